@@ -1,0 +1,22 @@
+// Runs the one set of migrations (for PGlite and PostgreSQL alike) at start.
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './connection.ts';
+
+/** Migrations are the files in migrations/, applied in name order. */
+class GlobProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const { readdir } = await import('node:fs/promises');
+    const dir = new URL('./migrations/', import.meta.url);
+    const files = (await readdir(dir)).filter((f) => /^\d{4}_.*\.ts$/.test(f) && !f.includes('.test.')).sort();
+    const out: Record<string, Migration> = {};
+    for (const f of files) out[f.replace(/\.ts$/, '')] = (await import(new URL(f, dir).href)) as Migration;
+    return out;
+  }
+}
+
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: new GlobProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}

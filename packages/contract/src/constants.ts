@@ -1,0 +1,136 @@
+// Constants and enumerations from the specification (000 §3, §9; 002 §3, §9). Each lives here once.
+
+export const APP_VERSION = '1.2.60';
+
+export const STREAMS = {
+  X: 7,
+  Facebook: 8,
+  Instagram: 9,
+  YouTube: 10,
+  LinkedIn: 11,
+  TikTok: 12,
+} as const;
+export type StreamId = (typeof STREAMS)[keyof typeof STREAMS];
+export const STREAM_IDS: readonly StreamId[] = [7, 8, 9, 10, 11, 12];
+/** Streams a user may pick in a filter (TikTok appears only in account linking). */
+export const FILTER_STREAM_IDS: readonly StreamId[] = [7, 8, 9, 10, 11];
+export const STREAM_NAMES: Record<StreamId, string> = {
+  7: 'X',
+  8: 'Facebook',
+  9: 'Instagram',
+  10: 'YouTube',
+  11: 'LinkedIn',
+  12: 'TikTok',
+};
+export const STREAM_COLORS: Record<StreamId, string> = {
+  7: '#000000',
+  8: '#1877F2',
+  9: '#E1306C',
+  10: '#FF0000',
+  11: '#0A66C2',
+  12: '#25F4EE',
+};
+export const YOUTUBE = 10;
+export const ALL_STREAMS = 0;
+
+export const PROJECT_TYPE_IDS = [1, 2, 3, 5, 6, 7, 8, 9] as const;
+export type ProjectTypeId = (typeof PROJECT_TYPE_IDS)[number];
+/**
+ * The specification does not show the type-to-label mapping; these labels are ours
+ * (docs/api.md lists them as a deliberate choice).
+ */
+export const PROJECT_TYPE_LABELS: Record<number, string> = {
+  1: 'Brand Monitoring',
+  2: 'Campaign Tracking',
+  3: 'Hashtag Tracking',
+  5: 'Owned Profiles',
+  6: 'Influencer Monitoring',
+  7: 'Competitor Monitoring',
+  8: 'Single Platform',
+  9: 'Topic Monitoring',
+};
+
+/** Sentiment classification codes (000 §3). */
+export const CLASSIFICATION = {
+  None: 0,
+  True: 1,
+  False: 2,
+  Positive: 3,
+  Negative: 4,
+  Balanced: 5,
+  Mixed: 6,
+  Neutral: 7,
+} as const;
+export const CLASSIFICATION_NAMES: Record<number, string> = {
+  0: 'None',
+  1: 'True',
+  2: 'False',
+  3: 'Positive',
+  4: 'Negative',
+  5: 'Balanced',
+  6: 'Mixed',
+  7: 'Neutral',
+};
+
+/** Favourability lookup (000 §3): Positive, Neutral, Negative with colours. */
+export const FAVOURABILITY = { Positive: 1, Neutral: 2, Negative: 3 } as const;
+export type FavourabilityId = (typeof FAVOURABILITY)[keyof typeof FAVOURABILITY];
+export const FAVOURABILITY_LOOKUP = [
+  { Id: 1, Description: 'Positive', Color: '#2f9e44' },
+  { Id: 2, Description: 'Neutral', Color: '#868e96' },
+  { Id: 3, Description: 'Negative', Color: '#e03131' },
+] as const;
+
+/** Brand association (000 §3): 1 Owned, 2 Earned, 0 or 3 Chatter. */
+export const BRAND_ASSOCIATION = { Owned: 1, Earned: 2, Chatter: 3 } as const;
+export const BRAND_ASSOCIATION_LOOKUP = [
+  { Id: 1, Description: 'Owned', Color: '#1c7ed6' },
+  { Id: 2, Description: 'Earned', Color: '#2f9e44' },
+  { Id: 3, Description: 'Chatter', Color: '#f76707' },
+] as const;
+/** Sentiment summary card colours (000 §9): owned blue, earned green, chatter orange. */
+export const SENTIMENT_CARD_COLORS = { Owned: '#1c7ed6', Earned: '#2f9e44', Chatter: '#f76707', All: '#495057' };
+
+/** Bin types: 6 is an input bin (000 §3); the rest are ours. */
+export const BIN_TYPE = { ProjectRoot: 1, SortBin: 2, InputBin: 6 } as const;
+
+/** Notification types of the bell (000 §3). */
+export const NOTIFICATION_BEHAVIOUR = { NothingFurther: 1, MarkSeen: 2, FetchMentor: 4 } as const;
+/** Notification types of subscriptions (002 §3). */
+export const NOTIFICATION_TYPES = { ScheduledReport: 1, ReactionListAlert: 2, ContactNotification: 3 } as const;
+export const RECIPIENT_TYPES = { AlertContact: 1, PopupContact: 2, ResponseContact: 3 } as const;
+export const PAYMENT_TYPES = [
+  { Id: 1, Description: 'Arrears' },
+  { Id: 2, Description: 'Event/Budget' },
+] as const;
+
+/** Client list page sizes by window width (000 §9). */
+export const CLIENT_PAGE_SIZE = { default: 12, above1200: 16, above1400: 25 } as const;
+export const CLIP_TRAY_STEP = 10;
+export const CLIP_ID_BATCH = 100;
+export const TOP_AUTHORS_DEFAULT = 10;
+export const LIST_PAGE_ROWS = 10;
+export const LISTING_BODY_MAX = 32766;
+export const INFLUENCER_LIFETIME_DAYS = 365;
+export const WORDCLOUD_MIN_FONT = 7;
+
+/** Products that lock side-menu items, prices in rand (000 §9). */
+export const PRODUCTS = {
+  Notifications: { name: 'Notifications', codes: ['KPNT10'], price: 250 },
+  Sentiment: { name: 'Sentiment', codes: ['KPSZ10'], price: 490 },
+  ReactionLists: { name: 'Reaction Lists', codes: ['KPRW10'], price: 135 },
+  DeepDive: { name: 'Deep Dive', codes: ['KPVT10'], price: 530 },
+  SortBins: { name: 'Sort Bins', codes: ['KPOZ10', 'CPOZ10', 'CIOZ10'], price: 330 },
+  InputBins: { name: 'Input Bins', codes: ['KPIB10'], price: 180 },
+} as const;
+export type ProductKey = keyof typeof PRODUCTS;
+
+export const CURRENCY = 'ZAR';
+export const VAT_RATE = 0.15;
+export const DEFAULT_TIME_ZONE = 'Africa/Johannesburg';
+
+/** Alert intervals in minutes (002 §9). */
+export const ALERT_INTERVALS = [0, 5, 10, 15, 30, 60, 360, 720, 1440] as const;
+export const WORD_BIN_INTERVALS = [0, 5, 10, 20, 30, 60, 360, 720, 1440] as const;
+
+export const DEMO_PASSWORD = 'demo-password';

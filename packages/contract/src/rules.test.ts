@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { clientPageSize, defaultStreams, formatRand, heatmapBucket, insightsBucket, streamListError, toggleStream } from './rules.ts';
+
+const d = (s: string) => new Date(s);
+
+describe('stream rules', () => {
+  it('makes YouTube exclusive and refuses to drop the last stream', () => {
+    expect(toggleStream([7, 8], 10)).toEqual([10]);
+    expect(toggleStream([10], 7)).toEqual([7]);
+    expect(toggleStream([7], 7)).toEqual([7]);
+    expect(toggleStream([7, 8], 8)).toEqual([7]);
+  });
+  it('defaults streams by type and sub-type', () => {
+    expect(defaultStreams(5, 9)).toEqual([7, 8, 9]);
+    expect(defaultStreams(1, 9)).toEqual([10]);
+    expect(defaultStreams(2, 11)).toEqual([11]);
+    expect(defaultStreams(2, null)).toEqual([7, 8, 9]);
+  });
+  it('names what is wrong with a stream list', () => {
+    expect(streamListError([])).toMatch(/at least one/);
+    expect(streamListError([7, 99])).toMatch(/unknown stream 99/);
+    expect(streamListError([7, 10])).toMatch(/YouTube/);
+    expect(streamListError([10])).toBeNull();
+  });
+});
+
+describe('buckets', () => {
+  it('gives heatmap rows per day up to 31 days, per week to 90, per month beyond', () => {
+    expect(heatmapBucket(d('2026-01-01T00:00:00Z'), d('2026-01-31T23:59:59Z'))).toBe('day');
+    expect(heatmapBucket(d('2026-01-01T00:00:00Z'), d('2026-02-01T23:59:59Z'))).toBe('week');
+    expect(heatmapBucket(d('2026-01-01T00:00:00Z'), d('2026-03-31T23:59:59Z'))).toBe('week');
+    expect(heatmapBucket(d('2026-01-01T00:00:00Z'), d('2026-04-01T23:59:59Z'))).toBe('month');
+  });
+  it('gives daily insights by day under 30 days, by week under 90, by month from 90', () => {
+    expect(insightsBucket(d('2026-01-01T00:00:00Z'), d('2026-01-29T23:59:59Z'))).toBe('day');
+    expect(insightsBucket(d('2026-01-01T00:00:00Z'), d('2026-01-30T23:59:59Z'))).toBe('week');
+    expect(insightsBucket(d('2026-01-01T00:00:00Z'), d('2026-03-31T23:59:59Z'))).toBe('month');
+  });
+});
+
+describe('formatRand', () => {
+  it('shows R with two decimals and thousand separators', () => {
+    expect(formatRand(1234567.8)).toBe('R 1,234,567.80');
+    expect(formatRand(0)).toBe('R 0.00');
+    expect(formatRand(999.999)).toBe('R 1,000.00');
+  });
+});
+
+describe('clientPageSize', () => {
+  it('is 12, 16 above 1200 px and 25 above 1400 px', () => {
+    expect(clientPageSize(1200)).toBe(12);
+    expect(clientPageSize(1201)).toBe(16);
+    expect(clientPageSize(1401)).toBe(25);
+  });
+});

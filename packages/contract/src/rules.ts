@@ -1,0 +1,102 @@
+// Pure rules shared by the server and the web app (000 §4, §9; 001 §2).
+import { YOUTUBE, type StreamId } from './constants.ts';
+
+/** Streams offered by project type (000 §9): types 5, 6, 7, 9 offer 7-10; others 7-11. */
+export function offeredStreams(projectTypeId: number, projectStreams?: readonly number[]): number[] {
+  const base = [5, 6, 7, 9].includes(projectTypeId) ? [7, 8, 9, 10] : [7, 8, 9, 10, 11];
+  // A single-stream project shows only its one stream.
+  if (projectStreams && projectStreams.length === 1) return [...projectStreams];
+  return base;
+}
+
+/** Default streams by project type and sub-type (000 §9, 002 §9). */
+export function defaultStreams(projectTypeId: number, projectSubTypeId?: number | null): number[] {
+  if (projectTypeId === 5) return [7, 8, 9];
+  switch (projectSubTypeId) {
+    case 7:
+      return [7];
+    case 8:
+      return [8];
+    case 9:
+      return [10];
+    case 10:
+      return [9];
+    case 11:
+      return [11];
+    default:
+      return [7, 8, 9];
+  }
+}
+
+/**
+ * Toggle one stream in a selection, obeying the rules: YouTube is exclusive, and the last
+ * selected stream cannot be removed (the toggle is refused: the selection comes back unchanged).
+ */
+export function toggleStream(selected: readonly number[], streamId: number): number[] {
+  if (selected.includes(streamId)) {
+    if (selected.length === 1) return [...selected];
+    return selected.filter((s) => s !== streamId);
+  }
+  if (streamId === YOUTUBE) return [YOUTUBE];
+  return [...selected.filter((s) => s !== YOUTUBE), streamId].sort((a, b) => a - b);
+}
+
+/** Checks a stream list for the server: non-empty, known, YouTube alone. Returns an error or null. */
+export function streamListError(streams: readonly number[], allowed: readonly number[] = [7, 8, 9, 10, 11, 12]): string | null {
+  if (streams.length === 0) return 'streamIds must name at least one stream';
+  const unknown = streams.filter((s) => !allowed.includes(s as StreamId));
+  if (unknown.length) return `streamIds has unknown stream ${unknown.join(', ')}`;
+  if (streams.includes(YOUTUBE) && streams.length > 1) return 'streamIds: YouTube (10) cannot be combined with other streams';
+  return null;
+}
+
+export type Bucket = 'day' | 'week' | 'month';
+const DAY_MS = 86_400_000;
+
+/** Whole days covered by a range, counting both ends. */
+export function rangeDays(start: Date, end: Date): number {
+  return Math.max(1, Math.ceil((end.getTime() - start.getTime() + 1) / DAY_MS));
+}
+
+/** Heatmap rows (000 §9): ≤31 days a row per day; ≤90 a row per week; beyond, per month. */
+export function heatmapBucket(start: Date, end: Date): Bucket {
+  const days = rangeDays(start, end);
+  if (days <= 31) return 'day';
+  if (days <= 90) return 'week';
+  return 'month';
+}
+
+/** Daily insights buckets (000 §9): <30 days by day; 30 to <90 by week; from 90 by month. */
+export function insightsBucket(start: Date, end: Date): Bucket {
+  const days = rangeDays(start, end);
+  if (days < 30) return 'day';
+  if (days < 90) return 'week';
+  return 'month';
+}
+
+/** Money (000 §1): R with two decimals and thousand separators, e.g. R 1,234,567.80. */
+export function formatRand(value: number): string {
+  const fixed = Math.abs(value).toFixed(2);
+  const [whole, cents] = fixed.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${value < 0 ? '-' : ''}R ${grouped}.${cents}`;
+}
+
+/** Days left of an influencer entry that lasts one year from creation. */
+export function influencerDaysRemaining(created: Date, now: Date = new Date()): number {
+  const expires = new Date(created);
+  expires.setFullYear(expires.getFullYear() + 1);
+  return Math.max(0, Math.ceil((expires.getTime() - now.getTime()) / DAY_MS));
+}
+
+/** Simple address pattern of the act-as screen (002 §5): {x}@{y} with no spaces. */
+export function isSimpleEmail(email: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
+}
+
+/** Client list page size by window width (000 §9). */
+export function clientPageSize(windowWidth: number): number {
+  if (windowWidth > 1400) return 25;
+  if (windowWidth > 1200) return 16;
+  return 12;
+}
