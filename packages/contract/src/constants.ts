@@ -31,6 +31,10 @@ export const STREAM_COLORS: Record<StreamId, string> = {
   12: '#25F4EE',
 };
 export const YOUTUBE = 10;
+/** Blogs (RSS and Atom): the specification names no stream id for them; 13 is ours (docs/api.md). */
+export const BLOG_STREAM = 13;
+/** Streams a post may be stored under. */
+export const INGEST_STREAM_IDS: readonly number[] = [7, 8, 9, 10, 11, 12, 13];
 export const ALL_STREAMS = 0;
 
 export const PROJECT_TYPE_IDS = [1, 2, 3, 5, 6, 7, 8, 9] as const;

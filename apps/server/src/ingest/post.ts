@@ -1,0 +1,39 @@
+// The one Post shape every connector normalises to, before enrichment, matching and storage.
+
+export interface PostAuthor {
+  /** The network's id of the author (user id, page id, channel id). */
+  externalId: string;
+  name: string;
+  handle?: string | null;
+  followers?: number;
+}
+
+export interface Post {
+  /** Stream id from the contract: 7 X, 8 Facebook, 9 Instagram, 10 YouTube, 11 LinkedIn, 12 TikTok; 13 Blog (ours: the specification names no blog stream). */
+  streamId: number;
+  /** The network's id of the post, unique within the stream. */
+  externalId: string;
+  author: PostAuthor;
+  body: string;
+  postedAt: Date;
+  link?: string | null;
+  mediaUrl?: string | null;
+  /** Id of the post this one replies to or comments on, when there is one. */
+  parentExternalId?: string | null;
+  /** Handle (without @) of the account this post replies to, when known. */
+  inReplyToHandle?: string | null;
+  likes?: number;
+  comments?: number;
+  shares?: number;
+  views?: number;
+  /** Estimated impressions when the network gives them; otherwise derived at storage. */
+  impressions?: number;
+  language?: string | null;
+  country?: string | null;
+}
+
+/** A connector run's outcome: posts plus what it skipped and why, never thrown away silently. */
+export interface ConnectorPage {
+  posts: Post[];
+  skipped: { reason: string; detail?: string }[];
+}
