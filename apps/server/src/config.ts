@@ -10,6 +10,8 @@ export interface Config {
   demo: boolean;
   smtpUrl: string | null;
   mailFrom: string;
+  /** Where the public contact form's messages go. */
+  contactTo: string;
   /** Public address of the web app, used in emailed links. */
   publicUrl: string;
   /** Turn the live post simulator on (default: on in embedded mode). */
@@ -30,6 +32,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: databaseUrl ? env.DEMO === '1' : env.DEMO !== '0',
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Listening <no-reply@listening.local>',
+    contactTo: env.CONTACT_TO ?? 'focal-points@listening.local',
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     simulator: env.SIMULATOR ? env.SIMULATOR === '1' : !databaseUrl,
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),

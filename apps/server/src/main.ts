@@ -1,0 +1,35 @@
+// Starts the product: database (PGlite by default, PostgreSQL with DATABASE_URL), migrations,
+// the demo tenant on an empty embedded database, the HTTP server, then the background work.
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDb } from './db/connection.ts';
+import { migrate } from './db/migrate.ts';
+import { createMailer } from './mail/mailer.ts';
+import { isEmpty, seedDemo } from './seed/demo.ts';
+import { startBackground } from './startup.ts';
+
+const config = loadConfig();
+const handle = await openDb(config);
+await migrate(handle.db);
+const fresh = config.demo && (await isEmpty(handle.db));
+if (fresh) await seedDemo(handle.db);
+
+let ready = false;
+const mailer = createMailer(handle.db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+const app = await buildApp({ db: handle.db, mailer, config, isReady: () => ready, logger: true });
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`database: ${handle.engine}${handle.engine === 'pglite' ? ` in ${config.dataDir}` : ''}`);
+
+const stopBackground = await startBackground({ db: handle.db, config, log: app.log, freshDemo: fresh });
+ready = true;
+app.log.info('ready');
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    app.log.info(`${signal}: shutting down`);
+    await stopBackground();
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
+
+describe('notifications', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("lists one's own notifications newest first, marks them seen and deletes them", async () => {
+    const h = await authHeader(t.app, 'analyst@demo.example');
+    const list = (await t.app.inject({ method: 'GET', url: '/api/notification/get/contact', headers: h })).json();
+    expect(list.length).toBe(3);
+    expect(new Date(list[0].DateCreated).getTime()).toBeGreaterThan(new Date(list[1].DateCreated).getTime());
+    expect(list[0].DateSeen).toBeNull();
+
+    const seen = await t.app.inject({ method: 'PUT', url: '/api/notification/seen', headers: h, payload: { ids: [list[0].Id] } });
+    expect(seen.json()).toEqual({ updated: 1 });
+    const after = (await t.app.inject({ method: 'GET', url: '/api/notification/get/contact', headers: h })).json();
+    expect(after[0].DateSeen).not.toBeNull();
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/notification/delete?id=${list[2].Id}`, headers: h })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/notification/get/contact', headers: h })).json().length).toBe(2);
+  });
+
+  it("cannot see, mark or delete another user's notifications", async () => {
+    const analyst = await authHeader(t.app, 'analyst@demo.example');
+    const viewer = await authHeader(t.app, 'viewer@demo.example');
+    const theirs = (await t.app.inject({ method: 'GET', url: '/api/notification/get/contact', headers: viewer })).json();
+    const mark = await t.app.inject({ method: 'PUT', url: '/api/notification/seen', headers: analyst, payload: { ids: [theirs[0].Id] } });
+    expect(mark.json()).toEqual({ updated: 0 });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/notification/delete?id=${theirs[0].Id}`, headers: analyst })).statusCode).toBe(404);
+    const still = (await t.app.inject({ method: 'GET', url: '/api/notification/get/contact', headers: viewer })).json();
+    expect(still.length).toBe(3);
+    expect(still[0].DateSeen).toBeNull();
+  });
+
+  it('rejects an empty id list with 400 naming the field', async () => {
+    const h = await authHeader(t.app, 'viewer@demo.example');
+    const res = await t.app.inject({ method: 'PUT', url: '/api/notification/seen', headers: h, payload: { ids: [] } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/ids/);
+  });
+});
+
+describe('public and admin endpoints', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('serves the blog without a token', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/blog' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().length).toBeGreaterThan(0);
+  });
+
+  it('takes the contact form, names a missing field, and lands the message in the outbox', async () => {
+    const form = { Fullname: 'Lerato M', CompanyName: 'Acme', EmailAddress: 'lerato@example.com', ContactNumber: '0215550100', How: 'Search', Subject: 'Demo', Message: 'Please call me' };
+    const bad = await t.app.inject({ method: 'POST', url: '/api/contact/submit', payload: { ...form, EmailAddress: 'nope' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/EmailAddress/);
+    const ok = await t.app.inject({ method: 'POST', url: '/api/contact/submit', payload: form });
+    expect(ok.json().Success).toBe(true);
+    const admin = await authHeader(t.app, 'admin@demo.example');
+    const outbox = (await t.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: admin })).json();
+    expect(outbox[0].Subject).toBe('Contact form: Demo');
+    const viewer = await authHeader(t.app, 'viewer@demo.example');
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: viewer })).statusCode).toBe(403);
+  });
+
+  it('serves the OpenAPI document with every host', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    expect(paths).toContain('/crm/api/user/login');
+    expect(paths).toContain('/api/client/getall');
+    expect(paths).toContain('/keywords/api/bins/updatename');
+  });
+
+  it('answers 404 JSON for an unknown API path', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing/here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toMatch(/No route/);
+  });
+});

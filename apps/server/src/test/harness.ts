@@ -1,0 +1,72 @@
+// The API test tier: a real app on a real database. PGlite in memory by default; when
+// DATABASE_URL is set, a fresh PostgreSQL schema per test file, dropped afterwards.
+import { randomBytes } from 'node:crypto';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDb, type Db, type DbHandle } from '../db/connection.ts';
+import { migrate } from '../db/migrate.ts';
+import type { Database } from '../db/schema.ts';
+import { createMailer, type Mailer } from '../mail/mailer.ts';
+import { seedDemo } from '../seed/demo.ts';
+import type { App } from '../types.ts';
+
+export interface TestContext {
+  app: App;
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  projects: Record<string, number>;
+  close(): Promise<void>;
+}
+
+/** A database for one test file: PGlite in memory, or a throwaway schema on DATABASE_URL. */
+export async function testDb(): Promise<DbHandle> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return openDb({ databaseUrl: null, dataDir: ':memory:' });
+  const schema = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const pool = new pg.Pool({ connectionString: url, max: 5, options: `-c search_path=${schema}` });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    engine: 'postgres',
+    async close() {
+      await db.destroy();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(opts: { seed?: boolean; mailer?: Mailer; env?: NodeJS.ProcessEnv } = {}): Promise<TestContext> {
+  const handle = await testDb();
+  await migrate(handle.db);
+  const projects = opts.seed === false ? {} : await seedDemo(handle.db);
+  const config = loadConfig({ WEB_DIST: '/nonexistent', LOGIN_RATE_LIMIT: '1000', ...opts.env });
+  const mailer = opts.mailer ?? createMailer(handle.db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const app = await buildApp({ db: handle.db, mailer, config });
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    engine: handle.engine,
+    projects,
+    async close() {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+/** Logs a demo user in and returns the Authorization header. */
+export async function authHeader(app: App, email: string, password = 'demo-password'): Promise<{ authorization: string }> {
+  const res = await app.inject({ method: 'POST', url: '/crm/api/user/login', payload: { Username: email, Password: password } });
+  if (res.statusCode !== 200) throw new Error(`login of ${email} failed: ${res.statusCode} ${res.body}`);
+  return { authorization: `Bearer ${res.json().access_token}` };
+}
