@@ -1,0 +1,71 @@
+// A local fake of X API v2 (recent search and user timelines): same JSON shapes (data, includes
+// .users, meta.next_token), since_id, paging, 401 on a wrong token and 429 with x-rate-limit-reset.
+import { Faults, paginate, startFake, type FakeReply, type FakeServer } from './server.ts';
+
+export interface FakeTweet {
+  id: string;
+  text?: string;
+  author_id?: string;
+  created_at?: string;
+  [k: string]: unknown;
+}
+
+export const X_USERS = [
+  { id: '11', name: 'Thandi M', username: 'thandi', public_metrics: { followers_count: 1200, following_count: 10, tweet_count: 5, listed_count: 0 } },
+  { id: '12', name: 'Brand SA', username: 'brandsa', public_metrics: { followers_count: 50000, following_count: 3, tweet_count: 900, listed_count: 4 } },
+];
+
+/** Ten tweets, newest first, ids 1010 down to 1001. */
+export function xTweets(): FakeTweet[] {
+  return Array.from({ length: 10 }, (_, i) => {
+    const n = 10 - i;
+    return {
+      id: String(1000 + n),
+      text: `tweet ${n} about @brandsa`,
+      author_id: n % 2 ? '11' : '12',
+      created_at: new Date(Date.UTC(2024, 0, 10, 10, n)).toISOString(),
+      lang: 'en',
+      conversation_id: String(1000 + n),
+      public_metrics: { retweet_count: n, reply_count: 1, like_count: n * 2, quote_count: 0, impression_count: n * 100 },
+    };
+  });
+}
+
+export interface XFakeOptions {
+  token: string;
+  tweets?: FakeTweet[];
+  faults?: Record<string, FakeReply[]>;
+}
+
+export async function startXFake(opts: XFakeOptions): Promise<FakeServer & { tweets: FakeTweet[] }> {
+  const tweets = opts.tweets ?? xTweets();
+  const faults = new Faults(opts.faults);
+  const server = await startFake((req) => {
+    if (req.headers.authorization !== `Bearer ${opts.token}`) return { status: 401, json: { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' } };
+    const timeline = /^\/2\/users\/([^/]+)\/tweets$/.exec(req.path);
+    if (req.path !== '/2/tweets/search/recent' && !timeline) return { status: 404, json: { title: 'Not Found Error' } };
+    const token = req.query.get(timeline ? 'pagination_token' : 'next_token');
+    const fault = faults.take(token);
+    if (fault) return fault;
+    const since = req.query.get('since_id');
+    let list = tweets.filter((t) => !since || BigInt(t.id) > BigInt(since));
+    if (timeline) list = list.filter((t) => t.author_id === timeline[1]);
+    const { slice, next } = paginate(list, Number(req.query.get('max_results') ?? 10), token);
+    if (!slice.length) return { json: { meta: { result_count: 0 } } };
+    const authorIds = new Set(slice.map((t) => t.author_id));
+    return {
+      json: {
+        data: slice,
+        includes: { users: X_USERS.filter((u) => authorIds.has(u.id)) },
+        meta: { newest_id: slice[0].id, oldest_id: slice.at(-1)!.id, result_count: slice.length, ...(next ? { next_token: next } : {}) },
+      },
+    };
+  });
+  return { ...server, tweets };
+}
+
+export const xRateLimit = (resetEpochSeconds: number): FakeReply => ({
+  status: 429,
+  headers: { 'x-rate-limit-limit': '450', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(resetEpochSeconds) },
+  json: { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 },
+});

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CursorStore } from './cursor-store.ts';
+import { collect, fakeClock, ids, memoryStore, T0, testHttp } from './fakes/harness.ts';
+import { truncated } from './fakes/server.ts';
+import { startXFake, xRateLimit, xTweets } from './fakes/x.ts';
+import { XSearchConnector, XTimelineConnector } from './x.ts';
+
+let store: CursorStore;
+let closeDb: () => Promise<void>;
+beforeAll(async () => ({ store, close: closeDb } = await memoryStore()));
+afterAll(() => closeDb());
+
+const TOKEN = 'x-secret-token';
+
+describe('X connector', () => {
+  it('reads every page of a recent search, waits out a 429 for the time X names, and retries a truncated page', async () => {
+    const tweets = xTweets();
+    delete (tweets[1] as { id?: string }).id;
+    tweets[2].text = '   ';
+    const fake = await startXFake({ token: TOKEN, tweets, faults: { p3: [xRateLimit(T0 / 1000 + 30)], p6: [truncated()] } });
+    const clock = fakeClock();
+    const c = new XSearchConnector({ baseUrl: fake.url, bearerToken: TOKEN, http: testHttp(clock), query: '@brandsa', key: 'p1', maxResults: 3 });
+    const { posts, report } = await collect(c, store);
+    await fake.close();
+
+    expect(clock.sleeps).toEqual([30_000]);
+    expect(ids(posts)).toEqual(['1010', '1007', '1006', '1005', '1004', '1003', '1002', '1001']);
+    expect(report).toMatchObject({ ended: 'done', pages: 4, skipped: { missing_id: 1, empty_body: 1, malformed_json: 1 } });
+    const first = fake.requests[0].query;
+    expect(first.get('query')).toBe('@brandsa');
+    expect(first.get('expansions')).toBe('author_id');
+    expect(first.get('tweet.fields')).toBe('created_at,public_metrics,lang,conversation_id,in_reply_to_user_id,referenced_tweets');
+    expect(first.get('user.fields')).toBe('public_metrics,username,name');
+  });
+
+  it('normalises a tweet to the Post shape with its author from includes.users', async () => {
+    const fake = await startXFake({ token: TOKEN });
+    const c = new XSearchConnector({ baseUrl: fake.url, bearerToken: TOKEN, http: testHttp(), query: 'q', key: 'shape', maxResults: 1 });
+    const { posts } = await collect(c, store, { maxPages: 1 });
+    await fake.close();
+    expect(posts[0]).toEqual({
+      streamId: 7,
+      externalId: '1010',
+      body: 'tweet 10 about @brandsa',
+      postedAt: new Date(Date.UTC(2024, 0, 10, 10, 10)),
+      author: { externalId: '12', name: 'Brand SA', handle: 'brandsa', followers: 50000 },
+      link: 'https://x.com/brandsa/status/1010',
+      parentExternalId: null,
+      inReplyToHandle: null,
+      likes: 20,
+      comments: 1,
+      shares: 10,
+      views: 1000,
+      impressions: 1000,
+      language: 'en',
+    });
+  });
+
+  it('resumes after a stop from the stored cursor, and the next sweep asks only for newer tweets', async () => {
+    const fake = await startXFake({ token: TOKEN });
+    const make = () => new XSearchConnector({ baseUrl: fake.url, bearerToken: TOKEN, http: testHttp(), query: 'q', key: 'restart', maxResults: 4 });
+    const one = await collect(make(), store, { maxPages: 1 });
+    expect(ids(one.posts)).toEqual(['1010', '1009', '1008', '1007']);
+    const rest = await collect(make(), store);
+    expect(ids(rest.posts)).toEqual(['1006', '1005', '1004', '1003', '1002', '1001']);
+    expect(rest.report.ended).toBe('done');
+
+    fake.tweets.unshift({ ...xTweets()[0], id: '1011', text: 'a new one' });
+    const again = await collect(make(), store);
+    expect(ids(again.posts)).toEqual(['1011']);
+    expect(fake.requests.at(-1)!.query.get('since_id')).toBe('1010');
+    await fake.close();
+  });
+
+  it('does not save the cursor when the sink fails, so the page comes again', async () => {
+    const fake = await startXFake({ token: TOKEN });
+    const make = () => new XSearchConnector({ baseUrl: fake.url, bearerToken: TOKEN, http: testHttp(), query: 'q', key: 'crash', maxResults: 5 });
+    let calls = 0;
+    const report = await collect(make(), store, {
+      sink: async () => {
+        if (++calls === 2) throw new Error('database down');
+      },
+    });
+    expect(report.report).toMatchObject({ ended: 'failed', reason: 'sink_failed', pages: 1 });
+    const after = await collect(make(), store);
+    expect(ids(after.posts)).toEqual(['1005', '1004', '1003', '1002', '1001']);
+    await fake.close();
+  });
+
+  it('stops on a refused token without logging it', async () => {
+    const fake = await startXFake({ token: TOKEN });
+    const lines: string[] = [];
+    const log = { warn: (o: object, m: string) => void lines.push(JSON.stringify(o) + m) };
+    const c = new XSearchConnector({ baseUrl: fake.url, bearerToken: 'wrong-secret', http: testHttp(), query: 'q', key: 'bad' });
+    const { report } = await collect(c, store, { log });
+    await fake.close();
+    expect(report).toMatchObject({ ended: 'stopped', reason: 'unauthorized', posts: 0 });
+    expect(lines.join('\n')).not.toContain('wrong-secret');
+  });
+
+  it("reads a user's timeline with pagination_token", async () => {
+    const fake = await startXFake({ token: TOKEN });
+    const c = new XTimelineConnector({ baseUrl: fake.url, bearerToken: TOKEN, http: testHttp(), userId: '12', maxResults: 2 });
+    const { posts } = await collect(c, store);
+    await fake.close();
+    expect(ids(posts)).toEqual(['1010', '1008', '1006', '1004', '1002']);
+    expect(fake.requests[1].path).toBe('/2/users/12/tweets');
+    expect(fake.requests[1].query.get('pagination_token')).toBe('p2');
+  });
+});
