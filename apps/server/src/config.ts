@@ -14,6 +14,9 @@ export interface Config {
   contactTo: string;
   /** Public address of the web app, used in emailed links. */
   publicUrl: string;
+  /** Size of the demo corpus generated on a fresh demo database. */
+  demoClips: number;
+  demoDays: number;
   /** Turn the live post simulator on (default: on in embedded mode). */
   simulator: boolean;
   webDist: string;
@@ -34,6 +37,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Listening <no-reply@listening.local>',
     contactTo: env.CONTACT_TO ?? 'focal-points@listening.local',
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    demoClips: Number(env.DEMO_CLIPS ?? 200_000),
+    demoDays: Number(env.DEMO_DAYS ?? 90),
     simulator: env.SIMULATOR ? env.SIMULATOR === '1' : !databaseUrl,
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: env.LOG_LEVEL ?? 'info',

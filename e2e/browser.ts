@@ -1,0 +1,30 @@
+// Debian's Chromium driven by playwright-core, with the flags this closed network needs.
+import { execSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return execSync('command -v chromium || command -v chromium-browser', { shell: '/bin/bash' }).toString().trim();
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Saves a screenshot under .e2e-artifacts/ (to look at after a run). */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync('.e2e-artifacts', { recursive: true });
+  await page.screenshot({ path: `.e2e-artifacts/${name}.png`, fullPage: true });
+}
+
+/** Logs in through the login screen as a user would. */
+export async function login(page: Page, baseURL: string, email: string, password = 'demo-password'): Promise<void> {
+  await page.goto(`${baseURL}/login`);
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/password/i).fill(password);
+  await page.getByRole('button', { name: /login/i }).click();
+}
