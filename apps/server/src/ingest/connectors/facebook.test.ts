@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CursorStore } from './cursor-store.ts';
+import { FacebookCommentsConnector, FacebookPageConnector } from './facebook.ts';
+import { fbAppRateLimit, fbComments, fbPosts, fbRateLimit, FB_VERSION, startFacebookFake } from './fakes/facebook.ts';
+import { collect, fakeClock, ids, memoryStore, testHttp } from './fakes/harness.ts';
+import { truncated } from './fakes/server.ts';
+
+let store: CursorStore;
+let closeDb: () => Promise<void>;
+beforeAll(async () => ({ store, close: closeDb } = await memoryStore()));
+afterAll(() => closeDb());
+
+const TOKEN = 'fb-page-token';
+
+describe('Facebook connector', () => {
+  it('reads page posts and their inline comments over pages, waits out a page rate limit, retries a truncated page', async () => {
+    const posts = fbPosts();
+    delete posts[1].message; // a photo post with no text
+    const fake = await startFacebookFake({ token: TOKEN, posts, faults: { 'posts:p3': [fbRateLimit(5)], 'posts:p6': [truncated()] } });
+    const clock = fakeClock();
+    const c = new FacebookPageConnector({ baseUrl: fake.url + FB_VERSION, accessToken: TOKEN, http: testHttp(clock), pageId: '100', limit: 3 });
+    const { posts: got, report } = await collect(c, store);
+    await fake.close();
+
+    expect(clock.sleeps).toEqual([300_000]);
+    const pagePosts = got.filter((p) => !p.parentExternalId);
+    expect(ids(pagePosts)).toEqual(['100_8', '100_6', '100_5', '100_4', '100_3', '100_2', '100_1']);
+    expect(report).toMatchObject({ ended: 'done', pages: 3, skipped: { empty_body: 1, malformed_json: 1 } });
+    expect(got.find((p) => p.externalId === '100_7_c1')).toMatchObject({ parentExternalId: '100_7', author: { externalId: '555', name: 'Sipho' } });
+    expect(pagePosts[0]).toEqual({
+      streamId: 8,
+      externalId: '100_8',
+      body: 'page post 8',
+      postedAt: new Date('2024-01-10T10:08:00Z'),
+      author: { externalId: '100', name: 'Brand SA' },
+      link: 'https://www.facebook.com/100/posts/8',
+      likes: 24,
+      comments: 1,
+      shares: 8,
+    });
+    expect(fake.requests[0].query.get('fields')).toBe('id,message,created_time,permalink_url,from,shares,reactions.summary(true),comments.summary(true)');
+    expect(fake.requests[0].query.has('access_token')).toBe(false);
+  });
+
+  it('resumes from the stored after-cursor and starts the next sweep after the newest post', async () => {
+    const fake = await startFacebookFake({ token: TOKEN });
+    const make = () => new FacebookPageConnector({ baseUrl: fake.url + FB_VERSION, accessToken: TOKEN, http: testHttp(), pageId: '101', limit: 4 });
+    const one = await collect(make(), store, { maxPages: 1 });
+    expect(ids(one.posts.filter((p) => !p.parentExternalId))).toEqual(['100_8', '100_7', '100_6', '100_5']);
+    const two = await collect(make(), store);
+    expect(ids(two.posts.filter((p) => !p.parentExternalId))).toEqual(['100_4', '100_3', '100_2', '100_1']);
+    const three = await collect(make(), store);
+    expect(three.posts).toEqual([]);
+    expect(fake.requests.at(-1)!.query.get('since')).toBe(String(Date.parse('2024-01-10T10:08:00Z') / 1000 + 1));
+    await fake.close();
+  });
+
+  it('reads all comments of a post, keeps anonymous ones, and later picks up only new comments', async () => {
+    const fake = await startFacebookFake({ token: TOKEN, faults: { 'comments:p2': [fbAppRateLimit] } });
+    const clock = fakeClock();
+    const make = () => new FacebookCommentsConnector({ baseUrl: fake.url + FB_VERSION, accessToken: TOKEN, http: testHttp(clock), postId: '100_8', limit: 2 });
+    const first = await collect(make(), store);
+    expect(ids(first.posts)).toEqual(fbComments().map((c) => c.id));
+    expect(first.posts[1].author).toEqual({ externalId: 'anonymous', name: 'Facebook user' });
+    expect(first.posts[0].parentExternalId).toBe('100_8');
+    // Code 4 names no time: the default wait applies.
+    expect(clock.sleeps).toEqual([60_000]);
+
+    fake.comments.push({ id: '100_8_6', message: 'late comment', created_time: '2024-01-10T13:00:00+0000', from: { id: '9', name: 'Late' } });
+    const later = await collect(make(), store);
+    expect(ids(later.posts)).toEqual(['100_8_6']);
+    await fake.close();
+  });
+
+  it('stops on an invalid token', async () => {
+    const fake = await startFacebookFake({ token: TOKEN });
+    const c = new FacebookPageConnector({ baseUrl: fake.url + FB_VERSION, accessToken: 'expired', http: testHttp(), pageId: '100' });
+    const { report } = await collect(c, store);
+    await fake.close();
+    expect(report).toMatchObject({ ended: 'stopped', reason: 'token_invalid' });
+  });
+});

@@ -1,0 +1,125 @@
+// Facebook Graph API: a page's posts (newest first, read in sweeps bounded by `since`), with the
+// first comments inline, and all comments of one post (chronological, resumed from the end).
+import type { Post } from '../post.ts';
+import { classifyGraph, graphGet, readGraphList, type TailCursor } from './graph.ts';
+import { apiUrl, HttpClient } from './http.ts';
+import { date, failedPage, isObj, malformedPage, num, obj, PageBuilder, str, toPost, type Obj } from './normalise.ts';
+import { afterPage, maxMark, type SweepCursor } from './sweep.ts';
+import type { Connector, PageOutcome, Skip } from './types.ts';
+
+export const FACEBOOK_STREAM = 8;
+export { classifyGraph };
+
+export interface FacebookConfig {
+  /** Versioned Graph base, e.g. https://graph.facebook.com/v18.0 */
+  baseUrl: string;
+  /** Page access token; sent in the Authorization header, never logged. */
+  accessToken: string;
+  http?: HttpClient;
+  /** Items a page (Graph caps it at 100). */
+  limit?: number;
+}
+
+const POST_FIELDS = 'id,message,created_time,permalink_url,from,shares,reactions.summary(true),comments.summary(true)';
+const COMMENT_FIELDS = 'id,message,created_time,from,like_count,comment_count,permalink_url';
+
+/** Graph leaves `from` out of comments by people who haven't authorised the app; keep the comment. */
+const ANONYMOUS = { externalId: 'anonymous', name: 'Facebook user' };
+
+export function fbCommentToPost(c: Obj, parentId: string | undefined): Post | Skip {
+  const from = obj(c.from);
+  return toPost({
+    streamId: FACEBOOK_STREAM,
+    externalId: c.id,
+    body: c.message,
+    postedAt: date(c.created_time),
+    author: str(from.id) ? { externalId: from.id, name: from.name } : ANONYMOUS,
+    link: str(c.permalink_url) ?? null,
+    parentExternalId: parentId ?? null,
+    likes: num(c.like_count),
+    comments: num(c.comment_count),
+  });
+}
+
+export function fbPostToPost(p: Obj): Post | Skip {
+  const from = obj(p.from);
+  return toPost({
+    streamId: FACEBOOK_STREAM,
+    externalId: p.id,
+    body: p.message,
+    postedAt: date(p.created_time),
+    author: { externalId: from.id, name: from.name },
+    link: str(p.permalink_url) ?? null,
+    likes: num(obj(obj(p.reactions).summary).total_count),
+    comments: num(obj(obj(p.comments).summary).total_count),
+    shares: num(obj(p.shares).count) ?? 0,
+  });
+}
+
+/** GET /{page-id}/posts */
+export class FacebookPageConnector implements Connector<SweepCursor> {
+  readonly name = 'facebook.page';
+  readonly key: string;
+  private readonly http: HttpClient;
+  constructor(private readonly cfg: FacebookConfig & { pageId: string }) {
+    this.key = cfg.pageId;
+    this.http = cfg.http ?? new HttpClient();
+  }
+
+  async fetchPage(cursor: SweepCursor | null): Promise<PageOutcome<SweepCursor>> {
+    const same = cursor ?? { mark: null, page: null, top: null };
+    const u = apiUrl(this.cfg.baseUrl, `/${encodeURIComponent(this.key)}/posts`);
+    u.searchParams.set('fields', POST_FIELDS);
+    u.searchParams.set('limit', String(this.cfg.limit ?? 50));
+    // The mark is the newest post's second; since is inclusive, so ask from the next second.
+    if (cursor?.mark != null) u.searchParams.set('since', String(Number(cursor.mark) + 1));
+    if (cursor?.page) u.searchParams.set('after', cursor.page);
+    const r = await graphGet(this.http, u, this.cfg.accessToken);
+    if (!r.ok) return failedPage(same, r);
+    const list = readGraphList(r.body);
+    if (!list) return malformedPage(same, 'no data array');
+    const b = new PageBuilder();
+    let newest: number | null = null;
+    for (const item of list.items) {
+      if (!isObj(item)) {
+        b.skip('malformed_item');
+        continue;
+      }
+      const post = fbPostToPost(item);
+      b.add(post);
+      if ('externalId' in post) newest = maxMark(newest, Math.floor(post.postedAt.getTime() / 1000)) as number | null;
+      // The first comments come inline; the comments connector reads the rest of a thread.
+      const inline = obj(item.comments).data;
+      if (Array.isArray(inline)) for (const c of inline) b.add(isObj(c) ? fbCommentToPost(c, str(item.id)) : { reason: 'malformed_item' });
+    }
+    const { cursor: next, next: go } = afterPage(cursor, newest, list.hasNext ? list.after : null, false);
+    return { page: b.page(), cursor: next, next: go };
+  }
+}
+
+/** GET /{post-id}/comments, oldest first; at the end the cursor stays there for new comments. */
+export class FacebookCommentsConnector implements Connector<TailCursor> {
+  readonly name = 'facebook.comments';
+  readonly key: string;
+  private readonly http: HttpClient;
+  constructor(private readonly cfg: FacebookConfig & { postId: string }) {
+    this.key = cfg.postId;
+    this.http = cfg.http ?? new HttpClient();
+  }
+
+  async fetchPage(cursor: TailCursor | null): Promise<PageOutcome<TailCursor>> {
+    const same = cursor ?? { after: null };
+    const u = apiUrl(this.cfg.baseUrl, `/${encodeURIComponent(this.key)}/comments`);
+    u.searchParams.set('fields', COMMENT_FIELDS);
+    u.searchParams.set('order', 'chronological');
+    u.searchParams.set('limit', String(this.cfg.limit ?? 100));
+    if (cursor?.after) u.searchParams.set('after', cursor.after);
+    const r = await graphGet(this.http, u, this.cfg.accessToken);
+    if (!r.ok) return failedPage(same, r);
+    const list = readGraphList(r.body);
+    if (!list) return malformedPage(same, 'no data array');
+    const b = new PageBuilder();
+    for (const c of list.items) b.add(isObj(c) ? fbCommentToPost(c, this.key) : { reason: 'malformed_item' });
+    return { page: b.page(), cursor: { after: list.after ?? same.after }, next: list.hasNext ? 'more' : 'done' };
+  }
+}

@@ -1,0 +1,83 @@
+// A local fake of the Facebook Graph API (versioned base): /{page-id}/posts and
+// /{post-id}/comments with {data, paging:{cursors:{before,after}, next}}, `since`, the error
+// envelope {error:{message,type,code,fbtrace_id}} and rate-limit answers (code 32 with usage header).
+import { Faults, paginate, startFake, type FakeReply, type FakeRequest, type FakeServer } from './server.ts';
+
+export const FB_VERSION = '/v18.0';
+export type GraphItem = Record<string, unknown>;
+
+/** Eight page posts, newest first (ids 100_8 .. 100_1), each with one inline comment. */
+export function fbPosts(): GraphItem[] {
+  return Array.from({ length: 8 }, (_, i) => {
+    const n = 8 - i;
+    return {
+      id: `100_${n}`,
+      message: `page post ${n}`,
+      created_time: `2024-01-10T10:0${n}:00+0000`,
+      permalink_url: `https://www.facebook.com/100/posts/${n}`,
+      from: { id: '100', name: 'Brand SA' },
+      shares: { count: n },
+      reactions: { data: [], summary: { total_count: n * 3, viewer_reaction: 'NONE' } },
+      comments: { data: [{ id: `100_${n}_c1`, message: `first comment on ${n}`, created_time: `2024-01-10T11:0${n}:00+0000`, from: { id: '555', name: 'Sipho' } }], paging: { cursors: { before: 'b', after: 'a' } }, summary: { order: 'ranked', total_count: 1, can_comment: true } },
+    };
+  });
+}
+
+/** Five comments on one post, oldest first; the second has no `from` (a person who hasn't authorised the app). */
+export function fbComments(): GraphItem[] {
+  return Array.from({ length: 5 }, (_, i) => ({
+    id: `100_8_${i + 1}`,
+    message: `comment ${i + 1}`,
+    created_time: `2024-01-10T12:0${i}:00+0000`,
+    like_count: i,
+    comment_count: 0,
+    ...(i === 1 ? {} : { from: { id: `60${i}`, name: `Person ${i}` } }),
+  }));
+}
+
+export interface FbFakeOptions {
+  token: string;
+  posts?: GraphItem[];
+  comments?: GraphItem[];
+  faults?: Record<string, FakeReply[]>;
+}
+
+/** A Graph list page: {data, paging:{cursors:{before,after}, next}} with offset cursors. */
+export function graphListReply(list: GraphItem[], req: FakeRequest): FakeReply {
+  const { slice, next } = paginate(list, Number(req.query.get('limit') ?? 25), req.query.get('after'));
+  const nextUrl = next ? `https://graph.facebook.com${req.path}?after=${next}&limit=${req.query.get('limit')}` : undefined;
+  const paging = slice.length ? { cursors: { before: 'p0', after: next ?? `p${list.length}` }, ...(nextUrl ? { next: nextUrl } : {}) } : undefined;
+  return { json: { data: slice, ...(paging ? { paging } : {}) } };
+}
+
+const unixOf = (t: unknown) => Date.parse(String(t).replace(/(\d{2})(\d{2})$/, '$1:$2')) / 1000;
+
+export async function startFacebookFake(opts: FbFakeOptions): Promise<FakeServer & { posts: GraphItem[]; comments: GraphItem[] }> {
+  const posts = opts.posts ?? fbPosts();
+  const comments = opts.comments ?? fbComments();
+  const faults = new Faults(opts.faults);
+  const server = await startFake((req) => {
+    if (req.headers.authorization !== `Bearer ${opts.token}`)
+      return { status: 400, json: { error: { message: 'Invalid OAuth access token - Cannot parse access token', type: 'OAuthException', code: 190, fbtrace_id: 'AbC' } } };
+    const m = new RegExp(`^${FB_VERSION}/([^/]+)/(posts|comments)$`).exec(req.path);
+    if (!m) return { status: 400, json: { error: { message: 'Unknown path components', type: 'OAuthException', code: 2500, fbtrace_id: 'AbC' } } };
+    const after = req.query.get('after');
+    const fault = faults.take(`${m[2]}:${after ?? 'first'}`);
+    if (fault) return fault;
+    const since = Number(req.query.get('since') ?? 0);
+    const list = m[2] === 'posts' ? posts.filter((p) => unixOf(p.created_time) >= since) : comments;
+    return graphListReply(list, req);
+  });
+  return { ...server, posts, comments };
+}
+
+export const fbRateLimit = (minutes: number): FakeReply => ({
+  status: 400,
+  headers: { 'x-business-use-case-usage': JSON.stringify({ '100': [{ type: 'pages', call_count: 100, total_cputime: 25, total_time: 25, estimated_time_to_regain_access: minutes }] }) },
+  json: { error: { message: '(#32) Page request limit reached', type: 'OAuthException', code: 32, fbtrace_id: 'AbC' } },
+});
+
+export const fbAppRateLimit: FakeReply = {
+  status: 400,
+  json: { error: { message: '(#4) Application request limit reached', type: 'OAuthException', is_transient: true, code: 4, fbtrace_id: 'AbC' } },
+};
