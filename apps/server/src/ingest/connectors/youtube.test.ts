@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CursorStore } from './cursor-store.ts';
+import { collect, fakeClock, ids, memoryStore, testHttp } from './fakes/harness.ts';
+import { truncated } from './fakes/server.ts';
+import { CHANNEL, startYouTubeFake, ytError } from './fakes/youtube.ts';
+import { YouTubeChannelConnector, YouTubeCommentsConnector, YouTubeSearchConnector } from './youtube.ts';
+
+let store: CursorStore;
+let closeDb: () => Promise<void>;
+beforeAll(async () => ({ store, close: closeDb } = await memoryStore()));
+afterAll(() => closeDb());
+
+const KEY = 'yt-api-key';
+const rateLimited = { ...ytError(403, 'rateLimitExceeded'), headers: { 'retry-after': '7' } };
+
+describe('YouTube connector', () => {
+  it('searches over pages, completes each page with videos.list, waits out rateLimitExceeded and retries a truncated page', async () => {
+    const fake = await startYouTubeFake({ apiKey: KEY, faults: { 'search:p2': [rateLimited], 'videos:first': [truncated()] } });
+    const clock = fakeClock();
+    const c = new YouTubeSearchConnector({ baseUrl: fake.url, apiKey: KEY, http: testHttp(clock), q: 'brand sa', maxResults: 2 });
+    const { posts, report } = await collect(c, store);
+    await fake.close();
+    expect(clock.sleeps).toEqual([7_000]);
+    expect(ids(posts)).toEqual(['vid6', 'vid5', 'vid4', 'vid3', 'vid2', 'vid1']);
+    expect(report).toMatchObject({ ended: 'done', pages: 3, skipped: { malformed_json: 1 } });
+    expect(posts[0]).toEqual({
+      streamId: 10,
+      externalId: 'vid6',
+      body: 'Video 6\n\nAll about the brand, part 6',
+      postedAt: new Date('2024-01-06T08:00:00Z'),
+      author: { externalId: 'UCbrand', name: 'Brand SA' },
+      link: 'https://www.youtube.com/watch?v=vid6',
+      mediaUrl: 'https://i.ytimg.com/vi/vid6/hqdefault.jpg',
+      likes: 10,
+      comments: 5,
+      views: 1000,
+      language: null,
+    });
+    const q = fake.requests[0].query;
+    expect([q.get('part'), q.get('q'), q.get('type'), q.has('key')]).toEqual(['snippet', 'brand sa', 'video', false]);
+  });
+
+  it('resumes a search from the stored page token, then sweeps only newer videos', async () => {
+    const fake = await startYouTubeFake({ apiKey: KEY });
+    const make = () => new YouTubeSearchConnector({ baseUrl: fake.url, apiKey: KEY, http: testHttp(), q: 'resume', maxResults: 4 });
+    const one = await collect(make(), store, { maxPages: 1 });
+    const two = await collect(make(), store);
+    expect([...ids(one.posts), ...ids(two.posts)]).toEqual(['vid6', 'vid5', 'vid4', 'vid3', 'vid2', 'vid1']);
+    fake.videos.unshift({ id: 'vid7', publishedAt: '2024-01-07T08:00:00Z', title: 'Video 7', description: 'new' });
+    const three = await collect(make(), store);
+    expect(ids(three.posts)).toEqual(['vid7']);
+    expect(fake.requests.find((r) => r.query.get('publishedAfter'))?.query.get('publishedAfter')).toBe('2024-01-06T08:00:01.000Z');
+    await fake.close();
+  });
+
+  it('stops with a counted reason when the daily quota is spent', async () => {
+    const fake = await startYouTubeFake({ apiKey: KEY, faults: { 'search:first': [ytError(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your quota.')] } });
+    const clock = fakeClock();
+    const { report } = await collect(new YouTubeSearchConnector({ baseUrl: fake.url, apiKey: KEY, http: testHttp(clock), q: 'quota' }), store);
+    await fake.close();
+    expect(report).toMatchObject({ ended: 'stopped', reason: 'quota_exceeded', skipped: { quota_exceeded: 1 } });
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it("reads a channel's uploads through its uploads playlist", async () => {
+    const fake = await startYouTubeFake({ apiKey: KEY });
+    const make = () => new YouTubeChannelConnector({ baseUrl: fake.url, apiKey: KEY, http: testHttp(), channelId: CHANNEL.id, maxResults: 4 });
+    const { posts } = await collect(make(), store);
+    expect(ids(posts)).toEqual(['vid6', 'vid5', 'vid4', 'vid3', 'vid2', 'vid1']);
+    expect(fake.requests.filter((r) => r.path.endsWith('/channels'))).toHaveLength(1);
+    const again = await collect(make(), store);
+    expect(again.posts).toEqual([]);
+    await fake.close();
+  });
+
+  it("reads a video's comment threads newest first", async () => {
+    const fake = await startYouTubeFake({ apiKey: KEY });
+    const { posts } = await collect(new YouTubeCommentsConnector({ baseUrl: fake.url, apiKey: KEY, http: testHttp(), videoId: 'vid6', maxResults: 2 }), store);
+    await fake.close();
+    expect(ids(posts)).toEqual(['Ugc5', 'Ugc4', 'Ugc3', 'Ugc2', 'Ugc1']);
+    expect(posts[0]).toMatchObject({ body: 'comment 5', parentExternalId: 'vid6', author: { externalId: 'UCviewer5', name: '@viewer5' }, link: 'https://www.youtube.com/watch?v=vid6&lc=Ugc5' });
+  });
+});
