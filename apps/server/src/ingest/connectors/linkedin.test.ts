@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryCursorStore, type CursorStore } from './cursor-store.ts';
+import { collect, fakeClock, ids, memoryStore, testHttp } from './fakes/harness.ts';
+import { liPosts, ORG, startLinkedInFake } from './fakes/linkedin.ts';
+import { truncated } from './fakes/server.ts';
+import { LinkedInCommentsConnector, LinkedInPostsConnector } from './linkedin.ts';
+
+let store: CursorStore;
+let closeDb: () => Promise<void>;
+beforeAll(async () => ({ store, close: closeDb } = await memoryStore()));
+afterAll(() => closeDb());
+
+const TOKEN = 'li-token';
+const tooMany = { status: 429, headers: { 'retry-after': '12' }, json: { status: 429, message: 'Resource level throttle limit reached' } };
+
+describe('LinkedIn connector', () => {
+  it('reads organisation posts by start/count with the version header, waits out a 429, retries a truncated page', async () => {
+    const posts = liPosts();
+    posts[1].lifecycleState = 'DRAFT';
+    const fake = await startLinkedInFake({ token: TOKEN, posts, faults: { 'posts:3': [tooMany], 'posts:6': [truncated()] } });
+    const clock = fakeClock();
+    const c = new LinkedInPostsConnector({ baseUrl: fake.url, accessToken: TOKEN, version: '202401', http: testHttp(clock), orgUrn: ORG, orgName: 'Brand SA', count: 3 });
+    const { posts: got, report } = await collect(c, store);
+    await fake.close();
+    expect(clock.sleeps).toEqual([12_000]);
+    expect(ids(got)).toEqual(['urn:li:share:707', 'urn:li:share:705', 'urn:li:share:704', 'urn:li:share:703', 'urn:li:share:702', 'urn:li:share:701']);
+    expect(report).toMatchObject({ ended: 'done', skipped: { not_published: 1, malformed_json: 1 } });
+    expect(got[0]).toEqual({
+      streamId: 11,
+      externalId: 'urn:li:share:707',
+      body: 'org post 7',
+      postedAt: new Date(Date.UTC(2024, 0, 10, 9, 7)),
+      author: { externalId: ORG, name: 'Brand SA' },
+      link: 'https://www.linkedin.com/feed/update/urn:li:share:707/',
+    });
+    expect(fake.requests[0].headers['linkedin-version']).toBe('202401');
+    expect(fake.requests[0].headers['x-restli-protocol-version']).toBe('2.0.0');
+  });
+
+  it('resumes from the stored start after a stop, and the next sweep ends at the newest post already read', async () => {
+    const fake = await startLinkedInFake({ token: TOKEN });
+    const make = () => new LinkedInPostsConnector({ baseUrl: fake.url, accessToken: TOKEN, version: '202401', http: testHttp(), orgUrn: ORG, count: 4 });
+    const own = memoryCursorStore();
+    const one = await collect(make(), own, { maxPages: 1 });
+    const two = await collect(make(), own);
+    expect([...ids(one.posts), ...ids(two.posts)]).toEqual(liPosts().map((p) => p.id));
+    const t = Date.UTC(2024, 0, 10, 9, 30);
+    fake.posts.unshift({ ...liPosts()[0], id: 'urn:li:share:708', createdAt: t, publishedAt: t });
+    const three = await collect(make(), own);
+    expect(ids(three.posts)).toEqual(['urn:li:share:708']);
+    await fake.close();
+  });
+
+  it("reads a post's comments and later resumes after the last one", async () => {
+    const fake = await startLinkedInFake({ token: TOKEN });
+    const make = () => new LinkedInCommentsConnector({ baseUrl: fake.url, accessToken: TOKEN, version: '202401', http: testHttp(), postUrn: 'urn:li:share:707', count: 2 });
+    const first = await collect(make(), store);
+    expect(first.posts).toHaveLength(5);
+    expect(first.posts[0]).toMatchObject({ externalId: 'urn:li:comment:(urn:li:share:707,1)', body: 'well said 1', author: { externalId: 'urn:li:person:p1' }, parentExternalId: 'urn:li:share:707' });
+    expect(fake.requests[0].path).toBe('/rest/socialActions/urn:li:share:707/comments');
+    fake.comments.push({ ...fake.comments[0], commentUrn: 'urn:li:comment:(urn:li:share:707,6)', message: { text: 'late' } });
+    const later = await collect(make(), store);
+    expect(ids(later.posts)).toEqual(['urn:li:comment:(urn:li:share:707,6)']);
+    await fake.close();
+  });
+});
