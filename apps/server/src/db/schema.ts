@@ -262,3 +262,9 @@ export interface Database {
 
 export type UserRow = Selectable<UsersTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
+
+// ---- 0003_engine
+// Declaration merging adds the column to ClipsTable above.
+export interface ClipsTable {
+  in_reply_to_handle: string | null;
+}
