@@ -1,0 +1,75 @@
+import { AppShell, Anchor, Burger, Drawer, Group, NavLink, Stack, Tooltip } from '@mantine/core';
+import { IconBell, IconBuilding, IconLayoutDashboard, IconShieldLock } from '@tabler/icons-react';
+import { Link, Outlet } from '@tanstack/react-router';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useSessionToken } from '../../features/auth/api/session.ts';
+import { useUser } from '../../features/auth/api/get-user.ts';
+import { UserMenu } from '../../features/auth/components/UserMenu.tsx';
+import { LoginScreen } from '../../features/auth/screens/LoginScreen.tsx';
+import { useClients } from '../../features/clients/api/get-clients.ts';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
+import { Brand } from '../../ui/Brand.tsx';
+import { SideNavContext } from '../../ui/side-nav.tsx';
+import { AuthLayout } from './AuthLayout.tsx';
+
+function DefaultSideMenu({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate: () => void }) {
+  return (
+    <Stack gap={2}>
+      <NavLink component={Link} to="/clients" label="Clients" leftSection={<IconBuilding size={18} />} onClick={onNavigate} activeOptions={{ exact: true }} />
+      <NavLink component={Link} to="/dashboard" label="Dashboard" leftSection={<IconLayoutDashboard size={18} />} onClick={onNavigate} />
+      <NavLink component={Link} to="/contact/notifications" label="Notification Management" leftSection={<IconBell size={18} />} onClick={onNavigate} />
+      {isAdmin && <NavLink component={Link} to="/admin" label="Admin" leftSection={<IconShieldLock size={18} />} onClick={onNavigate} />}
+    </Stack>
+  );
+}
+
+/** The private header (000 §2): side-nav toggle, the bell and the user menu; the screen below. */
+export function PrivateShell({ children }: { children?: ReactNode }) {
+  const { data: user } = useUser();
+  const { data: clients } = useClients(!!user);
+  const [opened, setOpened] = useState(false);
+  const [menu, setMenuState] = useState<ReactNode | null>(null);
+  const close = useCallback(() => setOpened(false), []);
+  const toggle = useCallback(() => setOpened((o) => !o), []);
+  const setMenu = useCallback((m: ReactNode | null) => setMenuState(m), []);
+  const sideNav = useMemo(() => ({ opened, toggle, close, setMenu }), [opened, toggle, close, setMenu]);
+
+  return (
+    <SideNavContext.Provider value={sideNav}>
+      <AppShell header={{ height: 60 }} padding={0}>
+        <AppShell.Header px="md" style={{ boxShadow: '0 1px 2px rgba(0,0,0,0.04)' }}>
+          <Group h="100%" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Tooltip label={opened ? 'Close navigation' : 'Open navigation'} withArrow>
+                <Burger opened={opened} onClick={toggle} size="sm" aria-label="Toggle side navigation" />
+              </Tooltip>
+              <Anchor component={Link} to="/clients" underline="never" c="inherit" aria-label="Clients">
+                <Brand size="sm" />
+              </Anchor>
+            </Group>
+            <Group gap="md" wrap="nowrap">
+              <NotificationBell />
+              <UserMenu showClients={(clients?.length ?? 0) > 1} />
+            </Group>
+          </Group>
+        </AppShell.Header>
+        <AppShell.Main>{children ?? <Outlet />}</AppShell.Main>
+      </AppShell>
+      <Drawer opened={opened} onClose={close} size={290} title={<Brand size="sm" />} padding="md" aria-label="Side navigation">
+        {menu ?? <DefaultSideMenu isAdmin={!!user?.IsAdmin} onNavigate={close} />}
+      </Drawer>
+    </SideNavContext.Provider>
+  );
+}
+
+/** Pages that need a session: the shell, or the login screen in place when no token is stored (000 §2). */
+export function PrivateLayout({ children }: { children?: ReactNode }) {
+  const token = useSessionToken();
+  if (!token)
+    return (
+      <AuthLayout>
+        <LoginScreen />
+      </AuthLayout>
+    );
+  return <PrivateShell>{children}</PrivateShell>;
+}

@@ -1,0 +1,109 @@
+// The route table of 000 §2. Layout routes without a path carry the three frames: public pages
+// (header and footer), sign-in screens (no header) and the private shell. Features add their own
+// routes by exporting a function that builds them under the parent they are given.
+import { createRootRoute, createRoute, createRouter, Outlet, parseSearchWith, stringifySearchWith } from '@tanstack/react-router';
+import { z } from 'zod';
+import { setUnauthorizedHandler } from '../api/client.ts';
+import { ForgotPasswordScreen } from '../features/auth/screens/ForgotPasswordScreen.tsx';
+import { LoginScreen } from '../features/auth/screens/LoginScreen.tsx';
+import { OutboxScreen } from '../features/auth/screens/OutboxScreen.tsx';
+import { ClientsScreen } from '../features/clients/screens/ClientsScreen.tsx';
+import { alertRoutes } from '../features/alerts/routes.tsx';
+import { contactRoutes } from '../features/contacts/routes.tsx';
+import { projectRoutes } from '../features/dashboard/routes.tsx';
+import { wizardRoutes } from '../features/wizard/routes.tsx';
+import { AboutScreen } from '../features/public-site/screens/AboutScreen.tsx';
+import { BlogsScreen } from '../features/public-site/screens/BlogsScreen.tsx';
+import { ContactScreen } from '../features/public-site/screens/ContactScreen.tsx';
+import { PolicyScreen } from '../features/public-site/screens/PolicyScreen.tsx';
+import { ServicesScreen } from '../features/public-site/screens/ServicesScreen.tsx';
+import { AuthLayout } from './layouts/AuthLayout.tsx';
+import { PrivateLayout } from './layouts/PrivateShell.tsx';
+import { PublicLayout } from './layouts/PublicLayout.tsx';
+import { NotFoundScreen } from './NotFoundScreen.tsx';
+import { queryClient } from './query-client.ts';
+import { AdminRoute, ClientDashboardRoute, HomeOrClients, PasswordSetupRoute, ProjectsRoute, UserDashboard } from './screens.tsx';
+
+const rootRoute = createRootRoute({
+  component: Outlet,
+  notFoundComponent: () => (
+    <PublicLayout>
+      <NotFoundScreen />
+    </PublicLayout>
+  ),
+});
+
+const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomeOrClients });
+
+// ---- public pages -------------------------------------------------------------------------
+const publicLayout = createRoute({ getParentRoute: () => rootRoute, id: '_public', component: PublicLayout });
+const publicPage = <P extends string>(path: P, component: () => React.ReactNode) => createRoute({ getParentRoute: () => publicLayout, path, component });
+const publicRoutes = [
+  publicPage('services', ServicesScreen),
+  publicPage('blogs', BlogsScreen),
+  publicPage('about-us', AboutScreen),
+  publicPage('contact-us', ContactScreen),
+  publicPage('policy', PolicyScreen),
+] as const;
+
+// ---- sign-in screens, no header --------------------------------------------------------------
+const authLayout = createRoute({ getParentRoute: () => rootRoute, id: '_auth', component: AuthLayout });
+const authPage = <P extends string>(path: P, component: () => React.ReactNode) => createRoute({ getParentRoute: () => authLayout, path, component });
+const passwordSetupRoute = createRoute({
+  getParentRoute: () => authLayout,
+  path: 'password-setup/$contactId',
+  validateSearch: z.object({ token: z.string().catch('') }),
+  component: PasswordSetupRoute,
+});
+const authRoutes = [
+  authPage('landing', LoginScreen),
+  authPage('login', LoginScreen),
+  authPage('loginnew', LoginScreen),
+  authPage('forgot-password', ForgotPasswordScreen),
+  authPage('forgotpasswordnew', ForgotPasswordScreen),
+  authPage('admin', AdminRoute),
+  passwordSetupRoute,
+] as const;
+
+// ---- the private shell -----------------------------------------------------------------------
+const privateLayout = createRoute({ getParentRoute: () => rootRoute, id: '_private', component: PrivateLayout });
+const privateRoutes = [
+  createRoute({ getParentRoute: () => privateLayout, path: 'clients', component: ClientsScreen }),
+  createRoute({ getParentRoute: () => privateLayout, path: 'dashboard', component: UserDashboard }),
+  createRoute({ getParentRoute: () => privateLayout, path: 'admin/outbox', component: OutboxScreen }),
+  createRoute({ getParentRoute: () => privateLayout, path: 'client/$clientId/dashboard', component: ClientDashboardRoute }),
+  createRoute({ getParentRoute: () => privateLayout, path: 'client/$clientId/projects', component: ProjectsRoute }),
+  ...projectRoutes(privateLayout),
+  ...contactRoutes(privateLayout),
+  ...wizardRoutes(privateLayout),
+  ...alertRoutes(privateLayout),
+] as const;
+
+const routeTree = rootRoute.addChildren([
+  homeRoute,
+  publicLayout.addChildren([...publicRoutes]),
+  authLayout.addChildren([...authRoutes]),
+  privateLayout.addChildren([...privateRoutes]),
+]);
+
+export const router = createRouter({
+  routeTree,
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+  // Search values stay plain strings in both directions (datefrom=2026-01-01&streams=7,8,9):
+  // no JSON quoting, and a token of digits is not read as a number.
+  parseSearch: parseSearchWith((value) => value),
+  stringifySearch: stringifySearchWith(JSON.stringify),
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+// Any 401 (000 §4): the session is gone; the login screen clears what is left.
+setUnauthorizedHandler(() => {
+  queryClient.clear();
+  void router.navigate({ to: '/login' });
+});

@@ -1,0 +1,25 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Brand } from '../../../ui/Brand.tsx';
+
+/** The card every sign-in screen sits in: the brand, a title, a line of help, the form. */
+export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+  return (
+    <Paper withBorder shadow="md" radius="lg" p={36} w="100%" maw={420}>
+      <Stack gap="lg">
+        <Brand size="md" />
+        <div>
+          <Title order={2} fz={24}>
+            {title}
+          </Title>
+          {subtitle && (
+            <Text c="dimmed" size="sm" mt={4}>
+              {subtitle}
+            </Text>
+          )}
+        </div>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,80 @@
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { IconMail } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { MESSAGES, isSimpleEmail } from '@listening/contract';
+import { useState, type FormEvent } from 'react';
+import { ApiError, setToken } from '../../../api/client.ts';
+import { toast } from '../../../ui/toast.ts';
+import { getContactIdByEmail, loginAsContact } from '../api/act-as.ts';
+import { userQueryOptions } from '../api/get-user.ts';
+import { AuthCard } from '../components/AuthCard.tsx';
+
+/** Admin act-as (002 §2.9, §4, §5). */
+export function AdminScreen() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const address = email.trim();
+    if (!isSimpleEmail(address)) {
+      toast.warning(MESSAGES.actAsInvalidEmail);
+      setEmail('');
+      return;
+    }
+    setBusy(true);
+    try {
+      let id: number | undefined;
+      try {
+        id = (await getContactIdByEmail(address))?.Id;
+      } catch (err) {
+        if (!(err instanceof ApiError && err.status === 404)) throw err;
+      }
+      if (!id) {
+        toast.warning(MESSAGES.actAsUserNotFound);
+        return;
+      }
+      let token: string | undefined;
+      try {
+        token = (await loginAsContact(id))?.access_token;
+      } catch {
+        token = undefined;
+      }
+      if (!token) {
+        toast.warning(MESSAGES.actAsCouldNotLogin);
+        return;
+      }
+      queryClient.clear();
+      setToken(token);
+      await queryClient.fetchQuery(userQueryOptions());
+      await navigate({ to: '/' });
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Admin" subtitle="Sign in as one of your contacts to see the product as they see it.">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput label="Act as contact email" type="email" placeholder="contact@company.com" value={email} onChange={(e) => setEmail(e.currentTarget.value)} autoFocus />
+          <Button type="submit" fullWidth size="md" disabled={!email.trim()} loading={busy}>
+            LOGIN
+          </Button>
+          <Anchor component={Link} to="/admin/outbox" size="sm" ta="center">
+            <IconMail size={14} style={{ verticalAlign: -2, marginRight: 4 }} />
+            Outbox: mail kept when no SMTP server is configured
+          </Anchor>
+          <Anchor component={Link} to="/clients" size="sm" ta="center" c="dimmed">
+            Back to clients
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,58 @@
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { MESSAGES } from '@listening/contract';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { toast } from '../../../ui/toast.ts';
+import { forgotPassword } from '../api/forgot-password.ts';
+import { AuthCard } from '../components/AuthCard.tsx';
+
+export const REDIRECT_AFTER_MS = 3000;
+
+/** Forgot password (002 §2.7, §4, §5, §8). */
+export function ForgotPasswordScreen() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const address = email.trim();
+    if (!address) {
+      toast.warning(MESSAGES.emailEmpty);
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await forgotPassword(address);
+      if (!result?.ok) {
+        toast.error(MESSAGES.forgotFailed(address));
+        return;
+      }
+      toast.success(MESSAGES.forgotSent(address));
+      setEmail('');
+      timer.current = setTimeout(() => void navigate({ to: '/login' }), REDIRECT_AFTER_MS);
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : MESSAGES.forgotFailed(address));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Forgot password" subtitle="Enter your email address and we will send you a link to set a new password.">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput label="Email" type="email" autoComplete="email" placeholder="you@company.com" value={email} onChange={(e) => setEmail(e.currentTarget.value)} autoFocus />
+          <Button type="submit" fullWidth size="md" loading={busy}>
+            SUBMIT
+          </Button>
+          <Anchor component={Link} to="/login" size="sm" ta="center">
+            Back to login
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

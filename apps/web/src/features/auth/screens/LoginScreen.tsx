@@ -1,0 +1,67 @@
+import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { clearToken, getToken, setToken } from '../../../api/client.ts';
+import { userQueryOptions } from '../api/get-user.ts';
+import { login } from '../api/login.ts';
+import { logout } from '../api/logout.ts';
+import { isLoginPath } from '../api/session.ts';
+import { AuthCard } from '../components/AuthCard.tsx';
+
+/**
+ * Login (000 §2): on a login path it clears any session when opened and goes on to /clients;
+ * shown in place of a private page, it stays on that page once signed in.
+ */
+export function LoginScreen() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const onLoginPath = isLoginPath(pathname);
+
+  useEffect(() => {
+    if (!onLoginPath) return;
+    if (getToken()) void logout().catch(() => undefined);
+    clearToken();
+    queryClient.clear();
+  }, [onLoginPath, queryClient]);
+
+  const canSubmit = email.trim() !== '' && password !== '' && !busy;
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!canSubmit) return;
+    setBusy(true);
+    try {
+      const { access_token } = await login(email.trim(), password);
+      queryClient.clear();
+      setToken(access_token);
+      await queryClient.fetchQuery(userQueryOptions());
+      if (onLoginPath) await navigate({ to: '/clients' });
+    } catch {
+      // The API client has shown the error toast with the error text (000 §8).
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Sign in" subtitle="Monitor mentions, sentiment and reach across every network.">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput label="Email" type="email" autoComplete="username" placeholder="you@company.com" value={email} onChange={(e) => setEmail(e.currentTarget.value)} autoFocus />
+          <PasswordInput label="Password" autoComplete="current-password" placeholder="Your password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+          <Button type="submit" fullWidth size="md" disabled={!canSubmit} loading={busy}>
+            LOGIN
+          </Button>
+          <Anchor component={Link} to="/forgot-password" size="sm" ta="center">
+            Forgot password?
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,79 @@
+import { Accordion, Alert, Anchor, Badge, Container, Group, Loader, Paper, Text } from '@mantine/core';
+import { IconMail } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import dayjs from 'dayjs';
+import { Fragment } from 'react';
+import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
+import { useOutbox } from '../api/get-outbox.ts';
+import { useUser } from '../api/get-user.ts';
+
+/** Plain text with its web addresses made into links, so an emailed reset link can be followed. */
+export function Linkified({ text }: { text: string }) {
+  const parts = text.split(/(https?:\/\/[^\s]+)/g);
+  return (
+    <Text component="pre" size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: 'inherit', margin: 0 }}>
+      {parts.map((part, i) =>
+        /^https?:\/\//.test(part) ? (
+          <Anchor key={i} href={part} target="_blank" rel="noreferrer">
+            {part}
+          </Anchor>
+        ) : (
+          <Fragment key={i}>{part}</Fragment>
+        ),
+      )}
+    </Text>
+  );
+}
+
+/** Admins only: the mail the server kept because no SMTP server is configured. */
+export function OutboxScreen() {
+  const { data: user } = useUser();
+  const outbox = useOutbox(!!user?.IsAdmin);
+  return (
+    <Container size="lg" py="xl">
+      <PageHeader
+        title="Outbox"
+        subtitle="Mail kept by the server when no SMTP server is configured, newest first."
+        above={
+          <Anchor component={Link} to="/admin" size="sm">
+            ← Admin
+          </Anchor>
+        }
+      />
+      {user && !user.IsAdmin && <Alert color="yellow">The outbox is for administrators only.</Alert>}
+      {outbox.isLoading && <Loader />}
+      {outbox.data && outbox.data.length === 0 && <EmptyState title="The outbox is empty" icon={<IconMail size={26} />} />}
+      {outbox.data && outbox.data.length > 0 && (
+        <Paper withBorder radius="md">
+          <Accordion variant="default" chevronPosition="left">
+            {[...outbox.data]
+              .sort((a, b) => b.DateCreated.localeCompare(a.DateCreated))
+              .map((m) => (
+                <Accordion.Item key={m.Id} value={String(m.Id)}>
+                  <Accordion.Control>
+                    <Group justify="space-between" wrap="nowrap" gap="md">
+                      <div style={{ minWidth: 0 }}>
+                        <Text fw={600} truncate>
+                          {m.Subject}
+                        </Text>
+                        <Text size="sm" c="dimmed" truncate>
+                          To {m.To}
+                        </Text>
+                      </div>
+                      <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
+                        {dayjs(m.DateCreated).format('D MMM YYYY HH:mm')}
+                      </Badge>
+                    </Group>
+                  </Accordion.Control>
+                  <Accordion.Panel>
+                    <Linkified text={m.Text} />
+                  </Accordion.Panel>
+                </Accordion.Item>
+              ))}
+          </Accordion>
+        </Paper>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,57 @@
+import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { MESSAGES } from '@listening/contract';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ApiError } from '../../../api/client.ts';
+import { toast } from '../../../ui/toast.ts';
+import { setPassword } from '../api/set-password.ts';
+import { AuthCard } from '../components/AuthCard.tsx';
+import { REDIRECT_AFTER_MS } from './ForgotPasswordScreen.tsx';
+
+/** Password setup by the emailed link (002 §2.8, §4, §5, §8). */
+export function PasswordSetupScreen({ contactId, token }: { contactId: number; token: string }) {
+  const navigate = useNavigate();
+  const [password, setPasswordValue] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!password || !confirm || busy) return;
+    if (password !== confirm) {
+      toast.warning(MESSAGES.passwordsDoNotMatch);
+      return;
+    }
+    setBusy(true);
+    try {
+      await setPassword({ contactId, token, password, passwordConfirm: confirm });
+      toast.success(MESSAGES.passwordSet);
+      timer.current = setTimeout(() => void navigate({ to: '/login' }), REDIRECT_AFTER_MS);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) toast.error(MESSAGES.userNotFoundForId);
+      // Any other answer than 200 is reported in a success-styled toast, as the specification has it.
+      else toast.success(MESSAGES.passwordSetFailed, err instanceof ApiError && err.serverMessage ? err.serverMessage : undefined);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="PASSWORD SETUP" subtitle="Choose a password of at least 8 characters.">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <PasswordInput label="Password" autoComplete="new-password" value={password} onChange={(e) => setPasswordValue(e.currentTarget.value)} autoFocus />
+          <PasswordInput label="Confirm password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} />
+          <Button type="submit" fullWidth size="md" disabled={!password || !confirm} loading={busy}>
+            CONFIRM
+          </Button>
+          <Anchor component={Link} to="/login" size="sm" ta="center">
+            Back to login
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,70 @@
+import { Alert, Container, Group, Pagination, SimpleGrid, Skeleton, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { clientPageSize } from '@listening/contract';
+import { useState } from 'react';
+import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
+import { useClients } from '../api/get-clients.ts';
+import { filterClients, pageOf } from '../client-search.ts';
+import { ClientCard } from '../components/ClientCard.tsx';
+import { useWindowWidth } from '../use-window-width.ts';
+
+/** The client list (000 §2): a card per client, search by name or id, paged by window width. */
+export function ClientsScreen() {
+  const { data, isPending, isError } = useClients();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const pageSize = clientPageSize(useWindowWidth());
+  const matches = filterClients(data ?? [], search);
+  const current = pageOf(matches, page, pageSize);
+
+  return (
+    <Container size="xl" py="xl">
+      <PageHeader
+        title="Clients"
+        subtitle={data ? `${data.length} client${data.length === 1 ? '' : 's'}` : ' '}
+        actions={
+          <TextInput
+            aria-label="Search clients"
+            placeholder="Search by name or id"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+            w={{ base: '100%', xs: 300 }}
+          />
+        }
+      />
+      {isError && <Alert color="red">The clients could not be loaded.</Alert>}
+      {isPending && (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }}>
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} h={124} radius="md" />
+          ))}
+        </SimpleGrid>
+      )}
+      {data && matches.length === 0 && (
+        <EmptyState title={search ? 'No client matches your search' : 'No clients yet'}>
+          {search ? `Nothing found for "${search.trim()}". Try part of the name or the client id.` : 'You are not a member of any client.'}
+        </EmptyState>
+      )}
+      {current.items.length > 0 && (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4, xl: 5 }} spacing="md">
+          {current.items.map((client) => (
+            <ClientCard key={client.Id} client={client} />
+          ))}
+        </SimpleGrid>
+      )}
+      {current.pages > 1 && (
+        <Group justify="space-between" mt="xl">
+          <Text size="sm" c="dimmed">
+            Showing {(current.page - 1) * pageSize + 1}–{(current.page - 1) * pageSize + current.items.length} of {matches.length}
+          </Text>
+          <Pagination total={current.pages} value={current.page} onChange={setPage} aria-label="Client pages" />
+        </Group>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,11 @@
+// Contact management of a client (002 §2.6): a placeholder until the contacts feature lands.
+import { createRoute, type AnyRoute } from '@tanstack/react-router';
+import { ComingSoon } from '../../ui/ComingSoon.tsx';
+
+function ContactManagementPlaceholder() {
+  return <ComingSoon title="Contact Management">The client's contacts, their access and their alerts will be managed here.</ComingSoon>;
+}
+
+export function contactRoutes<TParent extends AnyRoute>(parent: TParent) {
+  return [createRoute({ getParentRoute: () => parent, path: 'client/$clientId/contact-management', component: ContactManagementPlaceholder })] as const;
+}

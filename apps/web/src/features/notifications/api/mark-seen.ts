@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Notification } from '@listening/contract';
+import { api } from '../../../api/client.ts';
+import { notificationsQueryOptions } from './get-notifications.ts';
+
+export const markSeen = (ids: number[]) => api.put<null>('notification/seen', { ids });
+
+/** Marks notifications seen on the server; DateSeen is set to now locally (000 §4). */
+export function useMarkSeen() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markSeen,
+    onMutate: (ids) => {
+      const now = new Date().toISOString();
+      queryClient.setQueryData(notificationsQueryOptions().queryKey, (list: Notification[] | undefined) =>
+        list?.map((n) => (ids.includes(n.Id) && !n.DateSeen ? { ...n, DateSeen: now } : n)),
+      );
+    },
+  });
+}

@@ -1,0 +1,48 @@
+import { ActionIcon, Group, Indicator, Loader, Popover, Text } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { useDeleteNotification } from '../api/delete-notification.ts';
+import { useNotifications } from '../api/get-notifications.ts';
+import { useMarkSeen } from '../api/mark-seen.ts';
+import { NotificationList } from './NotificationList.tsx';
+
+/** The private header's bell (000 §2) with the unread count, opening the notifications panel. */
+export function NotificationBell() {
+  const { data, isPending } = useNotifications();
+  const markSeen = useMarkSeen();
+  const remove = useDeleteNotification();
+  const unread = data?.filter((n) => !n.DateSeen).length ?? 0;
+  return (
+    <Popover position="bottom-end" width={360} shadow="lg" withinPortal radius="md">
+      <Popover.Target>
+        <Indicator label={unread > 99 ? '99+' : unread} size={18} disabled={unread === 0} color="red" offset={6}>
+          <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}>
+            <IconBell size={22} />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown p={0}>
+        <Group justify="space-between" px="sm" py={10} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+          <Text fw={700}>Notifications</Text>
+          {unread > 0 && (
+            <Text size="xs" c="dimmed">
+              {unread} unread
+            </Text>
+          )}
+        </Group>
+        {isPending ? (
+          <Group justify="center" py="md">
+            <Loader size="sm" />
+          </Group>
+        ) : (
+          <NotificationList
+            notifications={data ?? []}
+            onOpen={(n) => {
+              if (!n.DateSeen) markSeen.mutate([n.Id]);
+            }}
+            onDelete={(n) => remove.mutate(n.Id)}
+          />
+        )}
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,79 @@
+import { ActionIcon, Box, Group, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconBellOff, IconTrash } from '@tabler/icons-react';
+import { MESSAGES, type Notification } from '@listening/contract';
+import dayjs from 'dayjs';
+import relativeTime from 'dayjs/plugin/relativeTime';
+
+dayjs.extend(relativeTime);
+
+/**
+ * The notifications panel (000 §2): newest first, time relative to now, the first item styled as
+ * unread (as the specification shows it) and every unseen one marked with a dot.
+ */
+export function NotificationList({
+  notifications,
+  onOpen,
+  onDelete,
+  now,
+}: {
+  notifications: Notification[];
+  onOpen: (n: Notification) => void;
+  onDelete: (n: Notification) => void;
+  now?: Date;
+}) {
+  if (notifications.length === 0) {
+    return (
+      <Stack align="center" gap={6} py="lg">
+        <IconBellOff size={28} color="var(--mantine-color-gray-5)" />
+        <Text size="sm" c="dimmed">
+          {MESSAGES.noNotifications}
+        </Text>
+      </Stack>
+    );
+  }
+  const sorted = [...notifications].sort((a, b) => b.DateCreated.localeCompare(a.DateCreated));
+  return (
+    <ScrollArea.Autosize mah={380} type="auto">
+      <Stack gap={0} component="ul" role="list" aria-label="Notifications" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {sorted.map((n, i) => {
+          const unreadStyle = i === 0;
+          return (
+            <Box
+              component="li"
+              key={n.Id}
+              data-unread={unreadStyle || undefined}
+              style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', background: unreadStyle ? 'var(--mantine-color-blue-0)' : undefined }}
+            >
+              <Group wrap="nowrap" gap={6} pr={6} align="flex-start">
+                <UnstyledButton onClick={() => onOpen(n)} px="sm" py={10} style={{ flex: 1, minWidth: 0 }}>
+                  <Group wrap="nowrap" gap={8} align="flex-start">
+                    <Box
+                      mt={6}
+                      w={8}
+                      h={8}
+                      style={{ borderRadius: 8, flexShrink: 0, background: n.DateSeen ? 'transparent' : 'var(--mantine-color-blue-6)' }}
+                      aria-label={n.DateSeen ? undefined : 'Unseen'}
+                    />
+                    <div style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={unreadStyle ? 700 : 400} style={{ wordBreak: 'break-word' }}>
+                        {n.Description}
+                      </Text>
+                      <Text size="xs" c="dimmed" title={dayjs(n.DateCreated).format('D MMM YYYY HH:mm')}>
+                        {dayjs(n.DateCreated).from(now ?? new Date())}
+                      </Text>
+                    </div>
+                  </Group>
+                </UnstyledButton>
+                <Tooltip label="Delete" withArrow>
+                  <ActionIcon variant="subtle" color="gray" mt={8} aria-label={`Delete notification: ${n.Description}`} onClick={() => onDelete(n)}>
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            </Box>
+          );
+        })}
+      </Stack>
+    </ScrollArea.Autosize>
+  );
+}

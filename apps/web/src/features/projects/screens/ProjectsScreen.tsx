@@ -1,0 +1,83 @@
+import { Accordion, Alert, Badge, Container, Group, SimpleGrid, Skeleton, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { AnchorLink, ButtonLink } from '../../../ui/links.tsx';
+import type { Project } from '@listening/contract';
+import { useState } from 'react';
+import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
+import { useProjects } from '../api/get-projects.ts';
+import { ProjectCard } from '../components/ProjectCard.tsx';
+import { ProjectSettingsModal } from '../components/ProjectSettingsModal.tsx';
+import { groupProjects } from '../project-groups.ts';
+
+/** The project list (000 §2): collapsible sections by project type; admins rename, delete and create. */
+export function ProjectsScreen({ clientId, clientName, isAdmin }: { clientId: number; clientName?: string; isAdmin: boolean }) {
+  const { data, isPending, isError } = useProjects(clientId);
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<Project | null>(null);
+  const [collapsed, setCollapsed] = useState<string[]>([]);
+  const groups = groupProjects(data ?? [], search);
+  const groupIds = groups.map((g) => String(g.typeId));
+  const params = { clientId: String(clientId) };
+
+  return (
+    <Container size="xl" py="xl">
+      <PageHeader
+        above={
+          <AnchorLink to="/client/$clientId/dashboard" params={params} size="sm">
+            ← {clientName ?? `Client ${clientId}`}
+          </AnchorLink>
+        }
+        title="Projects"
+        subtitle={data ? `${data.length} project${data.length === 1 ? '' : 's'}` : ' '}
+        actions={
+          <>
+            <TextInput aria-label="Search projects" placeholder="Search projects" leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={{ base: '100%', xs: 260 }} />
+            {isAdmin && (
+              <ButtonLink to="/client/$clientId/new-project" params={params} leftSection={<IconPlus size={16} />}>
+                New
+              </ButtonLink>
+            )}
+          </>
+        }
+      />
+      {isError && <Alert color="red">The projects could not be loaded.</Alert>}
+      {isPending && (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }}>
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} h={150} radius="md" />
+          ))}
+        </SimpleGrid>
+      )}
+      {data && groups.length === 0 && <EmptyState title={search ? 'No project matches your search' : 'This client has no projects yet'} />}
+      {groups.length > 0 && (
+        <Accordion
+          multiple
+          value={groupIds.filter((id) => !collapsed.includes(id))}
+          onChange={(open) => setCollapsed((prev) => [...prev.filter((id) => !groupIds.includes(id)), ...groupIds.filter((id) => !open.includes(id))])}
+          variant="separated" radius="md" chevronPosition="left">
+          {groups.map((group) => (
+            <Accordion.Item key={group.typeId} value={String(group.typeId)}>
+              <Accordion.Control>
+                <Group gap="sm">
+                  <Text fw={700}>{group.label}</Text>
+                  <Badge variant="light" color="gray" radius="sm">
+                    {group.projects.length}
+                  </Badge>
+                </Group>
+              </Accordion.Control>
+              <Accordion.Panel>
+                <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }} spacing="md">
+                  {group.projects.map((p) => (
+                    <ProjectCard key={p.Id} project={p} onSettings={isAdmin ? setEditing : undefined} />
+                  ))}
+                </SimpleGrid>
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+      )}
+      {editing && <ProjectSettingsModal project={editing} onClose={() => setEditing(null)} />}
+    </Container>
+  );
+}

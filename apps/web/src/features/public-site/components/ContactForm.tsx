@@ -1,0 +1,79 @@
+import { Button, Group, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from '../../../ui/toast.ts';
+import { submitContact, type ContactFormValues } from '../api/submit-contact.ts';
+
+const EMPTY: ContactFormValues = { Fullname: '', CompanyName: '', EmailAddress: '', ContactNumber: '', How: '', Subject: '', Message: '' };
+const HOW_OPTIONS = ['Search engine', 'Social media', 'Referral by a colleague', 'Event or conference', 'Existing client', 'Other'];
+
+/** Contact Focal Points (000 §2, §5, §8): every field required, the email of email type. */
+export function ContactForm({ onSent }: { onSent?: () => void }) {
+  const [values, setValues] = useState<ContactFormValues>(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const [howMissing, setHowMissing] = useState(false);
+  const field = (name: keyof ContactFormValues) => ({
+    name,
+    required: true,
+    value: values[name],
+    onChange: (e: { currentTarget: { value: string } }) => {
+      const value = e.currentTarget.value;
+      setValues((v) => ({ ...v, [name]: value }));
+    },
+  });
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!values.How) setHowMissing(true);
+    if (!e.currentTarget.checkValidity() || !values.How) return;
+    setBusy(true);
+    try {
+      const result = await submitContact(values);
+      if (!result.Success) {
+        toast.error(result.Message);
+        return;
+      }
+      toast.success(result.Message);
+      setValues(EMPTY);
+      onSent?.();
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} aria-label="Contact Focal Points">
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput label="Full name" autoComplete="name" {...field('Fullname')} />
+          <TextInput label="Company name" autoComplete="organization" {...field('CompanyName')} />
+          <TextInput label="Email address" type="email" autoComplete="email" {...field('EmailAddress')} />
+          <TextInput label="Contact number" type="tel" autoComplete="tel" {...field('ContactNumber')} />
+        </SimpleGrid>
+        <Select
+          label="How did you hear about us?"
+          name="How"
+          required
+          data={HOW_OPTIONS}
+          value={values.How || null}
+          onChange={(v) => {
+            setValues((prev) => ({ ...prev, How: v ?? '' }));
+            setHowMissing(false);
+          }}
+          error={howMissing ? 'Please choose one' : undefined}
+          placeholder="Choose one"
+          allowDeselect={false}
+        />
+        <TextInput label="Subject" {...field('Subject')} />
+        <Textarea label="Message" autosize minRows={4} maxRows={10} {...field('Message')} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy} leftSection={<IconSend size={16} />}>
+            Send message
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+import { Container, Grid, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconClock, IconMail } from '@tabler/icons-react';
+import { ContactForm } from '../components/ContactForm.tsx';
+
+/** /contact-us: the Contact Focal Points form (000 §2). */
+export function ContactScreen() {
+  return (
+    <Container size="lg" py={56}>
+      <Grid gutter={48}>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md">
+            <Title order={1}>Contact Focal Points</Title>
+            <Text c="dimmed">Tell us what you would like to monitor. A focal point will get back to you, usually within one working day.</Text>
+            <Stack gap="sm" mt="md">
+              <Text size="sm">
+                <ThemeIcon size={28} radius="xl" variant="light" mr="xs" style={{ verticalAlign: 'middle' }}>
+                  <IconMail size={16} />
+                </ThemeIcon>
+                Replies come from our focal points team
+              </Text>
+              <Text size="sm">
+                <ThemeIcon size={28} radius="xl" variant="light" mr="xs" style={{ verticalAlign: 'middle' }}>
+                  <IconClock size={16} />
+                </ThemeIcon>
+                Monday to Friday, 08:00 to 17:00 SAST
+              </Text>
+            </Stack>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }}>
+            <ContactForm />
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}

@@ -1,0 +1,24 @@
+import { Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconTools } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+/** A route whose capability is still to be built: says so plainly instead of a blank page. */
+export function ComingSoon({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Container size="sm" py={64}>
+      <Paper withBorder radius="md" p="xl">
+        <Stack align="center" gap="sm">
+          <ThemeIcon size={56} radius="xl" variant="light">
+            <IconTools size={30} />
+          </ThemeIcon>
+          <Title order={2} ta="center">
+            {title}
+          </Title>
+          <Text c="dimmed" ta="center">
+            {children ?? 'This screen is coming soon.'}
+          </Text>
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}
