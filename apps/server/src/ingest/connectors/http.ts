@@ -32,6 +32,8 @@ export interface HttpRequest {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   json?: unknown;
+  /** A JSON text sent as is, for int64 numbers that JSON.stringify cannot write exactly. */
+  rawJson?: string;
   /** Network-specific error reading; runs on every answer before the generic rules. */
   classify?: (status: number, body: unknown, headers: Headers) => Verdict;
 }
@@ -106,6 +108,7 @@ export class HttpClient {
   /** Sends and returns the body as text (feeds); error answers are read as JSON when they are. */
   async send(req: HttpRequest): Promise<HttpResult> {
     const safeUrl = redactUrl(req.url);
+    const body = req.rawJson ?? (req.json !== undefined ? JSON.stringify(req.json) : undefined);
     let serverTries = 0;
     let waits = 0;
     for (;;) {
@@ -115,8 +118,8 @@ export class HttpClient {
       try {
         const res = await this.fetchFn(req.url, {
           method: req.method ?? 'GET',
-          headers: { accept: 'application/json', ...(req.json !== undefined ? { 'content-type': 'application/json' } : {}), ...req.headers },
-          body: req.json !== undefined ? JSON.stringify(req.json) : undefined,
+          headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...req.headers },
+          body,
           signal: AbortSignal.timeout(this.o.timeoutMs),
         });
         status = res.status;
@@ -132,8 +135,8 @@ export class HttpClient {
       }
 
       const parsed = parseJson(text);
-      const body = parsed.ok ? parsed.value : undefined;
-      const verdict = req.classify?.(status, body, headers) ?? (status === 429 ? { kind: 'rate_limit' as const, reason: 'rate_limited' } : null);
+      const answer = parsed.ok ? parsed.value : undefined;
+      const verdict = req.classify?.(status, answer, headers) ?? (status === 429 ? { kind: 'rate_limit' as const, reason: 'rate_limited' } : null);
 
       if (verdict?.kind === 'rate_limit') {
         const told = verdict.waitMs ?? (verdict.resetAtMs !== undefined ? verdict.resetAtMs - this.now() : retryAfterMs(headers, this.now()));
@@ -159,7 +162,7 @@ export class HttpClient {
         this.log.warn({ url: safeUrl, status }, 'connector: request refused');
         return { ok: false, reason: `http_${status}`, status, retryable: false };
       }
-      return { ok: true, status, body, text, headers, isJson: parsed.ok };
+      return { ok: true, status, body: answer, text, headers, isJson: parsed.ok };
     }
   }
 

@@ -9,6 +9,8 @@ export interface FakeRequest {
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
   body: unknown;
+  /** The body as sent, for checks JSON.parse would blur (int64 ids). */
+  text: string;
 }
 
 export interface FakeReply {
@@ -38,7 +40,7 @@ export async function startFake(handler: (req: FakeRequest) => FakeReply | Promi
     } catch {
       body = text;
     }
-    const fr: FakeRequest = { method: req.method ?? 'GET', path: decodeURIComponent(u.pathname), query: u.searchParams, headers: req.headers, body };
+    const fr: FakeRequest = { method: req.method ?? 'GET', path: decodeURIComponent(u.pathname), query: u.searchParams, headers: req.headers, body, text };
     requests.push(fr);
     let reply: FakeReply;
     try {

@@ -1,0 +1,58 @@
+// A local fake of TikTok API v2: POST /v2/video/list/ ({data:{videos,cursor,has_more}}) and
+// POST /v2/research/video/comment/list/ ({data:{comments,cursor,has_more}}), each answer with
+// error:{code,message,log_id}, and 429 rate_limit_exceeded.
+import { Faults, startFake, type FakeReply, type FakeServer } from './server.ts';
+
+export type TtItem = Record<string, unknown>;
+const ok = { code: 'ok', message: '', log_id: '20240110120000ABC' };
+
+/** Seven videos, newest first; create_time in epoch seconds. */
+export function ttVideos(): TtItem[] {
+  return Array.from({ length: 7 }, (_, i) => {
+    const n = 7 - i;
+    return { id: `73000000000000000${n}`, title: `title ${n}`, video_description: `dance ${n} #brandsa`, create_time: Date.UTC(2024, 0, 10, 8, n) / 1000, share_url: `https://www.tiktok.com/@brandsa/video/73000000000000000${n}`, like_count: n, comment_count: 2, share_count: 1, view_count: n * 100 };
+  });
+}
+
+/** Ids are kept as digit strings here and written as int64 JSON numbers, as TikTok sends them. */
+export function ttComments(videoId: string): TtItem[] {
+  return Array.from({ length: 5 }, (_, i) => ({ id: `731000000000000000${i + 1}`, video_id: videoId, text: `love it ${i + 1}`, like_count: i, reply_count: 0, parent_comment_id: videoId, create_time: Date.UTC(2024, 0, 10, 9, i) / 1000 }));
+}
+
+export const ttError = (status: number, code: string, message = code): FakeReply => ({ status, json: { data: {}, error: { code, message, log_id: '20240110120000ABC' } } });
+
+export interface TtFakeOptions {
+  token: string;
+  videos?: TtItem[];
+  faults?: Record<string, FakeReply[]>;
+}
+
+export async function startTikTokFake(opts: TtFakeOptions) {
+  const videos = opts.videos ?? ttVideos();
+  const comments = ttComments('7300000000000000007');
+  const faults = new Faults(opts.faults);
+  const server: FakeServer = await startFake((req) => {
+    if (req.method !== 'POST') return ttError(405, 'invalid_params', 'POST only');
+    if (req.headers.authorization !== `Bearer ${opts.token}`) return ttError(401, 'access_token_invalid', 'The access token is invalid or not found in the request.');
+    if (!req.query.get('fields')) return ttError(400, 'invalid_params', 'fields is required');
+    const body = (req.body ?? {}) as { cursor?: number; max_count?: number; video_id?: number };
+    const kind = req.path === '/v2/video/list/' ? 'videos' : req.path === '/v2/research/video/comment/list/' ? 'comments' : null;
+    if (!kind) return ttError(404, 'invalid_params', 'not found');
+    const fault = faults.take(`${kind}:${body.cursor ?? 'first'}`);
+    if (fault) return fault;
+    const size = body.max_count ?? 10;
+    if (kind === 'videos') {
+      // The real cursor is a create_time in ms: videos older than it come next.
+      const list = body.cursor ? videos.filter((v) => Number(v.create_time) * 1000 < body.cursor!) : videos;
+      const slice = list.slice(0, size);
+      const hasMore = list.length > size;
+      return { json: { data: { videos: slice, cursor: slice.length ? Number(slice.at(-1)!.create_time) * 1000 : 0, has_more: hasMore }, error: ok } };
+    }
+    if (!/"video_id":7300000000000000007[,}]/.test(req.text)) return ttError(400, 'invalid_params', 'video_id not found');
+    const start = body.cursor ?? 0;
+    const slice = comments.slice(start, start + size);
+    const json = { data: { comments: slice, cursor: start + slice.length, has_more: start + size < comments.length }, error: ok };
+    return { raw: JSON.stringify(json).replace(/"(id|video_id|parent_comment_id)":"(\d+)"/g, '"$1":$2') };
+  });
+  return { ...server, videos, comments };
+}
