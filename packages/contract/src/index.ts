@@ -5,3 +5,5 @@ export * from './common.ts';
 export * from './auth.ts';
 export * from './clients.ts';
 export * from './notifications.ts';
+export * from './products.ts';
+export * from './dashboard.ts';

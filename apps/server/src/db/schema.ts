@@ -263,6 +263,23 @@ export interface Database {
 export type UserRow = Selectable<UsersTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 
+// ---- 0004_dashboard
+/** Per bin, stream, UTC hour and brand association: favourability counts and AVE (trigger-kept). */
+export interface BinHourlySentimentTable {
+  bin_id: number;
+  stream_id: number;
+  hour: Timestamp;
+  brand_association_id: number;
+  positive: Generated<number>;
+  neutral: Generated<number>;
+  negative: Generated<number>;
+  ave: Generated<number>;
+}
+// Declaration merging adds the table to Database above.
+export interface Database {
+  bin_hourly_sentiment: BinHourlySentimentTable;
+}
+
 // ---- 0003_engine
 // Declaration merging adds the column to ClipsTable above.
 export interface ClipsTable {

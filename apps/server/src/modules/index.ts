@@ -28,3 +28,5 @@ export const modules: ModuleRegistration[] = [
   { host: 'main', register: publicRoutes },
   { host: 'main', register: adminRoutes },
 ];
+import { dashboardRoutes } from './dashboard/routes.ts';
+modules.push({ host: 'main', register: dashboardRoutes });

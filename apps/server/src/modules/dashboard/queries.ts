@@ -1,0 +1,172 @@
+// SQL of the dashboard's figures. The heavy ones read the hourly rollups (bin_hourly, kept by
+// ingestion and by rating; bin_hourly_sentiment, kept by triggers); only top posts and top
+// authors read bin_clips, through indexes that stop after the first rows (0004_dashboard).
+import type { Bucket } from '@listening/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import { clipsInScope, rollupInScope, type Scope } from './scope.ts';
+
+/** The bucket's first day in the client's time zone, as YYYY-MM-DD. */
+const bucketDay = (s: Scope, bucket: Bucket, col = 'bin_hourly.hour') =>
+  sql<string>`to_char(date_trunc(${sql.lit(bucket)}, ${sql.ref(col)} at time zone ${s.timeZone}), 'YYYY-MM-DD')`;
+const localHour = (s: Scope, col = 'bin_hourly.hour') => sql<number>`extract(hour from ${sql.ref(col)} at time zone ${s.timeZone})::int`;
+
+export function mentionsByStream(db: Db, s: Scope) {
+  return db
+    .selectFrom('bin_hourly')
+    .select((eb) => ['bin_hourly.stream_id', eb.fn.sum<number>('clips').as('count'), eb.fn.sum<number>('ave').as('ave')])
+    .$call(rollupInScope(s))
+    .groupBy('bin_hourly.stream_id')
+    .execute();
+}
+
+/** Heatmap cells: one per bucket row and hour of the day that has clips. */
+export function heatmapCells(db: Db, s: Scope, bucket: Bucket) {
+  return db
+    .selectFrom('bin_hourly')
+    .select((eb) => [
+      bucketDay(s, bucket).as('day'),
+      localHour(s).as('hour'),
+      eb.fn.sum<number>('clips').as('count'),
+      eb.fn.sum<number>('positive').as('positive'),
+      eb.fn.sum<number>('neutral').as('neutral'),
+      eb.fn.sum<number>('negative').as('negative'),
+    ])
+    .$call(rollupInScope(s))
+    .groupBy([sql`1`, sql`2`])
+    .execute();
+}
+
+/** Daily insights: one row per bucket that has clips. */
+export function insightBuckets(db: Db, s: Scope, bucket: Bucket) {
+  return db
+    .selectFrom('bin_hourly')
+    .select((eb) => [
+      bucketDay(s, bucket).as('day'),
+      eb.fn.sum<number>('clips').as('count'),
+      eb.fn.sum<number>('ave').as('ave'),
+      eb.fn.sum<number>('positive').as('positive'),
+      eb.fn.sum<number>('neutral').as('neutral'),
+      eb.fn.sum<number>('negative').as('negative'),
+    ])
+    .$call(rollupInScope(s))
+    .groupBy(sql`1`)
+    .execute();
+}
+
+export function favourabilityTotals(db: Db, s: Scope) {
+  return db
+    .selectFrom('bin_hourly')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('positive'), sql<number>`0`).as('positive'),
+      eb.fn.coalesce(eb.fn.sum<number>('neutral'), sql<number>`0`).as('neutral'),
+      eb.fn.coalesce(eb.fn.sum<number>('negative'), sql<number>`0`).as('negative'),
+    ])
+    .$call(rollupInScope(s))
+    .executeTakeFirstOrThrow();
+}
+
+/** Favourability per brand association (1 Owned, 2 Earned, 3 Chatter). */
+export function sentimentByAssociation(db: Db, s: Scope) {
+  return db
+    .selectFrom('bin_hourly_sentiment')
+    .select((eb) => [
+      'bin_hourly_sentiment.brand_association_id',
+      eb.fn.sum<number>('positive').as('positive'),
+      eb.fn.sum<number>('neutral').as('neutral'),
+      eb.fn.sum<number>('negative').as('negative'),
+      eb.fn.sum<number>('ave').as('ave'),
+    ])
+    .$call(rollupInScope(s, 'bin_hourly_sentiment'))
+    .groupBy('bin_hourly_sentiment.brand_association_id')
+    .execute();
+}
+
+/** The live bins of a project with their parents, for the sort-bin tree. */
+export function projectBins(db: Db, projectId: number) {
+  return db
+    .selectFrom('bins')
+    .select(['id', 'name', 'parent_id', 'bin_type_id'])
+    .where('project_id', '=', projectId)
+    .where('is_deleted', '=', false)
+    .orderBy('name')
+    .execute();
+}
+
+/** Clips in range per bin, for many bins at once (the tree's counts). */
+export async function clipCountsByBin(db: Db, s: Scope, binIds: number[]): Promise<Map<number, number>> {
+  if (binIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('bin_hourly')
+    .select((eb) => ['bin_id', eb.fn.sum<number>('clips').as('count')])
+    .where('bin_id', 'in', binIds)
+    .where('stream_id', 'in', s.streams)
+    .where('hour', '>=', s.from)
+    .where('hour', '<', s.to)
+    .groupBy('bin_id')
+    .execute();
+  return new Map(rows.map((r) => [r.bin_id, Number(r.count)]));
+}
+
+/** The range's posts with the highest impact score (index bin_clips_bin_impact). */
+export function topPosts(db: Db, s: Scope, limit: number) {
+  return db
+    .selectFrom('bin_clips')
+    .innerJoin('clips', 'clips.id', 'bin_clips.clip_id')
+    .leftJoin('authors', 'authors.id', 'bin_clips.author_id')
+    .select([
+      'bin_clips.id',
+      'bin_clips.clip_id',
+      'bin_clips.stream_id',
+      'bin_clips.author_id',
+      'authors.name as author_name',
+      'clips.body',
+      'bin_clips.posted_at',
+      'clips.link',
+      'bin_clips.ave',
+      'bin_clips.impact_score',
+      'bin_clips.favourability_id',
+      'bin_clips.brand_association_id',
+    ])
+    .$call(clipsInScope(s))
+    .orderBy('bin_clips.impact_score', 'desc')
+    .orderBy('bin_clips.id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Authors with a post in range, by followers: walks authors from the most followed and probes
+ * each one's posts in the bin (index bin_clips_author_bin_posted), stopping at `limit`.
+ */
+export function topAuthorsByFollowers(db: Db, s: Scope, limit: number) {
+  return db
+    .selectFrom('authors')
+    .select(['authors.id', 'authors.name', 'authors.handle', 'authors.stream_id', 'authors.followers'])
+    .where('authors.stream_id', 'in', s.streams)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('bin_clips')
+          .select(sql`1`.as('one'))
+          .whereRef('bin_clips.author_id', '=', 'authors.id')
+          .$call(clipsInScope(s)),
+      ),
+    )
+    .orderBy('authors.followers', 'desc')
+    .orderBy('authors.id')
+    .limit(limit)
+    .execute();
+}
+
+/** Posts in range per author, for the few authors shown. */
+export async function clipCountsByAuthor(db: Db, s: Scope, authorIds: number[]): Promise<Map<number, number>> {
+  if (authorIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('bin_clips')
+    .select((eb) => ['bin_clips.author_id', eb.fn.countAll<number>().as('count')])
+    .where('bin_clips.author_id', 'in', authorIds)
+    .$call(clipsInScope(s))
+    .groupBy('bin_clips.author_id')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.author_id), Number(r.count)]));
+}

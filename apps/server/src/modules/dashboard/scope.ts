@@ -1,0 +1,145 @@
+// The shared filter of every analytic read (DESIGN §5): which bin (the project's root bin or a
+// sub-bin), which streams, and which instants, resolved once per request from AnalyticQuery and
+// the client's time zone. Authorisation happens here too: a project or bin the user may not see
+// answers 404 before any figure is read.
+import { DEFAULT_TIME_ZONE, heatmapBucket, insightsBucket, lockedMessage, lockedProduct, type AnalyticQuery, type Bucket, type GatedItem } from '@listening/contract';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import type { ProjectRow } from '../../db/schema.ts';
+import { forbidden, notFound } from '../../errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { clientProductCodes, projectForBin, projectForUser } from '../clients/access.ts';
+
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+
+export interface Scope {
+  project: ProjectRow;
+  /** The bin read: the project's root bin, or the sub-bin of binId. */
+  binId: number;
+  streams: number[];
+  timeZone: string;
+  /** First instant in range (a whole hour). */
+  from: Date;
+  /** First instant after the range (a whole hour). */
+  to: Date;
+  /** The range as the client's wall clock (UTC fields carry the local time), end inclusive. */
+  startWall: Date;
+  endWall: Date;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The client's wall clock at an instant, as a Date whose UTC fields are that wall clock. */
+export function toWall(instant: Date, timeZone: string): Date {
+  const p = Object.fromEntries(formatter(timeZone).formatToParts(instant).map((x) => [x.type, x.value]));
+  return new Date(Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second, instant.getUTCMilliseconds()));
+}
+
+/** The instant at which the client's wall clock shows `wall` (UTC fields). */
+export function fromWall(wall: Date, timeZone: string): Date {
+  const offset = (t: number) => toWall(new Date(t), timeZone).getTime() - t;
+  const guess = wall.getTime() - offset(wall.getTime());
+  return new Date(wall.getTime() - offset(guess));
+}
+
+/** YYYY-MM-DD of a wall-clock Date. */
+export const wallDay = (wall: Date) => wall.toISOString().slice(0, 10);
+/** YYYY-MM-DDTHH:mm:ss of a wall-clock Date. */
+export const wallTime = (wall: Date) => wall.toISOString().slice(0, 19);
+
+/**
+ * Dates arrive as wall clock (the parser keeps it in the UTC fields). A range is whole hours:
+ * the start rounds down, the end rounds up, and an end at exactly midnight (a bare date) covers
+ * that whole day, so dateto=2024-05-31 and 2024-05-31T23:59:59 read the same.
+ */
+export function wallRange(start: Date, end: Date): { startWall: Date; endWallExclusive: Date } {
+  const startWall = new Date(Math.floor(start.getTime() / HOUR) * HOUR);
+  const e = end.getTime();
+  const endWallExclusive = new Date(e % DAY === 0 ? e + DAY : Math.floor(e / HOUR) * HOUR + HOUR);
+  return { startWall, endWallExclusive };
+}
+
+export async function clientTimeZone(db: Db, clientId: number): Promise<string> {
+  const row = await db.selectFrom('clients').select('time_zone').where('id', '=', clientId).executeTakeFirst();
+  return row?.time_zone ?? DEFAULT_TIME_ZONE;
+}
+
+/** Resolves and authorises an analytic query: 404 for a project or bin the user may not see. */
+export async function resolveScope(db: Db, user: AuthUser, q: AnalyticQuery): Promise<Scope> {
+  let project: ProjectRow;
+  let binId: number;
+  if (q.binId !== undefined) {
+    ({ project, binId } = await projectForBin(db, user, q.binId));
+    if (q.projectId !== undefined && q.projectId !== project.id) throw notFound(`Bin ${q.binId} not found in project ${q.projectId}`);
+  } else {
+    project = await projectForUser(db, user, q.projectId!);
+    if (project.bin_id === null) throw notFound(`Project ${project.id} has no bin`);
+    binId = project.bin_id;
+  }
+  const timeZone = await clientTimeZone(db, project.client_id);
+  const { startWall, endWallExclusive } = wallRange(q.startDate, q.endDate);
+  return {
+    project,
+    binId,
+    streams: q.streamIds,
+    timeZone,
+    from: fromWall(startWall, timeZone),
+    to: fromWall(endWallExclusive, timeZone),
+    startWall,
+    endWall: new Date(endWallExclusive.getTime() - 1),
+  };
+}
+
+export const heatmapBucketOf = (s: Scope): Bucket => heatmapBucket(s.startWall, s.endWall);
+export const insightsBucketOf = (s: Scope): Bucket => insightsBucket(s.startWall, s.endWall);
+
+/** The first day of each bucket from the range's start to its end (YYYY-MM-DD, client time). */
+export function bucketStarts(s: Scope, bucket: Bucket): string[] {
+  const d = new Date(Date.UTC(s.startWall.getUTCFullYear(), s.startWall.getUTCMonth(), s.startWall.getUTCDate()));
+  if (bucket === 'week') d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7)); // Monday, as date_trunc('week')
+  if (bucket === 'month') d.setUTCDate(1);
+  const out: string[] = [];
+  while (d.getTime() <= s.endWall.getTime()) {
+    out.push(wallDay(d));
+    if (bucket === 'day') d.setUTCDate(d.getUTCDate() + 1);
+    else if (bucket === 'week') d.setUTCDate(d.getUTCDate() + 7);
+    else d.setUTCMonth(d.getUTCMonth() + 1);
+  }
+  return out;
+}
+
+/** The shared rollup filter: bin, streams, hours in range (bin_hourly and bin_hourly_sentiment). */
+export const rollupInScope =
+  (s: Scope, table: 'bin_hourly' | 'bin_hourly_sentiment' = 'bin_hourly') =>
+  <DB, TB extends keyof DB, O>(qb: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> =>
+    qb
+      .where(sql.ref(`${table}.bin_id`), '=', s.binId)
+      .where(sql.ref(`${table}.stream_id`), 'in', s.streams)
+      .where(sql.ref(`${table}.hour`), '>=', s.from)
+      .where(sql.ref(`${table}.hour`), '<', s.to);
+
+/** The shared raw filter: a bin's non-rejected clips of the streams, posted in range. */
+export const clipsInScope =
+  (s: Scope) =>
+  <DB, TB extends keyof DB, O>(qb: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> =>
+    qb
+      .where(sql.ref('bin_clips.bin_id'), '=', s.binId)
+      .where(sql.ref('bin_clips.stream_id'), 'in', s.streams)
+      .where(sql.ref('bin_clips.posted_at'), '>=', s.from)
+      .where(sql.ref('bin_clips.posted_at'), '<', s.to)
+      .where(sql.ref('bin_clips.rejected'), '=', false);
+
+/** 403 naming the product when the item is locked for this project (the side menu's own rule). */
+export async function assertUnlocked(db: Db, project: ProjectRow, item: GatedItem): Promise<void> {
+  const locked = lockedProduct(item, project.project_type_id, await clientProductCodes(db, project.client_id));
+  if (locked) throw forbidden(lockedMessage(locked));
+}

@@ -1,0 +1,193 @@
+// The dashboard's rules: which figures, in which buckets, with empty buckets filled, gated by
+// the same product rule as the side menu. Reads go through queries.ts; nothing here is SQL.
+import {
+  BRAND_ASSOCIATION,
+  FAVOURABILITY_LOOKUP,
+  SENTIMENT_CARD_COLORS,
+  TOP_AUTHOR_PROJECT_TYPES,
+  TOP_AUTHORS_ALL_MAX,
+  TOP_AUTHORS_DEFAULT,
+  type AnalyticQuery,
+  type Bucket,
+  type SortBinNode,
+} from '@listening/contract';
+import type { z } from 'zod';
+import type * as C from '@listening/contract';
+import type { Db } from '../../db/connection.ts';
+import { forbidden } from '../../errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import * as q from './queries.ts';
+import { assertUnlocked, bucketStarts, heatmapBucketOf, insightsBucketOf, resolveScope, type Scope } from './scope.ts';
+
+type Out<T extends z.ZodType> = z.infer<T>;
+const num = (v: unknown) => Number(v ?? 0);
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+export async function mentions(db: Db, user: AuthUser, query: AnalyticQuery): Promise<Out<typeof C.MentionSummaryList>> {
+  const s = await resolveScope(db, user, query);
+  const rows = new Map((await q.mentionsByStream(db, s)).map((r) => [r.stream_id, r]));
+  const out = s.streams.map((id) => ({ StreamId: id, Count: num(rows.get(id)?.count), AVE: round2(num(rows.get(id)?.ave)) }));
+  out.push({ StreamId: 0, Count: out.reduce((a, r) => a + r.Count, 0), AVE: round2(out.reduce((a, r) => a + r.AVE, 0)) });
+  return out;
+}
+
+/** A blue scale from pale (few) to deep (the busiest cell); grey for none. */
+export function heatColor(count: number, max: number): string {
+  if (count <= 0 || max <= 0) return '#f1f3f5';
+  const t = Math.sqrt(count / max);
+  const mix = (a: number, b: number) => Math.round(a + (b - a) * t).toString(16).padStart(2, '0');
+  return `#${mix(0xd0, 0x18)}${mix(0xeb, 0x64)}${mix(0xff, 0xab)}`;
+}
+
+/** The favourability colour that dominates a cell (ties go to neutral); grey for none. */
+function sentimentColor(pos: number, neu: number, neg: number): string {
+  if (pos + neu + neg === 0) return '#f1f3f5';
+  const id = pos > neg && pos > neu ? 1 : neg > pos && neg > neu ? 3 : 2;
+  return FAVOURABILITY_LOOKUP.find((f) => f.Id === id)!.Color;
+}
+
+interface Grid {
+  bucket: Bucket;
+  cells: { Date: string; DatePosted: string; Hour: number; Count: number; Positive: number; Neutral: number; Negative: number }[];
+}
+
+/** Every row of the range times 24 hours, zero where nothing was posted. */
+async function heatmapGrid(db: Db, s: Scope): Promise<Grid> {
+  const bucket = heatmapBucketOf(s);
+  const found = new Map((await q.heatmapCells(db, s, bucket)).map((r) => [`${r.day}/${r.hour}`, r]));
+  const cells: Grid['cells'] = [];
+  for (const day of bucketStarts(s, bucket))
+    for (let h = 0; h < 24; h++) {
+      const r = found.get(`${day}/${h}`);
+      cells.push({
+        Date: day,
+        DatePosted: `${day}T${String(h).padStart(2, '0')}:00:00`,
+        Hour: h,
+        Count: num(r?.count),
+        Positive: num(r?.positive),
+        Neutral: num(r?.neutral),
+        Negative: num(r?.negative),
+      });
+    }
+  return { bucket, cells };
+}
+
+export async function heatmap(db: Db, user: AuthUser, query: AnalyticQuery): Promise<Out<typeof C.Heatmap>> {
+  const { bucket, cells } = await heatmapGrid(db, await resolveScope(db, user, query));
+  const max = Math.max(0, ...cells.map((c) => c.Count));
+  return { Bucket: bucket, Data: cells.map(({ Date, DatePosted, Hour, Count }) => ({ Date, DatePosted, Hour, Count, Color: heatColor(Count, max) })) };
+}
+
+export async function sentimentHeatmap(db: Db, user: AuthUser, query: AnalyticQuery): Promise<Out<typeof C.SentimentHeatmap>> {
+  const s = await resolveScope(db, user, query);
+  await assertUnlocked(db, s.project, 'Sentiment');
+  const { bucket, cells } = await heatmapGrid(db, s);
+  return { Bucket: bucket, Data: cells.map((c) => ({ ...c, Color: sentimentColor(c.Positive, c.Neutral, c.Negative) })) };
+}
+
+export async function dailyInsights(db: Db, user: AuthUser, query: AnalyticQuery): Promise<Out<typeof C.DailyInsights>> {
+  const s = await resolveScope(db, user, query);
+  const bucket = insightsBucketOf(s);
+  const found = new Map((await q.insightBuckets(db, s, bucket)).map((r) => [r.day, r]));
+  return {
+    Bucket: bucket,
+    Data: bucketStarts(s, bucket).map((day) => {
+      const r = found.get(day);
+      return { Date: day, Count: num(r?.count), AVE: round2(num(r?.ave)), Positive: num(r?.positive), Neutral: num(r?.neutral), Negative: num(r?.negative) };
+    }),
+  };
+}
+
+export async function favourability(db: Db, user: AuthUser, query: AnalyticQuery): Promise<Out<typeof C.FavourabilityList>> {
+  const s = await resolveScope(db, user, query);
+  const t = await q.favourabilityTotals(db, s);
+  const counts: Record<number, number> = { 1: num(t.positive), 2: num(t.neutral), 3: num(t.negative) };
+  return FAVOURABILITY_LOOKUP.map((f) => ({ Id: f.Id, Description: f.Description, Color: f.Color, Count: counts[f.Id] }));
+}
+
+export async function sentimentSummary(db: Db, user: AuthUser, query: AnalyticQuery): Promise<Out<typeof C.SentimentSummary>> {
+  const s = await resolveScope(db, user, query);
+  await assertUnlocked(db, s.project, 'Sentiment');
+  const rows = new Map((await q.sentimentByAssociation(db, s)).map((r) => [r.brand_association_id, r]));
+  const card = (Name: 'Owned' | 'Earned' | 'Chatter', id: number) => {
+    const r = rows.get(id);
+    const [Positive, Neutral, Negative] = [num(r?.positive), num(r?.neutral), num(r?.negative)];
+    return { Name, BrandAssociationId: id, Color: SENTIMENT_CARD_COLORS[Name], Positive, Neutral, Negative, Total: Positive + Neutral + Negative, AVE: round2(num(r?.ave)) };
+  };
+  const cards: Out<typeof C.SentimentSummary> = [card('Owned', BRAND_ASSOCIATION.Owned), card('Earned', BRAND_ASSOCIATION.Earned), card('Chatter', BRAND_ASSOCIATION.Chatter)];
+  const sum = (k: 'Positive' | 'Neutral' | 'Negative' | 'Total' | 'AVE') => cards.reduce((a, c) => a + c[k], 0);
+  cards.push({ Name: 'All', BrandAssociationId: 0, Color: SENTIMENT_CARD_COLORS.All, Positive: sum('Positive'), Neutral: sum('Neutral'), Negative: sum('Negative'), Total: sum('Total'), AVE: round2(sum('AVE')) });
+  return cards;
+}
+
+export async function topPosts(db: Db, user: AuthUser, query: AnalyticQuery & { limit: number }): Promise<Out<typeof C.TopPostList>> {
+  const s = await resolveScope(db, user, query);
+  return (await q.topPosts(db, s, query.limit)).map((r) => ({
+    Id: num(r.id),
+    ClipId: num(r.clip_id),
+    StreamId: r.stream_id,
+    AuthorId: r.author_id === null ? null : num(r.author_id),
+    AuthorName: r.author_name ?? '',
+    Body: r.body,
+    DatePosted: new Date(r.posted_at).toISOString(),
+    Link: r.link,
+    AVE: round2(num(r.ave)),
+    ImpactScore: num(r.impact_score),
+    FavourabilityId: r.favourability_id,
+    BrandAssociationId: r.brand_association_id,
+  }));
+}
+
+/** Top authors (000 §9): project types 1, 5, 6, 7; ten, or all with showAll; by followers. */
+export async function topAuthors(db: Db, user: AuthUser, query: AnalyticQuery & { showAll: boolean }): Promise<Out<typeof C.TopAuthorList>> {
+  const s = await resolveScope(db, user, query);
+  if (!TOP_AUTHOR_PROJECT_TYPES.includes(s.project.project_type_id))
+    throw forbidden(`Top authors are shown for project types ${TOP_AUTHOR_PROJECT_TYPES.join(', ')} only; this project is type ${s.project.project_type_id}`);
+  const authors = await q.topAuthorsByFollowers(db, s, query.showAll ? TOP_AUTHORS_ALL_MAX : TOP_AUTHORS_DEFAULT);
+  const counts = await q.clipCountsByAuthor(db, s, authors.map((a) => num(a.id)));
+  return authors.map((a) => ({
+    AuthorId: num(a.id),
+    AuthorName: a.name,
+    Handle: a.handle,
+    StreamId: a.stream_id,
+    FollowerCount: num(a.followers),
+    ClipCount: counts.get(num(a.id)) ?? 0,
+  }));
+}
+
+/**
+ * The sort-bin tree under the scope's bin with clips in range. treeview: sort bins and (when
+ * Input Bins is unlocked) input bins; bintype: only nodes of one type (2 sort, 6 input).
+ */
+export async function sortBinTree(db: Db, user: AuthUser, query: AnalyticQuery & { binTypeId?: number }, mode: 'treeview' | 'bintype'): Promise<SortBinNode[]> {
+  const s = await resolveScope(db, user, query);
+  const onlyType = mode === 'bintype' ? (query.binTypeId ?? 2) : undefined;
+  await assertUnlocked(db, s.project, onlyType === 6 ? 'InputBins' : 'SortBins');
+  const withInput = onlyType === 6 || (onlyType === undefined && (await isUnlocked(db, s, 'InputBins')));
+  const all = await q.projectBins(db, s.project.id);
+  const parentOf = new Map(all.map((b) => [b.id, b.parent_id]));
+  const under = (id: number) => {
+    for (let p = parentOf.get(id) ?? null; p !== null; p = parentOf.get(p) ?? null) if (p === s.binId) return true;
+    return false;
+  };
+  const wanted = (type: number) => (onlyType ? type === onlyType : type === 2 || (withInput && type === 6));
+  const bins = all.filter((b) => wanted(b.bin_type_id) && under(b.id));
+  const keep = new Set(bins.map((b) => b.id));
+  const counts = await q.clipCountsByBin(db, s, [...keep]);
+  const nodes = new Map<number, SortBinNode>(bins.map((b) => [b.id, { Id: b.id, Name: b.name, ClipCount: counts.get(b.id) ?? 0, BinTypeId: b.bin_type_id, Children: [] }]));
+  const roots: SortBinNode[] = [];
+  for (const b of bins) {
+    // A node whose parent is filtered out hangs from its nearest kept ancestor (or the top).
+    let p = b.parent_id;
+    while (p !== null && p !== s.binId && !keep.has(p)) p = parentOf.get(p) ?? null;
+    (p !== null && keep.has(p) ? nodes.get(p)!.Children : roots).push(nodes.get(b.id)!);
+  }
+  return roots;
+}
+
+async function isUnlocked(db: Db, s: Scope, item: 'InputBins'): Promise<boolean> {
+  return assertUnlocked(db, s.project, item).then(
+    () => true,
+    () => false,
+  );
+}
