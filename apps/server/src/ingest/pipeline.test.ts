@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { openDb, type DbHandle } from '../db/connection.ts';
+import { migrate } from '../db/migrate.ts';
+import { createPipeline, ingestPosts } from './pipeline.ts';
+import { adjustRollups } from './rollups.ts';
+import { invalidateRules } from './rules.ts';
+import { makePost, seedProject, type SeededProject } from './testing.ts';
+
+let h: DbHandle;
+let p: SeededProject;
+
+async function rollup(binId: number) {
+  return h.db.selectFrom('bin_hourly').selectAll().where('bin_id', '=', binId).execute();
+}
+async function truthFromClips(binId: number) {
+  const r = await sql<{ clips: number; ave: number; positive: number; negative: number; neutral: number; owned: number; earned: number; chatter: number }>`
+    select count(*)::int as clips, coalesce(sum(ave), 0) as ave,
+      count(*) filter (where favourability_id = 1)::int as positive, count(*) filter (where favourability_id = 3)::int as negative,
+      count(*) filter (where favourability_id = 2)::int as neutral, count(*) filter (where brand_association_id = 1)::int as owned,
+      count(*) filter (where brand_association_id = 2)::int as earned, count(*) filter (where brand_association_id = 3)::int as chatter
+    from bin_clips where bin_id = ${binId} and not rejected`.execute(h.db);
+  return r.rows[0];
+}
+async function rollupTotals(binId: number) {
+  const rows = await rollup(binId);
+  const sum = (k: 'clips' | 'ave' | 'positive' | 'negative' | 'neutral' | 'owned' | 'earned' | 'chatter') => rows.reduce((s, r) => s + Number(r[k]), 0);
+  return { clips: sum('clips'), ave: sum('ave'), positive: sum('positive'), negative: sum('negative'), neutral: sum('neutral'), owned: sum('owned'), earned: sum('earned'), chatter: sum('chatter') };
+}
+async function expectRollupsInStep(binId: number) {
+  const [a, b] = [await rollupTotals(binId), await truthFromClips(binId)];
+  expect({ ...a, ave: Math.round(a.ave * 100) }).toEqual({ ...b, ave: Math.round(Number(b.ave) * 100) });
+}
+
+beforeAll(async () => {
+  h = await openDb({ databaseUrl: null, dataDir: ':memory:' });
+  await migrate(h.db);
+});
+afterAll(() => h.close());
+beforeEach(async () => {
+  for (const t of ['bin_hourly', 'bin_clips', 'clip_enrichment', 'clips', 'authors', 'ingest_rejections', 'profiles', 'bin_rules', 'projects', 'bins', 'clients'])
+    await sql`delete from ${sql.table(t)}`.execute(h.db);
+  invalidateRules(h.db);
+  p = await seedProject(h.db, {
+    rules: [
+      { bin: 'root', expression: 'acme OR #acmesa' },
+      { bin: 'sort', expression: 'acme AND (refund OR broken)' },
+      { bin: 'input', expression: '"summer sale"' },
+    ],
+    profile: { streamId: 7, externalId: 'acme-1', handle: 'AcmeSA' },
+  });
+});
+
+describe('ingestion pipeline', () => {
+  it('stores a matched post once, with enrichment, in its bins and the project root', async () => {
+    const r = await ingestPosts(h.db, [makePost('Acme sent me a broken kettle, I want a refund 😡', { externalId: 'x1' })]);
+    expect(r).toMatchObject({ received: 1, clipsInserted: 1, binClipsInserted: 2 });
+    const bins = await h.db.selectFrom('bin_clips').select(['bin_id', 'favourability_id']).orderBy('bin_id').execute();
+    expect(bins.map((b) => b.bin_id)).toEqual([p.rootBinId, p.sortBinId]);
+    expect(bins[0].favourability_id).toBe(3);
+    const e = await h.db.selectFrom('clip_enrichment').selectAll().executeTakeFirstOrThrow();
+    expect(e.classification_id).toBe(4);
+    expect(e.terms).toContain('kettle');
+    await expectRollupsInStep(p.rootBinId);
+  });
+
+  it('stores the same post twice as one clip, updates engagement, and never double-counts rollups', async () => {
+    const post = makePost('Loving the acme summer sale!', { externalId: 'dup', likes: 5 });
+    await ingestPosts(h.db, [post]);
+    const before = await rollupTotals(p.rootBinId);
+    const again = await ingestPosts(h.db, [{ ...post, likes: 500, shares: 40 }, { ...post, likes: 600 }]);
+    expect(again).toMatchObject({ clipsInserted: 0, clipsUpdated: 1, binClipsInserted: 0 });
+    const clips = await h.db.selectFrom('clips').select(['likes']).execute();
+    expect(clips).toEqual([{ likes: 600 }]);
+    const after = await rollupTotals(p.rootBinId);
+    expect(after.clips).toBe(before.clips);
+    expect(after.ave).toBeGreaterThan(before.ave); // more engagement, more impressions, more AVE
+    await expectRollupsInStep(p.rootBinId);
+    await expectRollupsInStep(p.inputBinId);
+  });
+
+  it('rejects posts with an unknown stream, no id or an empty body, and counts each reason', async () => {
+    const r = await ingestPosts(h.db, [
+      makePost('acme', { streamId: 99 }),
+      makePost('acme', { externalId: '' }),
+      makePost('   '),
+      makePost('acme', { externalId: '  ' }),
+      makePost('acme ok'),
+    ]);
+    expect(r).toMatchObject({ received: 5, rejected: 4, clipsInserted: 1 });
+    await ingestPosts(h.db, [makePost('', {})]);
+    const reasons = await h.db.selectFrom('ingest_rejections').select(['reason', 'count']).orderBy('reason').execute();
+    expect(reasons).toEqual([
+      { reason: 'empty_body', count: 2 },
+      { reason: 'missing_id', count: 2 },
+      { reason: 'unknown_stream', count: 1 },
+    ]);
+  });
+
+  it('marks posts by owned profiles Owned, replies and mentions Earned, the rest Chatter', async () => {
+    await ingestPosts(h.db, [
+      makePost('Our acme winter range is here', { externalId: 'o', author: { externalId: 'acme-1', name: 'Acme', handle: 'AcmeSA', followers: 50_000 } }),
+      makePost('love this', { externalId: 'e1', inReplyToHandle: 'AcmeSA' }),
+      makePost('thanks @acmesa for the help', { externalId: 'e2' }),
+      makePost('acme is fine I guess', { externalId: 'c' }),
+    ]);
+    const rows = await h.db.selectFrom('bin_clips').innerJoin('clips', 'clips.id', 'bin_clips.clip_id').select(['clips.external_id', 'brand_association_id']).where('bin_id', '=', p.rootBinId).orderBy('clips.external_id').execute();
+    expect(rows).toEqual([
+      { external_id: 'c', brand_association_id: 3 },
+      { external_id: 'e1', brand_association_id: 2 },
+      { external_id: 'e2', brand_association_id: 2 },
+      { external_id: 'o', brand_association_id: 1 },
+    ]);
+    await expectRollupsInStep(p.rootBinId);
+  });
+
+  it('ignores posts of streams the project does not listen to', async () => {
+    const r = await ingestPosts(h.db, [makePost('acme on tiktok', { streamId: 12 })]);
+    expect(r).toMatchObject({ clipsInserted: 1, binClipsInserted: 0 });
+  });
+
+  it('loses nothing already stored when a batch fails, and stores nothing of the failed batch', async () => {
+    const pipeline = createPipeline(h.db, { batchSize: 2 });
+    const good = [makePost('acme one', { externalId: 'g1' }), makePost('acme two', { externalId: 'g2' })];
+    // The second batch breaks inside its transaction: a body with a NUL byte is refused by PostgreSQL.
+    const bad = [makePost('acme three', { externalId: 'b1' }), makePost('acme \u0000 four', { externalId: 'b2' })];
+    await expect(pipeline.ingest([...good, ...bad])).rejects.toThrow();
+    const ids = await h.db.selectFrom('clips').select('external_id').orderBy('external_id').execute();
+    expect(ids.map((r) => r.external_id)).toEqual(['g1', 'g2']);
+    await expectRollupsInStep(p.rootBinId);
+  });
+
+  it('moves rollups by exactly the change when clips are rated or rejected', async () => {
+    await ingestPosts(h.db, [makePost('acme is great', { externalId: 'r1' }), makePost('acme is awful', { externalId: 'r2' })]);
+    const ids = (await h.db.selectFrom('bin_clips').select('id').where('bin_id', '=', p.rootBinId).execute()).map((r) => Number(r.id));
+    expect(await adjustRollups(h.db, ids, { favourabilityId: 2 })).toBe(2);
+    await expectRollupsInStep(p.rootBinId);
+    expect(await adjustRollups(h.db, [ids[0]], { rejected: true })).toBe(1);
+    expect(await adjustRollups(h.db, [ids[0]], { rejected: true })).toBe(0);
+    await expectRollupsInStep(p.rootBinId);
+    expect((await rollupTotals(p.rootBinId)).clips).toBe(1);
+  });
+});

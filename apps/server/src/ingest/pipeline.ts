@@ -1,0 +1,154 @@
+// The ingestion pipeline: normalise → validate → enrich → match → store, in batches. Each batch
+// is one transaction: if it fails nothing of it is stored and everything stored before stays.
+// Connectors and the simulator hand posts to createPipeline(db).sink.
+import { sql } from 'kysely';
+import type { Db } from '../db/connection.ts';
+import { enrich, type Enrichment } from '../nlp/enrich.ts';
+import { computeAve, cpmFor, estimateImpressions, impactScore } from './ave.ts';
+import { brandAssociation } from './brand.ts';
+import type { Post } from './post.ts';
+import { getRuleSet, type RuleSet } from './rules.ts';
+import { storeBatch, type BinClipRow, type PreparedPost } from './store.ts';
+import { normalise, type RejectReason } from './validate.ts';
+
+export type Enricher = (posts: Post[]) => Enrichment[] | Promise<Enrichment[]>;
+
+export interface PipelineOptions {
+  /** Posts per transaction (default 2000). */
+  batchSize?: number;
+  /** Enrichment, inline by default; a worker pool (enrich-pool.ts) spreads it over cores. */
+  enricher?: Enricher;
+  /** Rule set source; by default the cached one loaded from the database. */
+  ruleSet?: () => Promise<RuleSet>;
+}
+
+export interface IngestResult {
+  received: number;
+  rejected: number;
+  clipsInserted: number;
+  clipsUpdated: number;
+  binClipsInserted: number;
+}
+
+export const inlineEnricher: Enricher = (posts) => posts.map((p) => enrich(p.body, p.language));
+
+/** The sink connectors call: resolves once every batch is stored; rejects when one failed. */
+export type PostSink = (posts: Post[]) => Promise<void>;
+
+export function createPipeline(db: Db, opts: PipelineOptions = {}) {
+  const batchSize = opts.batchSize ?? 2000;
+  const enricher = opts.enricher ?? inlineEnricher;
+  const rules = opts.ruleSet ?? (() => getRuleSet(db));
+  const totals: IngestResult = { received: 0, rejected: 0, clipsInserted: 0, clipsUpdated: 0, binClipsInserted: 0 };
+
+  async function ingest(posts: Post[]): Promise<IngestResult> {
+    const result: IngestResult = { received: posts.length, rejected: 0, clipsInserted: 0, clipsUpdated: 0, binClipsInserted: 0 };
+    for (let i = 0; i < posts.length; i += batchSize) {
+      const r = await ingestBatch(posts.slice(i, i + batchSize));
+      result.rejected += r.rejected;
+      result.clipsInserted += r.clipsInserted;
+      result.clipsUpdated += r.clipsUpdated;
+      result.binClipsInserted += r.binClipsInserted;
+    }
+    for (const k of Object.keys(totals) as (keyof IngestResult)[]) totals[k] += result[k];
+    return result;
+  }
+
+  async function ingestBatch(posts: Post[]) {
+    const rejections = new Map<RejectReason, number>();
+    // Later copies of a post in a batch win: they carry the newest engagement.
+    const valid = new Map<string, Post>();
+    for (const p of posts) {
+      const n = normalise(p);
+      if (typeof n === 'string') rejections.set(n, (rejections.get(n) ?? 0) + 1);
+      else valid.set(`${n.streamId}\u0000${n.externalId}`, n);
+    }
+    const list = [...valid.values()];
+    const [enrichments, ruleSet] = await Promise.all([list.length ? enricher(list) : [], rules()]);
+    const prepared = list.map((p, i) => prepare(p, enrichments[i], ruleSet));
+    let rejected = 0;
+    for (const n of rejections.values()) rejected += n;
+    const stored = await db.transaction().execute(async (trx) => {
+      if (rejections.size) {
+        const reasons = [...rejections.keys()];
+        await sql`
+          insert into ingest_rejections as r (reason, count, last_at)
+          select reason, n, now() from unnest(${reasons}::text[], ${reasons.map((k) => rejections.get(k)!)}::bigint[]) as v(reason, n)
+          on conflict (reason) do update set count = r.count + excluded.count, last_at = now()`.execute(trx);
+      }
+      return storeBatch(trx, prepared);
+    });
+    return { rejected, ...stored };
+  }
+
+  const sink: PostSink = async (posts) => {
+    await ingest(posts);
+  };
+
+  return { ingest, sink, totals };
+}
+
+/** One-off ingestion with default options (tests, scripts). */
+export function ingestPosts(db: Db, posts: Post[], opts?: PipelineOptions): Promise<IngestResult> {
+  return createPipeline(db, opts).ingest(posts);
+}
+
+/** Matching and the figures each bin_clips row carries: brand association, AVE, impact. */
+export function prepare(post: Post, e: Enrichment, rs: RuleSet): PreparedPost {
+  const engagement = {
+    streamId: post.streamId,
+    followers: post.author.followers ?? 0,
+    likes: post.likes ?? 0,
+    comments: post.comments ?? 0,
+    shares: post.shares ?? 0,
+    views: post.views ?? 0,
+    impressions: post.impressions,
+  };
+  const impressions = estimateImpressions(engagement);
+  const impact = impactScore(impressions, engagement);
+  const ruleIds = rs.matcher.match({
+    tokens: e.tokens,
+    streamId: post.streamId,
+    urls: post.link ? [...e.urls, post.link] : e.urls,
+    authorExternalId: post.author.externalId,
+    authorHandle: post.author.handle,
+    replyToHandle: post.inReplyToHandle,
+  });
+  const bins: BinClipRow[] = [];
+  const seen = new Set<number>();
+  const perProject = new Map<number, Omit<BinClipRow, 'binId'>>();
+  const add = (binId: number, projectId: number) => {
+    if (seen.has(binId)) return;
+    seen.add(binId);
+    let row = perProject.get(projectId);
+    if (!row) {
+      const p = rs.projects.get(projectId)!;
+      row = {
+        projectId,
+        classificationId: e.classificationId,
+        favourabilityId: e.favourabilityId,
+        brandAssociationId: brandAssociation(p.owned, {
+          streamId: post.streamId,
+          authorExternalId: post.author.externalId,
+          authorHandle: post.author.handle,
+          inReplyToHandle: post.inReplyToHandle,
+          handles: e.handles,
+        }),
+        ave: computeAve(impressions, cpmFor(post.streamId, p.cpm)),
+        impactScore: impact,
+      };
+      perProject.set(projectId, row);
+    }
+    bins.push({ binId, ...row });
+  };
+  for (const id of ruleIds) {
+    const t = rs.targets.get(id)!;
+    const p = rs.projects.get(t.projectId);
+    // A project listens only to its own streams.
+    if (!p || !p.streamIds.has(post.streamId)) continue;
+    add(t.binId, t.projectId);
+    // A clip in a sort or input bin is also a clip of the project.
+    add(p.rootBinId, t.projectId);
+  }
+  return { post, enrichment: e, impressions, reach: impressions, bins };
+}

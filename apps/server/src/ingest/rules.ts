@@ -1,0 +1,112 @@
+// The rule set the pipeline matches against: every active rule of every live project, compiled
+// into one matcher, with what each rule files a clip under (bin, project) and each project's
+// owned profiles and CPM table. Loaded from the database and cached; call invalidateRules()
+// after editing rules, bins, projects or profiles (the cache also expires on its own).
+import { BIN_TYPE } from '@listening/contract';
+import type { Db } from '../db/connection.ts';
+import { ownedIndex, type OwnedIndex, type OwnedProfile } from './brand.ts';
+import { compileRules, type Matcher, type RuleSpec } from './matcher/compile.ts';
+
+export interface ProjectInfo {
+  id: number;
+  clientId: number;
+  rootBinId: number;
+  streamIds: Set<number>;
+  owned: OwnedIndex;
+  cpm: Record<string, number> | null;
+}
+
+export interface RuleTarget {
+  binId: number;
+  projectId: number;
+}
+
+export interface RuleSet {
+  matcher: Matcher;
+  targets: Map<number, RuleTarget>;
+  projects: Map<number, ProjectInfo>;
+  loadedAt: number;
+}
+
+const TTL_MS = 30_000;
+const cache = new WeakMap<Db, Promise<RuleSet>>();
+
+export function invalidateRules(db: Db): void {
+  cache.delete(db);
+}
+
+export async function getRuleSet(db: Db): Promise<RuleSet> {
+  const hit = cache.get(db);
+  if (hit) {
+    const rs = await hit.catch(() => null);
+    if (rs && Date.now() - rs.loadedAt < TTL_MS) return rs;
+  }
+  const next = loadRuleSet(db);
+  cache.set(db, next);
+  next.catch(() => cache.delete(db));
+  return next;
+}
+
+export async function loadRuleSet(db: Db): Promise<RuleSet> {
+  const [projects, bins, rules, profiles, clients] = await Promise.all([
+    db.selectFrom('projects').select(['id', 'client_id', 'bin_id', 'stream_ids']).where('is_deleted', '=', false).execute(),
+    db.selectFrom('bins').select(['id', 'parent_id', 'project_id', 'bin_type_id']).where('is_deleted', '=', false).execute(),
+    db.selectFrom('bin_rules').select(['id', 'bin_id', 'kind', 'expression', 'stream_id']).where('is_active', '=', true).execute(),
+    db.selectFrom('profiles').select(['project_id', 'stream_id', 'external_id', 'handle']).execute(),
+    db.selectFrom('clients').select(['id', 'cpm']).execute(),
+  ]);
+  const cpmByClient = new Map(clients.map((c) => [c.id, (c.cpm as Record<string, number> | null) ?? null]));
+  const ownedByProject = new Map<number, OwnedProfile[]>();
+  for (const p of profiles) {
+    const list = ownedByProject.get(p.project_id) ?? [];
+    list.push({ streamId: p.stream_id, externalId: p.external_id, handle: p.handle });
+    ownedByProject.set(p.project_id, list);
+  }
+  const info = new Map<number, ProjectInfo>();
+  const projectByRoot = new Map<number, number>();
+  for (const p of projects) {
+    if (p.bin_id == null) continue;
+    projectByRoot.set(p.bin_id, p.id);
+    info.set(p.id, {
+      id: p.id,
+      clientId: p.client_id,
+      rootBinId: p.bin_id,
+      streamIds: new Set((p.stream_ids ?? []).map(Number)),
+      owned: ownedIndex(ownedByProject.get(p.id) ?? []),
+      cpm: cpmByClient.get(p.client_id) ?? null,
+    });
+  }
+  // A bin belongs to the project whose root it descends from (or names, for shallow seeds).
+  const binById = new Map(bins.map((b) => [b.id, b]));
+  const projectOfBin = (id: number): number | null => {
+    for (let b = binById.get(id), hops = 0; b && hops < 64; b = b.parent_id == null ? undefined : binById.get(b.parent_id), hops++) {
+      const root = projectByRoot.get(b.id);
+      if (root !== undefined) return root;
+      if (b.bin_type_id === BIN_TYPE.ProjectRoot && b.project_id != null && info.has(b.project_id)) return b.project_id;
+    }
+    const own = binById.get(id)?.project_id;
+    return own != null && info.has(own) ? own : null;
+  };
+
+  const specs: RuleSpec[] = [];
+  const targets = new Map<number, RuleTarget>();
+  for (const r of rules) {
+    const projectId = projectOfBin(r.bin_id);
+    if (projectId === null) continue;
+    specs.push({ id: r.id, expression: r.expression, kind: r.kind, streamId: r.stream_id });
+    targets.set(r.id, { binId: r.bin_id, projectId });
+  }
+  // A project's own profiles always feed its root bin (their posts, replies and mentions),
+  // whether or not someone wrote a profile rule for them. Negative ids never clash with rules.
+  let synthetic = -1;
+  for (const [projectId, list] of ownedByProject) {
+    const p = info.get(projectId);
+    if (!p) continue;
+    for (const prof of list)
+      for (const v of new Set([prof.handle, prof.externalId].filter((x): x is string => !!x))) {
+        specs.push({ id: synthetic, expression: `"${v.replace(/"/g, '')}"`, kind: 'profile', streamId: prof.streamId });
+        targets.set(synthetic--, { binId: p.rootBinId, projectId });
+      }
+  }
+  return { matcher: compileRules(specs), targets, projects: info, loadedAt: Date.now() };
+}

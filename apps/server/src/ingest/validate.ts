@@ -1,0 +1,46 @@
+// Normalise and validate posts from any connector before they cost enrichment. A post that
+// cannot be stored is rejected with a reason that is counted (ingest_rejections), never dropped
+// silently.
+import { INGEST_STREAM_IDS, LISTING_BODY_MAX } from '@listening/contract';
+import type { Post } from './post.ts';
+
+export type RejectReason = 'unknown_stream' | 'missing_id' | 'empty_body' | 'missing_author' | 'bad_date';
+
+const STREAMS = new Set(INGEST_STREAM_IDS);
+const count = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
+const text = (s: unknown) => (typeof s === 'string' ? s.trim() : '');
+const DAY_MS = 86_400_000;
+
+/** A normalised post, or the reason it was rejected. */
+export function normalise(p: Post, now = Date.now()): Post | RejectReason {
+  if (!STREAMS.has(p?.streamId)) return 'unknown_stream';
+  const externalId = text(p.externalId);
+  if (!externalId) return 'missing_id';
+  const body = text(p.body).slice(0, LISTING_BODY_MAX);
+  if (!body) return 'empty_body';
+  const a = p.author ?? ({} as Post['author']);
+  const handle = text(a.handle).replace(/^@/, '') || null;
+  const authorId = text(a.externalId) || handle;
+  if (!authorId) return 'missing_author';
+  const postedAt = p.postedAt instanceof Date ? p.postedAt : new Date(p.postedAt as unknown as string);
+  // A post from the future (beyond clock skew) would sit at the top of every chart for days.
+  if (Number.isNaN(postedAt.getTime()) || postedAt.getTime() > now + DAY_MS) return 'bad_date';
+  return {
+    streamId: p.streamId,
+    externalId,
+    author: { externalId: authorId, name: text(a.name) || handle || authorId, handle, followers: count(a.followers) },
+    body,
+    postedAt,
+    link: text(p.link) || null,
+    mediaUrl: text(p.mediaUrl) || null,
+    parentExternalId: text(p.parentExternalId) || null,
+    inReplyToHandle: text(p.inReplyToHandle).replace(/^@/, '') || null,
+    likes: count(p.likes),
+    comments: count(p.comments),
+    shares: count(p.shares),
+    views: count(p.views),
+    impressions: count(p.impressions),
+    language: text(p.language) || null,
+    country: text(p.country) || null,
+  };
+}
