@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CursorStore } from './cursor-store.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { memoryCursorStore, type CursorStore } from './cursor-store.ts';
 import { FacebookCommentsConnector, FacebookPageConnector } from './facebook.ts';
 import { fbAppRateLimit, fbComments, fbPosts, fbRateLimit, FB_VERSION, startFacebookFake } from './fakes/facebook.ts';
-import { collect, fakeClock, ids, memoryStore, testHttp } from './fakes/harness.ts';
+import { collect, fakeClock, ids, testHttp } from './fakes/harness.ts';
 import { truncated } from './fakes/server.ts';
 
+// Each test starts from no stored cursor; cursor-store.test.ts runs the same against PGlite.
 let store: CursorStore;
-let closeDb: () => Promise<void>;
-beforeAll(async () => ({ store, close: closeDb } = await memoryStore()));
-afterAll(() => closeDb());
+beforeEach(() => void (store = memoryCursorStore()));
 
 const TOKEN = 'fb-page-token';
 

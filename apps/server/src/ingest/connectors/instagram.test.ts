@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { memoryCursorStore, type CursorStore } from './cursor-store.ts';
 import { FB_VERSION } from './fakes/facebook.ts';
-import { collect, fakeClock, ids, memoryStore, testHttp } from './fakes/harness.ts';
+import { collect, fakeClock, ids, testHttp } from './fakes/harness.ts';
 import { igMedia, IG_USER, startInstagramFake } from './fakes/instagram.ts';
 import { InstagramCommentsConnector, InstagramHashtagConnector, InstagramMediaConnector } from './instagram.ts';
 
+// Each test starts from no stored cursor; cursor-store.test.ts runs the same against PGlite.
 let store: CursorStore;
-let closeDb: () => Promise<void>;
-beforeAll(async () => ({ store, close: closeDb } = await memoryStore()));
-afterAll(() => closeDb());
+beforeEach(() => void (store = memoryCursorStore()));
 
 const TOKEN = 'ig-token';
 const igRateLimit = {
@@ -46,13 +45,11 @@ describe('Instagram connector', () => {
   it('resumes mid-sweep after a stop, and the next sweep stops at the first media already seen', async () => {
     const fake = await startInstagramFake({ token: TOKEN });
     const make = () => new InstagramMediaConnector({ baseUrl: fake.url + FB_VERSION, accessToken: TOKEN, igUserId: IG_USER, limit: 4, http: testHttp() });
-    // A key of its own: the first test already swept this account.
-    const own = memoryCursorStore();
-    const one = await collect(make(), own, { maxPages: 1 });
-    const two = await collect(make(), own);
+    const one = await collect(make(), store, { maxPages: 1 });
+    const two = await collect(make(), store);
     expect([...ids(one.posts), ...ids(two.posts)]).toEqual(igMedia().map((m) => m.id));
     fake.media.unshift({ ...igMedia()[0], id: '17900000000000008', timestamp: '2024-01-10T09:08:00+0000', caption: 'new' });
-    const three = await collect(make(), own);
+    const three = await collect(make(), store);
     expect(ids(three.posts)).toEqual(['17900000000000008']);
     expect(three.report.pages).toBe(1);
     await fake.close();

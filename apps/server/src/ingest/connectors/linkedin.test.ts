@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { memoryCursorStore, type CursorStore } from './cursor-store.ts';
-import { collect, fakeClock, ids, memoryStore, testHttp } from './fakes/harness.ts';
+import { collect, fakeClock, ids, testHttp } from './fakes/harness.ts';
 import { liPosts, ORG, startLinkedInFake } from './fakes/linkedin.ts';
 import { truncated } from './fakes/server.ts';
 import { LinkedInCommentsConnector, LinkedInPostsConnector } from './linkedin.ts';
 
+// Each test starts from no stored cursor; cursor-store.test.ts runs the same against PGlite.
 let store: CursorStore;
-let closeDb: () => Promise<void>;
-beforeAll(async () => ({ store, close: closeDb } = await memoryStore()));
-afterAll(() => closeDb());
+beforeEach(() => void (store = memoryCursorStore()));
 
 const TOKEN = 'li-token';
 const tooMany = { status: 429, headers: { 'retry-after': '12' }, json: { status: 429, message: 'Resource level throttle limit reached' } };
@@ -40,13 +39,12 @@ describe('LinkedIn connector', () => {
   it('resumes from the stored start after a stop, and the next sweep ends at the newest post already read', async () => {
     const fake = await startLinkedInFake({ token: TOKEN });
     const make = () => new LinkedInPostsConnector({ baseUrl: fake.url, accessToken: TOKEN, version: '202401', http: testHttp(), orgUrn: ORG, count: 4 });
-    const own = memoryCursorStore();
-    const one = await collect(make(), own, { maxPages: 1 });
-    const two = await collect(make(), own);
+    const one = await collect(make(), store, { maxPages: 1 });
+    const two = await collect(make(), store);
     expect([...ids(one.posts), ...ids(two.posts)]).toEqual(liPosts().map((p) => p.id));
     const t = Date.UTC(2024, 0, 10, 9, 30);
     fake.posts.unshift({ ...liPosts()[0], id: 'urn:li:share:708', createdAt: t, publishedAt: t });
-    const three = await collect(make(), own);
+    const three = await collect(make(), store);
     expect(ids(three.posts)).toEqual(['urn:li:share:708']);
     await fake.close();
   });

@@ -2,7 +2,7 @@
 // comments. Both page by start/count; posts come newest first and are read in sweeps.
 import type { Post } from '../post.ts';
 import { apiUrl, HttpClient, type HttpResult, type Verdict } from './http.ts';
-import { date, failedPage, isObj, malformedPage, num, obj, PageBuilder, str, toPost, type Obj } from './normalise.ts';
+import { failedPage, isObj, malformedPage, num, obj, PageBuilder, str, toPost, type Obj } from './normalise.ts';
 import { afterPage, isNew, maxMark, type SweepCursor } from './sweep.ts';
 import type { Connector, CursorValue, PageOutcome, Skip } from './types.ts';
 

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { memoryCursorStore, type CursorStore } from './cursor-store.ts';
-import { collect, fakeClock, ids, memoryStore, testHttp } from './fakes/harness.ts';
+import { collect, fakeClock, ids, testHttp } from './fakes/harness.ts';
 import { truncated } from './fakes/server.ts';
 import { startTikTokFake, ttError, ttVideos } from './fakes/tiktok.ts';
 import { TikTokCommentsConnector, TikTokVideosConnector } from './tiktok.ts';
 
+// Each test starts from no stored cursor; cursor-store.test.ts runs the same against PGlite.
 let store: CursorStore;
-let closeDb: () => Promise<void>;
-beforeAll(async () => ({ store, close: closeDb } = await memoryStore()));
-afterAll(() => closeDb());
+beforeEach(() => void (store = memoryCursorStore()));
 
 const TOKEN = 'tt-token';
 const account = { openId: 'open-123', username: 'brandsa', displayName: 'Brand SA' };
@@ -45,13 +44,12 @@ describe('TikTok connector', () => {
 
   it('resumes from the stored cursor after a stop; the next sweep reads only newer videos', async () => {
     const fake = await startTikTokFake({ token: TOKEN });
-    const own = memoryCursorStore();
     const make = () => new TikTokVideosConnector({ baseUrl: fake.url, accessToken: TOKEN, http: testHttp(), maxCount: 4, ...account });
-    const one = await collect(make(), own, { maxPages: 1 });
-    const two = await collect(make(), own);
+    const one = await collect(make(), store, { maxPages: 1 });
+    const two = await collect(make(), store);
     expect([...ids(one.posts), ...ids(two.posts)]).toEqual(ttVideos().map((v) => v.id));
     fake.videos.unshift({ ...ttVideos()[0], id: '730000000000000008', create_time: Date.UTC(2024, 0, 10, 8, 8) / 1000 });
-    const three = await collect(make(), own);
+    const three = await collect(make(), store);
     expect(ids(three.posts)).toEqual(['730000000000000008']);
     await fake.close();
   });

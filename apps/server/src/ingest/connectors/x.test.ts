@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CursorStore } from './cursor-store.ts';
-import { collect, fakeClock, ids, memoryStore, T0, testHttp } from './fakes/harness.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { memoryCursorStore, type CursorStore } from './cursor-store.ts';
+import { collect, fakeClock, ids, T0, testHttp } from './fakes/harness.ts';
 import { truncated } from './fakes/server.ts';
 import { startXFake, xRateLimit, xTweets } from './fakes/x.ts';
 import { XSearchConnector, XTimelineConnector } from './x.ts';
 
+// Each test starts from no stored cursor; cursor-store.test.ts runs the same against PGlite.
 let store: CursorStore;
-let closeDb: () => Promise<void>;
-beforeAll(async () => ({ store, close: closeDb } = await memoryStore()));
-afterAll(() => closeDb());
+beforeEach(() => void (store = memoryCursorStore()));
 
 const TOKEN = 'x-secret-token';
 

@@ -57,7 +57,12 @@ export async function startFake(handler: (req: FakeRequest) => FakeReply | Promi
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        // Keep-alive and hanging test connections would otherwise hold close() open.
+        server.closeAllConnections();
+      }),
   };
 }
 
