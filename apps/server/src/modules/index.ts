@@ -30,3 +30,9 @@ export const modules: ModuleRegistration[] = [
 ];
 import { dashboardRoutes } from './dashboard/routes.ts';
 modules.push({ host: 'main', register: dashboardRoutes });
+import { clipAdminRoutes, clipRoutes } from './clips/routes.ts';
+modules.push({ host: 'main', register: clipRoutes }, { host: 'main', register: clipAdminRoutes });
+import { wordCloudRoutes } from './wordcloud/routes.ts';
+modules.push({ host: 'main', register: wordCloudRoutes });
+import { influencerRoutes } from './influencers/routes.ts';
+modules.push({ host: 'main', register: influencerRoutes });

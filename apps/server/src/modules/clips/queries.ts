@@ -1,0 +1,115 @@
+// SQL of the clip tray: the listing (offset pages for the tray, keyset batches for the export),
+// clips by id, and the rows a rating or rejection changes.
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import { clipsInScope, type Scope } from '../dashboard/scope.ts';
+
+export interface ListingFilters {
+  /** Posts of one hour: [from, from + 1 h), an instant. */
+  hourFrom?: Date;
+  /** Hour of the day, client time. */
+  hour?: number;
+  favourabilityId?: number;
+  brandAssociationId?: number;
+}
+
+/** The clip columns every listing answers, from bin_clips, clips and authors. */
+function listing(db: Db, s: Scope, f: ListingFilters) {
+  return db
+    .selectFrom('bin_clips')
+    .innerJoin('clips', 'clips.id', 'bin_clips.clip_id')
+    .leftJoin('authors', 'authors.id', 'bin_clips.author_id')
+    .select([
+      'bin_clips.id',
+      'bin_clips.clip_id',
+      'bin_clips.stream_id',
+      'bin_clips.author_id',
+      'authors.name as author_name',
+      'clips.body',
+      'bin_clips.posted_at',
+      'clips.link',
+      'bin_clips.ave',
+      'bin_clips.impact_score',
+      'bin_clips.favourability_id',
+      'bin_clips.brand_association_id',
+      'bin_clips.bin_id',
+      'bin_clips.classification_id',
+    ])
+    .$call(clipsInScope(s))
+    .$if(f.hourFrom !== undefined, (qb) =>
+      qb.where('bin_clips.posted_at', '>=', f.hourFrom!).where('bin_clips.posted_at', '<', new Date(f.hourFrom!.getTime() + 3_600_000)),
+    )
+    .$if(f.hour !== undefined, (qb) => qb.where(sql<number>`extract(hour from bin_clips.posted_at at time zone ${s.timeZone})::int`, '=', f.hour!))
+    .$if(f.favourabilityId !== undefined, (qb) => qb.where('bin_clips.favourability_id', '=', f.favourabilityId!))
+    .$if(f.brandAssociationId !== undefined, (qb) =>
+      qb.where('bin_clips.brand_association_id', 'in', f.brandAssociationId === 3 || f.brandAssociationId === 0 ? [0, 3] : [f.brandAssociationId!]),
+    );
+}
+export type ClipRow = Awaited<ReturnType<ReturnType<typeof listing>['execute']>>[number];
+
+/** A page of the listing, newest first. */
+export function clipPage(db: Db, s: Scope, f: ListingFilters, offset: number, limit: number) {
+  return listing(db, s, f).orderBy('bin_clips.posted_at', 'desc').orderBy('bin_clips.id', 'desc').offset(offset).limit(limit).execute();
+}
+
+/** The listing in keyset batches, newest first: memory stays one batch however long the range. */
+export async function* clipBatches(db: Db, s: Scope, f: ListingFilters, batchSize = 2000): AsyncGenerator<ClipRow[]> {
+  let after: { postedAt: Date; id: number } | null = null;
+  for (;;) {
+    const cursor: { postedAt: Date; id: number } | null = after;
+    const rows: ClipRow[] = await listing(db, s, f)
+      .$if(cursor !== null, (qb) =>
+        qb
+          .where('bin_clips.posted_at', '<=', cursor!.postedAt)
+          .where((eb) => eb(eb.refTuple('bin_clips.posted_at', 'bin_clips.id'), '<', eb.tuple(cursor!.postedAt, cursor!.id))),
+      )
+      .orderBy('bin_clips.posted_at', 'desc')
+      .orderBy('bin_clips.id', 'desc')
+      .limit(batchSize)
+      .execute();
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1];
+    after = { postedAt: new Date(last.posted_at), id: Number(last.id) };
+  }
+}
+
+/** Clips of a bin by clip id (any date, any stream, rejected ones left out). */
+export function clipsByIds(db: Db, binId: number, clipIds: number[]) {
+  return db
+    .selectFrom('bin_clips')
+    .innerJoin('clips', 'clips.id', 'bin_clips.clip_id')
+    .leftJoin('authors', 'authors.id', 'bin_clips.author_id')
+    .select([
+      'bin_clips.id',
+      'bin_clips.clip_id',
+      'bin_clips.stream_id',
+      'bin_clips.author_id',
+      'authors.name as author_name',
+      'clips.body',
+      'bin_clips.posted_at',
+      'clips.link',
+      'bin_clips.ave',
+      'bin_clips.impact_score',
+      'bin_clips.favourability_id',
+      'bin_clips.brand_association_id',
+      'bin_clips.bin_id',
+      'bin_clips.classification_id',
+    ])
+    .where('bin_clips.bin_id', '=', binId)
+    .where('bin_clips.clip_id', 'in', clipIds)
+    .where('bin_clips.rejected', '=', false)
+    .execute();
+}
+
+export function binsOfProjects(db: Db, projectIds: number[]) {
+  return db
+    .selectFrom('bins')
+    .select(['id', 'name', 'project_id', 'parent_id', 'bin_type_id'])
+    .where('project_id', 'in', projectIds)
+    .where('is_deleted', '=', false)
+    .orderBy('project_id')
+    .orderBy('name')
+    .execute();
+}

@@ -1,0 +1,57 @@
+// The word cloud (000 §2): top words, hashtags, handles or named entities of the range, without
+// the project's excluded phrases, with its tracked (included) phrases counted in. 'No Content' is
+// the web's text for an empty answer.
+import { WORDCLOUD_MAX_ENTRIES, type AnalyticQuery, type CloudFilter } from '@listening/contract';
+import type { Db } from '../../db/connection.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { projectForUser } from '../clients/access.ts';
+import { resolveScope } from '../dashboard/scope.ts';
+import * as q from './queries.ts';
+
+const PREFIX: Partial<Record<CloudFilter, string>> = { hashtags: '#', handles: '@' };
+
+/** The displayed form: hashtags with '#', handles with '@', whatever the pipeline stored. */
+export function displayTerm(value: string, filter: CloudFilter): string {
+  const p = PREFIX[filter];
+  return p && !value.startsWith(p) ? `${p}${value}` : value;
+}
+
+/** Excluding 'acme' removes acme, #acme and @acme; excluding '#acme' removes only the hashtag. */
+function excluded(exclusions: Set<string>, shown: string): boolean {
+  const v = shown.toLowerCase();
+  return exclusions.has(v) || exclusions.has(v.replace(/^[#@]/, ''));
+}
+
+export async function wordCloud(db: Db, user: AuthUser, query: AnalyticQuery & { cloudFilter: CloudFilter; clipIds?: number[] }) {
+  const s = await resolveScope(db, user, query);
+  const phrases = await q.phrases(db, s.project.id);
+  const exclusions = new Set(phrases.filter((p) => p.kind === 'exclude').map((p) => p.phrase));
+  const includes = phrases.filter((p) => p.kind === 'include').map((p) => p.phrase);
+  const counts = new Map<string, number>();
+  for (const r of await q.termCounts(db, s, query.cloudFilter, WORDCLOUD_MAX_ENTRIES + exclusions.size, query.clipIds)) {
+    const shown = displayTerm(r.value, query.cloudFilter);
+    if (!excluded(exclusions, shown)) counts.set(shown, (counts.get(shown) ?? 0) + Number(r.count));
+  }
+  if (query.cloudFilter === 'words' && includes.length)
+    for (const r of await q.phraseCounts(db, s, includes, query.clipIds)) if (!excluded(exclusions, r.value)) counts.set(r.value, Number(r.count));
+  return [...counts]
+    .map(([Value, Count]) => ({ Value, Count }))
+    .filter((e) => e.Count > 0)
+    .sort((a, b) => b.Count - a.Count || a.Value.localeCompare(b.Value))
+    .slice(0, WORDCLOUD_MAX_ENTRIES);
+}
+
+const PREFIX_FILTER: Record<string, CloudFilter> = { '#': 'hashtags', '@': 'handles', '': 'words' };
+export const byClipsFilter = (prefix: string): CloudFilter => PREFIX_FILTER[prefix] ?? 'words';
+
+const toPhrase = (r: { id: number; phrase: string; kind: 'include' | 'exclude' }) => ({ Id: r.id, Phrase: r.phrase, Kind: r.kind });
+
+export async function exclusions(db: Db, user: AuthUser, projectId: number) {
+  const project = await projectForUser(db, user, projectId);
+  return (await q.phrases(db, project.id, 'exclude')).map(toPhrase);
+}
+
+export async function setPhrase(db: Db, user: AuthUser, projectId: number, phrase: string, kind: 'include' | 'exclude') {
+  const project = await projectForUser(db, user, projectId);
+  return toPhrase(await q.setPhrase(db, project.id, phrase, kind));
+}
