@@ -1,27 +1,56 @@
-// The project area's routes: /client/$clientId/project/$projectId and, later, its analysis
-// screens as children (000 §2). The app mounts them under the private shell; this feature owns
-// the project shell, its search params and its screens.
-import { createRoute, type AnyRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { ComingSoon } from '../../ui/ComingSoon.tsx';
+// The project area's routes (000 §2): /client/$clientId/project/$projectId with its filter in the
+// address, the per-platform views, and the analysis screens of document 2 (later releases). The
+// app mounts them under the private shell. This file composes the project's features: the shell
+// (header, Filter menu, side menu), the dashboard, and the clip tray over both.
+import { Outlet, createRoute, getRouteApi, useParams, type AnyRoute } from '@tanstack/react-router';
+import { ClipTray } from '../clip-tray/ClipTray.tsx';
+import { ClipTrayProvider } from '../clip-tray/tray-state.tsx';
+import { projectSearchSchema } from '../project-shell/filter.ts';
+import { ProjectShell } from '../project-shell/ProjectShell.tsx';
+import { LaterReleaseScreen } from '../project-shell/screens/LaterReleaseScreen.tsx';
+import { DashboardScreen } from './screens/DashboardScreen.tsx';
 
-// datefrom, dateto (YYYY-MM-DD) and streams (comma list); a bad value falls back to undefined.
-const ProjectSearch = z.object({
-  datefrom: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
-  dateto: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
-  streams: z.string().regex(/^\d+(,\d+)*$/).optional().catch(undefined),
-});
+const projectApi = getRouteApi('/_private/client/$clientId/project/$projectId');
 
-function ProjectDashboardPlaceholder() {
-  return <ComingSoon title="Project dashboard">The project dashboard is coming: mentions per stream, the hourly heatmap, top posts, the word cloud and sentiment.</ComingSoon>;
+function ProjectLayout() {
+  const { clientId, projectId } = projectApi.useParams();
+  const search = projectApi.useSearch();
+  const { streamId } = useParams({ strict: false }) as { streamId?: string };
+  const platform = streamId && /^\d+$/.test(streamId) ? Number(streamId) : null;
+  return (
+    <ProjectShell clientId={Number(clientId)} projectId={Number(projectId)} search={search} platform={platform}>
+      <ClipTrayProvider>
+        <Outlet />
+        <ClipTray />
+      </ClipTrayProvider>
+    </ProjectShell>
+  );
 }
+
+/** Analysis screens (document 2), routed now so the menu leads somewhere honest. */
+const ANALYSIS_SCREENS = [
+  ['top-authors', 'Top Authors'],
+  ['competitor-tracking', 'Competitor Tracking'],
+  ['sentiment', 'Sentiment Rating'],
+  ['reaction-lists', 'Reaction Lists'],
+  ['influencer-comparison', 'Influencer Monitoring'],
+  ['deep-dive', 'Deep Dive'],
+  ['performance-measurement', 'Follower Growth'],
+  ['treeview', 'Tree View'],
+  ['content-classification', 'Content Classification'],
+  ['crisis-lists', 'Crisis Lists'],
+  ['crisis-monitoring-lists', 'Crisis Monitoring Lists'],
+] as const;
 
 export function projectRoutes<TParent extends AnyRoute>(parent: TParent) {
   const project = createRoute({
     getParentRoute: () => parent,
     path: 'client/$clientId/project/$projectId',
-    validateSearch: ProjectSearch,
-    component: ProjectDashboardPlaceholder,
+    validateSearch: projectSearchSchema,
+    component: ProjectLayout,
   });
-  return [project] as const;
+  const dashboard = createRoute({ getParentRoute: () => project, path: '/', component: DashboardScreen });
+  const platform = createRoute({ getParentRoute: () => project, path: 'platform/$streamId', component: DashboardScreen });
+  const analysis = ANALYSIS_SCREENS.map(([path, title]) => createRoute({ getParentRoute: () => project, path, component: () => <LaterReleaseScreen title={title} /> }));
+  return [project.addChildren([dashboard, platform, ...analysis])] as const;
 }

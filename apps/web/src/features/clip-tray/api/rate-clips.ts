@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ClipChangeResult } from '@listening/contract';
+import { api } from '../../../api/client.ts';
+import { ANALYTICS_KEY } from '../../project-shell/query-keys.ts';
+
+export const rateClips = (body: { binClipBaseIds: number[]; favourabilityId: number; projectId: number }) =>
+  api.put('clip/favourability/update', body, { schema: ClipChangeResult });
+
+/** Rating changes every figure the clips count in: every analytic query is refreshed. */
+export function useRateClips() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: rateClips, onSuccess: () => queryClient.invalidateQueries({ queryKey: ANALYTICS_KEY }) });
+}

@@ -1,0 +1,71 @@
+import { Anchor, Badge, Checkbox, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import { BRAND_ASSOCIATION_LOOKUP, FAVOURABILITY_LOOKUP, formatRand, type Clip } from '@listening/contract';
+import dayjs from 'dayjs';
+import { StreamIcon } from '../../../ui/StreamIcon.tsx';
+
+export const favourabilityOf = (id: number) => FAVOURABILITY_LOOKUP.find((f) => f.Id === id);
+const brandOf = (id: number) => BRAND_ASSOCIATION_LOOKUP.find((b) => b.Id === id) ?? BRAND_ASSOCIATION_LOOKUP[2];
+
+/** One post in the tray: who, when, where, what it says, its value and rating; a box to select it. */
+export function ClipCard({ clip, selected, onToggle, compact }: { clip: Clip; selected: boolean; onToggle: () => void; compact: boolean }) {
+  const fav = favourabilityOf(clip.FavourabilityId);
+  const brand = brandOf(clip.BrandAssociationId);
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      data-testid="clip"
+      data-clip-id={clip.Id}
+      style={{ borderColor: selected ? 'var(--mantine-color-blue-5)' : undefined, background: selected ? 'var(--mantine-color-blue-0)' : undefined, height: '100%' }}
+    >
+      <Group align="flex-start" gap="sm" wrap="nowrap">
+        <Checkbox checked={selected} onChange={onToggle} aria-label={`Select post by ${clip.AuthorName}`} mt={2} />
+        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+              <StreamIcon streamId={clip.StreamId} size={16} />
+              <Text fw={600} size="sm" truncate>
+                {clip.AuthorName}
+              </Text>
+            </Group>
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {dayjs(clip.DatePosted).format('D MMM YYYY, HH:mm')}
+            </Text>
+          </Group>
+          <Text size="sm" lineClamp={compact ? 3 : 6} style={{ wordBreak: 'break-word' }}>
+            {clip.Body}
+          </Text>
+          <Group gap={6} justify="space-between">
+            <Group gap={6}>
+              {fav && (
+                <Badge size="sm" variant="light" color={fav.Color} data-testid="clip-favourability">
+                  {fav.Description}
+                </Badge>
+              )}
+              <Badge size="sm" variant="dot" color={brand.Color}>
+                {brand.Description}
+              </Badge>
+            </Group>
+            <Group gap="sm">
+              <Tooltip label="Advertising value equivalent" withArrow>
+                <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  AVE {formatRand(clip.AVE)}
+                </Text>
+              </Tooltip>
+              <Text size="xs" c="dimmed">
+                Impact {clip.ImpactScore.toFixed(1)}
+              </Text>
+              {clip.Link && (
+                <Anchor href={clip.Link} target="_blank" rel="noreferrer" size="xs" aria-label="Open the post">
+                  <IconExternalLink size={14} />
+                </Anchor>
+              )}
+            </Group>
+          </Group>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}

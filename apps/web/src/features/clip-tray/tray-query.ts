@@ -1,0 +1,14 @@
+import type { AnalyticParams } from '../project-shell/filter.ts';
+import type { TrayScope } from './tray-state.tsx';
+
+/** The listing query of a tray: the project's filter, narrowed by the scope (its range wins). */
+export function trayQuery(params: AnalyticParams, scope: TrayScope): Record<string, string | number> {
+  const q: Record<string, string | number> = { ...params } as Record<string, string | number>;
+  if (scope.startDate) q.startDate = scope.startDate;
+  if (scope.endDate) q.endDate = scope.endDate;
+  if (scope.hourStart) q.hourStart = scope.hourStart;
+  if (scope.hour !== undefined) q.hour = scope.hour;
+  if (scope.favourabilityId) q.favourabilityId = scope.favourabilityId;
+  if (scope.brandAssociationId) q.brandAssociationId = scope.brandAssociationId;
+  return q;
+}

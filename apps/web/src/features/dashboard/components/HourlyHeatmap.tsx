@@ -1,0 +1,58 @@
+import { Badge } from '@mantine/core';
+import { useMemo } from 'react';
+import { EChart, type EChartOption } from '../../../ui/charts/EChart.tsx';
+import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { useClipTray } from '../../clip-tray/tray-state.tsx';
+import { useProjectContext } from '../../project-shell/context.ts';
+import { useHeatmap } from '../api/get-heatmap.ts';
+import { HOURS, cellScope, heatmapGrid, rowLabel } from '../heatmap.ts';
+import { QueryState, WidgetCard } from './WidgetCard.tsx';
+
+const BUCKET_TEXT = { day: 'a row per day', week: 'a row per week', month: 'a row per month' } as const;
+
+/** Mentions by hour (000 §2, §9); a click on a cell opens that hour's posts in the clip tray. */
+export function HourlyHeatmap() {
+  const { params, filter } = useProjectContext();
+  const query = useHeatmap(params);
+  const tray = useClipTray();
+  const bucket = query.data?.Bucket ?? 'day';
+  const grid = useMemo(() => heatmapGrid(query.data?.Data ?? []), [query.data]);
+  const max = Math.max(1, ...grid.points.map((p) => p[2]));
+  const labels = grid.rows.map((r) => rowLabel(r, bucket));
+
+  const option = useMemo<EChartOption>(
+    () => ({
+      tooltip: {
+        position: 'top',
+        formatter: (p: { value: [number, number, number] }) => `${labels[p.value[1]]}, ${HOURS[p.value[0]]}<br/><b>${p.value[2].toLocaleString('en-US')}</b> mentions`,
+      },
+      grid: { left: 92, right: 16, top: 8, bottom: 64 },
+      xAxis: { type: 'category', data: HOURS, splitArea: { show: true }, axisLabel: { interval: 1, fontSize: 11 } },
+      yAxis: { type: 'category', data: labels, inverse: true, axisLabel: { fontSize: 11 } },
+      visualMap: { min: 0, max, calculable: false, orient: 'horizontal', left: 'center', bottom: 4, itemHeight: 160, inRange: { color: ['#f1f6fd', '#74c0fc', '#1c7ed6', '#0b3d91'] }, textStyle: { fontSize: 11 } },
+      series: [{ type: 'heatmap', data: grid.points, emphasis: { itemStyle: { borderColor: '#212529', borderWidth: 1 } }, itemStyle: { borderColor: '#fff', borderWidth: 1, borderRadius: 2 } }],
+    }),
+    [grid, labels, max],
+  );
+
+  return (
+    <WidgetCard
+      title="Hourly mentions"
+      subtitle={`24 hours, ${BUCKET_TEXT[bucket]} · click a cell to read its posts`}
+      testId="hourly-heatmap"
+      actions={<Badge variant="light">{bucket}</Badge>}
+    >
+      <QueryState query={query} isEmpty={grid.points.every((p) => p[2] === 0)} empty={<EmptyState title="No mentions in this range" />} height={300}>
+        <EChart
+          ariaLabel="Hourly mentions heatmap"
+          option={option}
+          height={Math.max(240, grid.rows.length * 20 + 90)}
+          onClick={(e) => {
+            const [hour, row] = e.value as [number, number, number];
+            tray.open(cellScope(grid.rows[row], hour, bucket, filter));
+          }}
+        />
+      </QueryState>
+    </WidgetCard>
+  );
+}

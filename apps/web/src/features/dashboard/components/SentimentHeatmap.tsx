@@ -1,0 +1,72 @@
+import { useMemo } from 'react';
+import { FAVOURABILITY_LOOKUP } from '@listening/contract';
+import { EChart, type EChartOption } from '../../../ui/charts/EChart.tsx';
+import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { useClipTray } from '../../clip-tray/tray-state.tsx';
+import { useProjectContext } from '../../project-shell/context.ts';
+import { useSentimentHeatmap } from '../api/get-sentiment-heatmap.ts';
+import { HOURS, cellScope, heatmapGrid, rowLabel } from '../heatmap.ts';
+import { LockedPanel, useLockedProduct } from './Locked.tsx';
+import { QueryState, WidgetCard } from './WidgetCard.tsx';
+
+const [POS, NEU, NEG] = FAVOURABILITY_LOOKUP.map((f) => f.Color);
+
+/** Net sentiment of each hour: (positive − negative) / posts, from −1 (red) to +1 (green). */
+export function SentimentHeatmap() {
+  const locked = useLockedProduct('Sentiment');
+  return locked ? (
+    <WidgetCard title="Sentiment heatmap" testId="sentiment-heatmap">
+      <LockedPanel product={locked} />
+    </WidgetCard>
+  ) : (
+    <SentimentHeatmapChart />
+  );
+}
+
+function SentimentHeatmapChart() {
+  const { params, filter } = useProjectContext();
+  const query = useSentimentHeatmap(params);
+  const tray = useClipTray();
+  const bucket = query.data?.Bucket ?? 'day';
+  const cells = useMemo(() => query.data?.Data ?? [], [query.data]);
+  const grid = useMemo(() => heatmapGrid(cells, (c) => (c.Count ? Math.round(((c.Positive - c.Negative) / c.Count) * 100) / 100 : 0)), [cells]);
+  const byKey = useMemo(() => new Map(cells.map((c) => [`${c.Date}|${c.Hour}`, c])), [cells]);
+  const labels = grid.rows.map((r) => rowLabel(r, bucket));
+  // Hours without posts are drawn empty rather than neutral.
+  const points = grid.points.map(([h, r, v]) => (byKey.get(`${grid.rows[r]}|${h}`)?.Count ? [h, r, v] : [h, r, '-']));
+
+  const option = useMemo<EChartOption>(
+    () => ({
+      tooltip: {
+        position: 'top',
+        formatter: (p: { value: [number, number, number] }) => {
+          const c = byKey.get(`${grid.rows[p.value[1]]}|${p.value[0]}`);
+          if (!c) return `${labels[p.value[1]]}, ${HOURS[p.value[0]]}<br/>No posts`;
+          return `${labels[p.value[1]]}, ${HOURS[p.value[0]]}<br/><span style="color:${POS}">●</span> Positive ${c.Positive}<br/><span style="color:${NEU}">●</span> Neutral ${c.Neutral}<br/><span style="color:${NEG}">●</span> Negative ${c.Negative}`;
+        },
+      },
+      grid: { left: 92, right: 16, top: 8, bottom: 64 },
+      xAxis: { type: 'category', data: HOURS, splitArea: { show: true }, axisLabel: { interval: 1, fontSize: 11 } },
+      yAxis: { type: 'category', data: labels, inverse: true, axisLabel: { fontSize: 11 } },
+      visualMap: { min: -1, max: 1, calculable: false, orient: 'horizontal', left: 'center', bottom: 4, itemHeight: 160, text: ['Positive', 'Negative'], inRange: { color: [NEG, '#f1f3f5', POS] }, textStyle: { fontSize: 11 } },
+      series: [{ type: 'heatmap', data: points, itemStyle: { borderColor: '#fff', borderWidth: 1, borderRadius: 2 } }],
+    }),
+    [grid, labels, points, byKey],
+  );
+
+  return (
+    <WidgetCard title="Sentiment heatmap" subtitle="Net sentiment of each hour · click a cell to read its posts" testId="sentiment-heatmap">
+      <QueryState query={query} isEmpty={cells.every((c) => c.Count === 0)} empty={<EmptyState title="No rated posts in this range" />} height={300}>
+        <EChart
+          ariaLabel="Sentiment heatmap"
+          option={option}
+          height={Math.max(240, grid.rows.length * 20 + 90)}
+          onClick={(e) => {
+            const [hour, row] = e.value as [number, number, unknown];
+            tray.open(cellScope(grid.rows[row], hour, bucket, filter));
+          }}
+        />
+      </QueryState>
+    </WidgetCard>
+  );
+}

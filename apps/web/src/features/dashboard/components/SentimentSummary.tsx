@@ -1,0 +1,87 @@
+import { Box, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { FAVOURABILITY_LOOKUP, SENTIMENT_CARD_COLORS, formatRand } from '@listening/contract';
+import { useClipTray } from '../../clip-tray/tray-state.tsx';
+import { useProjectContext } from '../../project-shell/context.ts';
+import { useSentiment } from '../api/get-sentiment.ts';
+import { LockedPanel, useLockedProduct } from './Locked.tsx';
+import { WidgetCard } from './WidgetCard.tsx';
+
+const NAMES = ['Owned', 'Earned', 'Chatter', 'All'] as const;
+const [POS, NEU, NEG] = FAVOURABILITY_LOOKUP.map((f) => f.Color);
+const pct = (n: number, total: number) => (total ? Math.round((n / total) * 100) : 0);
+
+/** Owned, Earned, Chatter and All (000 §2), each in its colour (000 §9), with its rating split. */
+export function SentimentSummary() {
+  const locked = useLockedProduct('Sentiment');
+  return locked ? (
+    <WidgetCard title="Sentiment summary" testId="sentiment-summary">
+      <LockedPanel product={locked} />
+    </WidgetCard>
+  ) : (
+    <SentimentCards />
+  );
+}
+
+function SentimentCards() {
+  const { params } = useProjectContext();
+  const query = useSentiment(params);
+  const tray = useClipTray();
+  return (
+    <WidgetCard title="Sentiment summary" subtitle="Owned, earned and chatter posts with their ratings" testId="sentiment-summary">
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+        {NAMES.map((name) => {
+          const card = query.data?.find((c) => c.Name === name);
+          const color = SENTIMENT_CARD_COLORS[name];
+          const total = card?.Total ?? 0;
+          return (
+            <Paper
+              key={name}
+              withBorder
+              radius="md"
+              p="md"
+              data-testid={`sentiment-${name.toLowerCase()}`}
+              style={{ borderTop: `4px solid ${color}`, cursor: card && total ? 'pointer' : undefined }}
+              onClick={() => card && total && tray.open({ label: `${name} posts`, ...(card.BrandAssociationId ? { brandAssociationId: card.BrandAssociationId } : {}) })}
+            >
+              <Text size="xs" tt="uppercase" fw={700} c={color} style={{ letterSpacing: 0.5 }}>
+                {name}
+              </Text>
+              {query.isPending ? (
+                <Skeleton h={54} mt={6} />
+              ) : (
+                <Stack gap={6} mt={4}>
+                  <Group justify="space-between" align="baseline">
+                    <Text fz={24} fw={800} lh={1.1}>
+                      {total.toLocaleString('en-US')}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      AVE {formatRand(card?.AVE ?? 0)}
+                    </Text>
+                  </Group>
+                  <Tooltip label={`Positive ${card?.Positive ?? 0} · Neutral ${card?.Neutral ?? 0} · Negative ${card?.Negative ?? 0}`} withArrow>
+                    <Box style={{ display: 'flex', height: 8, borderRadius: 4, overflow: 'hidden', background: 'var(--mantine-color-gray-2)' }}>
+                      <div style={{ width: `${pct(card?.Positive ?? 0, total)}%`, background: POS }} />
+                      <div style={{ width: `${pct(card?.Neutral ?? 0, total)}%`, background: NEU }} />
+                      <div style={{ width: `${pct(card?.Negative ?? 0, total)}%`, background: NEG }} />
+                    </Box>
+                  </Tooltip>
+                  <Group gap="sm">
+                    <Text size="xs" c={POS}>
+                      {pct(card?.Positive ?? 0, total)}% pos
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {pct(card?.Neutral ?? 0, total)}% neu
+                    </Text>
+                    <Text size="xs" c={NEG}>
+                      {pct(card?.Negative ?? 0, total)}% neg
+                    </Text>
+                  </Group>
+                </Stack>
+              )}
+            </Paper>
+          );
+        })}
+      </SimpleGrid>
+    </WidgetCard>
+  );
+}

@@ -1,0 +1,63 @@
+// The heatmaps' grid (000 §9): 24 hour columns and a row per day, week or month, from the cells
+// the server answers; and the clip-tray scope of one cell (000 §2: a click opens that hour's posts).
+import dayjs from 'dayjs';
+import type { ProjectFilter } from '../project-shell/filter.ts';
+
+export type Bucket = 'day' | 'week' | 'month';
+export interface Cell {
+  Date: string;
+  DatePosted: string;
+  Hour: number;
+  Count: number;
+}
+
+export const HOURS = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
+
+export function rowLabel(date: string, bucket: Bucket): string {
+  const d = dayjs(date);
+  if (bucket === 'day') return d.format('ddd D MMM');
+  if (bucket === 'week') return `Week of ${d.format('D MMM')}`;
+  return d.format('MMM YYYY');
+}
+
+/** Rows (oldest first) and a [hour, row, value] triple per hour of every row, zeros included. */
+export function heatmapGrid<C extends Cell>(cells: readonly C[], value: (c: C) => number = (c) => c.Count): { rows: string[]; points: [number, number, number][] } {
+  const rows = [...new Set(cells.map((c) => c.Date))].sort();
+  const index = new Map(rows.map((r, i) => [r, i]));
+  const byKey = new Map(cells.map((c) => [`${c.Date}|${c.Hour}`, c]));
+  const points: [number, number, number][] = [];
+  for (const row of rows)
+    for (let h = 0; h < 24; h++) {
+      const c = byKey.get(`${row}|${h}`);
+      points.push([h, index.get(row)!, c ? value(c) : 0]);
+    }
+  return { rows, points };
+}
+
+export interface CellScope {
+  label: string;
+  startDate?: string;
+  endDate?: string;
+  hourStart?: string;
+  hour?: number;
+}
+
+/**
+ * The posts behind a cell. A day row's cell is one hour (hourStart). A week or month row's cell is
+ * that hour of each day of the row's period, kept inside the filter's range.
+ */
+export function cellScope(row: string, hour: number, bucket: Bucket, filter: Pick<ProjectFilter, 'datefrom' | 'dateto'>): CellScope {
+  const hh = String(hour).padStart(2, '0');
+  const next = `${String(hour + 1).padStart(2, '0')}:00`;
+  if (bucket === 'day') return { label: `${dayjs(row).format('ddd D MMM YYYY')}, ${hh}:00 – ${next}`, hourStart: `${row}T${hh}:00:00` };
+  const start = dayjs(row);
+  const end = start.add(1, bucket).subtract(1, 'day');
+  const from = start.isBefore(dayjs(filter.datefrom)) ? filter.datefrom : start.format('YYYY-MM-DD');
+  const to = end.isAfter(dayjs(filter.dateto)) ? filter.dateto : end.format('YYYY-MM-DD');
+  return {
+    label: `${hh}:00 – ${next} each day, ${dayjs(from).format('D MMM')} – ${dayjs(to).format('D MMM YYYY')}`,
+    startDate: `${from}T00:00:00`,
+    endDate: `${to}T23:59:59`,
+    hour,
+  };
+}

@@ -1,0 +1,196 @@
+// The frame of every screen inside a project (000 §2): the header with the project's name and
+// type and the Filter menu, the side menu in the shell's drawer, and the context the screens read.
+// The filter lives in the address; this resolves it and writes the defaults back when missing.
+import { Anchor, Badge, Box, Button, Container, Group, Paper, Skeleton, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconCalendar, IconMenu2 } from '@tabler/icons-react';
+import { useLocation, useNavigate } from '@tanstack/react-router';
+import type { ProductKey } from '@listening/contract';
+import dayjs from 'dayjs';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { useSideNav, useSideNavMenu } from '../../ui/side-nav.tsx';
+import { StreamIcon, streamName } from '../../ui/StreamIcon.tsx';
+import { useClientProducts } from './api/get-client-products.ts';
+import { useProject } from './api/get-project.ts';
+import { FilterMenu } from './components/FilterMenu.tsx';
+import { LaterDialog, type LaterDialogKind } from './components/LaterDialog.tsx';
+import { ProductDialog } from './components/ProductDialog.tsx';
+import { ProjectSideMenu } from './components/ProjectSideMenu.tsx';
+import { ProjectContext, type ProjectContextValue } from './context.ts';
+import { analyticParams, filterToSearch, projectOfferedStreams, resolveFilter, searchNeedsRewrite, streamsOfProject, type ProjectFilter, type ProjectSearch } from './filter.ts';
+import { activeMenuKey, projectMenu, type MenuItem } from './menu.ts';
+
+export interface ProjectShellProps {
+  clientId: number;
+  projectId: number;
+  search: ProjectSearch;
+  /** The stream of a per-platform view (…/platform/$streamId), else null. */
+  platform: number | null;
+  children: ReactNode;
+}
+
+export function ProjectShell({ clientId, projectId, search, platform, children }: ProjectShellProps) {
+  const project = useProject(projectId);
+  const products = useClientProducts(clientId);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const sideNav = useSideNav();
+  const [product, setProduct] = useState<ProductKey | null>(null);
+  const [dialog, setDialog] = useState<LaterDialogKind | null>(null);
+
+  const data = project.data;
+  const filter = useMemo(() => (data ? resolveFilter(search, data) : null), [data, search]);
+  const ownedCodes = useMemo(() => products.data ?? [], [products.data]);
+
+  // The address is the filter: a missing or refused value is replaced by the resolved default.
+  useEffect(() => {
+    if (filter && searchNeedsRewrite(search, filter)) void navigate({ to: '.', search: filterToSearch(filter) as never, replace: true });
+  }, [filter, search, navigate]);
+
+  const setFilter = useCallback(
+    (next: Partial<ProjectFilter>) => {
+      if (!filter) return;
+      const merged: ProjectFilter = { ...filter, ...next };
+      if ('bin' in next && !next.bin) delete merged.bin;
+      void navigate({ to: '.', search: filterToSearch(merged) as never });
+    },
+    [filter, navigate],
+  );
+
+  const context = useMemo<ProjectContextValue | null>(() => {
+    // Gated widgets decide from the owned codes, so the screens wait for them too.
+    if (!data || !filter || (products.isPending && !products.isError)) return null;
+    const effective = platform ? { ...filter, streams: [platform] } : filter;
+    return { clientId, project: data, filter: effective, params: analyticParams(projectId, effective), setFilter, platform, ownedCodes };
+  }, [data, filter, platform, clientId, projectId, setFilter, ownedCodes, products.isPending, products.isError]);
+
+  const items = useMemo(() => (data ? projectMenu(data.ProjectTypeId, streamsOfProject(data), ownedCodes) : []), [data, ownedCodes]);
+  const searchForLinks = useMemo(() => (filter ? filterToSearch(filter) : search), [filter, search]);
+
+  const onItem = useCallback(
+    (item: MenuItem) => {
+      const params = { clientId: String(clientId), projectId: String(projectId) };
+      const a = item.action;
+      if (a.kind === 'dashboard') void navigate({ to: '/client/$clientId/project/$projectId', params, search: searchForLinks as never });
+      else if (a.kind === 'platform')
+        void navigate({ to: '/client/$clientId/project/$projectId/platform/$streamId', params: { ...params, streamId: String(a.streamId) }, search: searchForLinks as never });
+      else if (a.kind === 'analysis') void navigate({ to: `/client/$clientId/project/$projectId/${a.path}`, params, search: searchForLinks as never });
+      else if (a.kind === 'dialog') setDialog(a.dialog);
+      else return; // 'no action' items (000 §2 table)
+      sideNav.close();
+    },
+    [clientId, projectId, navigate, searchForLinks, sideNav],
+  );
+  const onLocked = useCallback(
+    (key: ProductKey) => {
+      sideNav.close();
+      setProduct(key);
+    },
+    [sideNav],
+  );
+  const onProjects = useCallback(() => {
+    sideNav.close();
+    void navigate({ to: '/client/$clientId/projects', params: { clientId: String(clientId) }, replace: true });
+  }, [navigate, clientId, sideNav]);
+
+  const menu = useMemo(
+    () =>
+      data ? (
+        <ProjectSideMenu
+          projectType={data.ProjectType}
+          projectName={data.Description}
+          items={items}
+          activeKey={activeMenuKey(pathname)}
+          onProjects={onProjects}
+          onItem={onItem}
+          onLocked={onLocked}
+        />
+      ) : null,
+    [data, items, pathname, onProjects, onItem, onLocked],
+  );
+  useSideNavMenu(menu);
+
+  if (project.isError)
+    return (
+      <Container size="sm" py="xl">
+        <EmptyState title="This project could not be opened">
+          It may have been deleted, or you may not have access to it.{' '}
+          <Anchor onClick={onProjects} component="button">
+            Back to the projects
+          </Anchor>
+        </EmptyState>
+      </Container>
+    );
+
+  return (
+    <>
+      <Paper
+        component="header"
+        radius={0}
+        px={{ base: 'md', md: 'xl' }}
+        py="md"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', position: 'sticky', top: 60, zIndex: 50 }}
+      >
+        <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+          <Box miw={0}>
+            <Anchor component="button" type="button" size="xs" c="dimmed" onClick={onProjects}>
+              <Group gap={4}>
+                <IconArrowLeft size={13} /> Projects
+              </Group>
+            </Anchor>
+            {data ? (
+              <Group gap="sm" wrap="wrap" align="center">
+                <Title order={2} fz={{ base: 20, md: 24 }} lh={1.2}>
+                  {data.Description}
+                </Title>
+                <Badge variant="light" radius="sm">
+                  {data.ProjectType}
+                </Badge>
+                {platform && (
+                  <Badge variant="outline" color="dark" radius="sm" leftSection={<StreamIcon streamId={platform} size={12} />}>
+                    {streamName(platform)} view
+                  </Badge>
+                )}
+              </Group>
+            ) : (
+              <Skeleton h={28} w={320} mt={4} />
+            )}
+            {context && (
+              <Group gap="md" mt={6} c="dimmed">
+                <Group gap={6}>
+                  <IconCalendar size={14} />
+                  <Text size="sm" data-testid="filter-range">
+                    {dayjs(context.filter.datefrom).format('D MMM YYYY')} – {dayjs(context.filter.dateto).format('D MMM YYYY')}
+                  </Text>
+                </Group>
+                <Group gap={6} data-testid="filter-streams" aria-label={`Streams: ${context.filter.streams.map(streamName).join(', ')}`}>
+                  {context.filter.streams.map((s) => (
+                    <StreamIcon key={s} streamId={s} size={15} />
+                  ))}
+                </Group>
+              </Group>
+            )}
+          </Box>
+          <Group gap="sm">
+            <Button variant="default" leftSection={<IconMenu2 size={16} />} onClick={sideNav.toggle}>
+              Menu
+            </Button>
+            {context && data && (
+              <FilterMenu filter={context.filter} offered={projectOfferedStreams(data)} streamsFixed={!!platform} onApply={(next) => setFilter(platform ? { datefrom: next.datefrom, dateto: next.dateto } : next)} />
+            )}
+          </Group>
+        </Group>
+      </Paper>
+      {context ? (
+        <ProjectContext.Provider value={context}>{children}</ProjectContext.Provider>
+      ) : (
+        <Container size="xl" py="lg">
+          <Skeleton h={120} mb="md" />
+          <Skeleton h={320} />
+        </Container>
+      )}
+      <ProductDialog product={product} onClose={() => setProduct(null)} />
+      <LaterDialog kind={dialog} onClose={() => setDialog(null)} />
+    </>
+  );
+}

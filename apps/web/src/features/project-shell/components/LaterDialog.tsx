@@ -1,0 +1,33 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+
+export type LaterDialogKind = 'notifications' | 'report' | 'narrative';
+
+const COPY: Record<LaterDialogKind, { title: string; text: string }> = {
+  notifications: {
+    title: 'per Contact Notification',
+    text: 'Choosing which contacts are notified of this project’s mentions comes in a later release. Your subscriptions are listed under Notification Management in the user menu.',
+  },
+  report: {
+    title: 'Reports',
+    text: 'Stats and trend analysis reports come in a later release of this platform.',
+  },
+  narrative: {
+    title: 'Narrative Analysis',
+    text: 'Narrative analysis queries come in a later release of this platform.',
+  },
+};
+
+/** The dialogs of side-menu items whose screens are later issues: they say so honestly. */
+export function LaterDialog({ kind, onClose }: { kind: LaterDialogKind | null; onClose: () => void }) {
+  const copy = kind ? COPY[kind] : null;
+  return (
+    <Modal opened={!!copy} onClose={onClose} title={copy?.title} centered radius="md">
+      <Text size="sm">{copy?.text}</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onClose}>
+          Close
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
