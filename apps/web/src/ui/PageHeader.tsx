@@ -12,7 +12,7 @@ export function PageHeader({ title, subtitle, actions, above }: { title: ReactNo
             {title}
           </Title>
           {subtitle && (
-            <Text c="dimmed" size="sm" mt={2}>
+            <Text component="div" c="dimmed" size="sm" mt={2}>
               {subtitle}
             </Text>
           )}

@@ -32,7 +32,8 @@ export function PasswordSetupScreen({ contactId, token }: { contactId: number; t
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) toast.error(MESSAGES.userNotFoundForId);
       // Any other answer than 200 is reported in a success-styled toast, as the specification has it.
-      else toast.success(MESSAGES.passwordSetFailed, err instanceof ApiError && err.serverMessage ? err.serverMessage : undefined);
+      else if (err instanceof ApiError && err.serverMessage) toast.success(err.serverMessage, MESSAGES.passwordSetFailed);
+      else toast.success(MESSAGES.passwordSetFailed);
     } finally {
       setBusy(false);
     }

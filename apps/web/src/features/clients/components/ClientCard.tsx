@@ -37,7 +37,7 @@ export function ClientCard({ client }: { client: Client }) {
             {initials(client.Name)}
           </Avatar>
           <Stack gap={2} style={{ minWidth: 0 }}>
-            <Text fw={600} truncate>
+            <Text fw={600} lineClamp={2} lh={1.3}>
               {client.Name}
             </Text>
             <Text size="xs" c="dimmed">

@@ -51,7 +51,7 @@ export function ClientsScreen() {
         </EmptyState>
       )}
       {current.items.length > 0 && (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4, xl: 5 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }} spacing="md">
           {current.items.map((client) => (
             <ClientCard key={client.Id} client={client} />
           ))}

@@ -29,7 +29,7 @@ export function ProjectSettingsModal({ project, onClose }: { project: Project; o
   }
 
   return (
-    <Modal opened onClose={onClose} title={<Text fw={700}>Project settings</Text>} centered radius="md">
+    <Modal opened onClose={onClose} title={<Text fw={700}>Project settings</Text>} centered radius="md" size="md">
       {confirming ? (
         <Stack>
           <Alert color="red" icon={<IconAlertTriangle size={18} />}>
@@ -72,7 +72,7 @@ export function ProjectSettingsModal({ project, onClose }: { project: Project; o
             <Text size="sm" c="dimmed">
               Deleting hides the project and its dashboards from everyone.
             </Text>
-            <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+            <Button color="red" variant="light" onClick={() => setConfirming(true)} style={{ flexShrink: 0 }}>
               Delete project
             </Button>
           </Group>

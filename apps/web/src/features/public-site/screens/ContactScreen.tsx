@@ -1,4 +1,4 @@
-import { Container, Grid, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Container, Grid, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconClock, IconMail } from '@tabler/icons-react';
 import { ContactForm } from '../components/ContactForm.tsx';
 
@@ -12,18 +12,17 @@ export function ContactScreen() {
             <Title order={1}>Contact Focal Points</Title>
             <Text c="dimmed">Tell us what you would like to monitor. A focal point will get back to you, usually within one working day.</Text>
             <Stack gap="sm" mt="md">
-              <Text size="sm">
-                <ThemeIcon size={28} radius="xl" variant="light" mr="xs" style={{ verticalAlign: 'middle' }}>
-                  <IconMail size={16} />
-                </ThemeIcon>
-                Replies come from our focal points team
-              </Text>
-              <Text size="sm">
-                <ThemeIcon size={28} radius="xl" variant="light" mr="xs" style={{ verticalAlign: 'middle' }}>
-                  <IconClock size={16} />
-                </ThemeIcon>
-                Monday to Friday, 08:00 to 17:00 SAST
-              </Text>
+              {[
+                { icon: IconMail, text: 'Replies come from our focal points team' },
+                { icon: IconClock, text: 'Monday to Friday, 08:00 to 17:00 SAST' },
+              ].map((item) => (
+                <Group key={item.text} gap="xs" wrap="nowrap">
+                  <ThemeIcon size={28} radius="xl" variant="light">
+                    <item.icon size={16} />
+                  </ThemeIcon>
+                  <Text size="sm">{item.text}</Text>
+                </Group>
+              ))}
             </Stack>
           </Stack>
         </Grid.Col>

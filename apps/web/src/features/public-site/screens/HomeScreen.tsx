@@ -13,7 +13,7 @@ export function HomeScreen() {
         <Container size="lg" py={{ base: 56, sm: 96 }}>
           <Stack gap="lg" maw={720}>
             <Badge variant="light" size="lg" radius="sm" w="fit-content">
-              Social listening for brands and agencies
+              Social listening &amp; analytics
             </Badge>
             <Title order={1} fz={{ base: 36, sm: 52 }} lh={1.1} fw={800}>
               Hear every conversation about your brand, hour by hour.
