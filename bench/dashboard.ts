@@ -1,0 +1,216 @@
+// Dashboard bench (issue 4): a project of 1,000,000 clips over 90 days on PGlite, or 10,000,000
+// on PostgreSQL (DATABASE_URL, in a fresh schema), generated in SQL (generate_series), rollups
+// built, then every dashboard call timed through its service function, and the whole page load
+// (all calls at once, as the browser sends them); beside each, the same figure from plain SQL
+// over raw bin_clips without rollups. Args: --clips N, --runs N, --raw-runs N, --keep.
+import { randomBytes } from 'node:crypto';
+import { cpus, totalmem } from 'node:os';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { openDb, type Db } from '../apps/server/src/db/connection.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import type { Database } from '../apps/server/src/db/schema.ts';
+import * as clips from '../apps/server/src/modules/clips/service.ts';
+import * as dashboard from '../apps/server/src/modules/dashboard/service.ts';
+import * as cloud from '../apps/server/src/modules/wordcloud/service.ts';
+import type { AuthUser } from '../apps/server/src/plugins/auth.ts';
+
+const WORDS = ['acme', 'cola', 'taste', 'price', 'summer', 'launch', 'great', 'bad', 'delivery', 'service', 'fizz', 'sugar', 'tax', 'rand', 'store', 'braai', 'weekend', 'promo', 'can', 'bottle'];
+const STREAMS = [7, 8, 9, 11];
+const DAYS = 90;
+
+function arg(args: string[], name: string): string | undefined {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+async function openBenchDb(): Promise<{ db: Db; engine: string; close: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const h = await openDb({ databaseUrl: null, dataDir: ':memory:' });
+    return { db: h.db, engine: 'PGlite', close: h.close };
+  }
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    engine: 'PostgreSQL',
+    async close() {
+      await db.destroy();
+      if (process.argv.includes('--keep')) return console.log(`kept schema ${schema}`);
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+const timed = async <T>(label: string, f: () => Promise<T>): Promise<T> => {
+  const t0 = performance.now();
+  const r = await f();
+  console.log(`  ${label}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  return r;
+};
+
+/** A client, a type-1 project with every product, its root bin and two sort bins. */
+async function project(db: Db) {
+  const client = await db.insertInto('clients').values({ name: 'Bench Co' }).returning('id').executeTakeFirstOrThrow();
+  for (const code of ['KPSZ10', 'KPVT10', 'KPRW10', 'KPOZ10', 'KPIB10', 'KPNT10']) await db.insertInto('client_products').values({ client_id: client.id, product_code: code }).execute();
+  const root = await db.insertInto('bins').values({ client_id: client.id, name: 'Bench', bin_type_id: 1 }).returning('id').executeTakeFirstOrThrow();
+  const p = await db
+    .insertInto('projects')
+    .values({ client_id: client.id, description: 'Bench', project_type_id: 1, stream_ids: STREAMS, start_date: new Date(Date.now() - 100 * 86_400_000), bin_id: root.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.updateTable('bins').set({ project_id: p.id }).where('id', '=', root.id).execute();
+  const sub = async (name: string, type: number) =>
+    (await db.insertInto('bins').values({ client_id: client.id, project_id: p.id, parent_id: root.id, name, bin_type_id: type }).returning('id').executeTakeFirstOrThrow()).id;
+  return { projectId: p.id, rootBinId: root.id, sortBinId: await sub('Product mentions', 2), inputBinId: await sub('Manual uploads', 6) };
+}
+
+async function generate(db: Db, n: number, bins: { projectId: number; rootBinId: number; sortBinId: number; inputBinId: number }) {
+  const authors = Math.max(100, Math.floor(n / 50));
+  const chunk = 500_000;
+  const words = sql`array[${sql.join(WORDS)}]::text[]`;
+  await timed(`authors (${authors})`, () =>
+    sql`insert into authors (stream_id, external_id, name, handle, followers)
+        select (array[7,8,9,11])[1 + g % 4], 'a' || g, 'Author ' || g, 'author' || g, (random() ^ 3 * 2000000)::int
+          from generate_series(1, ${authors}) g`.execute(db),
+  );
+  await timed(`clips and enrichment (${n})`, async () => {
+    for (let lo = 1; lo <= n; lo += chunk) {
+      const hi = Math.min(n, lo + chunk - 1);
+      await sql`insert into clips (id, stream_id, external_id, author_id, body, posted_at, link)
+          select g, (array[7,8,9,11])[1 + g % 4], 'c' || g, 1 + (g * 7919) % ${authors},
+                 w[1 + g % 20] || ' ' || w[1 + (g / 3) % 20] || ' ' || w[1 + (g / 7) % 20] || ' #' || w[1 + (g / 11) % 20] || ' @' || w[1 + (g / 13) % 20] || ' post ' || g,
+                 now() - random() * interval '${sql.raw(String(DAYS))} days', 'https://example.test/' || g
+            from generate_series(${lo}::bigint, ${hi}::bigint) g, (select ${words} as w) x`.execute(db);
+      await sql`insert into clip_enrichment (clip_id, classification_id, terms, hashtags, handles, organisations)
+          select g, 0, array[w[1 + g % 20], w[1 + (g / 3) % 20], w[1 + (g / 7) % 20], 'post'], array[w[1 + (g / 11) % 20]], array[w[1 + (g / 13) % 20]],
+                 case when g % 5 = 0 then array['Acme'] else '{}'::text[] end
+            from generate_series(${lo}::bigint, ${hi}::bigint) g, (select ${words} as w) x`.execute(db);
+    }
+    await sql`select setval(pg_get_serial_sequence('clips', 'id'), ${n})`.execute(db);
+  });
+  await timed('bin_clips (root bin, and 5% each in a sort and an input bin)', async () => {
+    for (let lo = 1; lo <= n; lo += chunk) {
+      const hi = Math.min(n, lo + chunk - 1);
+      for (const [bin, every] of [
+        [bins.rootBinId, 1],
+        [bins.sortBinId, 20],
+        [bins.inputBinId, 20],
+      ] as const)
+        await sql`insert into bin_clips (bin_id, project_id, clip_id, stream_id, posted_at, author_id, favourability_id, brand_association_id, ave, impact_score, rejected)
+            select ${bin}, ${bins.projectId}, c.id, c.stream_id, c.posted_at, c.author_id, 1 + c.id % 3, 1 + (c.id / 5) % 3,
+                   round((random() * 200)::numeric, 2), round((random() * 100)::numeric, 1), c.id % 50 = 0
+              from clips c where c.id between ${lo} and ${hi} and c.id % ${every}::int = ${bin === bins.inputBinId && every > 1 ? 1 : 0}::int`.execute(db);
+    }
+  });
+  await timed('bin_hourly rollups', () =>
+    sql`insert into bin_hourly (bin_id, stream_id, hour, clips, ave, positive, neutral, negative, owned, earned, chatter)
+        select bin_id, stream_id, date_trunc('hour', posted_at at time zone 'UTC') at time zone 'UTC', count(*), sum(ave),
+               count(*) filter (where favourability_id = 1), count(*) filter (where favourability_id = 2), count(*) filter (where favourability_id = 3),
+               count(*) filter (where brand_association_id = 1), count(*) filter (where brand_association_id = 2), count(*) filter (where brand_association_id not in (1, 2))
+          from bin_clips where not rejected group by 1, 2, 3`.execute(db),
+  );
+  await timed('analyze', () => sql`analyze`.execute(db));
+}
+
+/** The same figures as plain SQL over raw bin_clips, no rollups (the baseline). */
+function rawCalls(db: Db, binId: number, from: Date, to: Date, tz: string) {
+  const w = sql`bin_id = ${binId} and stream_id in (${sql.join(STREAMS)}) and posted_at >= ${from} and posted_at < ${to} and not rejected`;
+  const q = (s: ReturnType<typeof sql>) => () => s.execute(db);
+  return {
+    mentions: q(sql`select stream_id, count(*), sum(ave) from bin_clips where ${w} group by 1`),
+    heatmap: q(sql`select date_trunc('week', posted_at at time zone ${tz}), extract(hour from posted_at at time zone ${tz}), count(*) from bin_clips where ${w} group by 1, 2`),
+    sentimentHeatmap: q(
+      sql`select date_trunc('week', posted_at at time zone ${tz}), extract(hour from posted_at at time zone ${tz}), count(*) filter (where favourability_id = 1), count(*) filter (where favourability_id = 2), count(*) filter (where favourability_id = 3) from bin_clips where ${w} group by 1, 2`,
+    ),
+    dailyInsights: q(sql`select date_trunc('month', posted_at at time zone ${tz}), count(*), sum(ave), count(*) filter (where favourability_id = 1) from bin_clips where ${w} group by 1`),
+    favourability: q(sql`select favourability_id, count(*) from bin_clips where ${w} group by 1`),
+    sentiment: q(sql`select brand_association_id, favourability_id, count(*), sum(ave) from bin_clips where ${w} group by 1, 2`),
+    sortBins: q(
+      sql`select bin_id, count(*) from bin_clips where bin_id in (select id from bins where parent_id = ${binId}) and stream_id in (${sql.join(STREAMS)}) and posted_at >= ${from} and posted_at < ${to} and not rejected group by 1`,
+    ),
+    topAuthors: q(sql`select a.id, a.followers, count(*) from bin_clips b join authors a on a.id = b.author_id where ${sql.raw('b.')}bin_id = ${binId} and b.posted_at >= ${from} and b.posted_at < ${to} and not b.rejected group by a.id order by a.followers desc limit 10`),
+    wordCloud: q(sql`select t, count(*) from bin_clips b join clip_enrichment e on e.clip_id = b.clip_id, unnest(e.terms) t where ${sql.raw('b.')}bin_id = ${binId} and b.posted_at >= ${from} and b.posted_at < ${to} and not b.rejected group by 1 order by 2 desc limit 100`),
+  } as Record<string, () => Promise<unknown>>;
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+
+async function measure(f: () => Promise<unknown>, runs: number): Promise<number[]> {
+  await f(); // warm
+  const out: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await f();
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
+
+export async function run(args: string[]): Promise<void> {
+  const c = cpus();
+  console.log(`machine: ${c[0]?.model} x ${c.length}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB`);
+  const h = await openBenchDb();
+  const n = Number(arg(args, 'clips') ?? (h.engine === 'PGlite' ? 1_000_000 : 10_000_000));
+  const runs = Number(arg(args, 'runs') ?? 20);
+  const rawRuns = Number(arg(args, 'raw-runs') ?? 5);
+  console.log(`engine: ${h.engine}; ${n.toLocaleString('en')} clips over ${DAYS} days; ${runs} runs per call (${rawRuns} for raw SQL)`);
+  try {
+    await migrate(h.db);
+    const bins = await project(h.db);
+    await generate(h.db, n, bins);
+
+    const user: AuthUser = { id: 0, isAdmin: true, sessionId: 0, actingAdminId: null };
+    const end = new Date();
+    const start = new Date(end.getTime() - DAYS * 86_400_000);
+    const day = (d: Date) => new Date(`${d.toISOString().slice(0, 10)}T00:00:00Z`);
+    const aq = { projectId: bins.projectId, startDate: day(start), endDate: day(end), streamIds: STREAMS };
+    const calls: Record<string, () => Promise<unknown>> = {
+      mentions: () => dashboard.mentions(h.db, user, aq),
+      heatmap: () => dashboard.heatmap(h.db, user, aq),
+      sentimentHeatmap: () => dashboard.sentimentHeatmap(h.db, user, aq),
+      topPosts: () => dashboard.topPosts(h.db, user, { ...aq, limit: 10 }),
+      topAuthors: () => dashboard.topAuthors(h.db, user, { ...aq, showAll: false }),
+      dailyInsights: () => dashboard.dailyInsights(h.db, user, aq),
+      favourability: () => dashboard.favourability(h.db, user, aq),
+      sentiment: () => dashboard.sentimentSummary(h.db, user, aq),
+      sortBins: () => dashboard.sortBinTree(h.db, user, aq, 'treeview'),
+      wordCloud: () => cloud.wordCloud(h.db, user, { ...aq, cloudFilter: 'words' }),
+      clipTray: () => clips.listClips(h.db, user, { ...aq, offset: 0, limit: 10 }),
+    };
+    const tz = 'Africa/Johannesburg';
+    const raw = rawCalls(h.db, bins.rootBinId, start, end, tz);
+
+    console.log(`\n${'call'.padEnd(18)} ${'p50 ms'.padStart(9)} ${'p95 ms'.padStart(9)}   ${'raw p50'.padStart(9)} ${'raw p95'.padStart(9)}   ratio p95`);
+    const p95s: number[] = [];
+    for (const [name, f] of Object.entries(calls)) {
+      const t = await measure(f, runs);
+      p95s.push(pct(t, 95));
+      const r = raw[name] ? await measure(raw[name], rawRuns) : null;
+      const ratio = r ? `${(pct(r, 95) / pct(t, 95)).toFixed(1)}x` : '(same SQL)';
+      console.log(
+        `${name.padEnd(18)} ${pct(t, 50).toFixed(1).padStart(9)} ${pct(t, 95).toFixed(1).padStart(9)}   ${(r ? pct(r, 50).toFixed(1) : '-').padStart(9)} ${(r ? pct(r, 95).toFixed(1) : '-').padStart(9)}   ${ratio}`,
+      );
+    }
+    const page = await measure(() => Promise.all(Object.values(calls).map((f) => f())), runs);
+    const rawPage = await measure(() => Promise.all(Object.values(raw).map((f) => f())), rawRuns);
+    console.log(
+      `${'whole dashboard'.padEnd(18)} ${pct(page, 50).toFixed(1).padStart(9)} ${pct(page, 95).toFixed(1).padStart(9)}   ${pct(rawPage, 50).toFixed(1).padStart(9)} ${pct(rawPage, 95).toFixed(1).padStart(9)}   ${(pct(rawPage, 95) / pct(page, 95)).toFixed(1)}x`,
+    );
+    console.log(`slowest call p95: ${Math.max(...p95s).toFixed(1)} ms (target < 150 on PostgreSQL at 10M); whole dashboard p95 target < 300 ms`);
+  } finally {
+    await h.close();
+  }
+}

@@ -1,0 +1,37 @@
+// npm run bench -- <name> [args]: runs bench/<name>.ts's run(args); with no name, every bench.
+// Prints the machine first, so figures are read against the hardware that produced them.
+import { cpus, totalmem } from 'node:os';
+
+const BENCHES = ['dashboard', 'ingest'];
+
+export function machine(): string {
+  const c = cpus();
+  return `machine: ${c[0]?.model ?? 'unknown cpu'} x ${c.length}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, node ${process.version}, ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'}`;
+}
+
+async function main(argv: string[]): Promise<void> {
+  console.log(machine());
+  const [name, ...args] = argv;
+  const names = name ? [name] : BENCHES;
+  for (const n of names) {
+    if (!BENCHES.includes(n)) throw new Error(`unknown bench '${n}'; known: ${BENCHES.join(', ')}`);
+    console.log(`\n== ${n} ==`);
+    const mod = (await import(`./${n}.ts`).catch((err: { code?: string }) => {
+      if (!name && err.code === 'ERR_MODULE_NOT_FOUND') return null;
+      throw err;
+    })) as { run: (args: string[]) => Promise<void> } | null;
+    if (!mod) {
+      console.log(`bench/${n}.ts is not there yet; skipped`);
+      continue;
+    }
+    await mod.run(name ? args : []);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
