@@ -1,0 +1,142 @@
+// @vitest-environment jsdom
+import { notifications } from '@mantine/notifications';
+import { MESSAGES } from '@listening/contract';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { getToken, setToken } from '../../../api/client.ts';
+import { renderScreen } from '../../../test/render.tsx';
+import { AdminScreen } from './AdminScreen.tsx';
+import { ForgotPasswordScreen } from './ForgotPasswordScreen.tsx';
+import { LoginScreen } from './LoginScreen.tsx';
+import { PasswordSetupScreen } from './PasswordSetupScreen.tsx';
+
+let toast: MockInstance;
+beforeEach(() => {
+  localStorage.clear();
+  toast = vi.spyOn(notifications, 'show').mockImplementation(() => '');
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const messages = () => toast.mock.calls.map((call) => String((call[0] as { message?: unknown }).message));
+const type = async (label: string | RegExp, value: string) => fireEvent.change(await screen.findByLabelText(label), { target: { value } });
+const disabled = (el: HTMLElement) => (el as HTMLButtonElement).disabled;
+const valueOf = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+
+describe('login screen', () => {
+  it('enables LOGIN only when both email and password are filled', async () => {
+    renderScreen(LoginScreen, { path: '/login' });
+    const button = await screen.findByRole('button', { name: 'LOGIN' });
+    expect(disabled(button)).toBe(true);
+    await type('Email', 'analyst@demo.example');
+    expect(disabled(button)).toBe(true);
+    await type('Password', 'demo-password');
+    expect(disabled(button)).toBe(false);
+    expect(screen.getByRole('link', { name: /forgot password/i }).getAttribute('href')).toBe('/forgot-password');
+  });
+
+  it('clears any stored session when the login page is opened', async () => {
+    setToken('old');
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
+    renderScreen(LoginScreen, { path: '/login' });
+    await screen.findByRole('button', { name: 'LOGIN' });
+    await waitFor(() => expect(getToken()).toBeNull());
+  });
+
+  it('stores the token and goes on to /clients after a login on a login path', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.endsWith('/crm/api/user/login')
+          ? Response.json({ access_token: 'tok' })
+          : Response.json({ Id: 1, Name: 'Ada', Surname: 'Admin', Email: 'a@b.c', IsAdmin: true, ActingAdminId: null }),
+      ),
+    );
+    const { router } = renderScreen(LoginScreen, { path: '/login' });
+    await type('Email', 'admin@demo.example');
+    await type('Password', 'demo-password');
+    fireEvent.submit(screen.getByRole('button', { name: 'LOGIN' }).closest('form')!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
+    expect(getToken()).toBe('tok');
+  });
+});
+
+describe('forgot password screen', () => {
+  it("warns 'Email cannot be empty' and sends nothing when the field is empty", async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderScreen(ForgotPasswordScreen, { path: '/forgot-password' });
+    fireEvent.click(await screen.findByRole('button', { name: 'SUBMIT' }));
+    expect(messages()).toEqual([MESSAGES.emailEmpty]);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('confirms the link was sent and clears the field', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ ok: true })));
+    renderScreen(ForgotPasswordScreen, { path: '/forgot-password' });
+    await type('Email', 'viewer@demo.example');
+    fireEvent.click(screen.getByRole('button', { name: 'SUBMIT' }));
+    await waitFor(() => expect(messages()).toEqual([MESSAGES.forgotSent('viewer@demo.example')]));
+    expect(valueOf('Email')).toBe('');
+  });
+
+  it('reports a failure with the email in the message', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ ok: false })));
+    renderScreen(ForgotPasswordScreen, { path: '/forgot-password' });
+    await type('Email', 'x@y.z');
+    fireEvent.click(screen.getByRole('button', { name: 'SUBMIT' }));
+    await waitFor(() => expect(messages()).toEqual([MESSAGES.forgotFailed('x@y.z')]));
+  });
+});
+
+describe('password setup screen', () => {
+  const Setup = () => <PasswordSetupScreen contactId={3} token="t0k" />;
+
+  it('keeps CONFIRM disabled while a field is empty and refuses a mismatch', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderScreen(Setup, { path: '/password-setup/3' });
+    expect(await screen.findByText('PASSWORD SETUP')).toBeTruthy();
+    const confirm = screen.getByRole('button', { name: 'CONFIRM' });
+    await type(/^Password$/, 'demo-password');
+    expect(disabled(confirm)).toBe(true);
+    await type('Confirm password', 'demo-passwore');
+    fireEvent.click(confirm);
+    expect(messages()).toEqual([MESSAGES.passwordsDoNotMatch]);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the contact id with the link token, and names an unknown contact', async () => {
+    const fetchMock = vi.fn(async () => Response.json({ message: MESSAGES.userNotFoundForId }, { status: 404 }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderScreen(Setup, { path: '/password-setup/3' });
+    await type(/^Password$/, 'demo-password');
+    await type('Confirm password', 'demo-password');
+    fireEvent.click(screen.getByRole('button', { name: 'CONFIRM' }));
+    await waitFor(() => expect(messages()).toEqual([MESSAGES.userNotFoundForId]));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/crm/api/user/password/set');
+    expect(JSON.parse(init.body as string)).toEqual({ IDUser: 3, Token: 't0k', Password: 'demo-password', PasswordConfirm: 'demo-password' });
+  });
+});
+
+describe('admin act-as screen', () => {
+  it('warns about an invalid address and clears the field', async () => {
+    renderScreen(AdminScreen, { path: '/admin' });
+    await type('Act as contact email', 'not an email');
+    fireEvent.click(screen.getByRole('button', { name: 'LOGIN' }));
+    expect(messages()).toEqual([MESSAGES.actAsInvalidEmail]);
+    expect(valueOf('Act as contact email')).toBe('');
+  });
+
+  it("says 'User not found' when the email yields no id", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ message: 'no such contact' }, { status: 404 })));
+    renderScreen(AdminScreen, { path: '/admin' });
+    await type('Act as contact email', 'nobody@demo.example');
+    fireEvent.click(screen.getByRole('button', { name: 'LOGIN' }));
+    await waitFor(() => expect(messages()).toEqual([MESSAGES.actAsUserNotFound]));
+  });
+});

@@ -1,0 +1,46 @@
+// @vitest-environment jsdom
+import { MESSAGES, type Notification } from '@listening/contract';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPlain } from '../../../test/render.tsx';
+import { NotificationList } from './NotificationList.tsx';
+
+afterEach(cleanup);
+
+const now = new Date('2026-03-10T12:00:00Z');
+const n = (Id: number, Description: string, DateCreated: string, DateSeen: string | null = null): Notification => ({ Id, Description, DateCreated, DateSeen, NotificationTypeId: 2 });
+
+describe('NotificationList', () => {
+  it("says 'No new notifications' when there are none", () => {
+    renderPlain(<NotificationList notifications={[]} onOpen={() => {}} onDelete={() => {}} now={now} />);
+    expect(screen.getByText(MESSAGES.noNotifications)).toBeTruthy();
+  });
+
+  it('lists newest first with times relative to now, the first item styled unread', () => {
+    renderPlain(
+      <NotificationList
+        notifications={[n(1, 'Older report ready', '2026-03-07T12:00:00Z', '2026-03-08T00:00:00Z'), n(2, 'Reaction list matched', '2026-03-10T11:30:00Z')]}
+        onOpen={() => {}}
+        onDelete={() => {}}
+        now={now}
+      />,
+    );
+    const items = within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([expect.stringContaining('Reaction list matched'), expect.stringContaining('Older report ready')]);
+    expect(items[0].textContent).toContain('30 minutes ago');
+    expect(items[1].textContent).toContain('3 days ago');
+    expect(items[0].getAttribute('data-unread')).toBe('true');
+    expect(items[1].getAttribute('data-unread')).toBeNull();
+  });
+
+  it('opens an item on click and deletes from its own button', () => {
+    const onOpen = vi.fn();
+    const onDelete = vi.fn();
+    const item = n(5, 'Welcome', '2026-03-10T10:00:00Z');
+    renderPlain(<NotificationList notifications={[item]} onOpen={onOpen} onDelete={onDelete} now={now} />);
+    fireEvent.click(screen.getByText('Welcome'));
+    expect(onOpen).toHaveBeenCalledWith(item);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete notification: Welcome' }));
+    expect(onDelete).toHaveBeenCalledWith(item);
+  });
+});
