@@ -91,9 +91,10 @@ export const router = createRouter({
   defaultPreload: 'intent',
   scrollRestoration: true,
   // Search values stay plain strings in both directions (datefrom=2026-01-01&streams=7,8,9):
-  // no JSON quoting, and a token of digits is not read as a number.
+  // no JSON quoting, a token of digits is not read as a number, and a stream list keeps its
+  // commas readable in the address bar.
   parseSearch: parseSearchWith((value) => value),
-  stringifySearch: stringifySearchWith(JSON.stringify),
+  stringifySearch: (search) => stringifySearchWith(JSON.stringify)(search).replace(/%2C/gi, ','),
 });
 
 declare module '@tanstack/react-router' {
