@@ -59,7 +59,7 @@ const timed = async <T>(label: string, f: () => Promise<T>): Promise<T> => {
 };
 
 /** A client, a type-1 project with every product, its root bin and two sort bins. */
-async function project(db: Db) {
+export async function project(db: Db) {
   const client = await db.insertInto('clients').values({ name: 'Bench Co' }).returning('id').executeTakeFirstOrThrow();
   for (const code of ['KPSZ10', 'KPVT10', 'KPRW10', 'KPOZ10', 'KPIB10', 'KPNT10']) await db.insertInto('client_products').values({ client_id: client.id, product_code: code }).execute();
   const root = await db.insertInto('bins').values({ client_id: client.id, name: 'Bench', bin_type_id: 1 }).returning('id').executeTakeFirstOrThrow();
@@ -74,7 +74,7 @@ async function project(db: Db) {
   return { projectId: p.id, rootBinId: root.id, sortBinId: await sub('Product mentions', 2), inputBinId: await sub('Manual uploads', 6) };
 }
 
-async function generate(db: Db, n: number, bins: { projectId: number; rootBinId: number; sortBinId: number; inputBinId: number }) {
+export async function generate(db: Db, n: number, bins: { projectId: number; rootBinId: number; sortBinId: number; inputBinId: number }) {
   const authors = Math.max(100, Math.floor(n / 50));
   const chunk = 500_000;
   const words = sql`array[${sql.join(WORDS)}]::text[]`;
