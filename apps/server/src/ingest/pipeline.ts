@@ -43,8 +43,17 @@ export function createPipeline(db: Db, opts: PipelineOptions = {}) {
 
   async function ingest(posts: Post[]): Promise<IngestResult> {
     const result: IngestResult = { received: posts.length, rejected: 0, clipsInserted: 0, clipsUpdated: 0, binClipsInserted: 0 };
-    for (let i = 0; i < posts.length; i += batchSize) {
-      const r = await ingestBatch(posts.slice(i, i + batchSize));
+    // The next batch is enriched and matched while this one is stored: with worker threads and
+    // PostgreSQL in its own process, the two overlap.
+    let next = posts.length ? prepareBatch(posts.slice(0, batchSize)) : null;
+    for (let i = 0; next; i += batchSize) {
+      const ready = await next;
+      next = i + batchSize < posts.length ? prepareBatch(posts.slice(i + batchSize, i + 2 * batchSize)) : null;
+      // A failed batch stops the run; let the one being prepared settle so nothing dangles.
+      const r = await storePrepared(ready).catch(async (err) => {
+        await next?.catch(() => undefined);
+        throw err;
+      });
       result.rejected += r.rejected;
       result.clipsInserted += r.clipsInserted;
       result.clipsUpdated += r.clipsUpdated;
@@ -54,7 +63,7 @@ export function createPipeline(db: Db, opts: PipelineOptions = {}) {
     return result;
   }
 
-  async function ingestBatch(posts: Post[]) {
+  async function prepareBatch(posts: Post[]) {
     const rejections = new Map<RejectReason, number>();
     // Later copies of a post in a batch win: they carry the newest engagement.
     const valid = new Map<string, Post>();
@@ -66,6 +75,10 @@ export function createPipeline(db: Db, opts: PipelineOptions = {}) {
     const list = [...valid.values()];
     const [enrichments, ruleSet] = await Promise.all([list.length ? enricher(list) : [], rules()]);
     const prepared = list.map((p, i) => prepare(p, enrichments[i], ruleSet));
+    return { prepared, rejections };
+  }
+
+  async function storePrepared({ prepared, rejections }: Awaited<ReturnType<typeof prepareBatch>>) {
     let rejected = 0;
     for (const n of rejections.values()) rejected += n;
     const stored = await db.transaction().execute(async (trx) => {

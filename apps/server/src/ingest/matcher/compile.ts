@@ -1,5 +1,5 @@
 // The multi-pattern matcher: every rule's literals (words, phrases, #tags, @handles, urls,
-// authors) go into one hash index keyed by their first token, so a post is scanned once, one
+// authors) go into one hash index keyed by their rarest word, so a post is scanned once, one
 // lookup per token, whatever the number of rules. Only rules with a literal present in the post
 // are evaluated. Compile once per rule-set change; match() allocates little and clears nothing.
 import { fold, urlKey } from '../../nlp/text.ts';
@@ -34,13 +34,13 @@ export interface Matcher {
 }
 
 // Keys that no word token can equal: posts' authors, reply targets and urls.
-const AUTHOR = '\u0001a:';
-const REPLY = '\u0001r:';
-const URL = '\u0001u:';
+export const AUTHOR = '\u0001a:';
+export const REPLY = '\u0001r:';
+export const URL = '\u0001u:';
 
 const bareHandle = (v: string) => fold(v.replace(/^@/, ''));
 
-function mapperFor(kind: string | undefined): LiteralMapper {
+export function mapperFor(kind: string | undefined): LiteralMapper {
   if (kind === 'hashtag') return wordLiterals('#');
   if (kind === 'handle') return wordLiterals('@');
   if (kind === 'url') return (text) => ({ t: 'lit', words: [URL + urlKey(text)] });
@@ -54,7 +54,9 @@ function mapperFor(kind: string | undefined): LiteralMapper {
 }
 
 interface Lit {
-  rest: string[];
+  /** All words of the literal, and which one the index is keyed by. */
+  words: string[];
+  anchor: number;
   id: number;
 }
 type Eval = (hit: Uint32Array, stamp: number) => boolean;
@@ -83,8 +85,11 @@ function toEval(e: Expr, litId: (words: string[]) => number): Eval {
 export function compileRules(rules: RuleSpec[]): Matcher {
   const index = new Map<string, Lit[]>();
   const litKeys = new Map<string, number>();
+  const litWords: string[][] = [];
   const litRules: number[][] = [];
   const evals: Eval[] = [];
+  const exprs: Expr[] = [];
+  const ruleCount: number[] = []; // rules using each literal
   const ids: number[] = [];
   const streams: (number | null)[] = [];
   const always: number[] = []; // rules true on a post with no literal ("NOT spam")
@@ -107,42 +112,78 @@ export function compileRules(rules: RuleSpec[]): Matcher {
         id = litRules.length;
         litKeys.set(key, id);
         litRules.push([]);
-        const list = index.get(words[0]) ?? [];
-        list.push({ rest: words.slice(1), id });
-        index.set(words[0], list);
+        litWords.push(words);
       }
-      if (!mine.has(id)) litRules[id].push(r);
+      if (!mine.has(id)) ruleCount[id] = (ruleCount[id] ?? 0) + 1;
       mine.add(id);
       return id;
     };
-    const ev = toEval(expr, litId);
-    evals.push(ev);
+    evals.push(toEval(expr, litId));
+    exprs.push(expr);
     ids.push(rule.id);
     streams.push(rule.streamId ?? null);
-    if (ev(new Uint32Array(litRules.length), 1)) always.push(r);
   }
+  // A rule becomes a candidate only through its trigger literals: one of them must be in a post
+  // for the rule to hold. For AND the rarest branch suffices, so "campaign 5 AND (launch OR
+  // deal)" is not evaluated for every post that says "launch".
+  const triggers = (e: Expr): { lits: number[]; cost: number } | null => {
+    switch (e.t) {
+      case 'lit': {
+        const id = litKeys.get(e.words.join(' '))!;
+        return { lits: [id], cost: ruleCount[id] };
+      }
+      case 'not':
+        return null;
+      case 'or': {
+        const parts = e.xs.map(triggers);
+        if (parts.some((x) => x === null)) return null;
+        return { lits: parts.flatMap((x) => x!.lits), cost: parts.reduce((c, x) => c + x!.cost, 0) };
+      }
+      case 'and': {
+        let best: { lits: number[]; cost: number } | null = null;
+        for (const x of e.xs.map(triggers)) if (x && (!best || x.cost < best.cost)) best = x;
+        return best;
+      }
+    }
+  };
+  exprs.forEach((e, r) => {
+    const t = triggers(e);
+    if (!t) always.push(r); // "NOT spam": true on a post with none of its words
+    else for (const id of new Set(t.lits)) litRules[id].push(r);
+  });
+
+  // Each literal is keyed by its rarest word across all literals, so a common first word
+  // ("campaign 1", "campaign 2", ...) does not make one long list that every post walks.
+  const freq = new Map<string, number>();
+  for (const words of litWords) for (const w of new Set(words)) freq.set(w, (freq.get(w) ?? 0) + 1);
+  litWords.forEach((words, id) => {
+    let anchor = 0;
+    for (let k = 1; k < words.length; k++) if (freq.get(words[k])! < freq.get(words[anchor])!) anchor = k;
+    const list = index.get(words[anchor]) ?? [];
+    list.push({ words, anchor, id });
+    index.set(words[anchor], list);
+  });
 
   let hit = new Uint32Array(litRules.length);
   const ruleStamp = new Uint32Array(evals.length);
   let stamp = 0;
   const candidates: number[] = [];
 
+  // "#tag" and "@handle" in a post also stand for the bare word.
+  const same = (t: string, w: string) => t === w || ((t.charCodeAt(0) === 35 || t.charCodeAt(0) === 64) && t.length === w.length + 1 && t.endsWith(w));
+
   function mark(key: string, tokens: string[], i: number) {
     const list = index.get(key);
     if (!list) return;
     for (const lit of list) {
       if (hit[lit.id] === stamp) continue;
-      const rest = lit.rest;
-      if (rest.length) {
-        if (i + rest.length >= tokens.length) continue;
+      const { words, anchor } = lit;
+      if (words.length > 1) {
+        const start = i - anchor;
+        if (start < 0 || start + words.length > tokens.length) continue;
         let k = 0;
-        for (; k < rest.length; k++) {
-          const t = tokens[i + 1 + k];
-          const w = rest[k];
-          // "#tag" and "@handle" in a post also stand for the bare word.
-          if (t !== w && !((t.charCodeAt(0) === 35 || t.charCodeAt(0) === 64) && t.length === w.length + 1 && t.endsWith(w))) break;
-        }
-        if (k < rest.length) continue;
+        while (k < words.length && (k === anchor || same(tokens[start + k], words[k]))) k++;
+        if (k < words.length) continue;
       }
       hit[lit.id] = stamp;
       for (const r of litRules[lit.id])

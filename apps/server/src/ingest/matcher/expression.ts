@@ -107,3 +107,17 @@ export function keywordsToExpression(keywords: { keyword: string; operator: numb
   if (nots.length) parts.push(`NOT (${nots.join(' OR ')})`);
   return parts.join(' AND ');
 }
+
+/** One set of literals that satisfies the expression (NOT branches left out), for generating posts that match. */
+export function satisfyingLiterals(e: Expr, pick: (n: number) => number): string[][] {
+  switch (e.t) {
+    case 'lit':
+      return [e.words];
+    case 'not':
+      return [];
+    case 'and':
+      return e.xs.flatMap((x) => satisfyingLiterals(x, pick));
+    case 'or':
+      return satisfyingLiterals(e.xs[pick(e.xs.length)], pick);
+  }
+}

@@ -1,0 +1,129 @@
+// Ingestion benchmark: posts per second through the whole pipeline (enrich on worker threads,
+// match, store) against 1, 100 and 10,000 rules, on PGlite and, when DATABASE_URL is set, on
+// PostgreSQL in a fresh database; matching cost alone per rule count; peak RSS; the machine.
+//   npm run bench -- ingest [--posts N] [--pglite-posts N] [--rules 1,100,10000]
+import { cpus, totalmem } from 'node:os';
+import { sql } from 'kysely';
+import { openDb, type DbHandle } from '../apps/server/src/db/connection.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { enrich } from '../apps/server/src/nlp/enrich.ts';
+import { createEnrichPool } from '../apps/server/src/ingest/enrich-pool.ts';
+import { compileRules, type RuleSpec } from '../apps/server/src/ingest/matcher/compile.ts';
+import { createPipeline } from '../apps/server/src/ingest/pipeline.ts';
+import type { Post } from '../apps/server/src/ingest/post.ts';
+import { createClock, createGenerator, loadSimProjects } from '../apps/server/src/ingest/sim-content.ts';
+import { seedProject } from '../apps/server/src/ingest/testing.ts';
+
+const PROJECTS = 10;
+
+function arg(args: string[], name: string, fallback: string): string {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+}
+
+/** Rules spread over PROJECTS projects and their bins: brand words, phrases, hashtags, NOT clauses. */
+function ruleSet(n: number): { bin: 'root' | 'sort' | 'input'; expression: string; kind?: string }[][] {
+  const out: { bin: 'root' | 'sort' | 'input'; expression: string; kind?: string }[][] = Array.from({ length: PROJECTS }, () => []);
+  for (let i = 0; i < n; i++) {
+    const bin = (['root', 'sort', 'input'] as const)[i % 3];
+    const expression = i % 4 === 0 ? `brand${i} OR #brand${i}` : i % 4 === 1 ? `"campaign ${i}" AND (launch OR deal)` : i % 4 === 2 ? `product${i} NOT (jobs OR hiring)` : `@handle${i}`;
+    out[i % PROJECTS].push({ bin, expression, kind: i % 4 === 3 ? 'handle' : 'phrase' });
+  }
+  return out;
+}
+
+let peakRss = 0;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+sampler.unref();
+
+async function freshDb(engine: 'pglite' | 'postgres', tag: string): Promise<{ h: DbHandle; drop: () => Promise<void> }> {
+  if (engine === 'pglite') {
+    const h = await openDb({ databaseUrl: null, dataDir: ':memory:' });
+    return { h, drop: () => h.close() };
+  }
+  // A fresh database rather than a schema: Kysely's migrator looks for its own tables in any
+  // schema and would find another run's.
+  const name = `bench_ingest_${tag}_${Date.now().toString(36)}`;
+  const admin = await openDb({ databaseUrl: process.env.DATABASE_URL!, dataDir: '' });
+  await sql`create database ${sql.id(name)}`.execute(admin.db);
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${name}`;
+  const h = await openDb({ databaseUrl: url.toString(), dataDir: '' });
+  return {
+    h,
+    drop: async () => {
+      await h.close();
+      await sql`drop database ${sql.id(name)}`.execute(admin.db);
+      await admin.close();
+    },
+  };
+}
+
+async function pipelineRun(engine: 'pglite' | 'postgres', rules: number, posts: number) {
+  const { h, drop } = await freshDb(engine, String(rules));
+  try {
+    await migrate(h.db);
+    const sets = ruleSet(rules);
+    for (let p = 0; p < PROJECTS; p++)
+      await seedProject(h.db, { name: `Bench ${p}`, rules: sets[p].length ? sets[p] : [{ bin: 'root', expression: `bench${p}` }], profile: { streamId: 7, externalId: `owned-${p}`, handle: `benchowned${p}` } });
+    const gen = createGenerator(await loadSimProjects(h.db), 7);
+    const clock = createClock(7, new Date(Date.now() - 30 * 86_400_000), new Date());
+    const input: Post[] = Array.from({ length: posts }, () => gen.post(clock()));
+    const pool = createEnrichPool();
+    const pipeline = createPipeline(h.db, { batchSize: 2000, enricher: pool.enricher });
+    await pipeline.ingest(input.slice(0, 200)); // warm up: rules compiled, workers loaded, statements planned
+    const t0 = performance.now();
+    const r = await pipeline.ingest(input.slice(200));
+    const seconds = (performance.now() - t0) / 1000;
+    await pool.close();
+    return { postsPerSecond: Math.round((posts - 200) / seconds), seconds, binClips: r.binClipsInserted };
+  } finally {
+    await drop();
+  }
+}
+
+/** Matching alone, on pre-enriched posts: the cost a post pays per rule count. */
+function matchCost(ruleCounts: number[]) {
+  const texts = Array.from({ length: 5000 }, (_, i) => `Loving the brand${i % 50} campaign ${i % 70} launch deal with @handle${i % 90} #brand${i % 30} in Cape Town, product${i % 40} is great`);
+  const tokens = texts.map((t) => enrich(t).tokens);
+  const out: Record<number, number> = {};
+  for (const n of ruleCounts) {
+    const specs: RuleSpec[] = ruleSet(n).flat().map((r, id) => ({ id, expression: r.expression, kind: r.kind }));
+    const m = compileRules(specs);
+    let hits = 0;
+    for (const t of tokens) hits += m.match({ tokens: t }).length; // warm up
+    const t0 = performance.now();
+    for (let rep = 0; rep < 10; rep++) for (const t of tokens) hits += m.match({ tokens: t }).length;
+    out[n] = ((performance.now() - t0) * 1000) / (10 * tokens.length);
+    if (hits < 0) console.log(hits);
+  }
+  return out;
+}
+
+export async function run(args: string[]): Promise<void> {
+  const ruleCounts = arg(args, 'rules', '1,100,10000').split(',').map(Number);
+  const pgPosts = Number(arg(args, 'posts', '40000'));
+  const pglitePosts = Number(arg(args, 'pglite-posts', '10000'));
+  const cpu = cpus();
+  console.log(`machine: ${cpu[0]?.model ?? 'unknown'} × ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`);
+
+  const mc = matchCost(ruleCounts);
+  console.log('\nmatching only (µs per post; ratio to 1 rule):');
+  for (const n of ruleCounts) console.log(`  ${String(n).padStart(6)} rules  ${mc[n].toFixed(2).padStart(7)} µs  ×${(mc[n] / mc[ruleCounts[0]]).toFixed(2)}`);
+
+  const t0 = performance.now();
+  for (let i = 0; i < 20_000; i++) enrich(`Great service from the team at Vodacom in Sandton today 👏 #winning ${i}`);
+  console.log(`\nenrichment on one thread: ${Math.round(20_000 / ((performance.now() - t0) / 1000))} posts/s`);
+
+  const engines: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  console.log('\nwhole pipeline (enrich on worker threads → match → store), posts/s:');
+  for (const engine of engines)
+    for (const n of ruleCounts) {
+      const r = await pipelineRun(engine, n, engine === 'pglite' ? pglitePosts : pgPosts);
+      console.log(`  ${engine.padEnd(8)} ${String(n).padStart(6)} rules  ${String(r.postsPerSecond).padStart(7)} posts/s  (${r.seconds.toFixed(1)} s, ${r.binClips} bin_clips)`);
+    }
+  if (!process.env.DATABASE_URL) console.log('  (PostgreSQL skipped: set DATABASE_URL)');
+  console.log(`\npeak RSS: ${Math.round(peakRss / 2 ** 20)} MiB`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run(process.argv.slice(2));
