@@ -34,18 +34,21 @@ export function ClipTray() {
   const [selected, setSelected] = useState<number[]>([]);
   const [pending, setPending] = useState<Pending | null>(null);
   const [duplicates, setDuplicates] = useState(false);
+  // Rejected clips leave the list at once, before the listing reloads without them.
+  const [removed, setRemoved] = useState<number[]>([]);
   const clips = useClips(params, scope);
   const rate = useRateClips();
   const reject = useRejectClips();
   const exporter = useExportListing();
   const isAdmin = useIsAdmin();
 
-  const rows = useMemo(() => clips.data?.pages.flatMap((p) => p.Data) ?? [], [clips.data]);
+  const rows = useMemo(() => (clips.data?.pages.flatMap((p) => p.Data) ?? []).filter((c) => !removed.includes(c.Id)), [clips.data, removed]);
   const query = useMemo(() => (scope ? trayQuery(params, scope) : {}), [params, scope]);
   const allSelected = rows.length > 0 && rows.every((r) => selected.includes(r.Id));
 
   const onClose = () => {
     setSelected([]);
+    setRemoved([]);
     close();
   };
   const ask = (p: Pending) => {
@@ -63,6 +66,7 @@ export function ClipTray() {
       toast.success(`${binClipBaseIds.length} post${binClipBaseIds.length === 1 ? '' : 's'} rated ${pending.rating}`);
     } else {
       await reject.mutateAsync({ binClipBaseIds, projectId: project.Id });
+      setRemoved((r) => [...r, ...binClipBaseIds]);
       toast.success(`${binClipBaseIds.length} post${binClipBaseIds.length === 1 ? '' : 's'} removed as Irrelevant`);
     }
     setSelected([]);

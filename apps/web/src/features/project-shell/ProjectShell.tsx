@@ -172,7 +172,7 @@ export function ProjectShell({ clientId, projectId, search, platform, children }
             )}
           </Box>
           <Group gap="sm">
-            <Button variant="default" leftSection={<IconMenu2 size={16} />} onClick={sideNav.toggle}>
+            <Button variant="default" leftSection={<IconMenu2 size={16} />} onClick={sideNav.toggle} aria-label="Project menu">
               Menu
             </Button>
             {context && data && (

@@ -9,5 +9,6 @@ export const rateClips = (body: { binClipBaseIds: number[]; favourabilityId: num
 /** Rating changes every figure the clips count in: every analytic query is refreshed. */
 export function useRateClips() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: rateClips, onSuccess: () => queryClient.invalidateQueries({ queryKey: ANALYTICS_KEY }) });
+  // Not awaited: the confirmation closes at once and the figures follow as they reload.
+  return useMutation({ mutationFn: rateClips, onSuccess: () => void queryClient.invalidateQueries({ queryKey: ANALYTICS_KEY }) });
 }

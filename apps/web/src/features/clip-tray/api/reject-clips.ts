@@ -8,5 +8,6 @@ export const rejectClips = (body: { binClipBaseIds: number[]; projectId: number 
 /** Rejected (Irrelevant) clips leave the listing and every figure. */
 export function useRejectClips() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: rejectClips, onSuccess: () => queryClient.invalidateQueries({ queryKey: ANALYTICS_KEY }) });
+  // Not awaited: the confirmation closes at once and the figures follow as they reload.
+  return useMutation({ mutationFn: rejectClips, onSuccess: () => void queryClient.invalidateQueries({ queryKey: ANALYTICS_KEY }) });
 }

@@ -25,13 +25,14 @@ export function WordCloud() {
 
   const option = useMemo<EChartOption>(
     () => ({
-      tooltip: { formatter: (p: { name: string; value: number }) => `${p.name}: <b>${p.value}</b>` },
+      tooltip: { formatter: (p: { name: string; data: { count: number } }) => `${p.name}: <b>${p.data.count.toLocaleString('en-US')}</b>` },
       series: [
         {
           type: 'wordCloud',
-          shape: 'circle',
+          shape: 'square',
+          keepAspect: false,
           gridSize: 6,
-          sizeRange: [WORDCLOUD_MIN_FONT, 46],
+          sizeRange: [WORDCLOUD_MIN_FONT, 52],
           rotationRange: [0, 0],
           width: '100%',
           height: '100%',
@@ -39,7 +40,8 @@ export function WordCloud() {
           layoutAnimation: false,
           textStyle: { fontFamily: 'Inter, system-ui, sans-serif', fontWeight: 600, color: (p: { dataIndex: number }) => PALETTE[p.dataIndex % PALETTE.length] },
           emphasis: { textStyle: { color: '#000' } },
-          data: words.map((w) => ({ name: w.Value, value: w.Count })),
+          // Sizes follow the log of the count, so one dominant term does not shrink the rest to the minimum.
+          data: words.map((w) => ({ name: w.Value, value: Math.log1p(w.Count), count: w.Count })),
         },
       ],
     }),

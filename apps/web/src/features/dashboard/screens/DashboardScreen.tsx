@@ -23,10 +23,14 @@ export const SORT_BIN_PROJECT_TYPES: readonly number[] = [1, 2, 5, 6, 7];
 
 /** 'Set As Dashboard' (000 §4): the dashboard reads one bin; the label removes the scope. */
 function BinScopeLabel() {
-  const { filter, params, setFilter } = useProjectContext();
+  const { filter } = useProjectContext();
+  return filter.bin ? <BinScope bin={filter.bin} /> : null;
+}
+
+function BinScope({ bin }: { bin: number }) {
+  const { params, setFilter } = useProjectContext();
   const tree = useSubfolders(params);
-  if (!filter.bin) return null;
-  const name = findBin(tree.data ?? [], filter.bin)?.Name ?? `Bin ${filter.bin}`;
+  const name = findBin(tree.data ?? [], bin)?.Name ?? `Bin ${bin}`;
   return (
     <Alert variant="light" color="blue" radius="md" py="xs" icon={<IconLayoutDashboard size={18} />} data-testid="bin-scope">
       <Group justify="space-between" wrap="nowrap">

@@ -61,6 +61,8 @@ export function FilterMenu({
                 presets={filterPresets()}
                 maxDate={dayjs().format('YYYY-MM-DD')}
                 numberOfColumns={wide ? 2 : 1}
+                // Two columns end at the range's last month, not at an empty future one.
+                defaultDate={dayjs(filter.dateto).subtract(wide ? 1 : 0, 'month').format('YYYY-MM-DD')}
                 allowSingleDateInRange
               />
             </div>

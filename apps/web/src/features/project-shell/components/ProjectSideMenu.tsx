@@ -96,6 +96,7 @@ export function ProjectSideMenu({ projectType, projectName, items, activeKey, on
             const lock = item.locked ? <IconLock size={15} color="var(--mantine-color-orange-6)" aria-label="Locked" /> : undefined;
             return (
               <NavLink
+                component="button"
                 key={item.key}
                 label={item.label}
                 leftSection={<ItemIcon size={18} stroke={1.6} />}
@@ -111,6 +112,7 @@ export function ProjectSideMenu({ projectType, projectName, items, activeKey, on
                   const streamId = child.action.kind === 'platform' ? child.action.streamId : 0;
                   return (
                     <NavLink
+                      component="button"
                       key={child.key}
                       label={child.label}
                       leftSection={<StreamIcon streamId={streamId} size={16} />}
