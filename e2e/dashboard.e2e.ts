@@ -35,11 +35,6 @@ async function apiGet<T>(p: Page, path: string): Promise<T> {
 
 const figure = (p: Page, testId: string) => p.getByTestId(testId).textContent();
 
-async function waitForChange(p: Page, testId: string, before: string | null): Promise<string> {
-  await expect.poll(() => figure(p, testId), { timeout: 20_000 }).not.toBe(before);
-  return (await figure(p, testId)) ?? '';
-}
-
 describe('the project dashboard', () => {
   let projectId = 0;
   let clientId = 0;

@@ -1,5 +1,9 @@
-import { Badge, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { Clip } from '@listening/contract';
 import dayjs from 'dayjs';
+
+type DuplicateClip = Clip;
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { StreamIcon } from '../../../ui/StreamIcon.tsx';
 import { useDuplicates } from '../api/get-duplicates.ts';
@@ -30,8 +34,24 @@ export function DuplicatesModal({ opened, onClose, query }: { opened: boolean; o
                 </Text>
                 <Badge variant="light">{Math.round(group.Similarity * 100)}% similar</Badge>
               </Group>
+              <GroupClips clips={group.Clips} />
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+const SHOWN = 5;
+
+/** A group's posts: the first few, the rest on request (a group can hold dozens). */
+function GroupClips({ clips }: { clips: DuplicateClip[] }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? clips : clips.slice(0, SHOWN);
+  return (
               <Stack gap={6}>
-                {group.Clips.map((c) => (
+                {shown.map((c) => (
                   <Group key={c.Id} gap="xs" wrap="nowrap" align="flex-start">
                     <StreamIcon streamId={c.StreamId} size={14} />
                     <Text size="xs" c="dimmed" w={150} style={{ flexShrink: 0 }}>
@@ -42,11 +62,11 @@ export function DuplicatesModal({ opened, onClose, query }: { opened: boolean; o
                     </Text>
                   </Group>
                 ))}
+                {clips.length > SHOWN && (
+                  <Anchor component="button" type="button" size="xs" ta="left" onClick={() => setAll((a) => !a)}>
+                    {all ? 'Show fewer' : `Show ${clips.length - SHOWN} more`}
+                  </Anchor>
+                )}
               </Stack>
-            </Paper>
-          ))}
-        </Stack>
-      )}
-    </Modal>
   );
 }

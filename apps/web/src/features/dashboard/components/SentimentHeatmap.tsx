@@ -46,7 +46,7 @@ function SentimentHeatmapChart() {
         },
       },
       grid: { left: 92, right: 16, top: 8, bottom: 64 },
-      xAxis: { type: 'category', data: HOURS, splitArea: { show: true }, axisLabel: { interval: 1, fontSize: 11 } },
+      xAxis: { type: 'category', data: HOURS, splitArea: { show: true }, axisLabel: { fontSize: 11, hideOverlap: true } },
       yAxis: { type: 'category', data: labels, inverse: true, axisLabel: { fontSize: 11 } },
       visualMap: { min: -1, max: 1, calculable: false, orient: 'horizontal', left: 'center', bottom: 4, itemHeight: 160, text: ['Positive', 'Negative'], inRange: { color: [NEG, '#f1f3f5', POS] }, textStyle: { fontSize: 11 } },
       series: [{ type: 'heatmap', data: points, itemStyle: { borderColor: '#fff', borderWidth: 1, borderRadius: 2 } }],

@@ -20,8 +20,8 @@ export function WidgetCard({
 }) {
   return (
     <Card withBorder radius="md" padding="lg" h="100%" data-testid={testId} aria-label={title} component="section">
-      <Group justify="space-between" align="flex-start" mb="md" gap="xs" wrap="nowrap">
-        <Stack gap={2} miw={0}>
+      <Group justify="space-between" align="flex-start" mb="md" gap="xs">
+        <Stack gap={2} miw={0} style={{ flex: '1 1 200px' }}>
           <Title order={3} fz="md" fw={700}>
             {title}
           </Title>

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { trayQuery } from './tray-query.ts';
+
+const params = { projectId: 4, startDate: '2025-03-01T00:00:00', endDate: '2025-03-31T23:59:59', streamIds: '7,8' };
+
+describe("the tray's listing query", () => {
+  it("is the project's filter narrowed to one hour for a heatmap cell of a day row", () => {
+    expect(trayQuery(params, { label: '', hourStart: '2025-03-04T14:00:00' })).toEqual({ ...params, hourStart: '2025-03-04T14:00:00' });
+  });
+
+  it("takes the cell's own range and hour for a week row", () => {
+    expect(trayQuery(params, { label: '', startDate: '2025-03-03T00:00:00', endDate: '2025-03-09T23:59:59', hour: 0 })).toEqual({
+      ...params,
+      startDate: '2025-03-03T00:00:00',
+      endDate: '2025-03-09T23:59:59',
+      hour: 0,
+    });
+  });
+
+  it('narrows to a favourability or a brand association for a donut slice or a sentiment card', () => {
+    expect(trayQuery(params, { label: '', favourabilityId: 3 })).toEqual({ ...params, favourabilityId: 3 });
+    expect(trayQuery(params, { label: '', brandAssociationId: 1 })).toEqual({ ...params, brandAssociationId: 1 });
+  });
+});
