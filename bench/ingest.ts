@@ -70,7 +70,7 @@ async function pipelineRun(engine: 'pglite' | 'postgres', rules: number, posts: 
     const clock = createClock(7, new Date(Date.now() - 30 * 86_400_000), new Date());
     const input: Post[] = Array.from({ length: posts }, () => gen.post(clock()));
     const pool = createEnrichPool();
-    const pipeline = createPipeline(h.db, { batchSize: 2000, enricher: pool.enricher });
+    const pipeline = createPipeline(h.db, { batchSize: 2000, enricher: pool.enricher, concurrency: engine === 'postgres' ? 3 : 1 });
     await pipeline.ingest(input.slice(0, 200)); // warm up: rules compiled, workers loaded, statements planned
     const t0 = performance.now();
     const r = await pipeline.ingest(input.slice(200));

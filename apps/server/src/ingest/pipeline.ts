@@ -18,6 +18,8 @@ export interface PipelineOptions {
   batchSize?: number;
   /** Enrichment, inline by default; a worker pool (enrich-pool.ts) spreads it over cores. */
   enricher?: Enricher;
+  /** Batches stored at once (default 1); 2 or more pays off on PostgreSQL, not on PGlite. */
+  concurrency?: number;
   /** Rule set source; by default the cached one loaded from the database. */
   ruleSet?: () => Promise<RuleSet>;
 }
@@ -30,6 +32,11 @@ export interface IngestResult {
   binClipsInserted: number;
 }
 
+interface Prepared {
+  prepared: PreparedPost[];
+  rejections: Map<RejectReason, number>;
+}
+
 export const inlineEnricher: Enricher = (posts) => posts.map((p) => enrich(p.body, p.language));
 
 /** The sink connectors call: resolves once every batch is stored; rejects when one failed. */
@@ -37,30 +44,58 @@ export type PostSink = (posts: Post[]) => Promise<void>;
 
 export function createPipeline(db: Db, opts: PipelineOptions = {}) {
   const batchSize = opts.batchSize ?? 2000;
+  const lanes = Math.max(1, opts.concurrency ?? 1);
   const enricher = opts.enricher ?? inlineEnricher;
   const rules = opts.ruleSet ?? (() => getRuleSet(db));
   const totals: IngestResult = { received: 0, rejected: 0, clipsInserted: 0, clipsUpdated: 0, binClipsInserted: 0 };
 
   async function ingest(posts: Post[]): Promise<IngestResult> {
     const result: IngestResult = { received: posts.length, rejected: 0, clipsInserted: 0, clipsUpdated: 0, binClipsInserted: 0 };
-    // The next batch is enriched and matched while this one is stored: with worker threads and
-    // PostgreSQL in its own process, the two overlap.
-    let next = posts.length ? prepareBatch(posts.slice(0, batchSize)) : null;
-    for (let i = 0; next; i += batchSize) {
-      const ready = await next;
-      next = i + batchSize < posts.length ? prepareBatch(posts.slice(i + batchSize, i + 2 * batchSize)) : null;
-      // A failed batch stops the run; let the one being prepared settle so nothing dangles.
-      const r = await storePrepared(ready).catch(async (err) => {
-        await next?.catch(() => undefined);
-        throw err;
-      });
-      result.rejected += r.rejected;
-      result.clipsInserted += r.clipsInserted;
-      result.clipsUpdated += r.clipsUpdated;
-      result.binClipsInserted += r.binClipsInserted;
-    }
+    const batches: Post[][] = [];
+    for (let i = 0; i < posts.length; i += batchSize) batches.push(posts.slice(i, i + batchSize));
+    // Batch i + lanes is enriched and matched while batch i is stored: with worker threads and
+    // PostgreSQL in its own process, preparing and storing overlap.
+    const prepared: Promise<Prepared>[] = [];
+    const prep = (i: number) => {
+      if (!prepared[i]) {
+        prepared[i] = prepareBatch(batches[i]);
+        prepared[i].catch(() => undefined); // awaited below; never an unhandled rejection
+      }
+      return prepared[i];
+    };
+    let next = 0;
+    let failed = false;
+    const lane = async () => {
+      for (let i = next++; i < batches.length && !failed; i = next++) {
+        const ready = await prep(i);
+        if (i + lanes < batches.length) void prep(i + lanes);
+        try {
+          const r = await storeWithRetry(ready);
+          result.rejected += r.rejected;
+          result.clipsInserted += r.clipsInserted;
+          result.clipsUpdated += r.clipsUpdated;
+          result.binClipsInserted += r.binClipsInserted;
+        } catch (err) {
+          failed = true; // later batches are not started; stored ones stay stored
+          throw err;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(lanes, batches.length) }, lane));
     for (const k of Object.keys(totals) as (keyof IngestResult)[]) totals[k] += result[k];
     return result;
+  }
+
+  /** Concurrent batches may deadlock on shared author or rollup rows; PostgreSQL aborts one, which is retried. */
+  async function storeWithRetry(ready: Prepared) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await storePrepared(ready);
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw err;
+      }
+    }
   }
 
   async function prepareBatch(posts: Post[]) {
@@ -78,7 +113,7 @@ export function createPipeline(db: Db, opts: PipelineOptions = {}) {
     return { prepared, rejections };
   }
 
-  async function storePrepared({ prepared, rejections }: Awaited<ReturnType<typeof prepareBatch>>) {
+  async function storePrepared({ prepared, rejections }: Prepared) {
     let rejected = 0;
     for (const n of rejections.values()) rejected += n;
     const stored = await db.transaction().execute(async (trx) => {

@@ -56,7 +56,8 @@ async function upsertAuthors(trx: Trx, batch: PreparedPost[]): Promise<Map<strin
   // One row per author: ON CONFLICT DO UPDATE may not touch a row twice in one statement.
   const byKey = new Map<string, Post['author'] & { streamId: number }>();
   for (const { post } of batch) byKey.set(authorKey(post), { ...post.author, streamId: post.streamId });
-  const rows = [...byKey.values()];
+  // Key order: concurrent batches then lock shared authors in the same order, avoiding deadlocks.
+  const rows = [...byKey.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, a]) => a);
   const res = await sql<{ id: number; stream_id: number; external_id: string }>`
     insert into authors (stream_id, external_id, name, handle, followers)
     select * from unnest(${rows.map((a) => a.streamId)}::smallint[], ${rows.map((a) => a.externalId)}::text[],

@@ -103,7 +103,6 @@ export function compileRules(rules: RuleSpec[]): Matcher {
       errors.push({ id: rule.id, message: err instanceof ExpressionError ? err.message : String(err) });
       continue;
     }
-    const r = evals.length;
     const mine = new Set<number>();
     const litId = (words: string[]) => {
       const key = words.join(' ');
