@@ -45,6 +45,18 @@ describe('the project dashboard', () => {
     await page.waitForURL(/\/clients/);
     const clients = await apiGet<{ Id: number; Name: string }[]>(page, '/api/client/getall');
     clientId = clients.find((c) => c.Name === 'Acme Beverages')!.Id;
+    // The demo corpus is written after the server listens: wait until the project has posts.
+    const projects = await apiGet<{ Id: number; Description: string }[]>(page, `/api/project/getall?clientId=${clientId}`);
+    const id = projects.find((p) => p.Description === PROJECT)!.Id;
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    const q = `projectId=${id}&startDate=${day(new Date(Date.now() - 29 * 86_400_000))}&endDate=${day(new Date())}T23:59:59&streamIds=7,8,9`;
+    await expect
+      .poll(async () => (await apiGet<{ StreamId: number; Count: number }[]>(page, `/api/mentions/getall?${q}`)).find((m) => m.StreamId === 0)?.Count ?? 0, {
+        timeout: 200_000,
+        interval: 2_000,
+        message: 'the demo corpus has posts for the project',
+      })
+      .toBeGreaterThan(0);
     await page.goto(`${baseURL}/client/${clientId}/projects`);
     await page.getByRole('link', { name: `Open project ${PROJECT}` }).click();
     await page.waitForURL(/\/project\/\d+\?/);
@@ -55,7 +67,7 @@ describe('the project dashboard', () => {
     await expect.poll(() => figure(page, 'favourability-total'), { timeout: 30_000 }).toMatch(/\d/);
     await page.getByRole('heading', { name: PROJECT }).waitFor();
     await shot(page, 'dashboard-opened');
-  });
+  }, 240_000);
 
   it('changes the figures when the range and the streams change', async () => {
     const total = page.getByTestId('mentions-total').getByTestId('mention-count');
