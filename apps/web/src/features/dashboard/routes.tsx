@@ -2,13 +2,15 @@
 // address, the per-platform views, and the analysis screens of document 2 (later releases). The
 // app mounts them under the private shell. This file composes the project's features: the shell
 // (header, Filter menu, side menu), the dashboard, and the clip tray over both.
-import { Outlet, createRoute, getRouteApi, useParams, type AnyRoute } from '@tanstack/react-router';
+import { Outlet, createRoute, getRouteApi, lazyRouteComponent, useParams, type AnyRoute } from '@tanstack/react-router';
 import { ClipTray } from '../clip-tray/ClipTray.tsx';
 import { ClipTrayProvider } from '../clip-tray/tray-state.tsx';
 import { projectSearchSchema } from '../project-shell/filter.ts';
 import { ProjectShell } from '../project-shell/ProjectShell.tsx';
 import { LaterReleaseScreen } from '../project-shell/screens/LaterReleaseScreen.tsx';
-import { DashboardScreen } from './screens/DashboardScreen.tsx';
+
+// The dashboard and its charts load on first use, so the sign-in and list screens stay light.
+const DashboardScreen = lazyRouteComponent(() => import('./screens/DashboardScreen.tsx'), 'DashboardScreen');
 
 const projectApi = getRouteApi('/_private/client/$clientId/project/$projectId');
 
