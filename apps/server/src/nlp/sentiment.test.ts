@@ -69,11 +69,12 @@ describe('enrichment', () => {
     expect(e.terms).not.toContain('with');
     expect(e.terms).toContain('ramaphosa');
   });
-  it('enriches tens of thousands of posts per second on one core', () => {
+  it('enriches thousands of posts per second on one core, even on a busy machine', () => {
     const texts = rows.map((r) => r.text);
     const t0 = performance.now();
     for (let i = 0; i < 20_000; i++) enrich(texts[i % texts.length]);
     const perSecond = 20_000 / ((performance.now() - t0) / 1000);
-    expect(perSecond).toBeGreaterThan(10_000); // ~50k/s measured; the bound leaves room for a busy CI
+    // 35-50k/s measured (bench/ingest.ts); the bound leaves room for a busy shared machine.
+    expect(perSecond).toBeGreaterThan(5_000);
   });
 });
