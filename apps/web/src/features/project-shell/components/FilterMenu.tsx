@@ -2,6 +2,7 @@ import { Badge, Button, Divider, Group, Popover, Stack, Text } from '@mantine/co
 import { DatePicker } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
+import { MAX_RANGE_DAYS } from '@listening/contract';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { StreamFilter } from '../../../ui/StreamFilter.tsx';
@@ -34,8 +35,10 @@ export function FilterMenu({
     setStreams(filter.streams);
     setOpened(true);
   };
+  // The server reads at most MAX_RANGE_DAYS at once; a longer choice is refused here, visibly.
+  const tooLong = !!range[0] && !!range[1] && dayjs(range[1]).diff(dayjs(range[0]), 'day') >= MAX_RANGE_DAYS;
   const apply = () => {
-    if (!range[0] || !range[1]) return;
+    if (!range[0] || !range[1] || tooLong) return;
     onApply({ datefrom: range[0], dateto: range[1], streams });
     setOpened(false);
   };
@@ -80,14 +83,21 @@ export function FilterMenu({
           </Group>
           <Divider />
           <Group justify="space-between">
-            <Badge variant="light" size="lg" radius="sm">
-              {range[0] ? dayjs(range[0]).format('D MMM YYYY') : '…'} – {range[1] ? dayjs(range[1]).format('D MMM YYYY') : '…'}
-            </Badge>
+            <Group gap="xs">
+              <Badge variant="light" size="lg" radius="sm" color={tooLong ? 'red' : undefined}>
+                {range[0] ? dayjs(range[0]).format('D MMM YYYY') : '…'} – {range[1] ? dayjs(range[1]).format('D MMM YYYY') : '…'}
+              </Badge>
+              {tooLong && (
+                <Text size="xs" c="red">
+                  Choose at most {MAX_RANGE_DAYS} days.
+                </Text>
+              )}
+            </Group>
             <Group gap="xs">
               <Button variant="default" onClick={() => setOpened(false)}>
                 Cancel
               </Button>
-              <Button onClick={apply} disabled={!range[0] || !range[1]}>
+              <Button onClick={apply} disabled={!range[0] || !range[1] || tooLong}>
                 Apply
               </Button>
             </Group>
