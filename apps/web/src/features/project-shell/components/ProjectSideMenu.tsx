@@ -1,4 +1,4 @@
-import { Anchor, Badge, Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Anchor, Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconBell,
@@ -116,13 +116,7 @@ export function ProjectSideMenu({ projectType, projectName, items, activeKey, on
                       key={child.key}
                       label={child.label}
                       leftSection={<StreamIcon streamId={streamId} size={16} />}
-                      rightSection={
-                        child.disabled ? (
-                          <Badge size="xs" variant="light" color="gray">
-                            not tracked
-                          </Badge>
-                        ) : null
-                      }
+                      description={child.disabled ? 'not tracked by this project' : undefined}
                       disabled={child.disabled}
                       active={activeKey === child.key}
                       onClick={() => run(child)}
