@@ -11,8 +11,7 @@ import { startBackground } from './startup.ts';
 const config = loadConfig();
 const handle = await openDb(config);
 await migrate(handle.db);
-const fresh = config.demo && (await isEmpty(handle.db));
-if (fresh) await seedDemo(handle.db);
+if (config.demo && (await isEmpty(handle.db))) await seedDemo(handle.db);
 
 let ready = false;
 const mailer = createMailer(handle.db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -20,7 +19,7 @@ const app = await buildApp({ db: handle.db, mailer, config, isReady: () => ready
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`database: ${handle.engine}${handle.engine === 'pglite' ? ` in ${config.dataDir}` : ''}`);
 
-const stopBackground = await startBackground({ db: handle.db, config, log: app.log, freshDemo: fresh });
+const stopBackground = await startBackground({ db: handle.db, config, log: app.log });
 ready = true;
 app.log.info('ready');
 

@@ -1,9 +1,32 @@
-// Background work started after the server listens: the demo corpus on a fresh demo database,
-// then the live simulator (embedded default). Returns a function that stops it all.
+// Background work started after the server listens: on a demo database with no posts yet, the
+// 90-day demo corpus; then the live simulator (embedded default). Returns a function that stops it.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/connection.ts';
+import { generateDemoCorpus } from './ingest/demo-corpus.ts';
+import { startSimulator } from './ingest/simulator.ts';
 
-export async function startBackground(_opts: { db: Db; config: Config; log: FastifyBaseLogger; freshDemo: boolean }): Promise<() => Promise<void>> {
-  return async () => {};
+export async function startBackground(opts: { db: Db; config: Config; log: FastifyBaseLogger }): Promise<() => Promise<void>> {
+  const { db, config, log } = opts;
+  if (config.demo && config.demoClips > 0) {
+    // Checked on posts rather than on a fresh seed, so an interrupted first start resumes here.
+    const any = await db.selectFrom('clips').select('id').limit(1).executeTakeFirst();
+    if (!any) {
+      log.info(`generating the demo corpus: ${config.demoClips} posts over ${config.demoDays} days`);
+      let last = 0;
+      const r = await generateDemoCorpus(db, {
+        clips: config.demoClips,
+        days: config.demoDays,
+        onProgress: (n) => {
+          if (n - last >= 50_000) log.info(`demo corpus: ${(last = n)} posts`);
+        },
+      });
+      log.info(`demo corpus: ${r.clips} clips (${r.binClips} bin rows) for ${r.projects} projects in ${r.seconds} s`);
+    }
+  }
+  const stopSimulator = config.simulator ? startSimulator(db, { onError: (err) => log.error({ err }, 'simulator tick failed') }) : null;
+  if (stopSimulator) log.info('live post simulator on');
+  return async () => {
+    await stopSimulator?.();
+  };
 }
