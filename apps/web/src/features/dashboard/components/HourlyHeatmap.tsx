@@ -29,7 +29,7 @@ export function HourlyHeatmap() {
       grid: { left: 92, right: 16, top: 8, bottom: 64 },
       xAxis: { type: 'category', data: HOURS, splitArea: { show: true }, axisLabel: { fontSize: 11, hideOverlap: true } },
       yAxis: { type: 'category', data: labels, inverse: true, axisLabel: { fontSize: 11 } },
-      visualMap: { min: 0, max, calculable: false, orient: 'horizontal', left: 'center', bottom: 4, itemHeight: 160, inRange: { color: ['#f1f6fd', '#74c0fc', '#1c7ed6', '#0b3d91'] }, textStyle: { fontSize: 11 } },
+      visualMap: { min: 0, max, text: [max.toLocaleString('en-US'), '0'], calculable: false, orient: 'horizontal', left: 'center', bottom: 4, itemHeight: 160, inRange: { color: ['#f1f6fd', '#74c0fc', '#1c7ed6', '#0b3d91'] }, textStyle: { fontSize: 11 } },
       series: [{ type: 'heatmap', data: grid.points, emphasis: { itemStyle: { borderColor: '#212529', borderWidth: 1 } }, itemStyle: { borderColor: '#fff', borderWidth: 1, borderRadius: 2 } }],
     }),
     [grid, labels, max],
