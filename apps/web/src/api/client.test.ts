@@ -39,6 +39,23 @@ describe('the API client', () => {
     await expect(api.get('x')).resolves.toBeNull();
   });
 
+  it('downloads a file as a Blob with the token, and sends a 401 to the login page', async () => {
+    setToken('abc');
+    const fetchMock = respond(200, 'PK-binary', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    vi.stubGlobal('fetch', fetchMock);
+    const blob = await api.download('clip/listing/export', { query: { projectId: 1 } });
+    expect(await blob.text()).toBe('PK-binary');
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/clip/listing/export?projectId=1');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer abc');
+
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    vi.stubGlobal('fetch', respond(401, '{"message":"expired"}', 'application/json', 'Unauthorized'));
+    await expect(api.download('clip/listing/export')).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
   it('treats 201 and 202 as success', async () => {
     vi.stubGlobal('fetch', respond(201, '{"ok":true}'));
     await expect(api.post('x')).resolves.toEqual({ ok: true });

@@ -130,6 +130,8 @@ export interface RequestOptions<T> {
   unauthorized?: 'redirect' | 'throw';
   /** Calls made before a session exists (login, forgot password, password setup) send no token. */
   anonymous?: boolean;
+  /** 'blob' for file downloads (a spreadsheet, a PDF): a successful answer is not parsed. */
+  responseType?: 'data' | 'blob';
   signal?: AbortSignal;
 }
 
@@ -153,7 +155,7 @@ async function parseBody(res: Response): Promise<unknown> {
 }
 
 export async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { host = 'main', method = 'GET', query, body, schema, quiet = false, unauthorized = 'redirect', anonymous = false, signal } = options;
+  const { host = 'main', method = 'GET', query, body, schema, quiet = false, unauthorized = 'redirect', anonymous = false, responseType = 'data', signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' };
   const token = anonymous ? null : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -173,6 +175,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     throw error;
   }
 
+  if (res.ok && responseType === 'blob') return (await res.blob()) as T;
   const data = await parseBody(res);
   if (res.status === 401 && unauthorized === 'redirect') {
     clearToken();
@@ -205,4 +208,7 @@ export const api = {
   put: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
     request<T>(path, { ...options, method: 'PUT', body }),
   delete: <T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>) => request<T>(path, { ...options, method: 'DELETE' }),
+  /** A file: the same token, 401 and error handling, the body as a Blob. */
+  download: (path: string, options?: Omit<RequestOptions<Blob>, 'method' | 'body' | 'responseType' | 'schema'>) =>
+    request<Blob>(path, { ...options, method: 'GET', responseType: 'blob' }),
 };

@@ -1,21 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { listingFileName } from '@listening/contract';
-import { ApiError, apiUrl, getToken } from '../../../api/client.ts';
+import { api, ApiError } from '../../../api/client.ts';
 import { toast } from '../../../ui/toast.ts';
 
-/**
- * Downloads the listing report (000 §9: 'Listing Report - {project}.xlsx'). The shared client
- * parses text and JSON; a spreadsheet is a binary stream, so this one call reads it as a blob
- * with the client's address and token.
- */
+/** Downloads the listing report (000 §9: 'Listing Report - {project}.xlsx') through the one client. */
 export async function exportListing(query: Record<string, string | number>, projectName: string): Promise<void> {
-  const token = getToken();
-  const res = await fetch(apiUrl('main', 'clip/listing/export', query), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) {
-    const text = await res.text().catch(() => '');
-    throw new ApiError(res.status, res.statusText || `HTTP ${res.status}`, text);
-  }
-  const blob = await res.blob();
+  const blob = await api.download('clip/listing/export', { query, quiet: true });
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;
