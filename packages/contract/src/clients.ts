@@ -19,6 +19,8 @@ export const Project = z.object({
   StartDate: z.string(),
   StopDate: z.string().nullable(),
   BinId: z.number(),
+  /** The client's time zone: hours and days of every figure and post time are read in it. */
+  TimeZone: z.string(),
 });
 export type Project = z.infer<typeof Project>;
 export const ProjectList = z.array(Project);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientPageSize, defaultStreams, formatRand, heatmapBucket, insightsBucket, streamListError, toggleStream } from './rules.ts';
+import { formatInZone, clientPageSize, defaultStreams, formatRand, heatmapBucket, insightsBucket, streamListError, toggleStream } from './rules.ts';
 
 const d = (s: string) => new Date(s);
 
@@ -51,5 +51,12 @@ describe('clientPageSize', () => {
     expect(clientPageSize(1200)).toBe(12);
     expect(clientPageSize(1201)).toBe(16);
     expect(clientPageSize(1401)).toBe(25);
+  });
+});
+
+describe('formatInZone', () => {
+  it("shows a post's time in the client's time zone", () => {
+    expect(formatInZone('2026-11-17T18:52:00Z', 'Africa/Johannesburg')).toBe('17 Nov 2026, 20:52');
+    expect(formatInZone('2026-11-17T23:30:00Z', 'Africa/Johannesburg', false)).toBe('18 Nov, 01:30');
   });
 });

@@ -100,3 +100,15 @@ export function clientPageSize(windowWidth: number): number {
   if (windowWidth > 1200) return 16;
   return 12;
 }
+
+const wallFormats = new Map<string, Intl.DateTimeFormat>();
+/** A post time as the client reads it, in the client's time zone: '17 Nov 2026, 20:52'. */
+export function formatInZone(iso: string | Date, timeZone: string, withYear = true): string {
+  const key = `${timeZone}|${withYear}`;
+  let f = wallFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}), hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    wallFormats.set(key, f);
+  }
+  return f.format(typeof iso === 'string' ? new Date(iso) : iso);
+}

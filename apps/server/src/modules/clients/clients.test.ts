@@ -32,7 +32,7 @@ describe('clients and projects', () => {
     const descriptions = projects.map((p: { Description: string }) => p.Description);
     expect(descriptions).toEqual([...descriptions].sort());
     const brand = projects.find((p: { Description: string }) => p.Description === 'Acme Cola Brand Monitoring');
-    expect(brand).toMatchObject({ ProjectTypeId: 1, StreamId: '7,8,9,10,11', StopDate: null });
+    expect(brand).toMatchObject({ ProjectTypeId: 1, StreamId: '7,8,9,10,11', StopDate: null, TimeZone: 'Africa/Johannesburg' });
     expect(brand.BinId).toBeGreaterThan(0);
   });
 

@@ -20,7 +20,10 @@ export function clientRoutes(app: App, { db }: Deps): void {
   });
   app.get('/api/project/get', {
     schema: { tags: ['projects'], summary: 'One project', querystring: ProjectQuery, response: { 200: Project, ...errors } },
-    handler: async (req) => clients.toProject(await projectForUser(db, currentUser(req), req.query.projectId)),
+    handler: async (req) => {
+      const project = await projectForUser(db, currentUser(req), req.query.projectId);
+      return clients.toProject(project, await clients.clientTimeZone(db, project.client_id));
+    },
   });
 }
 

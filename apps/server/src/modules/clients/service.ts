@@ -19,7 +19,7 @@ export async function listClients(db: Db, user: AuthUser): Promise<Client[]> {
 
 const isoDate = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toProject(p: ProjectRow): Project {
+export function toProject(p: ProjectRow, timeZone: string): Project {
   return {
     Id: p.id,
     ClientId: p.client_id,
@@ -31,13 +31,20 @@ export function toProject(p: ProjectRow): Project {
     StartDate: p.start_date.toISOString(),
     StopDate: isoDate(p.stop_date),
     BinId: p.bin_id ?? 0,
+    TimeZone: timeZone,
   };
 }
 
 export async function listProjects(db: Db, user: AuthUser, clientId: number): Promise<Project[]> {
   await assertClientAccess(db, user, clientId);
+  const timeZone = await clientTimeZone(db, clientId);
   const rows = await db.selectFrom('projects').selectAll().where('client_id', '=', clientId).where('is_deleted', '=', false).orderBy('description').execute();
-  return rows.map(toProject);
+  return rows.map((p) => toProject(p, timeZone));
+}
+
+export async function clientTimeZone(db: Db, clientId: number): Promise<string> {
+  const c = await db.selectFrom('clients').select('time_zone').where('id', '=', clientId).executeTakeFirstOrThrow();
+  return c.time_zone;
 }
 
 /** Renames a project through its root bin (keywords host: bins/updatename). */

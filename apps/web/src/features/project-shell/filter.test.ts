@@ -14,6 +14,7 @@ const project = (over: Partial<Project> = {}): Project => ({
   StartDate: '2024-01-01',
   StopDate: null,
   BinId: 10,
+  TimeZone: 'Africa/Johannesburg',
   ...over,
 });
 const now = dayjs('2025-03-31T10:00:00');

@@ -13,6 +13,7 @@ const project = (Id: number, Description: string, ProjectTypeId: number): Projec
   StartDate: '2026-01-01',
   StopDate: null,
   BinId: Id * 10,
+  TimeZone: 'Africa/Johannesburg',
 });
 
 describe('groupProjects', () => {

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Checkbox, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { BRAND_ASSOCIATION_LOOKUP, FAVOURABILITY_LOOKUP, formatRand, type Clip } from '@listening/contract';
-import dayjs from 'dayjs';
+import { BRAND_ASSOCIATION_LOOKUP, FAVOURABILITY_LOOKUP, formatInZone, formatRand, type Clip } from '@listening/contract';
+import { useProjectContext } from '../../project-shell/context.ts';
 import { StreamIcon } from '../../../ui/StreamIcon.tsx';
 
 export const favourabilityOf = (id: number) => FAVOURABILITY_LOOKUP.find((f) => f.Id === id);
@@ -9,6 +9,7 @@ const brandOf = (id: number) => BRAND_ASSOCIATION_LOOKUP.find((b) => b.Id === id
 
 /** One post in the tray: who, when, where, what it says, its value and rating; a box to select it. */
 export function ClipCard({ clip, selected, onToggle, compact }: { clip: Clip; selected: boolean; onToggle: () => void; compact: boolean }) {
+  const timeZone = useProjectContext().project.TimeZone;
   const fav = favourabilityOf(clip.FavourabilityId);
   const brand = brandOf(clip.BrandAssociationId);
   return (
@@ -31,7 +32,7 @@ export function ClipCard({ clip, selected, onToggle, compact }: { clip: Clip; se
               </Text>
             </Group>
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-              {dayjs(clip.DatePosted).format('D MMM YYYY, HH:mm')}
+              {formatInZone(clip.DatePosted, timeZone)}
             </Text>
           </Group>
           <Text size="sm" lineClamp={compact ? 3 : 6} style={{ wordBreak: 'break-word' }}>

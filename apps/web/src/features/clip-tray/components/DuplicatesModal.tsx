@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { Clip } from '@listening/contract';
-import dayjs from 'dayjs';
+import { formatInZone, type Clip } from '@listening/contract';
+import { useProjectContext } from '../../project-shell/context.ts';
 
 type DuplicateClip = Clip;
 import { EmptyState } from '../../../ui/EmptyState.tsx';
@@ -47,6 +47,7 @@ const SHOWN = 5;
 
 /** A group's posts: the first few, the rest on request (a group can hold dozens). */
 function GroupClips({ clips }: { clips: DuplicateClip[] }) {
+  const { project } = useProjectContext();
   const [all, setAll] = useState(false);
   const shown = all ? clips : clips.slice(0, SHOWN);
   return (
@@ -55,7 +56,7 @@ function GroupClips({ clips }: { clips: DuplicateClip[] }) {
                   <Group key={c.Id} gap="xs" wrap="nowrap" align="flex-start">
                     <StreamIcon streamId={c.StreamId} size={14} />
                     <Text size="xs" c="dimmed" w={150} style={{ flexShrink: 0 }}>
-                      {c.AuthorName} · {dayjs(c.DatePosted).format('D MMM HH:mm')}
+                      {c.AuthorName} · {formatInZone(c.DatePosted, project.TimeZone, false)}
                     </Text>
                     <Text size="xs" lineClamp={2}>
                       {c.Body}

@@ -1,7 +1,6 @@
 import { Anchor, Badge, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { FAVOURABILITY_LOOKUP, formatRand } from '@listening/contract';
-import dayjs from 'dayjs';
+import { FAVOURABILITY_LOOKUP, formatInZone, formatRand } from '@listening/contract';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { StreamIcon } from '../../../ui/StreamIcon.tsx';
 import { useProjectContext } from '../../project-shell/context.ts';
@@ -10,7 +9,7 @@ import { QueryState, WidgetCard } from './WidgetCard.tsx';
 
 /** The range's most valuable posts: author, stream, text, date, value and link. */
 export function TopPosts() {
-  const { params } = useProjectContext();
+  const { params, project } = useProjectContext();
   const query = useTopPosts(params);
   const posts = query.data ?? [];
   return (
@@ -34,7 +33,7 @@ export function TopPosts() {
                         </Text>
                       </Group>
                       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                        {dayjs(p.DatePosted).format('D MMM, HH:mm')}
+                        {formatInZone(p.DatePosted, project.TimeZone, false)}
                       </Text>
                     </Group>
                     <Text size="sm" lineClamp={2} style={{ wordBreak: 'break-word' }}>

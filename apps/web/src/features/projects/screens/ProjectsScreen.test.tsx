@@ -17,6 +17,7 @@ const project = (Id: number, Description: string, ProjectTypeId: number, StopDat
   StartDate: '2026-01-05',
   StopDate,
   BinId: Id * 100,
+  TimeZone: 'Africa/Johannesburg',
 });
 
 const projects = [project(1, 'Zulu Watch', 1, null), project(2, 'Alpha Campaign', 2, '2026-06-30'), project(3, 'Acme Brand', 1, null)];
