@@ -20,8 +20,9 @@ const upsertFrom = (rows: string) => `
         negative = s.negative + excluded.negative, ave = s.ave + excluded.ave`;
 
 export async function up(db: Kysely<any>): Promise<void> {
-  // Top posts: walk a bin's posts by impact score and stop at the first ten in range.
-  await sql`create index if not exists bin_clips_bin_impact on bin_clips (bin_id, impact_score desc) where not rejected`.execute(db);
+  // Top posts: walk a bin's posts by impact score (ties by id, so no sort of a tied group) and stop
+  // at the first ten in range; stream and date are in the index, so the walk skips the heap.
+  await sql`create index if not exists bin_clips_bin_impact on bin_clips (bin_id, impact_score desc, id) include (stream_id, posted_at) where not rejected`.execute(db);
   // Top authors and influencer checks: an author's posts in a bin and range.
   await sql`create index if not exists bin_clips_author_bin_posted on bin_clips (author_id, bin_id, posted_at)`.execute(db);
   // Rating a clip rates its rows in every bin of the project.
