@@ -1,7 +1,8 @@
 // Ingestion benchmark: posts per second through the whole pipeline (enrich on worker threads,
 // match, store) against 1, 100 and 10,000 rules, on PGlite and, when DATABASE_URL is set, on
 // PostgreSQL in a fresh database; matching cost alone per rule count; peak RSS; the machine.
-//   npm run bench -- ingest [--posts N] [--pglite-posts N] [--rules 1,100,10000]
+//   npm run bench -- ingest [--posts N] [--pglite-posts N] [--rules 1,100,10000] [--engines pglite,postgres]
+//                           [--batch 2000] [--lanes 2]   (posts per statement; batches stored at once on PostgreSQL)
 import { cpus, totalmem } from 'node:os';
 import { sql } from 'kysely';
 import { openDb, type DbHandle } from '../apps/server/src/db/connection.ts';
@@ -59,7 +60,7 @@ async function freshDb(engine: 'pglite' | 'postgres', tag: string): Promise<{ h:
   };
 }
 
-async function pipelineRun(engine: 'pglite' | 'postgres', rules: number, posts: number) {
+async function pipelineRun(engine: 'pglite' | 'postgres', rules: number, posts: number, tuning: { batchSize: number; lanes: number }) {
   const { h, drop } = await freshDb(engine, String(rules));
   try {
     await migrate(h.db);
@@ -70,7 +71,7 @@ async function pipelineRun(engine: 'pglite' | 'postgres', rules: number, posts: 
     const clock = createClock(7, new Date(Date.now() - 30 * 86_400_000), new Date());
     const input: Post[] = Array.from({ length: posts }, () => gen.post(clock()));
     const pool = createEnrichPool();
-    const pipeline = createPipeline(h.db, { batchSize: 2000, enricher: pool.enricher, concurrency: engine === 'postgres' ? 3 : 1 });
+    const pipeline = createPipeline(h.db, { batchSize: tuning.batchSize, enricher: pool.enricher, concurrency: engine === 'postgres' ? tuning.lanes : 1 });
     await pipeline.ingest(input.slice(0, 200)); // warm up: rules compiled, workers loaded, statements planned
     const t0 = performance.now();
     const r = await pipeline.ingest(input.slice(200));
@@ -109,6 +110,7 @@ export async function run(args: string[]): Promise<void> {
   const ruleCounts = arg(args, 'rules', '1,100,10000').split(',').map(Number);
   const pgPosts = Number(arg(args, 'posts', '40000'));
   const pglitePosts = Number(arg(args, 'pglite-posts', '10000'));
+  const tuning = { batchSize: Number(arg(args, 'batch', '2000')), lanes: Number(arg(args, 'lanes', '2')) };
   const cpu = cpus();
   console.log(`machine: ${cpu[0]?.model ?? 'unknown'} × ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`);
 
@@ -120,11 +122,11 @@ export async function run(args: string[]): Promise<void> {
   for (let i = 0; i < 20_000; i++) enrich(`Great service from the team at Vodacom in Sandton today 👏 #winning ${i}`);
   console.log(`\nenrichment on one thread: ${Math.round(20_000 / ((performance.now() - t0) / 1000))} posts/s`);
 
-  const engines: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const engines = (process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']).filter((e) => arg(args, 'engines', 'pglite,postgres').split(',').includes(e)) as ('pglite' | 'postgres')[];
   console.log('\nwhole pipeline (enrich on worker threads → match → store), posts/s:');
   for (const engine of engines)
     for (const n of ruleCounts) {
-      const r = await pipelineRun(engine, n, engine === 'pglite' ? pglitePosts : pgPosts);
+      const r = await pipelineRun(engine, n, engine === 'pglite' ? pglitePosts : pgPosts, tuning);
       console.log(`  ${engine.padEnd(8)} ${String(n).padStart(6)} rules  ${String(r.postsPerSecond).padStart(7)} posts/s  (${r.seconds.toFixed(1)} s, ${r.binClips} bin_clips)`);
     }
   if (!process.env.DATABASE_URL) console.log('  (PostgreSQL skipped: set DATABASE_URL)');

@@ -1,7 +1,6 @@
 // The ingestion pipeline: normalise → validate → enrich → match → store, in batches. Each batch
 // is one transaction: if it fails nothing of it is stored and everything stored before stays.
 // Connectors and the simulator hand posts to createPipeline(db).sink.
-import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { enrich, type Enrichment } from '../nlp/enrich.ts';
 import { computeAve, cpmFor, estimateImpressions, impactScore } from './ave.ts';
@@ -116,16 +115,8 @@ export function createPipeline(db: Db, opts: PipelineOptions = {}) {
   async function storePrepared({ prepared, rejections }: Prepared) {
     let rejected = 0;
     for (const n of rejections.values()) rejected += n;
-    const stored = await db.transaction().execute(async (trx) => {
-      if (rejections.size) {
-        const reasons = [...rejections.keys()];
-        await sql`
-          insert into ingest_rejections as r (reason, count, last_at)
-          select reason, n, now() from unnest(${reasons}::text[], ${reasons.map((k) => rejections.get(k)!)}::bigint[]) as v(reason, n)
-          on conflict (reason) do update set count = r.count + excluded.count, last_at = now()`.execute(trx);
-      }
-      return storeBatch(trx, prepared);
-    });
+    // One statement per batch (store.ts): atomic on its own, so no BEGIN/COMMIT round trips.
+    const stored = await storeBatch(db, prepared, rejections);
     return { rejected, ...stored };
   }
 

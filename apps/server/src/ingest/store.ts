@@ -1,14 +1,15 @@
-// Storage of one batch, inside the caller's transaction: a handful of set-based statements
-// whatever the batch size (rows travel as one array per column through unnest), so PGlite and
-// PostgreSQL both do the work in a few round trips. Idempotent: clips are unique per
-// (stream, external id), bin_clips per (bin, clip), and rollups move only for rows inserted now.
-import { sql, type Transaction } from 'kysely';
+// Storage of one batch in ONE statement: posts, authors, enrichment, bin rows and rejections
+// travel as one array per column (unnest), and a chain of data-modifying CTEs upserts authors,
+// upserts clips, adds enrichment for new clips, inserts bin_clips, refreshes the AVE of clips seen
+// again and moves bin_hourly by exactly what changed. One round trip, one plan, and ids never
+// travel back to Node and out again; a statement is atomic, so a failing batch stores nothing.
+// Idempotent: clips are unique per (stream, external id), bin_clips per (bin, clip), and the
+// rollups move only for rows this statement inserted or changed.
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { Enrichment } from '../nlp/enrich.ts';
 import type { Post } from './post.ts';
 import { rollupUpsert } from './rollups.ts';
-import type { Enrichment } from '../nlp/enrich.ts';
-
-type Trx = Transaction<Database>;
 
 export interface BinClipRow {
   binId: number;
@@ -37,124 +38,122 @@ export interface StoreResult {
 // Array columns of the enrichment travel as one text per clip, split again in SQL.
 const SEP = '\u001f';
 const joined = (xs: string[]) => xs.map((x) => x.replaceAll(SEP, ' ')).join(SEP);
-
-export async function storeBatch(trx: Trx, batch: PreparedPost[]): Promise<StoreResult> {
-  if (batch.length === 0) return { clipsInserted: 0, clipsUpdated: 0, binClipsInserted: 0 };
-  const authorIds = await upsertAuthors(trx, batch);
-  const clips = await upsertClips(trx, batch, authorIds);
-  const fresh = batch.filter((b) => clips.get(clipKey(b.post))?.inserted);
-  await insertEnrichment(trx, fresh, clips);
-  const binClipsInserted = await insertBinClips(trx, batch, clips, authorIds);
-  await refreshAve(trx, batch.filter((b) => !clips.get(clipKey(b.post))?.inserted), clips);
-  return { clipsInserted: fresh.length, clipsUpdated: batch.length - fresh.length, binClipsInserted };
-}
+const split = (col: string) => sql`string_to_array(${sql.ref(col)}, ${SEP})`;
 
 const authorKey = (p: Post) => `${p.streamId}\u0000${p.author.externalId}`;
 const clipKey = (p: Post) => `${p.streamId}\u0000${p.externalId}`;
+const byKey = <T>(key: (x: T) => string) => (a: T, b: T) => {
+  const x = key(a);
+  const y = key(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+};
 
-async function upsertAuthors(trx: Trx, batch: PreparedPost[]): Promise<Map<string, number>> {
-  // One row per author: ON CONFLICT DO UPDATE may not touch a row twice in one statement.
-  const byKey = new Map<string, Post['author'] & { streamId: number }>();
-  for (const { post } of batch) byKey.set(authorKey(post), { ...post.author, streamId: post.streamId });
-  // Key order: concurrent batches then lock shared authors in the same order, avoiding deadlocks.
-  const rows = [...byKey.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, a]) => a);
-  const res = await sql<{ id: number; stream_id: number; external_id: string }>`
-    insert into authors (stream_id, external_id, name, handle, followers)
-    select * from unnest(${rows.map((a) => a.streamId)}::smallint[], ${rows.map((a) => a.externalId)}::text[],
-                         ${rows.map((a) => a.name)}::text[], ${rows.map((a) => a.handle ?? null)}::text[],
-                         ${rows.map((a) => a.followers ?? 0)}::int[])
-    on conflict (stream_id, external_id) do update
-      set name = excluded.name, handle = excluded.handle, followers = excluded.followers, updated_at = now()
-    returning id, stream_id, external_id`.execute(trx);
-  return new Map(res.rows.map((r) => [`${r.stream_id}\u0000${r.external_id}`, Number(r.id)]));
-}
+/**
+ * Stores a batch (posts unique per stream and external id) and adds `rejections` to
+ * ingest_rejections, in one statement on `db` (a connection or the caller's transaction).
+ */
+export async function storeBatch(db: Kysely<Database>, input: PreparedPost[], rejections: Map<string, number> = new Map()): Promise<StoreResult> {
+  if (input.length === 0 && rejections.size === 0) return { clipsInserted: 0, clipsUpdated: 0, binClipsInserted: 0 };
+  // Key order for authors and clips: concurrent batches then lock shared rows in the same order.
+  const batch = [...input].sort(byKey((b) => clipKey(b.post)));
+  const authorByKey = new Map<string, Post['author'] & { streamId: number }>();
+  for (const { post } of batch) authorByKey.set(authorKey(post), { ...post.author, streamId: post.streamId });
+  const authors = [...authorByKey.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, a]) => a);
+  const posts = batch.map((b) => b.post);
+  const en = batch.map((b) => b.enrichment);
+  const col = (f: (e: Enrichment) => string[]) => en.map((e) => joined(f(e)));
+  const bins: { i: number; b: BinClipRow }[] = [];
+  batch.forEach((p, i) => {
+    for (const b of p.bins) bins.push({ i: i + 1, b });
+  });
+  const reasons = [...rejections.keys()];
 
-async function upsertClips(trx: Trx, batch: PreparedPost[], authors: Map<string, number>) {
-  const rows = batch.map((b) => b.post);
-  const res = await sql<{ id: number; stream_id: number; external_id: string; inserted: boolean }>`
-    insert into clips (stream_id, external_id, author_id, body, posted_at, link, media_url, parent_external_id,
-                       in_reply_to_handle, likes, comments, shares, views, language, reach, impressions, country)
-    select * from unnest(${rows.map((p) => p.streamId)}::smallint[], ${rows.map((p) => p.externalId)}::text[],
-      ${rows.map((p) => authors.get(authorKey(p)) ?? null)}::bigint[], ${rows.map((p) => p.body)}::text[],
-      ${rows.map((p) => p.postedAt.toISOString())}::timestamptz[], ${rows.map((p) => p.link ?? null)}::text[],
-      ${rows.map((p) => p.mediaUrl ?? null)}::text[], ${rows.map((p) => p.parentExternalId ?? null)}::text[],
-      ${rows.map((p) => p.inReplyToHandle ?? null)}::text[], ${rows.map((p) => p.likes ?? 0)}::int[],
-      ${rows.map((p) => p.comments ?? 0)}::int[], ${rows.map((p) => p.shares ?? 0)}::int[],
-      ${rows.map((p) => p.views ?? 0)}::bigint[], ${batch.map((b) => b.enrichment.language)}::text[],
-      ${batch.map((b) => b.reach)}::bigint[], ${batch.map((b) => b.impressions)}::bigint[],
-      ${rows.map((p) => p.country ?? null)}::text[])
-    on conflict (stream_id, external_id) do update
-      set likes = excluded.likes, comments = excluded.comments, shares = excluded.shares, views = excluded.views,
-          reach = excluded.reach, impressions = excluded.impressions, updated_at = now()
-    returning id, stream_id, external_id, (xmax = 0) as inserted`.execute(trx);
-  return new Map(res.rows.map((r) => [`${r.stream_id}\u0000${r.external_id}`, { id: Number(r.id), inserted: r.inserted }]));
-}
-
-async function insertEnrichment(trx: Trx, fresh: PreparedPost[], clips: Map<string, { id: number }>) {
-  if (fresh.length === 0) return;
-  const col = (f: (e: Enrichment) => string[]) => fresh.map((b) => joined(f(b.enrichment)));
-  await sql`
-    insert into clip_enrichment (clip_id, classification_id, sentiment_score, people, organisations, places, hashtags, handles, urls, terms)
-    select id, cls, score, string_to_array(pe, ${SEP}), string_to_array(og, ${SEP}), string_to_array(pl, ${SEP}),
-           string_to_array(ht, ${SEP}), string_to_array(hd, ${SEP}), string_to_array(ur, ${SEP}), string_to_array(tm, ${SEP})
-    from unnest(${fresh.map((b) => clips.get(clipKey(b.post))!.id)}::bigint[], ${fresh.map((b) => b.enrichment.classificationId)}::smallint[],
-                ${fresh.map((b) => b.enrichment.sentimentScore)}::real[], ${col((e) => e.people)}::text[],
-                ${col((e) => e.organisations)}::text[], ${col((e) => e.places)}::text[], ${col((e) => e.hashtags)}::text[],
-                ${col((e) => e.handles)}::text[], ${col((e) => e.urls)}::text[], ${col((e) => e.terms)}::text[])
-      as v(id, cls, score, pe, og, pl, ht, hd, ur, tm)
-    on conflict (clip_id) do nothing`.execute(trx);
-}
-
-async function insertBinClips(trx: Trx, batch: PreparedPost[], clips: Map<string, { id: number }>, authors: Map<string, number>) {
-  const rows: { b: BinClipRow; clipId: number; post: Post }[] = [];
-  for (const p of batch) {
-    const clipId = clips.get(clipKey(p.post))!.id;
-    for (const b of p.bins) rows.push({ b, clipId, post: p.post });
-  }
-  if (rows.length === 0) return 0;
-  // Only rows inserted by this statement reach the rollup: a clip seen again adds nothing.
-  const res = await sql<{ n: number }>`
-    with ins as (
+  const res = await sql<{ inserted: number; total: number; bin_clips: number }>`
+    with p as (
+      select * from unnest(
+        ${posts.map((p) => p.streamId)}::smallint[], ${posts.map((p) => p.externalId)}::text[],
+        ${posts.map((p) => p.author.externalId)}::text[], ${posts.map((p) => p.body)}::text[],
+        ${posts.map((p) => p.postedAt.toISOString())}::timestamptz[], ${posts.map((p) => p.link ?? null)}::text[],
+        ${posts.map((p) => p.mediaUrl ?? null)}::text[], ${posts.map((p) => p.parentExternalId ?? null)}::text[],
+        ${posts.map((p) => p.inReplyToHandle ?? null)}::text[], ${posts.map((p) => p.likes ?? 0)}::int[],
+        ${posts.map((p) => p.comments ?? 0)}::int[], ${posts.map((p) => p.shares ?? 0)}::int[],
+        ${posts.map((p) => p.views ?? 0)}::bigint[], ${en.map((e) => e.language)}::text[],
+        ${batch.map((b) => b.reach)}::bigint[], ${batch.map((b) => b.impressions)}::bigint[],
+        ${posts.map((p) => p.country ?? null)}::text[], ${en.map((e) => e.classificationId)}::smallint[],
+        ${en.map((e) => e.sentimentScore)}::real[], ${col((e) => e.people)}::text[], ${col((e) => e.organisations)}::text[],
+        ${col((e) => e.places)}::text[], ${col((e) => e.hashtags)}::text[], ${col((e) => e.handles)}::text[],
+        ${col((e) => e.urls)}::text[], ${col((e) => e.terms)}::text[]
+      ) with ordinality as p(stream_id, external_id, author_external_id, body, posted_at, link, media_url, parent_external_id,
+                             in_reply_to_handle, likes, comments, shares, views, language, reach, impressions, country,
+                             cls, score, pe, og, pl, ht, hd, ur, tm, i)
+    ), a as (
+      insert into authors (stream_id, external_id, name, handle, followers)
+      select * from unnest(${authors.map((a) => a.streamId)}::smallint[], ${authors.map((a) => a.externalId)}::text[],
+                           ${authors.map((a) => a.name)}::text[], ${authors.map((a) => a.handle ?? null)}::text[],
+                           ${authors.map((a) => a.followers ?? 0)}::int[])
+      on conflict (stream_id, external_id) do update
+        set name = excluded.name, handle = excluded.handle, followers = excluded.followers, updated_at = now()
+      returning id, stream_id, external_id
+    ), pa as (
+      select p.*, a.id as author_id from p left join a on a.stream_id = p.stream_id and a.external_id = p.author_external_id
+    ), c as (
+      insert into clips (stream_id, external_id, author_id, body, posted_at, link, media_url, parent_external_id,
+                         in_reply_to_handle, likes, comments, shares, views, language, reach, impressions, country)
+      select stream_id, external_id, author_id, body, posted_at, link, media_url, parent_external_id,
+             in_reply_to_handle, likes, comments, shares, views, language, reach, impressions, country
+        from pa order by i
+      on conflict (stream_id, external_id) do update
+        set likes = excluded.likes, comments = excluded.comments, shares = excluded.shares, views = excluded.views,
+            reach = excluded.reach, impressions = excluded.impressions, updated_at = now()
+      returning id, stream_id, external_id, (xmax = 0) as inserted
+    ), pc as (
+      select pa.i, pa.stream_id, pa.posted_at, pa.author_id, pa.cls, pa.score, pa.pe, pa.og, pa.pl, pa.ht, pa.hd, pa.ur, pa.tm,
+             c.id as clip_id, c.inserted
+        from pa join c on c.stream_id = pa.stream_id and c.external_id = pa.external_id
+    ), e as (
+      insert into clip_enrichment (clip_id, classification_id, sentiment_score, people, organisations, places, hashtags, handles, urls, terms)
+      select clip_id, cls, score, ${split('pe')}, ${split('og')}, ${split('pl')}, ${split('ht')}, ${split('hd')}, ${split('ur')}, ${split('tm')}
+        from pc where inserted
+      on conflict (clip_id) do nothing
+    ), b as (
+      select b.*, pc.clip_id, pc.inserted, pc.stream_id, pc.posted_at, pc.author_id, pc.cls
+        from unnest(${bins.map((r) => r.i)}::int[], ${bins.map((r) => r.b.binId)}::int[], ${bins.map((r) => r.b.projectId)}::int[],
+                    ${bins.map((r) => r.b.favourabilityId)}::smallint[], ${bins.map((r) => r.b.brandAssociationId)}::smallint[],
+                    ${bins.map((r) => r.b.ave)}::float8[], ${bins.map((r) => r.b.impactScore)}::float8[])
+             as b(i, bin_id, project_id, fav, brand, ave, impact)
+        join pc on pc.i = b.i
+    ), ins as (
       insert into bin_clips (bin_id, project_id, clip_id, stream_id, posted_at, author_id, classification_id,
                              favourability_id, brand_association_id, ave, impact_score)
-      select * from unnest(${rows.map((r) => r.b.binId)}::int[], ${rows.map((r) => r.b.projectId)}::int[],
-        ${rows.map((r) => r.clipId)}::bigint[], ${rows.map((r) => r.post.streamId)}::smallint[],
-        ${rows.map((r) => r.post.postedAt.toISOString())}::timestamptz[],
-        ${rows.map((r) => authors.get(authorKey(r.post)) ?? null)}::bigint[], ${rows.map((r) => r.b.classificationId)}::smallint[],
-        ${rows.map((r) => r.b.favourabilityId)}::smallint[], ${rows.map((r) => r.b.brandAssociationId)}::smallint[],
-        ${rows.map((r) => r.b.ave)}::float8[], ${rows.map((r) => r.b.impactScore)}::float8[])
+      select bin_id, project_id, clip_id, stream_id, posted_at, author_id, cls, fav, brand, ave, impact from b
       on conflict (bin_id, clip_id) do nothing
-      returning bin_id, stream_id, posted_at, ave, favourability_id, brand_association_id, 1 as sign
-    ), up as (${rollupUpsert(sql`select * from ins`)} returning 1)
-    select count(*)::int as n from ins`.execute(trx);
-  return Number(res.rows[0]?.n ?? 0);
-}
-
-/** A clip seen again with new engagement: its AVE and impact move, and the rollups by the difference. */
-async function refreshAve(trx: Trx, seen: PreparedPost[], clips: Map<string, { id: number }>) {
-  const rows: { clipId: number; projectId: number; ave: number; impact: number }[] = [];
-  for (const p of seen) {
-    const clipId = clips.get(clipKey(p.post))!.id;
-    const done = new Set<number>();
-    for (const b of p.bins)
-      if (!done.has(b.projectId)) {
-        done.add(b.projectId);
-        rows.push({ clipId, projectId: b.projectId, ave: b.ave, impact: b.impactScore });
-      }
-  }
-  if (rows.length === 0) return;
-  await sql`
-    with v as (
-      select * from unnest(${rows.map((r) => r.clipId)}::bigint[], ${rows.map((r) => r.projectId)}::int[],
-                           ${rows.map((r) => r.ave)}::float8[], ${rows.map((r) => r.impact)}::float8[]) as v(clip_id, project_id, ave, impact)
+      returning bin_id, stream_id, posted_at, ave, favourability_id, brand_association_id
     ), old as (
-      select b.id, b.ave as old_ave, v.ave, v.impact from bin_clips b
-        join v on v.clip_id = b.clip_id and v.project_id = b.project_id
-       where b.ave <> v.ave or b.impact_score <> v.impact
-       for update of b
+      -- A clip seen again: its rows' AVE and impact follow the new engagement. Rows inserted by
+      -- this statement are not visible here, so only rows stored before move.
+      select bc.id, bc.ave as old_ave, v.ave, v.impact
+        from (select distinct clip_id, project_id, ave, impact from b where not inserted) v
+        join bin_clips bc on bc.clip_id = v.clip_id and bc.project_id = v.project_id
+       where bc.ave <> v.ave or bc.impact_score <> v.impact
+       order by bc.id
+         for update of bc
     ), upd as (
-      update bin_clips b set ave = old.ave, impact_score = old.impact from old where b.id = old.id
-      returning b.bin_id, b.stream_id, b.posted_at, b.ave - old.old_ave as ave, b.rejected
+      update bin_clips bc set ave = old.ave, impact_score = old.impact from old where bc.id = old.id
+      returning bc.bin_id, bc.stream_id, bc.posted_at, bc.ave - old.old_ave as ave, bc.rejected
+    ), up as (
+      ${rollupUpsert(sql`
+        select bin_id, stream_id, posted_at, ave, favourability_id, brand_association_id, 1 as sign from ins
+        union all
+        select bin_id, stream_id, posted_at, ave, 0::smallint, 0::smallint, 0 from upd where not rejected`)}
+      returning 1
+    ), r as (
+      insert into ingest_rejections as r (reason, count, last_at)
+      select reason, n, now() from unnest(${reasons}::text[], ${reasons.map((k) => rejections.get(k)!)}::bigint[]) as v(reason, n)
+      on conflict (reason) do update set count = r.count + excluded.count, last_at = now()
     )
-    ${rollupUpsert(sql`select bin_id, stream_id, posted_at, ave, 0::smallint as favourability_id, 0::smallint as brand_association_id, 0 as sign from upd where not rejected`)}`.execute(trx);
+    select (select count(*) from c where inserted)::int as inserted, (select count(*) from c)::int as total,
+           (select count(*) from ins)::int as bin_clips`.execute(db);
+  const row = res.rows[0];
+  const inserted = Number(row?.inserted ?? 0);
+  return { clipsInserted: inserted, clipsUpdated: Number(row?.total ?? 0) - inserted, binClipsInserted: Number(row?.bin_clips ?? 0) };
 }
