@@ -1,0 +1,100 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encryptToken, parseTokenKey } from '../crypto/tokens.ts';
+import type { DbHandle } from '../db/connection.ts';
+import { migrate } from '../db/migrate.ts';
+import { FB_VERSION, startFacebookFake } from '../ingest/connectors/fakes/facebook.ts';
+import { fakeClock } from '../ingest/connectors/fakes/harness.ts';
+import { truncated, type FakeServer } from '../ingest/connectors/fakes/server.ts';
+import { startXFake } from '../ingest/connectors/fakes/x.ts';
+import { invalidateRules } from '../ingest/rules.ts';
+import { seedProject, type SeededProject } from '../ingest/testing.ts';
+import { testDb } from '../test/harness.ts';
+import { buildConnectorSpecs, runConnectorTick, startConnectorJob, type ConnectorJobConfig } from './connectors.ts';
+
+const key = parseTokenKey('ab'.repeat(32));
+const lines: string[] = [];
+const log = { info: (_: Record<string, unknown>, msg: string) => void lines.push(msg), warn: (_: Record<string, unknown>, msg: string) => void lines.push(msg) };
+
+let h: DbHandle;
+let p: SeededProject;
+let x: FakeServer;
+let fb: FakeServer;
+let cfg: ConnectorJobConfig;
+
+beforeAll(async () => {
+  h = await testDb();
+  await migrate(h.db);
+  p = await seedProject(h.db, { name: 'Brand SA', rules: [{ bin: 'root', expression: 'brandsa' }, { bin: 'root', kind: 'url', expression: 'blog.example.com/feed' }] });
+  await h.db
+    .insertInto('profiles')
+    .values({ project_id: p.projectId, stream_id: 8, external_id: '100', name: 'Brand SA', handle: 'brandsa', access_token_enc: encryptToken('ft', key) })
+    .execute();
+  invalidateRules(h.db);
+  x = await startXFake({ token: 'xt' });
+  // The page's first answer is cut off: skipped, counted, retried.
+  fb = await startFacebookFake({ token: 'ft', faults: { 'posts:first': [truncated()] } });
+  cfg = { intervalMs: 60_000, xBearerToken: 'xt', baseUrls: { x: x.url, graph: fb.url + FB_VERSION }, blogFeeds: [], tokenKey: key };
+});
+afterAll(async () => {
+  await Promise.all([x?.close(), fb?.close()]);
+  await h?.close();
+});
+
+const count = async (table: 'clips' | 'bin_clips') => Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(h.db)).rows[0].n);
+
+describe('connector job', () => {
+  it('builds X search from root-bin rules, a connector per tokened profile, and feeds from url rules', async () => {
+    const { specs, problems } = await buildConnectorSpecs(h.db, cfg);
+    expect(problems).toEqual([]);
+    expect(specs.map((s) => s.kind).sort()).toEqual(['blog.feed', 'facebook.page', 'x.search']);
+    expect(specs.find((s) => s.kind === 'facebook.page')).toMatchObject({ accessToken: 'ft', pageId: '100' });
+    expect(specs.find((s) => s.kind === 'blog.feed')).toMatchObject({ feedUrl: 'https://blog.example.com/feed' });
+    const noKey = await buildConnectorSpecs(h.db, { ...cfg, tokenKey: parseTokenKey('cd'.repeat(32)), xBearerToken: null });
+    expect(noKey.specs.map((s) => s.kind)).toEqual(['blog.feed']);
+    expect(noKey.problems[0]).toMatch(/cannot be decrypted/);
+  });
+
+  it('stores clips in the project bin with rollups and cursors, and a second tick adds nothing twice', async () => {
+    const run = () => runConnectorTick(h.db, cfg, { log, http: { ...fakeClock(), backoffMs: 1 } });
+    // No blog fake here: the feed rule would send the job to the real address.
+    await h.db.updateTable('bin_rules').set({ is_active: false }).where('kind', '=', 'url').execute();
+    const first = await run();
+    expect(first.map((r) => [r.connector, r.ended])).toEqual([
+      ['x.search', 'done'],
+      ['facebook.page', 'done'],
+    ]);
+    const bins = await h.db.selectFrom('bin_clips').select(['stream_id', sql<number>`count(*)::int`.as('n')]).where('bin_id', '=', p.rootBinId).groupBy('stream_id').orderBy('stream_id').execute();
+    expect(bins).toEqual([
+      { stream_id: 7, n: 10 }, // every tweet mentions @brandsa
+      { stream_id: 8, n: 8 }, // the page's own posts (Owned), not the strangers' comments
+    ]);
+    const rolled = await sql<{ n: number }>`select sum(clips)::int as n from bin_hourly where bin_id = ${p.rootBinId}`.execute(h.db);
+    expect(rolled.rows[0].n).toBe(18);
+    const cursors = await h.db.selectFrom('connector_cursors').select(['connector', 'key']).orderBy('connector').execute();
+    expect(cursors).toEqual([
+      { connector: 'facebook.page', key: '100' },
+      { connector: 'x.search', key: `project:${p.projectId}:0` },
+    ]);
+    const rejections = await h.db.selectFrom('ingest_rejections').select(['reason', 'count']).execute();
+    expect(rejections).toEqual([{ reason: 'facebook.page:malformed_json', count: 1 }]);
+    expect(lines.some((l) => l.startsWith('connector x.search project:') && l.includes('10 posts'))).toBe(true);
+
+    const [clips, binClips] = [await count('clips'), await count('bin_clips')];
+    const second = await run();
+    expect(second.every((r) => r.ended === 'done')).toBe(true);
+    expect([await count('clips'), await count('bin_clips')]).toEqual([clips, binClips]);
+    expect(x.requests.at(-1)!.query.get('since_id')).toBe('1010');
+  });
+
+  it('never overlaps itself and stops cleanly', async () => {
+    const before = x.requests.length;
+    const job = startConnectorJob(h.db, { ...cfg, intervalMs: 3_600_000 }, { log, http: fakeClock() });
+    const [a, b] = [job.runNow(), job.runNow()];
+    expect(a).toBe(b); // asked while running: the same run
+    await a;
+    expect(x.requests.length - before).toBe(1); // one run, one search request
+    await job.stop();
+    await expect(job.runNow()).resolves.toEqual([]);
+  });
+});

@@ -1,0 +1,226 @@
+// The connector job: every CONNECTOR_INTERVAL_MS it reads from the database what to listen to,
+// builds the connectors (X recent search from each active project's root-bin rules, one
+// connector per linked profile with a token, blog feeds), runs them into the pipeline, counts
+// skipped items in ingest_rejections and logs one line per connector. Runs never overlap: the
+// next one is scheduled when the last has finished. stop() ends the wait, asks a running run to
+// stop after the page in hand (the cursor of every stored page is saved), and waits for it.
+import { sql } from 'kysely';
+import type { Db } from '../db/connection.ts';
+import { decryptToken } from '../crypto/tokens.ts';
+import {
+  buildXQueries,
+  createConnector,
+  dbCursorStore,
+  runConnectors,
+  type BaseUrls,
+  type Connector,
+  type ConnectorReport,
+  type ConnectorSpec,
+  type HttpClient,
+  type HttpOptions,
+  type PostSink,
+} from '../ingest/connectors/index.ts';
+import type { Skip } from '../ingest/connectors/types.ts';
+import { createPipeline } from '../ingest/pipeline.ts';
+
+export interface ConnectorJobConfig {
+  /** Pause between the end of one run and the start of the next (CONNECTOR_INTERVAL_MS). */
+  intervalMs: number;
+  /** App-only bearer token for X recent search (X_BEARER_TOKEN); null: no X search. */
+  xBearerToken: string | null;
+  baseUrls: Partial<BaseUrls>;
+  linkedInVersion?: string;
+  /** Feeds read for every run whatever the rules say (BLOG_FEEDS). */
+  blogFeeds: string[];
+  /** Decrypts profiles.access_token_enc (crypto/tokens.ts); null: profile connectors are skipped. */
+  tokenKey: Buffer | null;
+  /** Pages per connector per run (default 50). */
+  maxPages?: number;
+}
+
+/** A pino-compatible subset (the server's logger fits). */
+export interface JobLog {
+  info(obj: Record<string, unknown>, msg: string): void;
+  warn(obj: Record<string, unknown>, msg: string): void;
+}
+
+export interface ConnectorJobDeps {
+  log: JobLog;
+  /** Where posts go; the pipeline's sink by default. */
+  sink?: PostSink;
+  /** For tests: a client with a fake clock. */
+  http?: HttpClient | HttpOptions;
+}
+
+/** A url rule that names a feed rather than a site: the pipeline matches links, the job reads feeds. */
+const FEED_PATH = /(\/(feed|rss|atom)(\/[a-z0-9]*)?\/?|\.(rss|atom|xml))$/i;
+const asUrl = (v: string) => (/^https?:\/\//i.test(v) ? v : `https://${v}`);
+
+/** What to run now, from the database and config. Problems (an undecryptable token…) are returned, not thrown. */
+export async function buildConnectorSpecs(db: Db, cfg: ConnectorJobConfig): Promise<{ specs: ConnectorSpec[]; problems: string[] }> {
+  const problems: string[] = [];
+  const specs: ConnectorSpec[] = [];
+  const projects = await db
+    .selectFrom('projects')
+    .select(['id', 'bin_id', 'stream_ids'])
+    .where('is_deleted', '=', false)
+    .where((eb) => eb.or([eb('stop_date', 'is', null), eb('stop_date', '>', sql<Date>`now()`)]))
+    .orderBy('id')
+    .execute();
+  const active = new Map(projects.map((p) => [p.id, p]));
+  const rules = projects.length
+    ? await db
+        .selectFrom('bin_rules')
+        .innerJoin('bins', 'bins.id', 'bin_rules.bin_id')
+        .select(['bins.project_id', 'bin_rules.bin_id', 'bin_rules.kind', 'bin_rules.expression'])
+        .where('bin_rules.is_active', '=', true)
+        .where('bins.is_deleted', '=', false)
+        .orderBy('bin_rules.id')
+        .execute()
+    : [];
+
+  if (cfg.xBearerToken)
+    for (const p of projects) {
+      if (!(p.stream_ids ?? []).map(Number).includes(7)) continue;
+      const root = rules.filter((r) => r.bin_id === p.bin_id && r.kind !== 'url');
+      buildXQueries(root).forEach((query, k) => specs.push({ kind: 'x.search', bearerToken: cfg.xBearerToken!, query, key: `project:${p.id}:${k}` }));
+    }
+
+  const profiles = await db
+    .selectFrom('profiles')
+    .select(['id', 'project_id', 'stream_id', 'external_id', 'name', 'handle', 'access_token_enc'])
+    .where('access_token_enc', 'is not', null)
+    .orderBy('id')
+    .execute();
+  for (const prof of profiles) {
+    if (!active.has(prof.project_id)) continue;
+    if (!cfg.tokenKey) {
+      problems.push(`profile ${prof.id}: no TOKEN_KEY to read its token`);
+      continue;
+    }
+    let token: string;
+    try {
+      token = decryptToken(prof.access_token_enc!, cfg.tokenKey);
+    } catch {
+      problems.push(`profile ${prof.id}: token cannot be decrypted (another key?)`);
+      continue;
+    }
+    const spec = profileSpec(prof, token);
+    if (spec) specs.push(spec);
+    else problems.push(`profile ${prof.id}: stream ${prof.stream_id} has no connector`);
+  }
+
+  const feeds = new Set(cfg.blogFeeds.map(asUrl));
+  for (const r of rules) if (r.kind === 'url' && r.project_id != null && active.has(r.project_id) && FEED_PATH.test(r.expression.trim())) feeds.add(asUrl(r.expression.trim()));
+  for (const feedUrl of feeds) specs.push({ kind: 'blog.feed', feedUrl });
+
+  // The same page or feed linked by two projects is read once; its posts reach both.
+  const seen = new Set<string>();
+  return { specs: specs.filter((s) => !seen.has(specKey(s)) && !!seen.add(specKey(s))), problems };
+}
+
+function profileSpec(p: { stream_id: number; external_id: string; name: string; handle: string | null }, token: string): ConnectorSpec | null {
+  switch (p.stream_id) {
+    case 7:
+      return { kind: 'x.timeline', bearerToken: token, userId: p.external_id };
+    case 8:
+      return { kind: 'facebook.page', accessToken: token, pageId: p.external_id };
+    case 9:
+      return { kind: 'instagram.media', accessToken: token, igUserId: p.external_id };
+    case 10:
+      return { kind: 'youtube.channel', accessToken: token, channelId: p.external_id };
+    case 11:
+      return { kind: 'linkedin.posts', accessToken: token, orgUrn: p.external_id.startsWith('urn:') ? p.external_id : `urn:li:organization:${p.external_id}`, orgName: p.name };
+    case 12:
+      return { kind: 'tiktok.videos', accessToken: token, openId: p.external_id, username: p.handle ?? undefined, displayName: p.name };
+    default:
+      return null;
+  }
+}
+
+function specKey(s: ConnectorSpec): string {
+  const { kind, ...rest } = s as ConnectorSpec & Record<string, unknown>;
+  delete rest.bearerToken;
+  delete rest.accessToken;
+  delete rest.apiKey;
+  return `${kind} ${JSON.stringify(rest)}`;
+}
+
+/** Skipped items counted per connector and reason, e.g. "facebook.page:malformed_page". */
+export async function countSkipped(db: Db, connector: Connector, skipped: Skip[]): Promise<void> {
+  const counts = new Map<string, number>();
+  for (const s of skipped) counts.set(`${connector.name}:${s.reason}`, (counts.get(`${connector.name}:${s.reason}`) ?? 0) + 1);
+  const reasons = [...counts.keys()];
+  await sql`
+    insert into ingest_rejections as r (reason, count, last_at)
+    select reason, n, now() from unnest(${reasons}::text[], ${reasons.map((k) => counts.get(k)!)}::bigint[]) as v(reason, n)
+    on conflict (reason) do update set count = r.count + excluded.count, last_at = now()`.execute(db);
+}
+
+export function reportLine(r: ConnectorReport): string {
+  const skipped = Object.entries(r.skipped).map(([k, n]) => `${k}=${n}`).join(' ');
+  return `connector ${r.connector} ${r.key}: ${r.ended}${r.reason ? ` (${r.reason})` : ''}, ${r.pages} pages, ${r.posts} posts${skipped ? `, skipped ${skipped}` : ''}`;
+}
+
+/** One run: build, fetch, store, report. */
+export async function runConnectorTick(db: Db, cfg: ConnectorJobConfig, deps: ConnectorJobDeps & { signal?: AbortSignal }): Promise<ConnectorReport[]> {
+  const { specs, problems } = await buildConnectorSpecs(db, cfg);
+  for (const p of problems) deps.log.warn({ problem: p }, 'connectors: profile skipped');
+  const connectors = specs.map((s) => createConnector(s, { baseUrls: cfg.baseUrls, linkedInVersion: cfg.linkedInVersion, http: deps.http }));
+  const reports = await runConnectors(connectors, {
+    store: dbCursorStore(db),
+    sink: deps.sink ?? createPipeline(db).sink,
+    log: deps.log,
+    signal: deps.signal,
+    maxPages: cfg.maxPages,
+    onSkipped: (c, skipped) => countSkipped(db, c, skipped),
+  });
+  for (const r of reports) deps.log.info({ connector: r.connector, key: r.key, ended: r.ended }, reportLine(r));
+  return reports;
+}
+
+export interface ConnectorJob {
+  /** Runs now unless a run is under way (then resolves with that run's reports). */
+  runNow(): Promise<ConnectorReport[]>;
+  stop(): Promise<void>;
+}
+
+/** Starts the schedule: a first run at once, then one run per interval, never two at a time. */
+export function startConnectorJob(db: Db, cfg: ConnectorJobConfig, deps: ConnectorJobDeps): ConnectorJob {
+  const abort = new AbortController();
+  const sink = deps.sink ?? createPipeline(db).sink;
+  let running: Promise<ConnectorReport[]> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+
+  const runNow = (): Promise<ConnectorReport[]> => {
+    if (stopped) return Promise.resolve([]);
+    running ??= runConnectorTick(db, cfg, { ...deps, sink, signal: abort.signal })
+      .catch((err: unknown) => {
+        deps.log.warn({ err: (err as Error).message }, 'connectors: run failed');
+        return [] as ConnectorReport[];
+      })
+      .finally(() => {
+        running = null;
+        schedule();
+      });
+    return running;
+  };
+  const schedule = () => {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void runNow(), cfg.intervalMs);
+    timer.unref();
+  };
+  void runNow();
+
+  return {
+    runNow,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      abort.abort();
+      await running;
+    },
+  };
+}
