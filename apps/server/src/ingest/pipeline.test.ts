@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { openDb, type DbHandle } from '../db/connection.ts';
+import type { DbHandle } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { createPipeline, ingestPosts } from './pipeline.ts';
 import { adjustRollups } from './rollups.ts';
 import { invalidateRules } from './rules.ts';
+import { testDb } from '../test/harness.ts';
 import { makePost, seedProject, type SeededProject } from './testing.ts';
 
 let h: DbHandle;
@@ -33,12 +34,12 @@ async function expectRollupsInStep(binId: number) {
 }
 
 beforeAll(async () => {
-  h = await openDb({ databaseUrl: null, dataDir: ':memory:' });
+  h = await testDb(); // PGlite in memory, or a throwaway schema on DATABASE_URL
   await migrate(h.db);
 });
 afterAll(() => h.close());
 beforeEach(async () => {
-  for (const t of ['bin_hourly', 'bin_clips', 'clip_enrichment', 'clips', 'authors', 'ingest_rejections', 'profiles', 'bin_rules', 'projects', 'bins', 'clients'])
+  for (const t of ['bin_hourly_sentiment', 'bin_hourly', 'bin_clips', 'clip_enrichment', 'clips', 'authors', 'ingest_rejections', 'profiles', 'bin_rules', 'projects', 'bins', 'clients'])
     await sql`delete from ${sql.table(t)}`.execute(h.db);
   invalidateRules(h.db);
   p = await seedProject(h.db, {
@@ -139,5 +140,22 @@ describe('ingestion pipeline', () => {
     expect(await adjustRollups(h.db, [ids[0]], { rejected: true })).toBe(0);
     await expectRollupsInStep(p.rootBinId);
     expect((await rollupTotals(p.rootBinId)).clips).toBe(1);
+  });
+});
+
+describe('the sentiment cross rollup (bin_hourly_sentiment, kept by triggers on bin_clips)', () => {
+  it('stays in step when one statement inserts new rows and refreshes the AVE of rows seen before', async () => {
+    const post = makePost('Loving the acme summer sale!', { externalId: 's1', likes: 5 });
+    await ingestPosts(h.db, [post, makePost('acme broke, refund please', { externalId: 's2' })]);
+    // s1 again with more engagement (its rows' AVE moves) beside a new post (rows inserted).
+    await ingestPosts(h.db, [{ ...post, likes: 900, shares: 50 }, makePost('acme summer sale again', { externalId: 's3' })]);
+    for (const bin of [p.rootBinId, p.sortBinId, p.inputBinId]) {
+      const cross = await sql<{ n: number; ave: number }>`
+        select coalesce(sum(positive + neutral + negative), 0)::int as n, coalesce(sum(ave), 0)::float8 as ave from bin_hourly_sentiment where bin_id = ${bin}`.execute(h.db);
+      const truth = await truthFromClips(bin);
+      expect(cross.rows[0].n).toBe(truth.clips);
+      expect(Math.round(cross.rows[0].ave * 100)).toBe(Math.round(Number(truth.ave) * 100));
+      await expectRollupsInStep(bin);
+    }
   });
 });
