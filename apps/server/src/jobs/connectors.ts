@@ -11,12 +11,12 @@ import {
   buildXQueries,
   createConnector,
   dbCursorStore,
+  HttpClient,
   runConnectors,
   type BaseUrls,
   type Connector,
   type ConnectorReport,
   type ConnectorSpec,
-  type HttpClient,
   type HttpOptions,
   type PostSink,
 } from '../ingest/connectors/index.ts';
@@ -189,13 +189,32 @@ export interface ConnectorJob {
 export function startConnectorJob(db: Db, cfg: ConnectorJobConfig, deps: ConnectorJobDeps): ConnectorJob {
   const abort = new AbortController();
   const sink = deps.sink ?? createPipeline(db).sink;
+  // On stop, backoffs and rate-limit waits end at once and requests in flight are cancelled, so
+  // a run stuck on a slow or absent network ends within moments instead of minutes.
+  const http =
+    deps.http ??
+    new HttpClient({
+      log: deps.log,
+      sleep: (ms) =>
+        new Promise<void>((resolve) => {
+          if (abort.signal.aborted) return resolve();
+          const t = setTimeout(done, ms);
+          function done() {
+            clearTimeout(t);
+            abort.signal.removeEventListener('abort', done);
+            resolve();
+          }
+          abort.signal.addEventListener('abort', done);
+        }),
+      fetch: (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, abort.signal]) : abort.signal }),
+    });
   let running: Promise<ConnectorReport[]> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
 
   const runNow = (): Promise<ConnectorReport[]> => {
     if (stopped) return Promise.resolve([]);
-    running ??= runConnectorTick(db, cfg, { ...deps, sink, signal: abort.signal })
+    running ??= runConnectorTick(db, cfg, { ...deps, sink, http, signal: abort.signal })
       .catch((err: unknown) => {
         deps.log.warn({ err: (err as Error).message }, 'connectors: run failed');
         return [] as ConnectorReport[];
