@@ -3,7 +3,7 @@
 // PostgreSQL in a fresh database; matching cost alone per rule count; peak RSS; the machine.
 //   npm run bench -- ingest [--posts N] [--pglite-posts N] [--rules 1,100,10000] [--engines pglite,postgres]
 //                           [--batch 2000] [--lanes 2]   (posts per statement; batches stored at once on PostgreSQL)
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { sql } from 'kysely';
 import { openDb, type DbHandle } from '../apps/server/src/db/connection.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
@@ -77,6 +77,13 @@ async function pipelineRun(engine: 'pglite' | 'postgres', rules: number, posts: 
     const r = await pipeline.ingest(input.slice(200));
     const seconds = (performance.now() - t0) / 1000;
     await pool.close();
+    // Concurrent batches must still leave the rollups exactly in step with the rows.
+    const check = await sql<{ rows: number; rolled: number; ave: number; rolled_ave: number }>`
+      select (select count(*)::int from bin_clips where not rejected) as rows, (select coalesce(sum(clips), 0)::int from bin_hourly) as rolled,
+             (select round(coalesce(sum(ave), 0)::numeric, 0)::float8 from bin_clips where not rejected) as ave,
+             (select round(coalesce(sum(ave), 0)::numeric, 0)::float8 from bin_hourly) as rolled_ave`.execute(h.db);
+    const c = check.rows[0];
+    if (c.rows !== c.rolled || Math.abs(c.ave - c.rolled_ave) > 1) throw new Error(`rollups out of step: ${JSON.stringify(c)}`);
     return { postsPerSecond: Math.round((posts - 200) / seconds), seconds, binClips: r.binClipsInserted };
   } finally {
     await drop();
@@ -112,7 +119,9 @@ export async function run(args: string[]): Promise<void> {
   const pglitePosts = Number(arg(args, 'pglite-posts', '10000'));
   const tuning = { batchSize: Number(arg(args, 'batch', '2000')), lanes: Number(arg(args, 'lanes', '2')) };
   const cpu = cpus();
-  console.log(`machine: ${cpu[0]?.model ?? 'unknown'} × ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`);
+  const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+  // Other work on the same cores changes every figure below: the load average says how much.
+  console.log(`machine: ${cpu[0]?.model ?? 'unknown'} × ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}; load average ${load()}`);
 
   const mc = matchCost(ruleCounts);
   console.log('\nmatching only (µs per post; ratio to 1 rule):');
@@ -127,10 +136,10 @@ export async function run(args: string[]): Promise<void> {
   for (const engine of engines)
     for (const n of ruleCounts) {
       const r = await pipelineRun(engine, n, engine === 'pglite' ? pglitePosts : pgPosts, tuning);
-      console.log(`  ${engine.padEnd(8)} ${String(n).padStart(6)} rules  ${String(r.postsPerSecond).padStart(7)} posts/s  (${r.seconds.toFixed(1)} s, ${r.binClips} bin_clips)`);
+      console.log(`  ${engine.padEnd(8)} ${String(n).padStart(6)} rules  ${String(r.postsPerSecond).padStart(7)} posts/s  (${r.seconds.toFixed(1)} s, ${r.binClips} bin_clips, rollups in step; load ${load()})`);
     }
   if (!process.env.DATABASE_URL) console.log('  (PostgreSQL skipped: set DATABASE_URL)');
-  console.log(`\npeak RSS: ${Math.round(peakRss / 2 ** 20)} MiB`);
+  console.log(`\npeak RSS: ${Math.round(peakRss / 2 ** 20)} MiB; load average at the end ${load()}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run(process.argv.slice(2));
