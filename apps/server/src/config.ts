@@ -1,5 +1,6 @@
 // Configuration from the environment, read once. Every knob is documented in docs/operations.md.
 import { resolve } from 'node:path';
+import { DEFAULT_BASE_URLS, DEFAULT_LINKEDIN_VERSION, type BaseUrls } from './ingest/connectors/registry.ts';
 
 export interface Config {
   port: number;
@@ -19,6 +20,17 @@ export interface Config {
   demoDays: number;
   /** Turn the live post simulator on (default: on in embedded mode). */
   simulator: boolean;
+  /** Connector job (docs/connectors.md): pause between runs, 0 turns it off. */
+  connectorIntervalMs: number;
+  /** App-only bearer token for X recent search; null: no X search. */
+  xBearerToken: string | null;
+  /** 32-byte key for profile tokens at rest (hex or base64); null: DATA_DIR/token.key in embedded mode. */
+  tokenKey: string | null;
+  /** Feed addresses read on every connector run. */
+  blogFeeds: string[];
+  /** The networks' API base addresses. */
+  apiBases: BaseUrls;
+  linkedInVersion: string;
   webDist: string;
   logLevel: string;
   loginRateLimit: number;
@@ -40,6 +52,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoClips: Number(env.DEMO_CLIPS ?? 200_000),
     demoDays: Number(env.DEMO_DAYS ?? 90),
     simulator: env.SIMULATOR ? env.SIMULATOR === '1' : !databaseUrl,
+    connectorIntervalMs: Number(env.CONNECTOR_INTERVAL_MS ?? 300_000),
+    xBearerToken: env.X_BEARER_TOKEN || null,
+    tokenKey: env.TOKEN_KEY || null,
+    blogFeeds: (env.BLOG_FEEDS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    apiBases: {
+      x: env.X_API_BASE || DEFAULT_BASE_URLS.x,
+      graph: env.GRAPH_API_BASE || DEFAULT_BASE_URLS.graph,
+      youtube: env.YOUTUBE_API_BASE || DEFAULT_BASE_URLS.youtube,
+      linkedin: env.LINKEDIN_API_BASE || DEFAULT_BASE_URLS.linkedin,
+      tiktok: env.TIKTOK_API_BASE || DEFAULT_BASE_URLS.tiktok,
+    },
+    linkedInVersion: env.LINKEDIN_VERSION || DEFAULT_LINKEDIN_VERSION,
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: env.LOG_LEVEL ?? 'info',
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),

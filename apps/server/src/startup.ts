@@ -3,6 +3,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/connection.ts';
+import { resolveTokenKey } from './crypto/tokens.ts';
+import { startConnectorJob } from './jobs/connectors.ts';
 import { generateDemoCorpus } from './ingest/demo-corpus.ts';
 import { startSimulator } from './ingest/simulator.ts';
 
@@ -26,7 +28,24 @@ export async function startBackground(opts: { db: Db; config: Config; log: Fasti
   }
   const stopSimulator = config.simulator ? startSimulator(db, { onError: (err) => log.error({ err }, 'simulator tick failed') }) : null;
   if (stopSimulator) log.info('live post simulator on');
+  const connectors =
+    config.connectorIntervalMs > 0
+      ? startConnectorJob(
+          db,
+          {
+            intervalMs: config.connectorIntervalMs,
+            xBearerToken: config.xBearerToken,
+            baseUrls: config.apiBases,
+            linkedInVersion: config.linkedInVersion,
+            blogFeeds: config.blogFeeds,
+            tokenKey: resolveTokenKey({ tokenKey: config.tokenKey, embedded: !config.databaseUrl, dataDir: config.dataDir }),
+          },
+          { log },
+        )
+      : null;
+  if (connectors) log.info(`connector job on, every ${config.connectorIntervalMs} ms`);
   return async () => {
+    await connectors?.stop();
     await stopSimulator?.();
   };
 }

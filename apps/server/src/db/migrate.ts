@@ -1,5 +1,5 @@
 // Runs the one set of migrations (for PGlite and PostgreSQL alike) at start.
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './connection.ts';
 
 /** Migrations are the files in migrations/, applied in name order. */
@@ -15,7 +15,10 @@ class GlobProvider implements MigrationProvider {
 }
 
 export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: new GlobProvider() });
+  // Kysely looks for its own tables across all schemas unless told which: name the current one,
+  // so another schema's migration tables (a benchmark's, a test's) are never taken for ours.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrator = new Migrator({ db, provider: new GlobProvider(), migrationTableSchema: rows[0].schema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
