@@ -30,7 +30,9 @@ export const MAX_RANGE_DAYS = 400;
 
 const zDate = (name: string) =>
   z.string({ error: `${name} is required` }).transform((s, ctx) => {
-    const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T00:00:00Z` : s);
+    // Dates are the client's wall clock: kept in the UTC fields whatever the server's own zone.
+    const bare = /^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T00:00:00` : s;
+    const d = new Date(/(Z|[+-]\d{2}:?\d{2})$/i.test(bare) ? bare : `${bare}Z`);
     if (Number.isNaN(d.getTime())) {
       ctx.addIssue({ code: 'custom', message: `${name} is not a date: '${s}'` });
       return z.NEVER;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AnalyticQuery } from './common.ts';
 import { formatInZone, clientPageSize, defaultStreams, formatRand, heatmapBucket, insightsBucket, streamListError, toggleStream } from './rules.ts';
 
 const d = (s: string) => new Date(s);
@@ -58,5 +59,20 @@ describe('formatInZone', () => {
   it("shows a post's time in the client's time zone", () => {
     expect(formatInZone('2026-11-17T18:52:00Z', 'Africa/Johannesburg')).toBe('17 Nov 2026, 20:52');
     expect(formatInZone('2026-11-17T23:30:00Z', 'Africa/Johannesburg', false)).toBe('18 Nov, 01:30');
+  });
+});
+
+describe('AnalyticQuery', () => {
+  it('keeps a date-time without a zone as wall clock, whatever the server zone', () => {
+    const q = AnalyticQuery.parse({ projectId: '1', startDate: '2026-03-01', endDate: '2026-03-02T23:59:59', streamIds: '7,8' });
+    expect(q.startDate.toISOString()).toBe('2026-03-01T00:00:00.000Z');
+    expect(q.endDate.toISOString()).toBe('2026-03-02T23:59:59.000Z');
+  });
+  it('names the problem with a bad range or stream list', () => {
+    const issues = (input: object) => AnalyticQuery.safeParse(input).error?.issues.map((i) => i.message) ?? [];
+    expect(issues({ projectId: '1', startDate: '2026-03-02', endDate: '2026-03-01', streamIds: '7' })).toContain('endDate is before startDate');
+    expect(issues({ projectId: '1', startDate: 'soon', endDate: '2026-03-01', streamIds: '7' })).toContain("startDate is not a date: 'soon'");
+    expect(issues({ projectId: '1', startDate: '2024-01-01', endDate: '2026-03-01', streamIds: '7' })[0]).toMatch(/longer than/);
+    expect(issues({ projectId: '1', startDate: '2026-03-01', endDate: '2026-03-01', streamIds: '7,10' })[0]).toMatch(/YouTube/);
   });
 });
