@@ -13,8 +13,8 @@ export interface ListingFilters {
   brandAssociationId?: number;
 }
 
-/** The clip columns every listing answers, from bin_clips, clips and authors. */
-function listing(db: Db, s: Scope, f: ListingFilters) {
+/** The clip columns every listing answers (the contract's Clip), from bin_clips, clips and authors. */
+export function clipRows(db: Db) {
   return db
     .selectFrom('bin_clips')
     .innerJoin('clips', 'clips.id', 'bin_clips.clip_id')
@@ -34,7 +34,12 @@ function listing(db: Db, s: Scope, f: ListingFilters) {
       'bin_clips.brand_association_id',
       'bin_clips.bin_id',
       'bin_clips.classification_id',
-    ])
+    ]);
+}
+
+/** The listing of a scope, with the tray's filters. */
+function listing(db: Db, s: Scope, f: ListingFilters) {
+  return clipRows(db)
     .$call(clipsInScope(s))
     .$if(f.hourFrom !== undefined, (qb) =>
       qb.where('bin_clips.posted_at', '>=', f.hourFrom!).where('bin_clips.posted_at', '<', new Date(f.hourFrom!.getTime() + 3_600_000)),
@@ -77,26 +82,7 @@ export async function* clipBatches(db: Db, s: Scope, f: ListingFilters, batchSiz
 
 /** Clips of a bin by clip id (any date, any stream, rejected ones left out). */
 export function clipsByIds(db: Db, binId: number, clipIds: number[]) {
-  return db
-    .selectFrom('bin_clips')
-    .innerJoin('clips', 'clips.id', 'bin_clips.clip_id')
-    .leftJoin('authors', 'authors.id', 'bin_clips.author_id')
-    .select([
-      'bin_clips.id',
-      'bin_clips.clip_id',
-      'bin_clips.stream_id',
-      'bin_clips.author_id',
-      'authors.name as author_name',
-      'clips.body',
-      'bin_clips.posted_at',
-      'clips.link',
-      'bin_clips.ave',
-      'bin_clips.impact_score',
-      'bin_clips.favourability_id',
-      'bin_clips.brand_association_id',
-      'bin_clips.bin_id',
-      'bin_clips.classification_id',
-    ])
+  return clipRows(db)
     .where('bin_clips.bin_id', '=', binId)
     .where('bin_clips.clip_id', 'in', clipIds)
     .where('bin_clips.rejected', '=', false)

@@ -4,6 +4,7 @@
 import type { Bucket } from '@listening/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import { clipRows } from '../clips/queries.ts';
 import { clipsInScope, rollupInScope, type Scope } from './scope.ts';
 
 /** The bucket's first day in the client's time zone, as YYYY-MM-DD. */
@@ -110,24 +111,7 @@ export async function clipCountsByBin(db: Db, s: Scope, binIds: number[]): Promi
 
 /** The range's posts with the highest impact score (index bin_clips_bin_impact). */
 export function topPosts(db: Db, s: Scope, limit: number) {
-  return db
-    .selectFrom('bin_clips')
-    .innerJoin('clips', 'clips.id', 'bin_clips.clip_id')
-    .leftJoin('authors', 'authors.id', 'bin_clips.author_id')
-    .select([
-      'bin_clips.id',
-      'bin_clips.clip_id',
-      'bin_clips.stream_id',
-      'bin_clips.author_id',
-      'authors.name as author_name',
-      'clips.body',
-      'bin_clips.posted_at',
-      'clips.link',
-      'bin_clips.ave',
-      'bin_clips.impact_score',
-      'bin_clips.favourability_id',
-      'bin_clips.brand_association_id',
-    ])
+  return clipRows(db)
     .$call(clipsInScope(s))
     .orderBy('bin_clips.impact_score', 'desc')
     .orderBy('bin_clips.id')
