@@ -10,6 +10,7 @@ import pg from 'pg';
 import { openDb, type Db } from '../apps/server/src/db/connection.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
+import { rebuildRollups } from '../apps/server/src/ingest/rollups.ts';
 import * as clips from '../apps/server/src/modules/clips/service.ts';
 import * as dashboard from '../apps/server/src/modules/dashboard/service.ts';
 import * as cloud from '../apps/server/src/modules/wordcloud/service.ts';
@@ -112,13 +113,8 @@ export async function generate(db: Db, n: number, bins: { projectId: number; roo
               from clips c where c.id between ${lo} and ${hi} and c.id % ${every}::int = ${bin === bins.inputBinId && every > 1 ? 1 : 0}::int`.execute(db);
     }
   });
-  await timed('bin_hourly rollups', () =>
-    sql`insert into bin_hourly (bin_id, stream_id, hour, clips, ave, positive, neutral, negative, owned, earned, chatter)
-        select bin_id, stream_id, date_trunc('hour', posted_at at time zone 'UTC') at time zone 'UTC', count(*), sum(ave),
-               count(*) filter (where favourability_id = 1), count(*) filter (where favourability_id = 2), count(*) filter (where favourability_id = 3),
-               count(*) filter (where brand_association_id = 1), count(*) filter (where brand_association_id = 2), count(*) filter (where brand_association_id not in (1, 2))
-          from bin_clips where not rejected group by 1, 2, 3`.execute(db),
-  );
+  // bin_clips were written directly: build both rollups the way ingestion keeps them.
+  await timed('rollups (bin_hourly, bin_hourly_sentiment)', () => rebuildRollups(db));
   await timed('analyze', () => sql`analyze`.execute(db));
 }
 

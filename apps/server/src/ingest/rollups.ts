@@ -1,7 +1,12 @@
-// bin_hourly: per bin, stream and UTC hour, the counts and AVE the dashboards read instead of
-// scanning bin_clips. Rejected bin_clips are not counted. Every writer of bin_clips keeps it in
-// step: ingestion adds only the rows it inserted (store.ts); rating and rejecting go through
-// adjustRollups() below, which changes the rows and the rollups in one statement.
+// The rollups the dashboards read instead of scanning bin_clips (rejected bin_clips count nowhere):
+// - bin_hourly (0002): per bin, stream and UTC hour, counts, AVE, favourability, owned/earned/chatter;
+// - bin_hourly_sentiment (0004): per bin, stream, UTC hour and brand association (0 stored as 3),
+//   positive/neutral/negative and AVE: the cross the sentiment summary needs.
+// Every writer of bin_clips moves BOTH in the statement that changes the rows, from the same
+// signed rows (rollupUpserts): ingestion adds the rows it inserted and the AVE it refreshed
+// (store.ts); rating and rejecting go through adjustRollups() below; bulk loads end with
+// rebuildRollups(). No triggers (0005 dropped them): a direct write to bin_clips that skips these
+// leaves the rollups out of step.
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/connection.ts';
 
@@ -65,14 +70,57 @@ export async function adjustRollups(db: Db, binClipIds: number[], change: BinCli
       union all
       select o.bin_id, o.stream_id, o.posted_at, o.ave, u.favourability_id, o.brand_association_id, 1
         from old o join upd u on u.id = o.id where not u.rejected
-    ), up as (${rollupUpsert(sql`select * from signed`)} returning 1)
+    ), ${rollupUpserts('signed')}
     select count(*)::int as n from upd`.execute(db);
   return Number(res.rows[0]?.n ?? 0);
 }
 
-/** Rebuilds bin_hourly from bin_clips (after a bulk load, or to repair). */
+/**
+ * Adds the same signed rows to bin_hourly_sentiment: per bin, stream, UTC hour and brand
+ * association (1 Owned, 2 Earned, anything else 3 Chatter), favourability counts times sign and
+ * the signed AVE. Grouped and in key order, so concurrent writers lock rollup rows in one order.
+ */
+export function sentimentUpsert(source: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`
+    insert into bin_hourly_sentiment as s (bin_id, stream_id, hour, brand_association_id, positive, neutral, negative, ave)
+    select bin_id, stream_id, date_trunc('hour', posted_at at time zone 'UTC') at time zone 'UTC',
+           case when brand_association_id in (1, 2) then brand_association_id else 3 end,
+           sum(sign * (favourability_id = 1)::int), sum(sign * (favourability_id = 2)::int),
+           sum(sign * (favourability_id = 3)::int), sum(ave)
+      from (${source}) d
+     group by 1, 2, 3, 4
+     order by 1, 2, 3, 4
+    on conflict (bin_id, stream_id, hour, brand_association_id) do update
+      set positive = s.positive + excluded.positive, neutral = s.neutral + excluded.neutral,
+          negative = s.negative + excluded.negative, ave = s.ave + excluded.ave`;
+}
+
+/**
+ * Both rollups' upserts as CTE members over ONE set of signed rows: `with d as (source), <this>`.
+ * `source` must carry the row's real favourability_id and brand_association_id even when sign is
+ * 0 (an AVE change only), since bin_hourly_sentiment files AVE by brand association.
+ */
+export function rollupUpserts(from: string): RawBuilder<unknown> {
+  const d = sql.raw(`select * from ${from}`);
+  return sql`rollup_h as (${rollupUpsert(d)} returning 1), rollup_s as (${sentimentUpsert(d)} returning 1)`;
+}
+
+/**
+ * Rebuilds bin_hourly and bin_hourly_sentiment from bin_clips (after a bulk load that wrote
+ * bin_clips directly, or to repair), in one transaction (the caller's, if `db` is one): both or
+ * neither. One scan of bin_clips feeds both.
+ */
 export async function rebuildRollups(db: Db, binIds?: number[]): Promise<void> {
-  const only = binIds ? sql`where bin_id = any(${binIds}::int[])` : sql``;
-  await sql`delete from bin_hourly ${only}`.execute(db);
-  await sql`${rollupUpsert(sql`select bin_id, stream_id, posted_at, ave, favourability_id, brand_association_id, 1 as sign from bin_clips ${binIds ? sql`where bin_id = any(${binIds}::int[]) and not rejected` : sql`where not rejected`}`)}`.execute(db);
+  const only = binIds ? sql`where bin_id = any(${binIds}::int[])` : sql`where true`;
+  const run = async (t: Db) => {
+    await sql`delete from bin_hourly ${only}`.execute(t);
+    await sql`delete from bin_hourly_sentiment ${only}`.execute(t);
+    await sql`
+      with src as (select bin_id, stream_id, posted_at, ave, favourability_id, brand_association_id, 1 as sign
+                   from bin_clips ${only} and not rejected),
+      ${rollupUpserts('src')}
+      select 1`.execute(t);
+  };
+  if (db.isTransaction) await run(db);
+  else await db.transaction().execute(run);
 }

@@ -1,7 +1,7 @@
 // Storage of one batch in ONE statement: posts, authors, enrichment, bin rows and rejections
 // travel as one array per column (unnest), and a chain of data-modifying CTEs upserts authors,
 // upserts clips, adds enrichment for new clips, inserts bin_clips, refreshes the AVE of clips seen
-// again and moves bin_hourly by exactly what changed. One round trip, one plan, and ids never
+// again and moves bin_hourly and bin_hourly_sentiment by exactly what changed. One round trip, one plan, and ids never
 // travel back to Node and out again; a statement is atomic, so a failing batch stores nothing.
 // Idempotent: clips are unique per (stream, external id), bin_clips per (bin, clip), and the
 // rollups move only for rows this statement inserted or changed.
@@ -9,7 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Enrichment } from '../nlp/enrich.ts';
 import type { Post } from './post.ts';
-import { rollupUpsert } from './rollups.ts';
+import { rollupUpserts } from './rollups.ts';
 
 export interface BinClipRow {
   binId: number;
@@ -139,14 +139,15 @@ export async function storeBatch(db: Kysely<Database>, input: PreparedPost[], re
          for update of bc
     ), upd as (
       update bin_clips bc set ave = old.ave, impact_score = old.impact from old where bc.id = old.id
-      returning bc.bin_id, bc.stream_id, bc.posted_at, bc.ave - old.old_ave as ave, bc.rejected
-    ), up as (
-      ${rollupUpsert(sql`
-        select bin_id, stream_id, posted_at, ave, favourability_id, brand_association_id, 1 as sign from ins
-        union all
-        select bin_id, stream_id, posted_at, ave, 0::smallint, 0::smallint, 0 from upd where not rejected`)}
-      returning 1
-    ), r as (
+      returning bc.bin_id, bc.stream_id, bc.posted_at, bc.ave - old.old_ave as ave, bc.favourability_id, bc.brand_association_id, bc.rejected
+    ), moved as (
+      -- The signed rows both rollups move by: +1 per row inserted; sign 0 and the AVE difference
+      -- per row refreshed (with its real favourability and brand association: the sentiment
+      -- rollup files AVE by brand association).
+      select bin_id, stream_id, posted_at, ave, favourability_id, brand_association_id, 1 as sign from ins
+      union all
+      select bin_id, stream_id, posted_at, ave, favourability_id, brand_association_id, 0 from upd where not rejected
+    ), ${rollupUpserts('moved')}, r as (
       insert into ingest_rejections as r (reason, count, last_at)
       select reason, n, now() from unnest(${reasons}::text[], ${reasons.map((k) => rejections.get(k)!)}::bigint[]) as v(reason, n)
       on conflict (reason) do update set count = r.count + excluded.count, last_at = now()
