@@ -1,10 +1,10 @@
 // A small known set of clips for the dashboard's tests, inserted directly (not through the
-// pipeline) into the demo project acme-brand, with bin_hourly built the way ingestion builds it.
+// pipeline) into the demo project acme-brand, with the rollups built the way ingestion builds them.
 // Client time zone Africa/Johannesburg (UTC+2). The range 2024-03-01..2024-03-02 holds c1, c2,
 // c3 and c7 (streams 7 and 8); c4 is past midnight local time, c5 before the range, c6 on
 // Instagram.
-import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import { rebuildRollups as rebuildFromClips } from '../../ingest/rollups.ts';
 
 export const LONG_BODY = `Long review of the cola ${'x'.repeat(40_000)}`;
 
@@ -19,16 +19,9 @@ export interface Fixture {
   clip: Record<string, number>;
 }
 
-/** The rollup as ingestion keeps it: non-rejected rows per bin, stream and UTC hour. */
+/** The rollups as ingestion keeps them (bin_hourly and bin_hourly_sentiment), rebuilt from bin_clips. */
 export async function rebuildRollups(db: Db): Promise<void> {
-  await db.deleteFrom('bin_hourly').execute();
-  await sql`
-    insert into bin_hourly (bin_id, stream_id, hour, clips, ave, positive, neutral, negative, owned, earned, chatter)
-    select bin_id, stream_id, date_trunc('hour', posted_at at time zone 'UTC') at time zone 'UTC', count(*), sum(ave),
-           count(*) filter (where favourability_id = 1), count(*) filter (where favourability_id = 2), count(*) filter (where favourability_id = 3),
-           count(*) filter (where brand_association_id = 1), count(*) filter (where brand_association_id = 2),
-           count(*) filter (where brand_association_id not in (1, 2))
-      from bin_clips where not rejected group by 1, 2, 3`.execute(db);
+  await rebuildFromClips(db);
 }
 
 export async function insertFixture(db: Db, projectId: number): Promise<Fixture> {
