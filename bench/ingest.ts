@@ -77,13 +77,15 @@ async function pipelineRun(engine: 'pglite' | 'postgres', rules: number, posts: 
     const r = await pipeline.ingest(input.slice(200));
     const seconds = (performance.now() - t0) / 1000;
     await pool.close();
-    // Concurrent batches must still leave the rollups exactly in step with the rows.
-    const check = await sql<{ rows: number; rolled: number; ave: number; rolled_ave: number }>`
+    // Concurrent batches must still leave both rollups (bin_hourly, bin_hourly_sentiment) in step with the rows.
+    const check = await sql<{ rows: number; rolled: number; crossed: number; ave: number; rolled_ave: number; crossed_ave: number }>`
       select (select count(*)::int from bin_clips where not rejected) as rows, (select coalesce(sum(clips), 0)::int from bin_hourly) as rolled,
+             (select coalesce(sum(positive + neutral + negative), 0)::int from bin_hourly_sentiment) as crossed,
              (select round(coalesce(sum(ave), 0)::numeric, 0)::float8 from bin_clips where not rejected) as ave,
-             (select round(coalesce(sum(ave), 0)::numeric, 0)::float8 from bin_hourly) as rolled_ave`.execute(h.db);
+             (select round(coalesce(sum(ave), 0)::numeric, 0)::float8 from bin_hourly) as rolled_ave,
+             (select round(coalesce(sum(ave), 0)::numeric, 0)::float8 from bin_hourly_sentiment) as crossed_ave`.execute(h.db);
     const c = check.rows[0];
-    if (c.rows !== c.rolled || Math.abs(c.ave - c.rolled_ave) > 1) throw new Error(`rollups out of step: ${JSON.stringify(c)}`);
+    if (c.rows !== c.rolled || c.rows !== c.crossed || Math.abs(c.ave - c.rolled_ave) > 1 || Math.abs(c.ave - c.crossed_ave) > 1) throw new Error(`rollups out of step: ${JSON.stringify(c)}`);
     return { postsPerSecond: Math.round((posts - 200) / seconds), seconds, binClips: r.binClipsInserted };
   } finally {
     await drop();

@@ -206,3 +206,27 @@ describe('the sentiment cross rollup (bin_hourly_sentiment, moved by the same st
     }
   });
 });
+
+describe('hard deletes without the foreign keys of the ingestion path (0005: triggers on the parent tables)', () => {
+  it('a deleted clip takes its enrichment and bin rows along, and the rollups move by exactly those rows', async () => {
+    await ingestPosts(h.db, [makePost('acme broke, refund please', { externalId: 'd1' }), makePost('acme summer sale', { externalId: 'd2' })]);
+    const ids = (await h.db.selectFrom('bin_clips').select('id').orderBy('id').execute()).map((r) => Number(r.id));
+    await adjustRollups(h.db, [ids[0]], { rejected: true });
+    await h.db.deleteFrom('clips').where('external_id', '=', 'd1').execute();
+    expect(await h.db.selectFrom('clip_enrichment').select('clip_id').execute()).toHaveLength(1);
+    expect((await h.db.selectFrom('bin_clips').innerJoin('clips', 'clips.id', 'bin_clips.clip_id').select('external_id').execute()).every((r) => r.external_id === 'd2')).toBe(true);
+    expect((await sql<{ n: number }>`select count(*)::int as n from bin_clips b where not exists (select 1 from clips c where c.id = b.clip_id)`.execute(h.db)).rows[0].n).toBe(0);
+    await expectSentimentExact();
+    for (const bin of [p.rootBinId, p.sortBinId, p.inputBinId]) await expectRollupsInStep(bin);
+  });
+
+  it('a deleted bin takes its bin rows and rollup rows along; an author that clips name cannot be deleted', async () => {
+    await ingestPosts(h.db, [makePost('acme broke, refund please', { externalId: 'd3' })]);
+    await h.db.deleteFrom('bins').where('id', '=', p.sortBinId).execute();
+    for (const t of ['bin_clips', 'bin_hourly', 'bin_hourly_sentiment'] as const)
+      expect(await h.db.selectFrom(t).select('bin_id').where('bin_id', '=', p.sortBinId).execute()).toEqual([]);
+    expect((await h.db.selectFrom('bin_clips').select('bin_id').execute()).length).toBeGreaterThan(0);
+    await expectSentimentExact();
+    await expect(h.db.deleteFrom('authors').execute()).rejects.toThrow(/authors still named by clips/);
+  });
+});

@@ -3,13 +3,71 @@
 // moves it beside bin_hourly from the same signed rows (ingest/rollups.ts: rollupUpserts, used by
 // store.ts, adjustRollups and rebuildRollups). The rollup was exact when the triggers go, in the
 // same transaction, so nothing is rebuilt.
+//
+// Also the row-by-row foreign keys on the ingestion path (~28% of the ingestion statement: one
+// SELECT ... FOR KEY SHARE per row, and every batch locking the same bins rows): bin_clips -> bins,
+// bin_clips -> clips, clip_enrichment -> clips, clips -> authors. Their one writer (store.ts)
+// takes those ids from rows it upserted in the same statement. What the keys did on a hard
+// delete is done by statement triggers on the PARENT tables, which ingestion never deletes from:
+// - bins (cascade, also from a client's or a parent bin's cascade): the bins' bin_clips and
+//   their rollup rows go;
+// - clips (cascade): their clip_enrichment and bin_clips go, the rollups move by the rows gone;
+// - authors (restrict): deleting an author that clips still name is refused.
+// TRUNCATE fires none of these: truncate the children with the parents (scripts/demo-corpus.ts).
 import { sql, type Kysely } from 'kysely';
+import { rollupUpsert, sentimentUpsert } from '../../ingest/rollups.ts';
 
 const TRIGGERS = ['bin_clips_sentiment_ins', 'bin_clips_sentiment_upd', 'bin_clips_sentiment_del'];
+const FKS: [table: string, name: string, def: string][] = [
+  ['bin_clips', 'bin_clips_bin_id_fkey', 'foreign key (bin_id) references bins(id) on delete cascade'],
+  ['bin_clips', 'bin_clips_clip_id_fkey', 'foreign key (clip_id) references clips(id) on delete cascade'],
+  ['clip_enrichment', 'clip_enrichment_clip_id_fkey', 'foreign key (clip_id) references clips(id) on delete cascade'],
+  ['clips', 'clips_author_id_fkey', 'foreign key (author_id) references authors(id)'],
+];
 
 export async function up(db: Kysely<any>): Promise<void> {
   for (const t of TRIGGERS) await sql`drop trigger if exists ${sql.id(t)} on bin_clips`.execute(db);
   await sql`drop function if exists bin_hourly_sentiment_apply()`.execute(db);
+
+  for (const [table, name] of FKS) await sql`alter table ${sql.table(table)} drop constraint if exists ${sql.id(name)}`.execute(db);
+
+  // bins deleted: their bin_clips and rollup rows go (what bin_clips' cascade did, and more).
+  await sql`
+    create or replace function bins_deleted() returns trigger language plpgsql as $$
+    begin
+      delete from bin_clips where bin_id in (select id from gone_bins);
+      delete from bin_hourly where bin_id in (select id from gone_bins);
+      delete from bin_hourly_sentiment where bin_id in (select id from gone_bins);
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger bins_deleted after delete on bins referencing old table as gone_bins for each statement execute function bins_deleted()`.execute(db);
+
+  // clips deleted: their enrichment and bin_clips go, and both rollups move by the rows gone.
+  const gone = sql.raw(`select bin_id, stream_id, posted_at, -ave as ave, favourability_id, brand_association_id, -1 as sign from gone_rows where not rejected`);
+  const h = rollupUpsert(gone).compile(db).sql;
+  const s = sentimentUpsert(gone).compile(db).sql;
+  const goneRows = `gone_rows as (delete from bin_clips where clip_id in (select id from gone_clips)
+                      returning bin_id, stream_id, posted_at, ave, favourability_id, brand_association_id, rejected)`;
+  await sql`
+    create or replace function clips_deleted() returns trigger language plpgsql as $$
+    begin
+      delete from clip_enrichment where clip_id in (select id from gone_clips);
+      with ${sql.raw(goneRows)}, rollup_h as (${sql.raw(h)} returning 1)
+      ${sql.raw(s)};
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger clips_deleted after delete on clips referencing old table as gone_clips for each statement execute function clips_deleted()`.execute(db);
+
+  // authors deleted while clips name them: refused, as the foreign key did.
+  await sql`
+    create or replace function authors_deleted() returns trigger language plpgsql as $$
+    begin
+      if exists (select 1 from clips c join gone_authors a on a.id = c.author_id) then
+        raise exception 'authors still named by clips cannot be deleted' using errcode = '23503';
+      end if;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger authors_deleted after delete on authors referencing old table as gone_authors for each statement execute function authors_deleted()`.execute(db);
 }
 
 // The triggers of 0004 again (same function), for going back to code that relies on them.
@@ -26,6 +84,15 @@ const upsertFrom = (rows: string) => `
         negative = s.negative + excluded.negative, ave = s.ave + excluded.ave`;
 
 export async function down(db: Kysely<any>): Promise<void> {
+  for (const t of ['bins', 'clips', 'authors']) {
+    await sql`drop trigger if exists ${sql.id(`${t}_deleted`)} on ${sql.table(t)}`.execute(db);
+    await sql`drop function if exists ${sql.id(`${t}_deleted`)}()`.execute(db);
+  }
+  // Rows the keys would refuse (left by a delete the triggers above did not see, e.g. TRUNCATE) go first.
+  await sql`delete from bin_clips b where not exists (select 1 from bins where id = b.bin_id) or not exists (select 1 from clips where id = b.clip_id)`.execute(db);
+  await sql`delete from clip_enrichment e where not exists (select 1 from clips where id = e.clip_id)`.execute(db);
+  await sql`update clips c set author_id = null where author_id is not null and not exists (select 1 from authors where id = c.author_id)`.execute(db);
+  for (const [table, name, def] of FKS) await sql`alter table ${sql.table(table)} add constraint ${sql.id(name)} ${sql.raw(def)}`.execute(db);
   await sql`
     create or replace function bin_hourly_sentiment_apply() returns trigger language plpgsql as $$
     begin
