@@ -15,7 +15,6 @@
 // - authors (restrict): deleting an author that clips still name is refused.
 // TRUNCATE fires none of these: truncate the children with the parents (scripts/demo-corpus.ts).
 import { sql, type Kysely } from 'kysely';
-import { rollupUpsert, sentimentUpsert } from '../../ingest/rollups.ts';
 
 const TRIGGERS = ['bin_clips_sentiment_ins', 'bin_clips_sentiment_upd', 'bin_clips_sentiment_del'];
 const FKS: [table: string, name: string, def: string][] = [
@@ -42,18 +41,35 @@ export async function up(db: Kysely<any>): Promise<void> {
     end $$`.execute(db);
   await sql`create trigger bins_deleted after delete on bins referencing old table as gone_bins for each statement execute function bins_deleted()`.execute(db);
 
-  // clips deleted: their enrichment and bin_clips go, and both rollups move by the rows gone.
-  const gone = sql.raw(`select bin_id, stream_id, posted_at, -ave as ave, favourability_id, brand_association_id, -1 as sign from gone_rows where not rejected`);
-  const h = rollupUpsert(gone).compile(db).sql;
-  const s = sentimentUpsert(gone).compile(db).sql;
-  const goneRows = `gone_rows as (delete from bin_clips where clip_id in (select id from gone_clips)
-                      returning bin_id, stream_id, posted_at, ave, favourability_id, brand_association_id, rejected)`;
+  // clips deleted: their enrichment and bin_clips go, and both rollups move by the rows gone (the
+  // upserts of ingest/rollups.ts written out, so this migration does not change with that code).
   await sql`
     create or replace function clips_deleted() returns trigger language plpgsql as $$
     begin
       delete from clip_enrichment where clip_id in (select id from gone_clips);
-      with ${sql.raw(goneRows)}, rollup_h as (${sql.raw(h)} returning 1)
-      ${sql.raw(s)};
+      with gone as (
+        delete from bin_clips where clip_id in (select id from gone_clips)
+        returning bin_id, stream_id, date_trunc('hour', posted_at at time zone 'UTC') at time zone 'UTC' as hour,
+                  ave, favourability_id as fav, brand_association_id as ba, rejected
+      ), h as (
+        insert into bin_hourly as h (bin_id, stream_id, hour, clips, ave, positive, negative, neutral, owned, earned, chatter)
+        select bin_id, stream_id, hour, -count(*), -sum(ave), -count(*) filter (where fav = 1), -count(*) filter (where fav = 3),
+               -count(*) filter (where fav = 2), -count(*) filter (where ba = 1), -count(*) filter (where ba = 2),
+               -count(*) filter (where ba not in (1, 2))
+          from gone where not rejected group by 1, 2, 3 order by 1, 2, 3
+        on conflict (bin_id, stream_id, hour) do update
+          set clips = h.clips + excluded.clips, ave = h.ave + excluded.ave, positive = h.positive + excluded.positive,
+              negative = h.negative + excluded.negative, neutral = h.neutral + excluded.neutral, owned = h.owned + excluded.owned,
+              earned = h.earned + excluded.earned, chatter = h.chatter + excluded.chatter
+        returning 1
+      )
+      insert into bin_hourly_sentiment as s (bin_id, stream_id, hour, brand_association_id, positive, neutral, negative, ave)
+      select bin_id, stream_id, hour, case when ba in (1, 2) then ba else 3 end,
+             -count(*) filter (where fav = 1), -count(*) filter (where fav = 2), -count(*) filter (where fav = 3), -sum(ave)
+        from gone where not rejected group by 1, 2, 3, 4 order by 1, 2, 3, 4
+      on conflict (bin_id, stream_id, hour, brand_association_id) do update
+        set positive = s.positive + excluded.positive, neutral = s.neutral + excluded.neutral,
+            negative = s.negative + excluded.negative, ave = s.ave + excluded.ave;
       return null;
     end $$`.execute(db);
   await sql`create trigger clips_deleted after delete on clips referencing old table as gone_clips for each statement execute function clips_deleted()`.execute(db);
