@@ -36,18 +36,36 @@ async function openBenchDb(): Promise<{ db: Db; engine: string; close: () => Pro
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` });
+  // The bench's connections carry the schema's name, so an interrupted run can end them and drop it.
+  const pool = new pg.Pool({ connectionString: url, max: 10, application_name: schema, options: `-c search_path=${schema}` });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const dropSchema = async () => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and pid <> pg_backend_pid()', [schema]);
+    await c.query(`drop schema if exists ${schema} cascade`);
+    await c.end();
+  };
+  // Ctrl-C or a kill: drop the schema instead of leaving it behind (unless --keep).
+  const onSignal = (sig: NodeJS.Signals) => {
+    if (process.argv.includes('--keep')) process.exit(130);
+    console.error(`\n${sig}: dropping schema ${schema}`);
+    dropSchema().then(
+      () => process.exit(130),
+      (err: unknown) => (console.error(err), process.exit(130)),
+    );
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   return {
     db,
     engine: 'PostgreSQL',
     async close() {
-      await db.destroy();
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      await db.destroy().catch(() => undefined);
       if (process.argv.includes('--keep')) return console.log(`kept schema ${schema}`);
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
+      await dropSchema();
     },
   };
 }

@@ -50,11 +50,24 @@ async function freshDb(engine: 'pglite' | 'postgres', tag: string): Promise<{ h:
   const url = new URL(process.env.DATABASE_URL!);
   url.pathname = `/${name}`;
   const h = await openDb({ databaseUrl: url.toString(), dataDir: '' });
+  const dropDb = () => sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
+  // Ctrl-C or a kill: drop the database instead of leaving it behind.
+  const onSignal = (sig: NodeJS.Signals) => {
+    console.error(`\n${sig}: dropping database ${name}`);
+    dropDb().then(
+      () => process.exit(130),
+      (err: unknown) => (console.error(err), process.exit(130)),
+    );
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   return {
     h,
     drop: async () => {
-      await h.close();
-      await sql`drop database ${sql.id(name)}`.execute(admin.db);
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      await h.close().catch(() => undefined);
+      await dropDb();
       await admin.close();
     },
   };
