@@ -264,7 +264,7 @@ export type UserRow = Selectable<UsersTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 
 // ---- 0004_dashboard
-/** Per bin, stream, UTC hour and brand association: favourability counts and AVE (trigger-kept). */
+/** Per bin, stream, UTC hour and brand association: favourability counts and AVE (kept with bin_hourly by ingest/rollups.ts). */
 export interface BinHourlySentimentTable {
   bin_id: number;
   stream_id: number;

@@ -1,5 +1,5 @@
-// SQL of the dashboard's figures. The heavy ones read the hourly rollups (bin_hourly, kept by
-// ingestion and by rating; bin_hourly_sentiment, kept by triggers); only top posts and top
+// SQL of the dashboard's figures. The heavy ones read the hourly rollups (bin_hourly and
+// bin_hourly_sentiment, both moved by ingestion and rating in one statement); only top posts and top
 // authors read bin_clips, through indexes that stop after the first rows (0004_dashboard).
 import type { Bucket } from '@listening/contract';
 import { sql } from 'kysely';
