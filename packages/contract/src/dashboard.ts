@@ -74,6 +74,7 @@ export const TopPostsQuery = AnalyticQuery.safeExtend({
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, 'limit must be at least 1').max(50, 'limit is at most 50').default(10),
 });
 export const TopPost = z.object({
+  /** The bin_clips id: what binClipBaseIds name. */
   Id: z.number(),
   ClipId: z.number(),
   StreamId: z.number(),
@@ -208,20 +209,8 @@ export const WordCloudPhrase = z.object({ Id: z.number(), Phrase: z.string(), Ki
 export const WordCloudPhraseList = z.array(WordCloudPhrase);
 
 // ---- clips
-export const Clip = z.object({
-  /** The bin_clips id: what binClipBaseIds name. */
-  Id: z.number(),
-  ClipId: z.number(),
-  StreamId: z.number(),
-  AuthorId: z.number().nullable(),
-  AuthorName: z.string(),
-  Body: z.string(),
-  DatePosted: z.string(),
-  Link: z.string().nullable(),
-  AVE: z.number(),
-  ImpactScore: z.number(),
-  FavourabilityId: z.number(),
-  BrandAssociationId: z.number(),
+/** A post in a listing: a top post's fields plus its bin and classification. */
+export const Clip = TopPost.extend({
   BinId: z.number(),
   ClassificationId: z.number(),
 });
