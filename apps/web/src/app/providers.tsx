@@ -12,7 +12,8 @@ import { theme } from './theme.ts';
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" limit={4} zIndex={4000} />
+      {/* Top centre: clear of the header's menus and of the clip tray's toolbar on the right. */}
+      <Notifications position="top-center" limit={4} zIndex={4000} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
