@@ -1,7 +1,7 @@
 // Facebook Graph API: a page's posts (newest first, read in sweeps bounded by `since`), with the
 // first comments inline, and all comments of one post (chronological, resumed from the end).
 import type { Post } from '../post.ts';
-import { classifyGraph, graphGet, readGraphList, type TailCursor } from './graph.ts';
+import { classifyGraph, graphCommentsPage, graphGet, readGraphList, type TailCursor } from './graph.ts';
 import { apiUrl, HttpClient } from './http.ts';
 import { date, failedPage, isObj, malformedPage, num, obj, PageBuilder, str, toPost, type Obj } from './normalise.ts';
 import { afterPage, maxMark, type SweepCursor } from './sweep.ts';
@@ -107,19 +107,8 @@ export class FacebookCommentsConnector implements Connector<TailCursor> {
     this.http = cfg.http ?? new HttpClient();
   }
 
-  async fetchPage(cursor: TailCursor | null): Promise<PageOutcome<TailCursor>> {
-    const same = cursor ?? { after: null };
-    const u = apiUrl(this.cfg.baseUrl, `/${encodeURIComponent(this.key)}/comments`);
-    u.searchParams.set('fields', COMMENT_FIELDS);
-    u.searchParams.set('order', 'chronological');
-    u.searchParams.set('limit', String(this.cfg.limit ?? 100));
-    if (cursor?.after) u.searchParams.set('after', cursor.after);
-    const r = await graphGet(this.http, u, this.cfg.accessToken);
-    if (!r.ok) return failedPage(same, r);
-    const list = readGraphList(r.body);
-    if (!list) return malformedPage(same, 'no data array');
-    const b = new PageBuilder();
-    for (const c of list.items) b.add(isObj(c) ? fbCommentToPost(c, this.key) : { reason: 'malformed_item' });
-    return { page: b.page(), cursor: { after: list.after ?? same.after }, next: list.hasNext ? 'more' : 'done' };
+  fetchPage(cursor: TailCursor | null): Promise<PageOutcome<TailCursor>> {
+    const { baseUrl, accessToken, limit } = this.cfg;
+    return graphCommentsPage(this.http, { baseUrl, accessToken, objectId: this.key, fields: COMMENT_FIELDS, limit: limit ?? 100, chronological: true }, cursor, fbCommentToPost);
   }
 }

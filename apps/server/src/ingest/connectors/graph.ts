@@ -1,8 +1,9 @@
 // Meta Graph API pieces shared by the Facebook and Instagram connectors: the error envelope
 // {error:{message,type,code}}, its rate-limit codes, and the cursor-paged list {data, paging}.
-import type { HttpClient, HttpResult, Verdict } from './http.ts';
-import { isObj, num, obj, str } from './normalise.ts';
-import type { CursorValue } from './types.ts';
+import type { Post } from '../post.ts';
+import { apiUrl, type HttpClient, type HttpResult, type Verdict } from './http.ts';
+import { failedPage, isObj, malformedPage, num, obj, PageBuilder, str, type Obj } from './normalise.ts';
+import type { CursorValue, PageOutcome, Skip } from './types.ts';
 
 /** App (4), user (17), page (32), API-specific (613) and business-use-case (80001-80014) limits. */
 const RATE_CODES = new Set([4, 17, 32, 613]);
@@ -55,4 +56,29 @@ export function readGraphList(body: unknown): GraphList | null {
 export function graphGet(http: HttpClient, url: URL, token: string): Promise<HttpResult> {
   // The token goes in the header, so that no address the client builds or logs carries it.
   return http.json({ url, headers: { authorization: `Bearer ${token}` }, classify: classifyGraph });
+}
+
+/**
+ * One page of GET /{object-id}/comments, read from where the last run ended: the Facebook and
+ * Instagram comment connectors differ only in fields, page size, order and the mapping.
+ */
+export async function graphCommentsPage(
+  http: HttpClient,
+  cfg: { baseUrl: string; accessToken: string; objectId: string; fields: string; limit: number; chronological?: boolean },
+  cursor: TailCursor | null,
+  toPost: (comment: Obj, objectId: string) => Post | Skip,
+): Promise<PageOutcome<TailCursor>> {
+  const same = cursor ?? { after: null };
+  const u = apiUrl(cfg.baseUrl, `/${encodeURIComponent(cfg.objectId)}/comments`);
+  u.searchParams.set('fields', cfg.fields);
+  if (cfg.chronological) u.searchParams.set('order', 'chronological');
+  u.searchParams.set('limit', String(cfg.limit));
+  if (cursor?.after) u.searchParams.set('after', cursor.after);
+  const r = await graphGet(http, u, cfg.accessToken);
+  if (!r.ok) return failedPage(same, r);
+  const list = readGraphList(r.body);
+  if (!list) return malformedPage(same, 'no data array');
+  const b = new PageBuilder();
+  for (const c of list.items) b.add(isObj(c) ? toPost(c, cfg.objectId) : { reason: 'malformed_item' });
+  return { page: b.page(), cursor: { after: list.after ?? same.after }, next: list.hasNext ? 'more' : 'done' };
 }

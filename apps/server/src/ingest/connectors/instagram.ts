@@ -2,7 +2,7 @@
 // (ig_hashtag_search, then recent_media). Media lists are newest first and take no `since`, so a
 // sweep stops at the first item the last sweep had already seen.
 import type { Post } from '../post.ts';
-import { graphGet, readGraphList, type TailCursor } from './graph.ts';
+import { graphCommentsPage, graphGet, readGraphList, type TailCursor } from './graph.ts';
 import { apiUrl, HttpClient } from './http.ts';
 import { date, failedPage, isObj, malformedPage, num, obj, PageBuilder, str, toPost, type Obj } from './normalise.ts';
 import { afterPage, isNew, maxMark, type SweepCursor } from './sweep.ts';
@@ -112,19 +112,9 @@ export class InstagramCommentsConnector implements Connector<TailCursor> {
     this.key = cfg.mediaId;
     this.http = cfg.http ?? new HttpClient();
   }
-  async fetchPage(cursor: TailCursor | null): Promise<PageOutcome<TailCursor>> {
-    const same = cursor ?? { after: null };
-    const u = apiUrl(this.cfg.baseUrl, `/${encodeURIComponent(this.key)}/comments`);
-    u.searchParams.set('fields', COMMENT_FIELDS);
-    u.searchParams.set('limit', String(this.cfg.limit ?? 50));
-    if (cursor?.after) u.searchParams.set('after', cursor.after);
-    const r = await graphGet(this.http, u, this.cfg.accessToken);
-    if (!r.ok) return failedPage(same, r);
-    const list = readGraphList(r.body);
-    if (!list) return malformedPage(same, 'no data array');
-    const b = new PageBuilder();
-    for (const c of list.items) b.add(isObj(c) ? igCommentToPost(c, this.key) : { reason: 'malformed_item' });
-    return { page: b.page(), cursor: { after: list.after ?? same.after }, next: list.hasNext ? 'more' : 'done' };
+  fetchPage(cursor: TailCursor | null): Promise<PageOutcome<TailCursor>> {
+    const { baseUrl, accessToken, limit } = this.cfg;
+    return graphCommentsPage(this.http, { baseUrl, accessToken, objectId: this.key, fields: COMMENT_FIELDS, limit: limit ?? 50 }, cursor, igCommentToPost);
   }
 }
 
