@@ -94,33 +94,28 @@ export function WordCloud() {
         </Group>
         {(excluded.length > 0 || included.length > 0) && (
           <Stack gap={4} data-testid="wordcloud-phrases">
-            {excluded.length > 0 && (
-              <Group gap={4}>
-                <Text size="xs" c="dimmed" mr={4}>
-                  Excluded:
-                </Text>
-                {excluded.map((x) => (
-                  <Badge key={x.Id} size="sm" variant="light" color="red">
-                    {x.Phrase}
-                  </Badge>
-                ))}
-              </Group>
-            )}
-            {included.length > 0 && (
-              <Group gap={4}>
-                <Text size="xs" c="dimmed" mr={4}>
-                  Included:
-                </Text>
-                {included.map((x) => (
-                  <Badge key={x.Id} size="sm" variant="light" color="teal">
-                    {x.Phrase}
-                  </Badge>
-                ))}
-              </Group>
-            )}
+            <PhraseList label="Excluded:" color="red" phrases={excluded} />
+            <PhraseList label="Included:" color="teal" phrases={included} />
           </Stack>
         )}
       </Stack>
     </WidgetCard>
+  );
+}
+
+/** The project's excluded or included phrases as badges; nothing when there are none. */
+function PhraseList({ label, color, phrases }: { label: string; color: string; phrases: { Id: number; Phrase: string }[] }) {
+  if (phrases.length === 0) return null;
+  return (
+    <Group gap={4}>
+      <Text size="xs" c="dimmed" mr={4}>
+        {label}
+      </Text>
+      {phrases.map((x) => (
+        <Badge key={x.Id} size="sm" variant="light" color={color}>
+          {x.Phrase}
+        </Badge>
+      ))}
+    </Group>
   );
 }
