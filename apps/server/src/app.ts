@@ -1,6 +1,7 @@
-// Builds the Fastify instance: third-party plugins first (validation, OpenAPI, rate limits), then
-// our cross-cutting plugins (errors, sessions), then every module under its host's prefix, and
-// last the web app's static files with the SPA fallback. No business logic here.
+// Builds the Fastify instance: third-party plugins first (validation, OpenAPI, rate limits, the web
+// app's static files), then our cross-cutting plugins (errors, sessions), then every module's
+// operations, and last the SPA fallback. From the moment the modules register, a route without a
+// declared access level is refused: every operation comes through http/route.ts. No business logic here.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify from 'fastify';
@@ -9,9 +10,10 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { APP_VERSION } from '@listening/contract';
-import { modules, HOST_PREFIX } from './modules/index.ts';
+import { APP_VERSION, getHealth } from '@listening/contract';
+import { HttpError } from './errors.ts';
+import { routeRegistrar } from './http/route.ts';
+import { modules } from './modules/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import type { App, Deps } from './types.ts';
@@ -44,21 +46,23 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(rateLimit, { global: false });
 
-  registerErrorHandler(app);
-  registerAuth(app, deps.db);
-
-  app.get('/healthz', {
-    schema: { tags: ['ops'], response: { 200: z.object({ status: z.string() }), 503: z.object({ status: z.string() }) } },
-    handler: async (_req, reply) => (isReady() ? { status: 'ok' } : reply.status(503).send({ status: 'starting' })),
-  });
-
-  for (const m of modules) {
-    await app.register(async (scope) => m.register(scope as unknown as App, deps), { prefix: HOST_PREFIX[m.host] });
-  }
-
   const dist = deps.config.webDist;
   const hasWeb = existsSync(join(dist, 'index.html'));
   if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+
+  registerErrorHandler(app);
+  registerAuth(app, deps.db);
+
+  app.addHook('onRoute', (r) => {
+    if (!r.config?.access) throw new Error(`${r.method} ${r.url} declares no access level: register it from a contract operation (http/route.ts)`);
+  });
+  const route = routeRegistrar(app, deps.config);
+  route(getHealth, async () => {
+    if (!isReady()) throw new HttpError(503, 'starting');
+    return { status: 'ok' };
+  });
+  for (const register of modules) register(route, deps);
+
   app.setNotFoundHandler((req, reply) => {
     const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));
     if (!isApi && hasWeb && req.method === 'GET') return reply.type('text/html').sendFile('index.html');

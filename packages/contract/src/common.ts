@@ -4,8 +4,10 @@ import { streamListError } from './rules.ts';
 /** An id in a query string or path: a positive whole number. */
 export const zId = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive');
 
-export const ErrorBody = z.object({ statusCode: z.number(), error: z.string(), message: z.string() });
-export type ErrorBody = z.infer<typeof ErrorBody>;
+/** The query of calls about one project. */
+export const ProjectIdQuery = z.object({ projectId: zId });
+/** The query of calls about one row by its id. */
+export const IdQuery = z.object({ id: zId });
 
 /** A comma list of stream ids, as the specification sends them (streamIds=7,8,9). */
 export const zStreamList = z
@@ -60,3 +62,49 @@ export const AnalyticQuery = z
   });
 export type AnalyticQuery = z.infer<typeof AnalyticQuery>;
 export type AnalyticQueryInput = z.input<typeof AnalyticQuery>;
+
+/** A true/false query parameter (showAll=true); false when absent. */
+export const zBool = (name: string) =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false'])], { error: `${name} must be true or false` })
+    .default(false)
+    .transform((v) => v === true || v === 'true');
+
+/** A comma list of ids in a query string (clipIds=1,2,3), at most `max` of them. */
+export const zIdList = (name: string, max: number) =>
+  z.string({ error: `${name} is required` }).transform((s, ctx) => {
+    const parts = s.split(',').map((p) => p.trim()).filter(Boolean);
+    const ids = parts.map(Number);
+    if (ids.length === 0 || ids.some((n) => !Number.isInteger(n) || n <= 0)) {
+      ctx.addIssue({ code: 'custom', message: `${name} must be a comma list of ids, got '${s}'` });
+      return z.NEVER;
+    }
+    if (ids.length > max) {
+      ctx.addIssue({ code: 'custom', message: `${name} has ${ids.length} ids; at most ${max} per call` });
+      return z.NEVER;
+    }
+    return [...new Set(ids)];
+  });
+
+/** A wall-clock date-time of the client's time zone (2024-05-01T14:00:00). */
+export const zWallTime = (name: string) =>
+  z.string().transform((s, ctx) => {
+    const d = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(s) ? s : `${s.length === 10 ? `${s}T00:00:00` : s}Z`);
+    if (Number.isNaN(d.getTime())) {
+      ctx.addIssue({ code: 'custom', message: `${name} is not a date-time: '${s}'` });
+      return z.NEVER;
+    }
+    return d;
+  });
+
+/** Favourability 1 Positive, 2 Neutral, 3 Negative. */
+export const zFavourabilityId = z.coerce
+  .number({ error: 'favourabilityId must be 1 (Positive), 2 (Neutral) or 3 (Negative)' })
+  .int()
+  .refine((n) => n === 1 || n === 2 || n === 3, 'favourabilityId must be 1 (Positive), 2 (Neutral) or 3 (Negative)');
+/** Brand association 1 Owned, 2 Earned, 3 Chatter (0: all). */
+export const zBrandAssociationId = z.coerce
+  .number({ error: 'brandAssociationId must be 1 (Owned), 2 (Earned) or 3 (Chatter)' })
+  .int()
+  .refine((n) => n >= 0 && n <= 3, 'brandAssociationId must be 1 (Owned), 2 (Earned) or 3 (Chatter)');
+

@@ -1,3 +1,4 @@
+export * from './operation.ts';
 export * from './constants.ts';
 export * from './messages.ts';
 export * from './rules.ts';
@@ -6,4 +7,8 @@ export * from './auth.ts';
 export * from './clients.ts';
 export * from './notifications.ts';
 export * from './products.ts';
-export * from './dashboard.ts';
+export * from './dashboard/index.ts';
+export * from './clips/model.ts';
+export * from './wordcloud/model.ts';
+export * from './influencers/model.ts';
+export * from './ops/get-health.ts';

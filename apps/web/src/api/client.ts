@@ -1,20 +1,17 @@
-// The one HTTP client (000 §7, 002 §7.9, DESIGN §2 and §6): the four hosts as path prefixes, the
-// bearer token from local storage, 401 → /login, any other non-OK → an error carrying the status
-// text, shown as an error toast. JSON and plain-text bodies are both parsed; 204 is null.
+// The one HTTP client: every call goes through `call(operation, input)` with an operation of the
+// contract, which knows its host, method, path and schemas. The bearer token comes from local
+// storage; 401 → /login; any other non-OK → an error carrying the status text, shown as an error
+// toast. JSON and plain-text bodies are both parsed; 204 is null.
 import { notifications } from '@mantine/notifications';
-import type { z } from 'zod';
-
-export type Host = 'main' | 'crm' | 'mentor' | 'keywords';
-
-const HOST_PREFIX: Record<Host, string> = { main: '', crm: '/crm', mentor: '/mentor', keywords: '/keywords' };
+import { operationPath, type OperationInput, type OperationOutput, type OperationSpec } from '@listening/contract';
 
 type QueryValue = string | number | boolean | null | undefined;
 export type Query = Record<string, QueryValue | readonly (string | number)[]>;
 
-/** prefix + /api/ + the catalogue's path without its own /api/ (DESIGN §2). */
-export function apiUrl(host: Host, path: string, query?: Query): string {
-  const bare = path.replace(/^\/+/, '').replace(/^api\//, '');
-  const url = `${HOST_PREFIX[host]}/api/${bare}`;
+/** The address of a call: the operation's path with its parameters, then its query string. */
+export function operationUrl(op: OperationSpec, input: { params?: unknown; query?: unknown } = {}): string {
+  const url = operationPath(op, input.params as Record<string, string | number> | undefined);
+  const query = input.query as Query | undefined;
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -114,25 +111,25 @@ function showErrorToast(title: string, message: string | null): void {
 
 // ---- requests ---------------------------------------------------------------------------------
 
-export interface RequestOptions<T> {
-  host?: Host;
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  query?: Query;
-  body?: unknown;
-  /** The contract's schema of the answer: the result is typed by it and checked against it. */
-  schema?: z.ZodType<T>;
+export interface CallOptions {
   /**
    * The screen shows its own message for a failure (the password flows, act-as), so the client
    * only throws. Network failures and 401 are handled the same either way.
    */
   quiet?: boolean;
-  /** Login answers 401 for bad credentials: that is an error to show, not a lost session. */
+  /** A 401 of a signed-in call means the session is gone (redirect); logout only throws. Public operations always throw. */
   unauthorized?: 'redirect' | 'throw';
-  /** Calls made before a session exists (login, forgot password, password setup) send no token. */
-  anonymous?: boolean;
-  /** 'blob' for file downloads (a spreadsheet, a PDF): a successful answer is not parsed. */
-  responseType?: 'data' | 'blob';
   signal?: AbortSignal;
+}
+
+interface RequestOptions extends CallOptions {
+  method: string;
+  body?: unknown;
+  /** Public operations send no token. */
+  anonymous: boolean;
+  /** 'blob' for file downloads (a spreadsheet, a PDF): a successful answer is not parsed. */
+  responseType: 'data' | 'blob';
+  validate?: (data: unknown) => { success: true; data: unknown } | { success: false; error: { issues: { message: string }[] } };
 }
 
 async function parseBody(res: Response): Promise<unknown> {
@@ -154,8 +151,8 @@ async function parseBody(res: Response): Promise<unknown> {
   }
 }
 
-export async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { host = 'main', method = 'GET', query, body, schema, quiet = false, unauthorized = 'redirect', anonymous = false, responseType = 'data', signal } = options;
+async function request(url: string, options: RequestOptions): Promise<unknown> {
+  const { method, body, quiet = false, unauthorized = 'redirect', anonymous, responseType, signal, validate } = options;
   const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' };
   const token = anonymous ? null : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -167,7 +164,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
 
   let res: Response;
   try {
-    res = await fetch(apiUrl(host, path, query), { method, headers, body: payload, signal });
+    res = await fetch(url, { method, headers, body: payload, signal });
   } catch (err) {
     if (signal?.aborted) throw err;
     const error = new ApiError(0, 'Network error', 'The server could not be reached. Check your connection and try again.');
@@ -175,7 +172,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     throw error;
   }
 
-  if (res.ok && responseType === 'blob') return (await res.blob()) as T;
+  if (res.ok && responseType === 'blob') return await res.blob();
   const data = await parseBody(res);
   if (res.status === 401 && unauthorized === 'redirect') {
     clearToken();
@@ -188,27 +185,37 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     if (!quiet) showErrorToast(error.statusText, error.serverMessage);
     throw error;
   }
-  if (schema && data !== null) {
-    const parsed = schema.safeParse(data);
+  if (validate && data !== null) {
+    const parsed = validate(data);
     if (!parsed.success) {
-      const error = new ApiError(res.status, 'Unexpected response', `The answer of ${path} did not match its contract: ${parsed.error.issues[0]?.message ?? ''}`);
+      const error = new ApiError(res.status, 'Unexpected response', `The answer of ${url.split('?')[0]} did not match its contract: ${parsed.error.issues[0]?.message ?? ''}`);
       if (!quiet) showErrorToast(error.statusText, error.serverMessage);
       throw error;
     }
     return parsed.data;
   }
-  return data as T;
+  return data;
 }
 
-/** Shorthands per method; `host` picks main, CRM, mentor or keywords. */
-export const api = {
-  get: <T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>) => request<T>(path, { ...options, method: 'GET' }),
-  post: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'POST', body }),
-  put: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'PUT', body }),
-  delete: <T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>) => request<T>(path, { ...options, method: 'DELETE' }),
-  /** A file: the same token, 401 and error handling, the body as a Blob. */
-  download: (path: string, options?: Omit<RequestOptions<Blob>, 'method' | 'body' | 'responseType' | 'schema'>) =>
-    request<Blob>(path, { ...options, method: 'GET', responseType: 'blob' }),
-};
+/**
+ * Calls an operation of the contract: its input typed by the operation's schemas, its answer
+ * checked against the response schema and typed by it. Public operations send no token, and
+ * their 401 (bad credentials) is an error to show, not a lost session.
+ */
+export function call<O extends OperationSpec>(op: O, input: OperationInput<O>, options: CallOptions = {}): Promise<OperationOutput<O>> {
+  const isPublic = op.access === 'public';
+  return request(operationUrl(op, input), {
+    ...options,
+    method: op.method,
+    body: (input as { body?: unknown }).body,
+    anonymous: isPublic,
+    unauthorized: isPublic ? 'throw' : options.unauthorized,
+    responseType: 'data',
+    validate: op.status === 204 || op.produces ? undefined : (data) => op.response.safeParse(data),
+  }) as Promise<OperationOutput<O>>;
+}
+
+/** Downloads a file operation's answer as a Blob, with the same token, 401 and error handling. */
+export function download<O extends OperationSpec>(op: O, input: OperationInput<O>, options: CallOptions = {}): Promise<Blob> {
+  return request(operationUrl(op, input), { ...options, method: op.method, anonymous: op.access === 'public', responseType: 'blob' }) as Promise<Blob>;
+}

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TopAuthorList } from '@listening/contract';
-import { api } from '../../../api/client.ts';
+import { getTopAuthors } from '@listening/contract';
+import { call } from '../../../api/client.ts';
 import type { AnalyticParams } from '../../project-shell/filter.ts';
 import { ANALYTICS_KEY } from '../../project-shell/query-keys.ts';
 
 export const topAuthorsQueryOptions = (params: AnalyticParams, showAll: boolean) =>
   queryOptions({
-    queryKey: [...ANALYTICS_KEY, 'topauthors', params, showAll],
-    queryFn: () => api.get('topauthors', { query: { ...params, showAll }, schema: TopAuthorList }),
+    queryKey: [...ANALYTICS_KEY, getTopAuthors.path, params, showAll],
+    queryFn: () => call(getTopAuthors, { query: { ...params, showAll } }),
   });
 
 /** Top authors by followers: 10, or all with 'Show All' (000 §9). */

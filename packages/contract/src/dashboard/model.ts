@@ -1,0 +1,112 @@
+// Shapes of the project dashboard's answers, shared by its operations (./get-*.ts) and the screens
+// that draw them. Field names are the wire's own.
+import { z } from 'zod';
+import { AnalyticQuery } from '../common.ts';
+
+export const BucketEnum = z.enum(['day', 'week', 'month']);
+
+// ---- mentions/getall
+export const MentionSummary = z.object({ StreamId: z.number(), Count: z.number(), AVE: z.number() });
+/** One entry per requested stream, then StreamId 0 (all streams) with the total. */
+export const MentionSummaryList = z.array(MentionSummary);
+
+// ---- heatmap/getall, heatmap/sentiment/getall
+export const HeatmapCell = z.object({
+  /** The row: the day, or the first day of the week or month (YYYY-MM-DD, client time). */
+  Date: z.string(),
+  /** The cell's hour at the row's first day (YYYY-MM-DDTHH:00:00, client time). */
+  DatePosted: z.string(),
+  Hour: z.number(),
+  Count: z.number(),
+  Color: z.string(),
+});
+export const Heatmap = z.object({ Bucket: BucketEnum, Data: z.array(HeatmapCell) });
+export const SentimentHeatmapCell = HeatmapCell.extend({ Positive: z.number(), Neutral: z.number(), Negative: z.number() });
+export const SentimentHeatmap = z.object({ Bucket: BucketEnum, Data: z.array(SentimentHeatmapCell) });
+
+// ---- topposts/getall
+export const TopPost = z.object({
+  /** The bin_clips id: what binClipBaseIds name. */
+  Id: z.number(),
+  ClipId: z.number(),
+  StreamId: z.number(),
+  AuthorId: z.number().nullable(),
+  AuthorName: z.string(),
+  Body: z.string(),
+  DatePosted: z.string(),
+  Link: z.string().nullable(),
+  AVE: z.number(),
+  ImpactScore: z.number(),
+  FavourabilityId: z.number(),
+  BrandAssociationId: z.number(),
+});
+export const TopPostList = z.array(TopPost);
+
+// ---- topauthors
+/** Authors shown: 10 unless showAll (then at most TOP_AUTHORS_ALL_MAX). */
+export const TOP_AUTHORS_ALL_MAX = 500;
+export const TOP_AUTHOR_PROJECT_TYPES: readonly number[] = [1, 5, 6, 7];
+export const TopAuthor = z.object({
+  AuthorId: z.number(),
+  AuthorName: z.string(),
+  Handle: z.string().nullable(),
+  StreamId: z.number(),
+  FollowerCount: z.number(),
+  ClipCount: z.number(),
+});
+export const TopAuthorList = z.array(TopAuthor);
+
+// ---- dailyinsights/getall
+export const DailyInsight = z.object({
+  /** The bucket's first day (YYYY-MM-DD, client time). */
+  Date: z.string(),
+  Count: z.number(),
+  AVE: z.number(),
+  Positive: z.number(),
+  Neutral: z.number(),
+  Negative: z.number(),
+});
+export const DailyInsights = z.object({ Bucket: BucketEnum, Data: z.array(DailyInsight) });
+
+// ---- favourability/getall, sentiment/getall
+export const FavourabilityCount = z.object({ Id: z.number(), Description: z.string(), Color: z.string(), Count: z.number() });
+export const FavourabilityList = z.array(FavourabilityCount);
+export const SentimentCard = z.object({
+  Name: z.enum(['Owned', 'Earned', 'Chatter', 'All']),
+  /** 1 Owned, 2 Earned, 3 Chatter, 0 All. */
+  BrandAssociationId: z.number(),
+  Color: z.string(),
+  Positive: z.number(),
+  Neutral: z.number(),
+  Negative: z.number(),
+  Total: z.number(),
+  AVE: z.number(),
+});
+export const SentimentSummary = z.array(SentimentCard);
+
+// ---- subfolder/getall/treeview and /bintype
+export interface SortBinNode {
+  Id: number;
+  Name: string;
+  ClipCount: number;
+  BinTypeId: number;
+  Children: SortBinNode[];
+}
+export const SortBinNode: z.ZodType<SortBinNode> = z.object({
+  Id: z.number(),
+  Name: z.string(),
+  ClipCount: z.number(),
+  BinTypeId: z.number(),
+  get Children() {
+    return z.array(SortBinNode);
+  },
+});
+export const SortBinTree = z.array(SortBinNode);
+export const SubfolderQuery = AnalyticQuery.safeExtend({
+  binTypeId: z.coerce
+    .number({ error: 'binTypeId must be 2 (sort bins) or 6 (input bins)' })
+    .int()
+    .refine((n) => n === 2 || n === 6, 'binTypeId must be 2 (sort bins) or 6 (input bins)')
+    .optional(),
+});
+
