@@ -16,6 +16,8 @@ import { routeRegistrar } from './http/route.ts';
 import { modules } from './modules/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { App, Deps } from './types.ts';
 
 export interface BuildOptions extends Deps {
@@ -30,7 +32,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const { isReady = () => true, logger = false, ...deps } = opts;
   const app = Fastify({
     logger: logger ? { level: deps.config.logLevel, redact: ['req.headers.authorization'] } : false,
-    trustProxy: true,
+    // Only configured proxies may say who the client is (TRUST_PROXY); otherwise the socket's address.
+    trustProxy: deps.config.trustProxy.length ? deps.config.trustProxy : false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -51,6 +54,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
 
   registerErrorHandler(app);
+  registerInputGuard(app);
+  registerSecurityHeaders(app);
   registerAuth(app, deps.db);
 
   app.addHook('onRoute', (r) => {

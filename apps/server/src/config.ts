@@ -34,6 +34,11 @@ export interface Config {
   webDist: string;
   logLevel: string;
   loginRateLimit: number;
+  /**
+   * Addresses of reverse proxies whose X-Forwarded-For is believed (comma list of IPs or CIDRs);
+   * empty: none, so a client cannot pick the address that rate limits key on.
+   */
+  trustProxy: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -67,5 +72,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: env.LOG_LEVEL ?? 'info',
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
+    trustProxy: (env.TRUST_PROXY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   };
 }

@@ -9,6 +9,9 @@ export const ProjectIdQuery = z.object({ projectId: zId });
 /** The query of calls about one row by its id. */
 export const IdQuery = z.object({ id: zId });
 
+/** The answer of a call that only confirms it was done. */
+export const OkResponse = z.object({ ok: z.boolean() });
+
 /** A comma list of stream ids, as the specification sends them (streamIds=7,8,9). */
 export const zStreamList = z
   .string({ error: 'streamIds is required' })

@@ -5,12 +5,14 @@ import type { Route } from '../http/route.ts';
 import type { Deps } from '../types.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { binRoutes } from './bins/routes.ts';
 import { clientRoutes } from './clients/routes.ts';
 import { clipRoutes } from './clips/routes.ts';
 import { coreRoutes } from './core/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { influencerRoutes } from './influencers/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
+import { projectRoutes } from './projects/routes.ts';
 import { publicRoutes } from './public/routes.ts';
 import { wordCloudRoutes } from './wordcloud/routes.ts';
 
@@ -19,6 +21,8 @@ export type Module = (route: Route, deps: Deps) => void;
 export const modules: Module[] = [
   authRoutes,
   clientRoutes,
+  projectRoutes,
+  binRoutes,
   notificationRoutes,
   coreRoutes,
   publicRoutes,

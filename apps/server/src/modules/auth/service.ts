@@ -1,10 +1,11 @@
 // Sessions and passwords: login, logout, forgot password, password setup by one-time link, act-as.
 import { hash, verify } from '@node-rs/argon2';
-import { MESSAGES, isSimpleEmail, type User } from '@listening/contract';
+import { MESSAGES, isSimpleEmail, type OperationResult, type ParsedInput, type User } from '@listening/contract';
+import type * as C from '@listening/contract';
 import type { Db } from '../../db/connection.ts';
-import { badRequest, notFound, unauthorized } from '../../errors.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { createSession, hashToken, newToken } from '../../plugins/auth.ts';
+import { createSession, hashToken, newToken, type AuthUser } from '../../plugins/auth.ts';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 // argon2id with OWASP's minimum parameters (19 MiB, 2 passes).
@@ -15,16 +16,25 @@ export const hashPassword = (password: string) => hash(password, ARGON);
 /** A stand-in hash so that an unknown email costs as much time as a wrong password. */
 let dummyHash: Promise<string> | null = null;
 
-export async function login(db: Db, email: string, password: string): Promise<string> {
+/** A new session for the email and password; 401 for either wrong, alike. */
+export async function login(db: Db, email: string, password: string): Promise<OperationResult<typeof C.login>> {
   const user = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
   dummyHash ??= hashPassword('not-a-password');
   const ok = await verify(user?.password_hash ?? (await dummyHash), password).catch(() => false);
   if (!user || !user.password_hash || !ok) throw unauthorized('Invalid email or password');
-  return createSession(db, user.id);
+  return { access_token: await createSession(db, user.id) };
 }
 
-export async function logout(db: Db, sessionId: number): Promise<void> {
+/** Revokes the session; the answer is empty (204). */
+export async function logout(db: Db, sessionId: number): Promise<null> {
   await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).execute();
+  return null;
+}
+
+/** The signed-in user (id absent or their own), or another user by id: admins only. */
+export async function userFor(db: Db, me: AuthUser, id = me.id): Promise<User> {
+  if (id !== me.id && !me.isAdmin) throw forbidden('Only administrators may read other users');
+  return getUser(db, id, id === me.id ? me.actingAdminId : null);
 }
 
 export async function getUser(db: Db, id: number, actingAdminId: number | null = null): Promise<User> {
@@ -34,9 +44,9 @@ export async function getUser(db: Db, id: number, actingAdminId: number | null =
 }
 
 /** Emails a one-time setup link. Answers the same whether or not the address is known. */
-export async function forgotPassword(db: Db, mailer: Mailer, publicUrl: string, email: string): Promise<void> {
+export async function forgotPassword(db: Db, mailer: Mailer, publicUrl: string, email: string): Promise<OperationResult<typeof C.forgotPassword>> {
   const user = await db.selectFrom('users').select(['id', 'name', 'email']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
-  if (!user) return;
+  if (!user) return { ok: true };
   const token = newToken();
   await db
     .insertInto('password_resets')
@@ -49,10 +59,11 @@ export async function forgotPassword(db: Db, mailer: Mailer, publicUrl: string, 
     text: `Hello ${user.name},\n\nUse this link within one hour to set your password:\n${link}\n\nIf you did not ask for it, ignore this message.`,
     html: `<p>Hello ${escapeHtml(user.name)},</p><p>Use this link within one hour to set your password:</p><p><a href="${link}">Set my password</a></p><p>If you did not ask for it, ignore this message.</p>`,
   });
+  return { ok: true };
 }
 
 /** Sets a password with the one-time token of the emailed link; a bare contact id is not enough. */
-export async function setPassword(db: Db, input: { IDUser: number; Token: string; Password: string; PasswordConfirm: string }): Promise<void> {
+export async function setPassword(db: Db, input: ParsedInput<typeof C.setPassword>['body']): Promise<OperationResult<typeof C.setPassword>> {
   if (input.Password !== input.PasswordConfirm) throw badRequest(MESSAGES.passwordsDoNotMatch);
   const user = await db.selectFrom('users').select('id').where('id', '=', input.IDUser).executeTakeFirst();
   if (!user) throw notFound(MESSAGES.userNotFoundForId);
@@ -72,20 +83,21 @@ export async function setPassword(db: Db, input: { IDUser: number; Token: string
     // A new password ends every open session of that user.
     await trx.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
   });
+  return { Message: MESSAGES.passwordSet };
 }
 
-export async function idByEmail(db: Db, email: string): Promise<number> {
+export async function idByEmail(db: Db, email: string): Promise<OperationResult<typeof C.getIdByEmail>> {
   if (!isSimpleEmail(email.trim())) throw badRequest(MESSAGES.actAsInvalidEmail);
   const u = await db.selectFrom('users').select('id').where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
   if (!u) throw notFound(MESSAGES.actAsUserNotFound);
-  return u.id;
+  return { Id: u.id };
 }
 
 /** Admin act-as: a new session for the contact, remembering which admin opened it. */
-export async function loginAs(db: Db, adminId: number, contactId: number): Promise<string> {
+export async function loginAs(db: Db, adminId: number, contactId: number): Promise<OperationResult<typeof C.loginAs>> {
   const u = await db.selectFrom('users').select('id').where('id', '=', contactId).executeTakeFirst();
   if (!u) throw notFound(MESSAGES.actAsUserNotFound);
-  return createSession(db, u.id, adminId);
+  return { access_token: await createSession(db, u.id, adminId) };
 }
 
 function escapeHtml(s: string): string {

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_BODY_MAX } from '@listening/contract';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
-import { insertFixture, type Fixture } from '../dashboard/fixture.ts';
+import { insertFixture, type Fixture } from '../../test/analytic-fixture.ts';
 import { duplicateGroups } from './duplicates.ts';
 
 type H = { authorization: string };

@@ -6,8 +6,8 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { FAVOURABILITY_LOOKUP, LISTING_BODY_MAX, LISTING_COLUMNS, LISTING_SHEET, STREAM_NAMES, type StreamId } from '@listening/contract';
+import { toWall, wallTime, type Scope } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
-import { toWall, wallTime, type Scope } from '../dashboard/scope.ts';
 import { clipBatches, type ListingFilters } from './queries.ts';
 
 const WIDTHS = [12, 24, 80, 20, 14, 14, 13, 50];

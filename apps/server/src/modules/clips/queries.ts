@@ -1,8 +1,13 @@
 // SQL of the clip tray: the listing (offset pages for the tray, keyset batches for the export),
-// clips by id, and the rows a rating or rejection changes.
+// clips by id, and a project's bins. Rows have the shared clip-row shape (analytics/clip-rows.ts).
+import { BRAND_ASSOCIATION } from '@listening/contract';
 import { sql } from 'kysely';
+import { clipRows, type ClipRow } from '../../analytics/clip-rows.ts';
+import { clipsInScope, type Scope } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
-import { clipsInScope, type Scope } from '../dashboard/scope.ts';
+
+/** Chatter is brand association 3, or 0 in older rows (000 §3): a Chatter filter takes both. */
+const CHATTER_IDS = [0, BRAND_ASSOCIATION.Chatter];
 
 export interface ListingFilters {
   /** Posts of one hour: [from, from + 1 h), an instant. */
@@ -11,30 +16,6 @@ export interface ListingFilters {
   hour?: number;
   favourabilityId?: number;
   brandAssociationId?: number;
-}
-
-/** The clip columns every listing answers (the contract's Clip), from bin_clips, clips and authors. */
-export function clipRows(db: Db) {
-  return db
-    .selectFrom('bin_clips')
-    .innerJoin('clips', 'clips.id', 'bin_clips.clip_id')
-    .leftJoin('authors', 'authors.id', 'bin_clips.author_id')
-    .select([
-      'bin_clips.id',
-      'bin_clips.clip_id',
-      'bin_clips.stream_id',
-      'bin_clips.author_id',
-      'authors.name as author_name',
-      'clips.body',
-      'bin_clips.posted_at',
-      'clips.link',
-      'bin_clips.ave',
-      'bin_clips.impact_score',
-      'bin_clips.favourability_id',
-      'bin_clips.brand_association_id',
-      'bin_clips.bin_id',
-      'bin_clips.classification_id',
-    ]);
 }
 
 /** The listing of a scope, with the tray's filters. */
@@ -47,10 +28,9 @@ function listing(db: Db, s: Scope, f: ListingFilters) {
     .$if(f.hour !== undefined, (qb) => qb.where(sql<number>`extract(hour from bin_clips.posted_at at time zone ${s.timeZone})::int`, '=', f.hour!))
     .$if(f.favourabilityId !== undefined, (qb) => qb.where('bin_clips.favourability_id', '=', f.favourabilityId!))
     .$if(f.brandAssociationId !== undefined, (qb) =>
-      qb.where('bin_clips.brand_association_id', 'in', f.brandAssociationId === 3 || f.brandAssociationId === 0 ? [0, 3] : [f.brandAssociationId!]),
+      qb.where('bin_clips.brand_association_id', 'in', CHATTER_IDS.includes(f.brandAssociationId!) ? CHATTER_IDS : [f.brandAssociationId!]),
     );
 }
-export type ClipRow = Awaited<ReturnType<ReturnType<typeof listing>['execute']>>[number];
 
 /** A page of the listing, newest first. */
 export function clipPage(db: Db, s: Scope, f: ListingFilters, offset: number, limit: number) {

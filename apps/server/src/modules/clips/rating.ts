@@ -6,7 +6,7 @@ import type { Db } from '../../db/connection.ts';
 import { adjustRollups } from '../../ingest/rollups.ts';
 import { notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { projectForUser } from '../clients/access.ts';
+import { projectForUser } from '../../access/index.ts';
 
 export interface RatedRow {
   id: number;

@@ -1,34 +1,25 @@
-// The clip tray's reads: the listing (10 per step), clips by id, a project's bins, near-duplicates.
+// The clip tray's reads: the listing (10 per step), clips by id, a project's bins, the listing
+// export, near-duplicates.
+import { listingFileName } from '@listening/contract';
 import type * as C from '@listening/contract';
-import type { AnalyticQuery } from '@listening/contract';
+import type { PassThrough } from 'node:stream';
 import type { z } from 'zod';
+import { toTopPost, type ClipRow } from '../../analytics/clip-rows.ts';
+import { fromWall, resolveScope, type Scope } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { projectForBin, projectForUser } from '../clients/access.ts';
-import { fromWall, resolveScope, type Scope } from '../dashboard/scope.ts';
+import { projectForBin, projectForUser } from '../../access/index.ts';
 import { duplicateGroups } from './duplicates.ts';
+import { listingWorkbook } from './export.ts';
 import * as q from './queries.ts';
 
 type Clip = z.infer<typeof C.Clip>;
-export type ListingQuery = AnalyticQuery & { hourStart?: Date; hour?: number; favourabilityId?: number; brandAssociationId?: number };
+/** The listing's filters as the contract parses them (the export's query; the tray's adds paging). */
+export type ListingQuery = z.output<typeof C.ListingExportQuery>;
 
-export function toClip(r: q.ClipRow): Clip {
-  return {
-    Id: Number(r.id),
-    ClipId: Number(r.clip_id),
-    StreamId: r.stream_id,
-    AuthorId: r.author_id === null ? null : Number(r.author_id),
-    AuthorName: r.author_name ?? '',
-    Body: r.body,
-    DatePosted: new Date(r.posted_at).toISOString(),
-    Link: r.link,
-    AVE: Math.round(Number(r.ave) * 100) / 100,
-    ImpactScore: Number(r.impact_score),
-    FavourabilityId: r.favourability_id,
-    BrandAssociationId: r.brand_association_id,
-    BinId: r.bin_id,
-    ClassificationId: r.classification_id,
-  };
+/** A clip row as the contract's Clip: a top post with its bin and classification. */
+export function toClip(r: ClipRow): Clip {
+  return { ...toTopPost(r), BinId: r.bin_id, ClassificationId: r.classification_id };
 }
 
 export function listingFilters(s: Scope, query: ListingQuery): q.ListingFilters {
@@ -40,10 +31,16 @@ export function listingFilters(s: Scope, query: ListingQuery): q.ListingFilters 
   };
 }
 
-export async function listClips(db: Db, user: AuthUser, query: ListingQuery & { offset: number; limit: number }): Promise<z.infer<typeof C.ClipPage>> {
+export async function listClips(db: Db, user: AuthUser, query: z.output<typeof C.ClipListQuery>): Promise<z.infer<typeof C.ClipPage>> {
   const s = await resolveScope(db, user, query);
   const rows = await q.clipPage(db, s, listingFilters(s, query), query.offset, query.limit + 1);
   return { Data: rows.slice(0, query.limit).map(toClip), HasMore: rows.length > query.limit };
+}
+
+/** The listing as a workbook: its file name and the stream the workbook is written into as rows are read. */
+export async function listingExport(db: Db, user: AuthUser, query: ListingQuery): Promise<{ fileName: string; stream: PassThrough }> {
+  const s = await resolveScope(db, user, query);
+  return { fileName: listingFileName(s.project.description), stream: listingWorkbook(db, s, listingFilters(s, query)) };
 }
 
 /** Clips of a bin by clip id, in the order asked (ids not in the bin are left out). */
@@ -59,7 +56,7 @@ export async function binsOfProjects(db: Db, user: AuthUser, projectIds: number[
   return (await q.binsOfProjects(db, projectIds)).map((b) => ({ Id: b.id, Name: b.name, ProjectId: b.project_id!, ParentId: b.parent_id, BinTypeId: b.bin_type_id }));
 }
 
-export async function duplicates(db: Db, user: AuthUser, query: AnalyticQuery & { limit: number }): Promise<z.infer<typeof C.DuplicateGroups>> {
+export async function duplicates(db: Db, user: AuthUser, query: z.output<typeof C.DuplicatesQuery>): Promise<z.infer<typeof C.DuplicateGroups>> {
   const s = await resolveScope(db, user, query);
   const rows = await q.clipPage(db, s, {}, 0, query.limit);
   return duplicateGroups(rows, (r) => r.body).map((g) => ({ Similarity: g.similarity, Clips: g.items.map(toClip) }));

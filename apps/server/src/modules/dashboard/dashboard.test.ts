@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockedProduct } from '@listening/contract';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
-import { insertFixture, type Fixture } from './fixture.ts';
+import { insertFixture, type Fixture } from '../../test/analytic-fixture.ts';
 
 type H = { authorization: string };
 

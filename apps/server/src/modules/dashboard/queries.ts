@@ -4,8 +4,8 @@
 import type { Bucket } from '@listening/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import { clipRows } from '../clips/queries.ts';
-import { clipsInScope, rollupInScope, type Scope } from './scope.ts';
+import { clipRows } from '../../analytics/clip-rows.ts';
+import { clipsInScope, rollupInScope, type Scope } from '../../analytics/scope.ts';
 
 /** The bucket's first day in the client's time zone, as YYYY-MM-DD. */
 const bucketDay = (s: Scope, bucket: Bucket, col = 'bin_hourly.hour') =>

@@ -1,7 +1,11 @@
-// The dashboard's rules: which figures, in which buckets, with empty buckets filled, gated by
-// the same product rule as the side menu. Reads go through queries.ts; nothing here is SQL.
+// The dashboard's rules: which figures, in which buckets, with empty buckets filled (the shared
+// filler of analytics/buckets.ts), gated by the same product rule as the side menu. Reads go
+// through queries.ts; nothing here is SQL.
 import {
+  ALL_STREAMS,
+  BIN_TYPE,
   BRAND_ASSOCIATION,
+  FAVOURABILITY,
   FAVOURABILITY_LOOKUP,
   SENTIMENT_CARD_COLORS,
   TOP_AUTHOR_PROJECT_TYPES,
@@ -16,8 +20,10 @@ import type * as C from '@listening/contract';
 import type { Db } from '../../db/connection.ts';
 import { forbidden } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { byBucket, fillBuckets } from '../../analytics/buckets.ts';
+import { toTopPost } from '../../analytics/clip-rows.ts';
+import { assertUnlocked, heatmapBucketOf, insightsBucketOf, resolveScope, type Scope } from '../../analytics/scope.ts';
 import * as q from './queries.ts';
-import { assertUnlocked, bucketStarts, heatmapBucketOf, insightsBucketOf, resolveScope, type Scope } from './scope.ts';
 
 type Out<T extends z.ZodType> = z.infer<T>;
 const num = (v: unknown) => Number(v ?? 0);
@@ -27,7 +33,7 @@ export async function mentions(db: Db, user: AuthUser, query: AnalyticQuery): Pr
   const s = await resolveScope(db, user, query);
   const rows = new Map((await q.mentionsByStream(db, s)).map((r) => [r.stream_id, r]));
   const out = s.streams.map((id) => ({ StreamId: id, Count: num(rows.get(id)?.count), AVE: round2(num(rows.get(id)?.ave)) }));
-  out.push({ StreamId: 0, Count: out.reduce((a, r) => a + r.Count, 0), AVE: round2(out.reduce((a, r) => a + r.AVE, 0)) });
+  out.push({ StreamId: ALL_STREAMS, Count: out.reduce((a, r) => a + r.Count, 0), AVE: round2(out.reduce((a, r) => a + r.AVE, 0)) });
   return out;
 }
 
@@ -42,7 +48,7 @@ export function heatColor(count: number, max: number): string {
 /** The favourability colour that dominates a cell (ties go to neutral); grey for none. */
 function sentimentColor(pos: number, neu: number, neg: number): string {
   if (pos + neu + neg === 0) return '#f1f3f5';
-  const id = pos > neg && pos > neu ? 1 : neg > pos && neg > neu ? 3 : 2;
+  const id = pos > neg && pos > neu ? FAVOURABILITY.Positive : neg > pos && neg > neu ? FAVOURABILITY.Negative : FAVOURABILITY.Neutral;
   return FAVOURABILITY_LOOKUP.find((f) => f.Id === id)!.Color;
 }
 
@@ -54,11 +60,11 @@ interface Grid {
 /** Every row of the range times 24 hours, zero where nothing was posted. */
 async function heatmapGrid(db: Db, s: Scope): Promise<Grid> {
   const bucket = heatmapBucketOf(s);
-  const found = new Map((await q.heatmapCells(db, s, bucket)).map((r) => [`${r.day}/${r.hour}`, r]));
+  const rows = byBucket(await q.heatmapCells(db, s, bucket), (r) => r.day);
   const cells: Grid['cells'] = [];
-  for (const day of bucketStarts(s, bucket))
+  for (const { start: day, row } of fillBuckets(s, bucket, rows, []))
     for (let h = 0; h < 24; h++) {
-      const r = found.get(`${day}/${h}`);
+      const r = row.find((c) => Number(c.hour) === h);
       cells.push({
         Date: day,
         DatePosted: `${day}T${String(h).padStart(2, '0')}:00:00`,
@@ -88,20 +94,25 @@ export async function sentimentHeatmap(db: Db, user: AuthUser, query: AnalyticQu
 export async function dailyInsights(db: Db, user: AuthUser, query: AnalyticQuery): Promise<Out<typeof C.DailyInsights>> {
   const s = await resolveScope(db, user, query);
   const bucket = insightsBucketOf(s);
-  const found = new Map((await q.insightBuckets(db, s, bucket)).map((r) => [r.day, r]));
+  const rows = new Map((await q.insightBuckets(db, s, bucket)).map((r) => [r.day, r]));
+  const zero = (day: string) => ({ day, count: 0, ave: 0, positive: 0, neutral: 0, negative: 0 });
   return {
     Bucket: bucket,
-    Data: bucketStarts(s, bucket).map((day) => {
-      const r = found.get(day);
-      return { Date: day, Count: num(r?.count), AVE: round2(num(r?.ave)), Positive: num(r?.positive), Neutral: num(r?.neutral), Negative: num(r?.negative) };
-    }),
+    Data: fillBuckets(s, bucket, rows, zero).map(({ start, row: r }) => ({
+      Date: start,
+      Count: num(r.count),
+      AVE: round2(num(r.ave)),
+      Positive: num(r.positive),
+      Neutral: num(r.neutral),
+      Negative: num(r.negative),
+    })),
   };
 }
 
 export async function favourability(db: Db, user: AuthUser, query: AnalyticQuery): Promise<Out<typeof C.FavourabilityList>> {
   const s = await resolveScope(db, user, query);
   const t = await q.favourabilityTotals(db, s);
-  const counts: Record<number, number> = { 1: num(t.positive), 2: num(t.neutral), 3: num(t.negative) };
+  const counts: Record<number, number> = { [FAVOURABILITY.Positive]: num(t.positive), [FAVOURABILITY.Neutral]: num(t.neutral), [FAVOURABILITY.Negative]: num(t.negative) };
   return FAVOURABILITY_LOOKUP.map((f) => ({ Id: f.Id, Description: f.Description, Color: f.Color, Count: counts[f.Id] }));
 }
 
@@ -122,20 +133,7 @@ export async function sentimentSummary(db: Db, user: AuthUser, query: AnalyticQu
 
 export async function topPosts(db: Db, user: AuthUser, query: AnalyticQuery & { limit: number }): Promise<Out<typeof C.TopPostList>> {
   const s = await resolveScope(db, user, query);
-  return (await q.topPosts(db, s, query.limit)).map((r) => ({
-    Id: num(r.id),
-    ClipId: num(r.clip_id),
-    StreamId: r.stream_id,
-    AuthorId: r.author_id === null ? null : num(r.author_id),
-    AuthorName: r.author_name ?? '',
-    Body: r.body,
-    DatePosted: new Date(r.posted_at).toISOString(),
-    Link: r.link,
-    AVE: round2(num(r.ave)),
-    ImpactScore: num(r.impact_score),
-    FavourabilityId: r.favourability_id,
-    BrandAssociationId: r.brand_association_id,
-  }));
+  return (await q.topPosts(db, s, query.limit)).map(toTopPost);
 }
 
 /** Top authors (000 §9): project types 1, 5, 6, 7; ten, or all with showAll; by followers. */
@@ -161,16 +159,16 @@ export async function topAuthors(db: Db, user: AuthUser, query: AnalyticQuery & 
  */
 export async function sortBinTree(db: Db, user: AuthUser, query: AnalyticQuery & { binTypeId?: number }, mode: 'treeview' | 'bintype'): Promise<SortBinNode[]> {
   const s = await resolveScope(db, user, query);
-  const onlyType = mode === 'bintype' ? (query.binTypeId ?? 2) : undefined;
-  await assertUnlocked(db, s.project, onlyType === 6 ? 'InputBins' : 'SortBins');
-  const withInput = onlyType === 6 || (onlyType === undefined && (await isUnlocked(db, s, 'InputBins')));
+  const onlyType = mode === 'bintype' ? (query.binTypeId ?? BIN_TYPE.SortBin) : undefined;
+  await assertUnlocked(db, s.project, onlyType === BIN_TYPE.InputBin ? 'InputBins' : 'SortBins');
+  const withInput = onlyType === BIN_TYPE.InputBin || (onlyType === undefined && (await isUnlocked(db, s, 'InputBins')));
   const all = await q.projectBins(db, s.project.id);
   const parentOf = new Map(all.map((b) => [b.id, b.parent_id]));
   const under = (id: number) => {
     for (let p = parentOf.get(id) ?? null; p !== null; p = parentOf.get(p) ?? null) if (p === s.binId) return true;
     return false;
   };
-  const wanted = (type: number) => (onlyType ? type === onlyType : type === 2 || (withInput && type === 6));
+  const wanted = (type: number) => (onlyType ? type === onlyType : type === BIN_TYPE.SortBin || (withInput && type === BIN_TYPE.InputBin));
   const bins = all.filter((b) => wanted(b.bin_type_id) && under(b.id));
   const keep = new Set(bins.map((b) => b.id));
   const counts = await q.clipCountsByBin(db, s, [...keep]);

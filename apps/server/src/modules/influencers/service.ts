@@ -5,7 +5,7 @@ import type { Db } from '../../db/connection.ts';
 import type { ProjectRow } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { projectForUser } from '../clients/access.ts';
+import { projectForUser } from '../../access/index.ts';
 
 const toInfluencer = (r: { id: number; author_id: number; author_name: string; stream_id: number; created_at: Date }, now = new Date()) => ({
   Id: r.id,

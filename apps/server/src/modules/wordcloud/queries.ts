@@ -4,7 +4,7 @@
 import { WORDCLOUD_SAMPLE, type CloudFilter } from '@listening/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import { clipsInScope, type Scope } from '../dashboard/scope.ts';
+import { clipsInScope, type Scope } from '../../analytics/scope.ts';
 
 const TERMS: Record<CloudFilter, string> = {
   words: 'e.terms',

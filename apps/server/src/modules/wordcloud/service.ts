@@ -4,8 +4,8 @@
 import { WORDCLOUD_MAX_ENTRIES, type AnalyticQuery, type CloudFilter } from '@listening/contract';
 import type { Db } from '../../db/connection.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { projectForUser } from '../clients/access.ts';
-import { resolveScope } from '../dashboard/scope.ts';
+import { projectForUser } from '../../access/index.ts';
+import { resolveScope } from '../../analytics/scope.ts';
 import * as q from './queries.ts';
 
 const PREFIX: Partial<Record<CloudFilter, string>> = { hashtags: '#', handles: '@' };

@@ -1,10 +1,10 @@
-// A small known set of clips for the dashboard's tests, inserted directly (not through the
-// pipeline) into the demo project acme-brand, with the rollups built the way ingestion builds them.
+// A small known set of clips for the tests of the analytic reads (the dashboard, the clip tray,
+// the word cloud), inserted directly (not through the pipeline) into the demo project acme-brand, with the rollups built the way ingestion builds them.
 // Client time zone Africa/Johannesburg (UTC+2). The range 2024-03-01..2024-03-02 holds c1, c2,
 // c3 and c7 (streams 7 and 8); c4 is past midnight local time, c5 before the range, c6 on
 // Instagram.
-import type { Db } from '../../db/connection.ts';
-import { rebuildRollups as rebuildFromClips } from '../../ingest/rollups.ts';
+import type { Db } from '../db/connection.ts';
+import { rebuildRollups as rebuildFromClips } from '../ingest/rollups.ts';
 
 export const LONG_BODY = `Long review of the cola ${'x'.repeat(40_000)}`;
 

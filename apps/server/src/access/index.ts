@@ -1,9 +1,9 @@
 // Who may see what: a user sees the clients they are an active contact of; admins see all.
 // Every module that reads client data goes through these, so the rule lives once.
-import type { Db } from '../../db/connection.ts';
-import type { ProjectRow } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { Db } from '../db/connection.ts';
+import type { ProjectRow } from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+import type { AuthUser } from '../plugins/auth.ts';
 
 /** Ids of the clients the user may see, or 'all' for admins. */
 export async function visibleClientIds(db: Db, user: AuthUser): Promise<number[] | 'all'> {

@@ -1,14 +1,15 @@
-// The shared filter of every analytic read (DESIGN §5): which bin (the project's root bin or a
-// sub-bin), which streams, and which instants, resolved once per request from AnalyticQuery and
-// the client's time zone. Authorisation happens here too: a project or bin the user may not see
-// answers 404 before any figure is read.
+// The analytic scope, the shared filter of every analytic read (DESIGN §5): which bin (the
+// project's root bin or a sub-bin), which streams, and which instants, resolved once per request
+// from AnalyticQuery and the client's time zone; and the product gate of gated figures.
+// Authorisation happens here too: a project or bin the user may not see answers 404 before any
+// figure is read. Used by the dashboard, the clip tray, the word cloud and every analysis to come.
 import { DEFAULT_TIME_ZONE, heatmapBucket, insightsBucket, lockedMessage, lockedProduct, type AnalyticQuery, type Bucket, type GatedItem } from '@listening/contract';
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Db } from '../../db/connection.ts';
-import type { ProjectRow } from '../../db/schema.ts';
-import { forbidden, notFound } from '../../errors.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
-import { clientProductCodes, projectForBin, projectForUser } from '../clients/access.ts';
+import type { Db } from '../db/connection.ts';
+import type { ProjectRow } from '../db/schema.ts';
+import { forbidden, notFound } from '../errors.ts';
+import type { AuthUser } from '../plugins/auth.ts';
+import { clientProductCodes, projectForBin, projectForUser } from '../access/index.ts';
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
@@ -101,21 +102,6 @@ export async function resolveScope(db: Db, user: AuthUser, q: AnalyticQuery): Pr
 
 export const heatmapBucketOf = (s: Scope): Bucket => heatmapBucket(s.startWall, s.endWall);
 export const insightsBucketOf = (s: Scope): Bucket => insightsBucket(s.startWall, s.endWall);
-
-/** The first day of each bucket from the range's start to its end (YYYY-MM-DD, client time). */
-export function bucketStarts(s: Scope, bucket: Bucket): string[] {
-  const d = new Date(Date.UTC(s.startWall.getUTCFullYear(), s.startWall.getUTCMonth(), s.startWall.getUTCDate()));
-  if (bucket === 'week') d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7)); // Monday, as date_trunc('week')
-  if (bucket === 'month') d.setUTCDate(1);
-  const out: string[] = [];
-  while (d.getTime() <= s.endWall.getTime()) {
-    out.push(wallDay(d));
-    if (bucket === 'day') d.setUTCDate(d.getUTCDate() + 1);
-    else if (bucket === 'week') d.setUTCDate(d.getUTCDate() + 7);
-    else d.setUTCMonth(d.getUTCMonth() + 1);
-  }
-  return out;
-}
 
 /** The shared rollup filter: bin, streams, hours in range (bin_hourly and bin_hourly_sentiment). */
 export const rollupInScope =

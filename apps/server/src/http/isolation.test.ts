@@ -1,0 +1,532 @@
+// Every operation of the OpenAPI document, generated rather than listed: an endpoint added later is
+// covered the day it is registered. For each one, a request is sampled from its parameters and
+// request-body schema, with Acme Beverages' ids chosen by parameter name, and sent:
+//   a. without a token: 401 unless the operation is public;
+//   b. as the analyst (not an admin) on admin operations: 403;
+//   c. as the viewer (a Karoo contact only): 403 or 404 when the request names Acme's rows, and
+//      never Acme's data in the answer; then the same request as the owner answers 2xx, so the
+//      refusal was about access and not a 400 (exceptions in NO_OWNER_2XX, each with its reason);
+//   d. with hostile values in each parameter and body field in turn: never a 5xx, never a stack trace.
+// A parameter the sampler does not know fails the test, naming the table to add it to.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Access } from '@listening/contract';
+import { createSession } from '../plugins/auth.ts';
+import { insertFixture, type Fixture } from '../test/analytic-fixture.ts';
+import { createTestApp, type TestContext } from '../test/harness.ts';
+
+type Schema = Record<string, unknown> & {
+  type?: string | string[];
+  enum?: unknown[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  default?: unknown;
+  minimum?: number;
+  exclusiveMinimum?: boolean | number;
+  maximum?: number;
+  format?: string;
+  minLength?: number;
+  $ref?: string;
+};
+interface Parameter {
+  name: string;
+  in: 'query' | 'path' | 'header' | 'cookie';
+  required?: boolean;
+  schema: Schema;
+}
+interface OpenApiOperation {
+  'x-access'?: Access;
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema: Schema }> };
+}
+interface OpenApiDoc {
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components?: { schemas?: Record<string, Schema> };
+}
+
+/** An operation of the document, as the test drives it. */
+interface Op {
+  /** 'GET /crm/api/project/{id}/products': the key of the tables below. */
+  key: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  path: string;
+  access: Access;
+  parameters: Parameter[];
+  body?: Schema;
+}
+
+/** A sampled, valid request: path and query values as sent (percent-encoded), the body as JSON. */
+interface Plan {
+  op: Op;
+  path: Record<string, string>;
+  query: [string, string][];
+  body?: Record<string, unknown>;
+  /** The request names at least one of Acme's rows. */
+  tenant: boolean;
+}
+
+/** What the access checks expect of the owner's request where 2xx cannot hold. */
+const NO_OWNER_2XX: Record<string, string> = {
+  'POST /crm/api/user/password/set':
+    'needs the one-time token of an emailed setup link (a sampled token answers 404), and with a real one would replace the analyst’s password',
+};
+
+/**
+ * Operations whose ids only select among the caller's own rows: another user's ids answer 2xx and
+ * change nothing. The predicate says what "nothing" looks like.
+ */
+const SELECTS_OWN_ROWS: Record<string, { reason: string; nothingDone: (body: unknown) => boolean }> = {
+  'PUT /api/notification/seen': {
+    reason: "ids are matched against the caller's own notifications: another user's ids mark nothing",
+    nothingDone: (body) => (body as { updated?: number }).updated === 0,
+  },
+};
+
+/** Non-tenant values by parameter name: fixed, valid for every operation that takes them. */
+const VALUES: Record<string, unknown> = {
+  streamId: 7,
+  streamIds: '7,8',
+  favourabilityId: 1,
+  brandAssociationId: 1,
+  startDate: '2024-03-01',
+  endDate: '2024-03-02',
+  hourStart: '2024-03-01T10:00:00',
+  Username: 'analyst@demo.example',
+  Email: 'analyst@demo.example',
+  email: 'analyst@demo.example',
+  Password: 'demo-password',
+  PasswordConfirm: 'demo-password',
+};
+
+/** Parameter names that read as ids (projectId, clipIds, id, IDUser): each must be a known Acme id or a VALUES entry. */
+const looksLikeId = (name: string) => /^id/i.test(name) || /Ids?$/.test(name) || /^ids?$/i.test(name);
+
+const HTTP_METHODS = new Set(['get', 'post', 'put', 'delete', 'patch']);
+const LONG = 'a'.repeat(100_000);
+/** A stack frame ('    at fn (file:1:2)'), or a source path, in an answer. */
+const STACK_TRACE = /\n\s+at\s|\bat\s+[^\s]+\s+\([^)]*:\d+:\d+\)|[\w.-]+\.(?:ts|js|mjs|cjs):\d+|node_modules|\/(?:work|home|usr|app|src)\/[\w./-]+\.(?:ts|js)/;
+
+describe('every operation: access, tenant isolation and hostile input', () => {
+  let t: TestContext;
+  let fx: Fixture;
+  const ops: Op[] = [];
+  const plans = new Map<string, Plan>();
+  const problems: string[] = [];
+  /** Acme's ids by parameter name. */
+  let ACME_IDS: Record<string, unknown>;
+  /** Per operation, values that differ from the general tables: `id` means a different row on each path. */
+  let PER_PATH: Record<string, Record<string, unknown>>;
+  let markers: string[] = [];
+  const users: Record<'admin' | 'analyst' | 'viewer', number> = { admin: 0, analyst: 0, viewer: 0 };
+  let requests = 0;
+  const covered = new Set<string>();
+
+  let nextAddress = 0;
+  /** Each request from its own address, so rate limits (5 a minute on public forms) never answer instead of the route. */
+  const inject = async (o: { method: string; url: string; headers?: Record<string, string>; payload?: string }) => {
+    requests++;
+    const n = ++nextAddress;
+    const headers = { ...(o.headers ?? {}), ...(o.payload !== undefined && !o.headers?.['content-type'] ? { 'content-type': 'application/json' } : {}) };
+    return t.app.inject({
+      method: o.method as 'GET',
+      url: o.url,
+      headers,
+      ...(o.payload !== undefined ? { payload: o.payload } : {}),
+      remoteAddress: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+    });
+  };
+  const token = async (who: keyof typeof users) => `Bearer ${await createSession(t.db, users[who])}`;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    fx = await insertFixture(t.db, t.projects['acme-brand']);
+    for (const who of ['admin', 'analyst', 'viewer'] as const)
+      users[who] = (await t.db.selectFrom('users').select('id').where('email', '=', `${who}@demo.example`).executeTakeFirstOrThrow()).id;
+
+    const acme = await t.db.selectFrom('clients').select(['id', 'name']).where('name', '=', 'Acme Beverages').executeTakeFirstOrThrow();
+    const mzansi = await t.db.selectFrom('clients').select('name').where('name', '=', 'Mzansi Telecom').executeTakeFirstOrThrow();
+    const acmeProjects = await t.db.selectFrom('projects').select(['id', 'description', 'bin_id']).where('client_id', '=', acme.id).execute();
+    const acmeClips = await t.db
+      .selectFrom('clips')
+      .innerJoin('bin_clips', 'bin_clips.clip_id', 'clips.id')
+      .select('clips.body')
+      .where(
+        'bin_clips.project_id',
+        'in',
+        acmeProjects.map((p) => p.id),
+      )
+      .distinct()
+      .execute();
+    const summer = acmeProjects.find((p) => p.id === t.projects['acme-summer'])!;
+    const notifications = await t.db.selectFrom('notifications').select('id').where('user_id', '=', users.analyst).orderBy('id').execute();
+    const influencer = await t.db
+      .insertInto('influencers')
+      .values({ project_id: fx.projectId, author_id: fx.authors.alice, author_name: 'Alice', stream_id: 7 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    // What the viewer must never read: Acme's (and the analyst's other client's) names, project
+    // descriptions, the posts of its clips, and the analyst's address.
+    markers = [acme.name, 'Acme', mzansi.name, ...acmeProjects.map((p) => p.description), ...acmeClips.map((c) => c.body.slice(0, 40)), 'analyst@demo.example'];
+
+    ACME_IDS = {
+      clientId: acme.id,
+      projectId: fx.projectId,
+      projectIds: [fx.projectId],
+      binId: fx.productBinId,
+      clipIds: [fx.clip.c1, fx.clip.c3],
+      binClipBaseIds: [fx.root.c1, fx.root.c3],
+      authorId: fx.authors.bob,
+      contactId: users.analyst,
+      IDUser: users.analyst,
+      ids: notifications.map((n) => n.id),
+    };
+    PER_PATH = {
+      'GET /crm/api/project/{id}/products': { id: fx.projectId },
+      'GET /api/user/get': { id: users.analyst },
+      'DELETE /api/notification/delete': { id: notifications[0].id },
+      'DELETE /api/influencer/delete': { id: influencer.id },
+      // Acme's summer campaign, not the project the other reads use: deleting is undone (isDeleted=false), renaming keeps the name.
+      'PUT /keywords/api/bins/isdeleted': { id: summer.bin_id, isDeleted: 'false' },
+      'PUT /keywords/api/bins/updatename': { binId: summer.bin_id, binName: summer.description },
+      // A clip outside the range the other reads use, so rejecting it changes none of their answers.
+      'PUT /api/clip/reject': { binClipBaseIds: [fx.root.c5] },
+    };
+
+    const doc = t.app.swagger() as unknown as OpenApiDoc;
+    const resolve = (s: Schema | undefined): Schema | undefined => {
+      if (!s?.$ref) return s;
+      const name = s.$ref.split('/').pop()!;
+      return resolve(doc.components?.schemas?.[name]);
+    };
+    for (const [path, item] of Object.entries(doc.paths)) {
+      if (path === '/docs' || path.startsWith('/docs/')) continue;
+      for (const [method, raw] of Object.entries(item)) {
+        if (!HTTP_METHODS.has(method)) continue;
+        const op: Op = {
+          key: `${method.toUpperCase()} ${path}`,
+          method: method.toUpperCase() as Op['method'],
+          path,
+          access: raw['x-access'] as Access,
+          parameters: (raw.parameters ?? []).map((p) => ({ ...p, schema: resolve(p.schema) ?? {} })),
+          body: resolve(raw.requestBody?.content?.['application/json']?.schema),
+        };
+        ops.push(op);
+        if (!['public', 'user', 'admin'].includes(op.access)) {
+          problems.push(`${op.key}: x-access is ${JSON.stringify(op.access)}; every operation must declare public, user or admin`);
+          continue;
+        }
+        const plan = planFor(op, resolve);
+        if (plan) plans.set(op.key, plan);
+      }
+    }
+    for (const key of [...Object.keys(NO_OWNER_2XX), ...Object.keys(SELECTS_OWN_ROWS), ...Object.keys(PER_PATH)])
+      if (!ops.some((o) => o.key === key)) problems.push(`${key} is named in a table of isolation.test.ts but is not an operation of the document: remove or rename it`);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A valid value of a schema, where no table names one. */
+  function sampleSchema(s: Schema | undefined, resolve: (s: Schema | undefined) => Schema | undefined): unknown {
+    s = resolve(s);
+    if (!s) return 'sample';
+    if (s.default !== undefined) return s.default;
+    if (s.enum?.length) return s.enum[0];
+    const alt = s.anyOf ?? s.oneOf;
+    if (alt?.length) return sampleSchema(alt.find((a) => resolve(a)?.type !== 'null') ?? alt[0], resolve);
+    if (s.allOf?.length) return sampleSchema(s.allOf[0], resolve);
+    const type = Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type;
+    switch (type) {
+      case 'boolean':
+        return false;
+      case 'integer':
+      case 'number': {
+        if (typeof s.exclusiveMinimum === 'number') return Math.floor(s.exclusiveMinimum) + 1;
+        if (typeof s.minimum === 'number') return s.exclusiveMinimum === true ? Math.floor(s.minimum) + 1 : s.minimum;
+        return typeof s.maximum === 'number' ? Math.min(1, s.maximum) : 1;
+      }
+      case 'array':
+        return [sampleSchema(s.items, resolve)];
+      case 'object':
+        return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, sampleSchema(v, resolve)]));
+      case 'null':
+        return null;
+      default:
+        if (s.format === 'email') return 'someone@example.com';
+        if (s.format === 'date-time') return '2024-03-01T10:00:00Z';
+        if (s.format === 'date') return '2024-03-01';
+        return 'sample'.padEnd(s.minLength ?? 0, 'x');
+    }
+  }
+
+  /** A value as the schema takes it: an id list joined with commas in a string, a scalar wrapped in an array. */
+  function fit(value: unknown, s: Schema | undefined): unknown {
+    const type = Array.isArray(s?.type) ? s.type.find((x) => x !== 'null') : s?.type;
+    if (Array.isArray(value) && (type === 'string' || type === undefined)) return value.join(',');
+    if (Array.isArray(value) && (type === 'integer' || type === 'number')) return value[0];
+    if (!Array.isArray(value) && type === 'array') return [value];
+    return value;
+  }
+
+  /**
+   * A valid request of the operation, or undefined with the missing table entries in `problems`.
+   * Tenant ids come from PER_PATH (for this operation) or ACME_IDS (by name); other values from
+   * PER_PATH, VALUES or the schema. A name that reads as an id and is in neither is a failure.
+   */
+  function planFor(op: Op, resolve: (s: Schema | undefined) => Schema | undefined): Plan | undefined {
+    let tenant = false;
+    let complete = true;
+    const valueOf = (name: string, where: string, schema: Schema | undefined): unknown => {
+      const perPath = PER_PATH[op.key];
+      if (perPath && name in perPath) {
+        if (looksLikeId(name)) tenant = true;
+        return fit(perPath[name], schema);
+      }
+      if (name === 'id') {
+        complete = false;
+        problems.push(`${op.key}: parameter 'id' (${where}) means a different row on each path: add '${op.key}': { id: <the id of an Acme row> } to PER_PATH in isolation.test.ts`);
+        return undefined;
+      }
+      if (name in ACME_IDS) {
+        tenant = true;
+        return fit(ACME_IDS[name], schema);
+      }
+      if (name in VALUES) return fit(VALUES[name], schema);
+      if (looksLikeId(name)) {
+        complete = false;
+        problems.push(
+          `${op.key}: parameter '${name}' (${where}) is not known to the sampler: add '${name}' to ACME_IDS in isolation.test.ts with the id of one of Acme's rows (or to VALUES if it names no tenant's data)`,
+        );
+        return undefined;
+      }
+      return sampleSchema(schema, resolve);
+    };
+    const path: Record<string, string> = {};
+    const query: [string, string][] = [];
+    for (const p of op.parameters) {
+      if (p.in === 'header' || p.in === 'cookie') continue;
+      const v = valueOf(p.name, p.in, p.schema);
+      if (p.in === 'path') path[p.name] = encodeURIComponent(String(v));
+      else query.push([p.name, encodeURIComponent(typeof v === 'object' ? JSON.stringify(v) : String(v))]);
+    }
+    let body: Record<string, unknown> | undefined;
+    if (op.body) {
+      body = {};
+      for (const [name, s] of Object.entries(op.body.properties ?? {})) body[name] = valueOf(name, 'body', resolve(s));
+    }
+    return complete ? { op, path, query, body, tenant } : undefined;
+  }
+
+  /** The URL of a plan, with one path or query value replaced (already encoded) or a query parameter sent twice. */
+  function urlOf(plan: Plan, change?: { name: string; raw: string } | { twice: string }): string {
+    const path = plan.op.path.replace(/\{(\w+)\}/g, (_, name: string) => (change && 'raw' in change && change.name === name ? change.raw : plan.path[name]));
+    const parts: string[] = [];
+    for (const [name, value] of plan.query) {
+      if (change && 'raw' in change && change.name === name) parts.push(`${name}=${change.raw}`);
+      else parts.push(`${name}=${value}`);
+      if (change && 'twice' in change && change.twice === name) parts.push(`${name}=${value}`);
+    }
+    return parts.length ? `${path}?${parts.join('&')}` : path;
+  }
+
+  const send = (plan: Plan, authorization?: string) =>
+    inject({
+      method: plan.op.method,
+      url: urlOf(plan),
+      headers: authorization ? { authorization } : {},
+      ...(plan.body ? { payload: JSON.stringify(plan.body) } : {}),
+    });
+
+  const leaked = (body: string) => markers.filter((m) => body.toLowerCase().includes(m.toLowerCase()));
+  const show = (res: { statusCode: number; body: string }) => `${res.statusCode} ${res.body.slice(0, 300)}`;
+
+  it('knows a valid value for every parameter of every operation', () => {
+    expect(ops.length).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('answers 401 without a token, 403 to non-admins on admin operations, and never Acme’s data to another client’s user', async () => {
+    const failures: string[] = [];
+    for (const op of ops) {
+      const plan = plans.get(op.key);
+      if (!plan) continue;
+      const owner = await token(op.access === 'admin' ? 'admin' : 'analyst');
+      const viewer = await token('viewer');
+      const check = (who: string, res: { statusCode: number; body: string }) => {
+        if (res.statusCode >= 500) failures.push(`${op.key} as ${who}: ${show(res)}`);
+        if (STACK_TRACE.test(res.body)) failures.push(`${op.key} as ${who}: a stack trace in the answer: ${show(res)}`);
+      };
+
+      // a. No token.
+      const anonymous = await send(plan);
+      check('nobody', anonymous);
+      if (op.access !== 'public' && anonymous.statusCode !== 401) failures.push(`${op.key} without a token: expected 401, got ${show(anonymous)}`);
+
+      // b. The analyst on an admin operation.
+      if (op.access === 'admin') {
+        const res = await send(plan, await token('analyst'));
+        check('analyst', res);
+        if (res.statusCode !== 403) failures.push(`${op.key} as the analyst (not an admin): expected 403, got ${show(res)}`);
+      }
+
+      // c. The viewer, a contact of another client, with Acme's ids.
+      const res = await send(plan, viewer);
+      check('viewer', res);
+      const leaks = leaked(res.body);
+      if (leaks.length) failures.push(`${op.key} as the viewer: the answer holds Acme's data (${leaks.join(', ')}): ${show(res)}`);
+      const ownRows = SELECTS_OWN_ROWS[op.key];
+      if (ownRows) {
+        if (res.statusCode >= 300 || !ownRows.nothingDone(res.json())) failures.push(`${op.key} as the viewer with Acme's ids: expected 2xx doing nothing (${ownRows.reason}), got ${show(res)}`);
+      } else if (plan.tenant && op.access !== 'public' && res.statusCode !== 403 && res.statusCode !== 404) {
+        failures.push(`${op.key} as the viewer with Acme's ids: expected 403 or 404, got ${show(res)}`);
+      }
+
+      // The owner's same request succeeds, so the refusal above was about access.
+      const mine = await send(plan, owner);
+      check('owner', mine);
+      if (!NO_OWNER_2XX[op.key] && (mine.statusCode < 200 || mine.statusCode >= 300))
+        failures.push(`${op.key} as the owner (${op.access === 'admin' ? 'admin' : 'analyst'}): expected 2xx for the sampled request, got ${show(mine)}`);
+      covered.add(op.key);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers hostile input with 4xx, never 5xx nor a stack trace', async () => {
+    const enc = encodeURIComponent;
+    /** Values as they appear in a URL (already percent-encoded). */
+    const HOSTILE_URL: [string, string][] = [
+      ['letters', 'abc'],
+      ['empty', ''],
+      ['NUL byte', 'a%00b'],
+      ['lone high surrogate (%ED%A0%80)', '%ED%A0%80'],
+      ['lone low surrogate (%ED%B0%80)', '%ED%B0%80'],
+      ['truncated UTF-8', '%E0%A4'],
+      ['100,000 characters', LONG],
+      ['2^31', '2147483648'],
+      ['2^53+1', '9007199254740993'],
+      ['-1', '-1'],
+      ['0', '0'],
+      ['1e308', '1e308'],
+      ['NaN', 'NaN'],
+      ['Infinity', 'Infinity'],
+      ['hex', '0x10'],
+      ['fraction', '1.5'],
+      ['id list with 2^31', enc('1,2147483648')],
+      ['date 275760-09-13', '275760-09-13'],
+      ['date -005000-01-01', '-005000-01-01'],
+      ['date +275760-09-13T00:00:00Z', enc('+275760-09-13T00:00:00Z')],
+      ['date 0000-01-01', '0000-01-01'],
+      ['date 2024-02-30', '2024-02-30'],
+      ['path traversal', enc('../../etc/passwd')],
+      ['encoded traversal', '%2e%2e%2f'],
+      ['double-encoded traversal', '%252e%252e%252f'],
+      ['SQL', enc("1' OR '1'='1")],
+      ['JSON', enc('{"$gt":""}')],
+    ];
+    /** Values as they appear in a JSON body (raw JSON text). */
+    const HOSTILE_JSON: [string, string][] = [
+      ['letters', '"abc"'],
+      ['empty string', '""'],
+      ['number', '12345'],
+      ['boolean', 'true'],
+      ['null', 'null'],
+      ['object', '{"a":1}'],
+      ['NUL byte', '"a\\u0000b"'],
+      ['lone high surrogate', '"\\ud800"'],
+      ['lone low surrogate', '"x\\udc00"'],
+      ['100,000 characters', JSON.stringify(LONG)],
+      ['2^31', '2147483648'],
+      ['2^53+1', '9007199254740993'],
+      ['-1', '-1'],
+      ['0', '0'],
+      ['1e308', '1e308'],
+      ['1e400 (Infinity)', '1e400'],
+      ['fraction', '1.5'],
+      ['NaN string', '"NaN"'],
+      ['numeric string 2^31', '"2147483648"'],
+      ['id list with 2^31', '"1,2147483648"'],
+      ['date 275760-09-13', '"275760-09-13"'],
+      ['date -005000-01-01', '"-005000-01-01"'],
+      ['date 0000-01-01', '"0000-01-01"'],
+      ['path traversal', '"../../etc/passwd"'],
+      ['encoded traversal', '"%2e%2e%2f"'],
+      ['array of 2^31', '[2147483648]'],
+      ['array of NUL', '["\\u0000"]'],
+      ['array of lone surrogate', '["\\ud800"]'],
+      ['array of 100,000 ids', `[${Array.from({ length: 100_000 }, (_, i) => i + 1).join(',')}]`],
+      ['nested 10,000 deep', `${'['.repeat(10_000)}${']'.repeat(10_000)}`],
+    ];
+    /** Whole bodies. */
+    const HOSTILE_BODIES: [string, string, string?][] = [
+      ['not JSON', '{"a":'],
+      ['a list', '[]'],
+      ['null', 'null'],
+      ['a string', '"text"'],
+      ['__proto__', '{"__proto__":{"isAdmin":true}}'],
+      ['constructor.prototype', '{"constructor":{"prototype":{"isAdmin":true}}}'],
+      ['NUL in a field name', '{"a\\u0000":1}'],
+      ['nested 10,000 deep', `${'['.repeat(10_000)}${']'.repeat(10_000)}`],
+      ['text/plain', 'hello', 'text/plain'],
+    ];
+
+    const analyst = await token('analyst');
+    const admin = await token('admin');
+    const jobs: { label: string; request: Parameters<typeof inject>[0] }[] = [];
+    for (const op of ops) {
+      const plan = plans.get(op.key);
+      if (!plan) continue;
+      const authorization = op.access === 'admin' ? admin : analyst;
+      const body = plan.body ? JSON.stringify(plan.body) : undefined;
+      const base = { method: op.method, headers: { authorization }, ...(body !== undefined ? { payload: body } : {}) };
+      for (const name of [...Object.keys(plan.path), ...plan.query.map(([n]) => n)]) {
+        for (const [label, raw] of HOSTILE_URL) jobs.push({ label: `${op.key} ${name}=${label}`, request: { ...base, url: urlOf(plan, { name, raw }) } });
+        if (plan.query.some(([n]) => n === name)) jobs.push({ label: `${op.key} ${name} sent twice (a list)`, request: { ...base, url: urlOf(plan, { twice: name }) } });
+      }
+      if (plan.body) {
+        const url = urlOf(plan);
+        for (const [name, valid] of Object.entries(plan.body)) {
+          const SENTINEL = '"__HOSTILE__"';
+          const withValue = (raw: string) => JSON.stringify({ ...plan.body, [name]: '__HOSTILE__' }).replace(SENTINEL, () => raw);
+          for (const [label, raw] of HOSTILE_JSON) jobs.push({ label: `${op.key} body.${name}=${label}`, request: { ...base, url, payload: withValue(raw) } });
+          jobs.push({ label: `${op.key} body.${name} as a list`, request: { ...base, url, payload: withValue(JSON.stringify([valid])) } });
+          if (Array.isArray(valid) && valid.length) jobs.push({ label: `${op.key} body.${name} as a scalar`, request: { ...base, url, payload: withValue(JSON.stringify(valid[0])) } });
+        }
+        for (const [label, payload, type] of HOSTILE_BODIES)
+          jobs.push({ label: `${op.key} body ${label}`, request: { ...base, url, payload, headers: { authorization, 'content-type': type ?? 'application/json' } } });
+      }
+    }
+
+    const failures: string[] = [];
+    const BATCH = 16;
+    for (let i = 0; i < jobs.length; i += BATCH) {
+      const batch = jobs.slice(i, i + BATCH);
+      const answers = await Promise.all(batch.map((j) => inject(j.request)));
+      answers.forEach((res, k) => {
+        const { label } = batch[k];
+        if (res.statusCode >= 500) failures.push(`${label}: ${show(res)}`);
+        else if (STACK_TRACE.test(res.body)) failures.push(`${label}: a stack trace in the answer: ${show(res)}`);
+        else if (res.statusCode >= 400) {
+          const message = (() => {
+            try {
+              return (res.json() as { message?: unknown }).message;
+            } catch {
+              return undefined;
+            }
+          })();
+          if (typeof message !== 'string' || !message) failures.push(`${label}: ${res.statusCode} without a message: ${show(res)}`);
+        }
+      });
+    }
+    console.log(`hostile input: ${jobs.length} requests`);
+    expect(failures).toEqual([]);
+  });
+
+  it('covered every operation of the document', () => {
+    console.log(`isolation: covered ${covered.size} of ${ops.length} operations with ${requests} requests`);
+    expect(covered.size).toBe(ops.length);
+  });
+});

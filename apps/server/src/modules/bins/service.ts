@@ -1,0 +1,32 @@
+// A project's root bin on the keywords host: renaming it renames the project, deleting it
+// soft-deletes the project. Administrators only (the operations say so; checked here again).
+import type { OperationResult } from '@listening/contract';
+import type * as C from '@listening/contract';
+import type { Db } from '../../db/connection.ts';
+import { forbidden, notFound } from '../../errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import * as q from './queries.ts';
+
+/** Renames a project through its root bin (bins/updatename). */
+export async function renameBin(db: Db, user: AuthUser, binId: number, name: string): Promise<OperationResult<typeof C.renameProject>> {
+  if (!user.isAdmin) throw forbidden('Only administrators may rename projects');
+  const bin = await q.liveBin(db, binId);
+  if (!bin) throw notFound(`Bin ${binId} not found`);
+  await q.renameBinAndProject(db, binId, name);
+  return { ok: true };
+}
+
+/** Soft-deletes (or restores) a project by its root bin id, which must be the client's (bins/isdeleted). */
+export async function setBinDeleted(
+  db: Db,
+  user: AuthUser,
+  binId: number,
+  clientId: number,
+  isDeleted: boolean,
+): Promise<OperationResult<typeof C.deleteProject>> {
+  if (!user.isAdmin) throw forbidden('Only administrators may delete projects');
+  const bin = await q.binOfAnyState(db, binId);
+  if (!bin || bin.client_id !== clientId) throw notFound(`Bin ${binId} not found for client ${clientId}`);
+  await q.setBinAndProjectDeleted(db, binId, isDeleted);
+  return { ok: true };
+}

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
+
+describe('projects', () => {
+  let t: TestContext;
+  let admin: { authorization: string };
+  let analyst: { authorization: string };
+  let viewer: { authorization: string };
+  beforeAll(async () => {
+    t = await createTestApp();
+    [admin, analyst, viewer] = await Promise.all(['admin', 'analyst', 'viewer'].map((u) => authHeader(t.app, `${u}@demo.example`)));
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, headers: object) => t.app.inject({ method: 'GET', url, headers: headers as Record<string, string> });
+
+  it("lists a client's projects sorted by description, with streams as a comma list", async () => {
+    const clients = (await get('/api/client/getall', analyst)).json();
+    const acme = clients.find((c: { Name: string }) => c.Name === 'Acme Beverages');
+    const res = await get(`/api/project/getall?clientId=${acme.Id}`, analyst);
+    expect(res.statusCode).toBe(200);
+    const projects = res.json();
+    const descriptions = projects.map((p: { Description: string }) => p.Description);
+    expect(descriptions).toEqual([...descriptions].sort());
+    const brand = projects.find((p: { Description: string }) => p.Description === 'Acme Cola Brand Monitoring');
+    expect(brand).toMatchObject({ ProjectTypeId: 1, StreamId: '7,8,9,10,11', StopDate: null, TimeZone: 'Africa/Johannesburg' });
+    expect(brand.BinId).toBeGreaterThan(0);
+  });
+
+  it("never shows another client's clients or projects", async () => {
+    const acmeProject = t.projects['acme-brand'];
+    const viewerProject = await get(`/api/project/get?projectId=${acmeProject}`, viewer);
+    expect(viewerProject.statusCode).toBe(404);
+    expect(viewerProject.body).not.toContain('Acme');
+    const acmeClientId = (await get(`/api/project/get?projectId=${acmeProject}`, admin)).json().ClientId;
+    expect((await get(`/api/project/getall?clientId=${acmeClientId}`, viewer)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `/crm/api/client/products/${acmeClientId}`, headers: viewer })).statusCode).toBe(404);
+    expect((await get(`/crm/api/project/${acmeProject}/products`, viewer)).statusCode).toBe(404);
+  });
+
+  it('answers 404 for unknown ids and 400 for malformed ones', async () => {
+    expect((await get('/api/project/get?projectId=999999', admin)).statusCode).toBe(404);
+    const bad = await get('/api/project/get?projectId=abc', admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/projectId/);
+    const missing = await get('/api/project/getall', admin);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(/clientId/);
+  });
+});

@@ -1,0 +1,35 @@
+// Headers every answer carries. The web app ships no inline script, so the Content-Security-Policy
+// allows scripts from this origin only: an injected `<script>` or `onerror=` handler does not run
+// even if some text escaped escaping. Styles may be inline (the component library sets them at
+// run time). API answers are never cached: they hold one user's data.
+import type { FastifyInstance } from 'fastify';
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "media-src 'self' https:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const API_PATHS = /^\/(api|crm|mentor|keywords)\//;
+
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (req, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'no-referrer');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    // The API explorer at /docs brings its own scripts; everything else gets the strict policy.
+    if (!req.url.startsWith('/docs')) reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    if (req.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (API_PATHS.test(req.url)) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+}

@@ -1,0 +1,2 @@
+export * from './rename-project.ts';
+export * from './delete-project.ts';

@@ -1,0 +1,10 @@
+// Shapes of clients and the products they own, shared by the client and project operations and
+// the screens that show them. Field names are the wire's own.
+import { z } from 'zod';
+
+export const Client = z.object({ Id: z.number(), Name: z.string(), IsActive: z.boolean() });
+export type Client = z.infer<typeof Client>;
+export const ClientList = z.array(Client);
+
+/** The product codes a client owns (client/products, project/:id/products). */
+export const ProductList = z.array(z.object({ ProductCode: z.string() }));

@@ -1,0 +1,4 @@
+export * from './model.ts';
+export * from './get-notifications.ts';
+export * from './mark-notifications-seen.ts';
+export * from './delete-notification.ts';

@@ -1,0 +1,3 @@
+export * from './model.ts';
+export * from './get-blogs.ts';
+export * from './submit-contact.ts';
