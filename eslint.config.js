@@ -1,7 +1,44 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+
+// The web app's layers (docs/architecture.md): shared (ui, api, project, test helpers) → features
+// → app. Each feature is one zone that may import only itself and the shared layers, so a new
+// feature folder is covered without touching this file.
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+const TSCONFIGS = ['apps/web', 'apps/server', 'packages/contract'].map((dir) => `${ROOT}${dir}/tsconfig.json`);
+const WEB = './apps/web/src';
+const features = readdirSync(new URL('apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webZones = [
+  ...features.map((feature) => ({
+    target: `${WEB}/features/${feature}`,
+    from: `${WEB}/features`,
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: move what both need to a shared layer (ui, api, project), or compose them in app/.',
+  })),
+  {
+    target: `${WEB}/features`,
+    from: `${WEB}/app`,
+    message: 'Features never import app/: app composes features, not the other way round.',
+  },
+  {
+    target: [`${WEB}/ui`, `${WEB}/api`, `${WEB}/project`, `${WEB}/test`],
+    from: [`${WEB}/features`, `${WEB}/app`],
+    message: 'Shared layers never import a feature or app/.',
+  },
+  {
+    target: [`${WEB}/ui`, `${WEB}/api`],
+    from: `${WEB}/project`,
+    message: 'ui/ and api/ know no business: they never import the project layer.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/.e2e-artifacts/**', 'coverage/**'] },
@@ -20,8 +57,31 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    // Shared code never imports from a feature (bulletproof-react's direction: shared → features → app).
-    files: ['apps/web/src/ui/**', 'apps/web/src/api/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/app/**'] }] },
+    // Import boundaries and cycles, resolved the way TypeScript resolves them (explicit .ts
+    // extensions, the workspace's @listening/contract).
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: TSCONFIGS, noWarnOnMultipleProjects: true })],
+    },
+    rules: {
+      // Type-only imports do not count (they vanish at run time); node_modules is not walked.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: webZones }] },
+  },
+  {
+    files: ['packages/*/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: ROOT, zones: [{ target: './packages', from: './apps', message: 'The contract never imports an app.' }] },
+      ],
+    },
   },
 );

@@ -1,6 +1,7 @@
 // The route table of 000 §2. Layout routes without a path carry the three frames: public pages
 // (header and footer), sign-in screens (no header) and the private shell. Features add their own
-// routes by exporting a function that builds them under the parent they are given.
+// routes by exporting a function that builds them under the parent they are given; the project's
+// routes, composed from the shared project layer and the dashboard, are built in routes/project.tsx.
 import { createRootRoute, createRoute, createRouter, Outlet, parseSearchWith, stringifySearchWith } from '@tanstack/react-router';
 import { z } from 'zod';
 import { setUnauthorizedHandler } from '../api/client.ts';
@@ -10,7 +11,6 @@ import { OutboxScreen } from '../features/auth/screens/OutboxScreen.tsx';
 import { ClientsScreen } from '../features/clients/screens/ClientsScreen.tsx';
 import { alertRoutes } from '../features/alerts/routes.tsx';
 import { contactRoutes } from '../features/contacts/routes.tsx';
-import { projectRoutes } from '../features/dashboard/routes.tsx';
 import { wizardRoutes } from '../features/wizard/routes.tsx';
 import { AboutScreen } from '../features/public-site/screens/AboutScreen.tsx';
 import { BlogsScreen } from '../features/public-site/screens/BlogsScreen.tsx';
@@ -22,6 +22,7 @@ import { PrivateLayout } from './layouts/PrivateShell.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { NotFoundScreen } from './NotFoundScreen.tsx';
 import { queryClient } from './query-client.ts';
+import { projectRoutes } from './routes/project.tsx';
 import { AdminRoute, ClientDashboardRoute, HomeOrClients, PasswordSetupRoute, ProjectsRoute, UserDashboard } from './screens.tsx';
 
 const rootRoute = createRootRoute({
@@ -33,7 +34,10 @@ const rootRoute = createRootRoute({
   ),
 });
 
-const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomeOrClients });
+// Screens without a side nav in the route table say so (staticData.sideNav, read by the private shell).
+const noSideNav = { sideNav: false } as const;
+
+const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', staticData: noSideNav, component: HomeOrClients });
 
 // ---- public pages -------------------------------------------------------------------------
 const publicLayout = createRoute({ getParentRoute: () => rootRoute, id: '_public', component: PublicLayout });
@@ -68,18 +72,18 @@ const authRoutes = [
 // ---- the private shell -----------------------------------------------------------------------
 const privateLayout = createRoute({ getParentRoute: () => rootRoute, id: '_private', component: PrivateLayout });
 const privateRoutes = [
-  createRoute({ getParentRoute: () => privateLayout, path: 'clients', component: ClientsScreen }),
+  createRoute({ getParentRoute: () => privateLayout, path: 'clients', staticData: noSideNav, component: ClientsScreen }),
   createRoute({ getParentRoute: () => privateLayout, path: 'dashboard', component: UserDashboard }),
   createRoute({ getParentRoute: () => privateLayout, path: 'admin/outbox', component: OutboxScreen }),
-  createRoute({ getParentRoute: () => privateLayout, path: 'client/$clientId/dashboard', component: ClientDashboardRoute }),
-  createRoute({ getParentRoute: () => privateLayout, path: 'client/$clientId/projects', component: ProjectsRoute }),
+  createRoute({ getParentRoute: () => privateLayout, path: 'client/$clientId/dashboard', staticData: noSideNav, component: ClientDashboardRoute }),
+  createRoute({ getParentRoute: () => privateLayout, path: 'client/$clientId/projects', staticData: noSideNav, component: ProjectsRoute }),
   ...projectRoutes(privateLayout),
   ...contactRoutes(privateLayout),
   ...wizardRoutes(privateLayout),
   ...alertRoutes(privateLayout),
 ] as const;
 
-const routeTree = rootRoute.addChildren([
+export const routeTree = rootRoute.addChildren([
   homeRoute,
   publicLayout.addChildren([...publicRoutes]),
   authLayout.addChildren([...authRoutes]),

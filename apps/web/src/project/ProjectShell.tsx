@@ -3,13 +3,13 @@
 // The filter lives in the address; this resolves it and writes the defaults back when missing.
 import { Anchor, Badge, Box, Button, Container, Group, Paper, Skeleton, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCalendar, IconMenu2 } from '@tabler/icons-react';
-import { useLocation, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useLocation } from '@tanstack/react-router';
 import type { ProductKey } from '@listening/contract';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { EmptyState } from '../../ui/EmptyState.tsx';
-import { useSideNav, useSideNavMenu } from '../../ui/side-nav.tsx';
-import { StreamIcon, streamName } from '../../ui/StreamIcon.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { useSideNav, useSideNavMenu } from '../ui/side-nav.tsx';
+import { StreamIcon, streamName } from '../ui/StreamIcon.tsx';
 import { useClientProducts } from './api/get-client-products.ts';
 import { useProject } from './api/get-project.ts';
 import { FilterMenu } from './components/FilterMenu.tsx';
@@ -19,6 +19,10 @@ import { ProjectSideMenu } from './components/ProjectSideMenu.tsx';
 import { ProjectContext, type ProjectContextValue } from './context.ts';
 import { analyticParams, filterToSearch, projectOfferedStreams, resolveFilter, searchNeedsRewrite, streamsOfProject, type ProjectFilter, type ProjectSearch } from './filter.ts';
 import { activeMenuKey, projectMenu, type MenuItem } from './menu.ts';
+
+// The project route (composed in app/routes/project.tsx): its search is the filter, typed by
+// projectSearchSchema, so every navigation below is checked against it.
+const projectRoute = getRouteApi('/_private/client/$clientId/project/$projectId');
 
 export interface ProjectShellProps {
   clientId: number;
@@ -32,7 +36,7 @@ export interface ProjectShellProps {
 export function ProjectShell({ clientId, projectId, search, platform, children }: ProjectShellProps) {
   const project = useProject(projectId);
   const products = useClientProducts(clientId);
-  const navigate = useNavigate();
+  const navigate = projectRoute.useNavigate();
   const { pathname } = useLocation();
   const sideNav = useSideNav();
   const [product, setProduct] = useState<ProductKey | null>(null);
@@ -43,8 +47,10 @@ export function ProjectShell({ clientId, projectId, search, platform, children }
   const ownedCodes = useMemo(() => products.data ?? [], [products.data]);
 
   // The address is the filter: a missing or refused value is replaced by the resolved default.
+  // Filter writes stay on the screen shown (…/platform/7, …/sentiment), hence the path-relative
+  // '.', while the search is still the project route's.
   useEffect(() => {
-    if (filter && searchNeedsRewrite(search, filter)) void navigate({ to: '.', search: filterToSearch(filter) as never, replace: true });
+    if (filter && searchNeedsRewrite(search, filter)) void navigate({ to: '.', unsafeRelative: 'path', search: filterToSearch(filter), replace: true });
   }, [filter, search, navigate]);
 
   const setFilter = useCallback(
@@ -52,7 +58,7 @@ export function ProjectShell({ clientId, projectId, search, platform, children }
       if (!filter) return;
       const merged: ProjectFilter = { ...filter, ...next };
       if ('bin' in next && !next.bin) delete merged.bin;
-      void navigate({ to: '.', search: filterToSearch(merged) as never });
+      void navigate({ to: '.', unsafeRelative: 'path', search: filterToSearch(merged) });
     },
     [filter, navigate],
   );
@@ -71,10 +77,10 @@ export function ProjectShell({ clientId, projectId, search, platform, children }
     (item: MenuItem) => {
       const params = { clientId: String(clientId), projectId: String(projectId) };
       const a = item.action;
-      if (a.kind === 'dashboard') void navigate({ to: '/client/$clientId/project/$projectId', params, search: searchForLinks as never });
+      if (a.kind === 'dashboard') void navigate({ to: '/client/$clientId/project/$projectId', params, search: searchForLinks });
       else if (a.kind === 'platform')
-        void navigate({ to: '/client/$clientId/project/$projectId/platform/$streamId', params: { ...params, streamId: String(a.streamId) }, search: searchForLinks as never });
-      else if (a.kind === 'analysis') void navigate({ to: `/client/$clientId/project/$projectId/${a.path}`, params, search: searchForLinks as never });
+        void navigate({ to: '/client/$clientId/project/$projectId/platform/$streamId', params: { ...params, streamId: String(a.streamId) }, search: searchForLinks });
+      else if (a.kind === 'analysis') void navigate({ to: `/client/$clientId/project/$projectId/${a.path}`, params, search: searchForLinks });
       else if (a.kind === 'dialog') setDialog(a.dialog);
       else return; // 'no action' items (000 §2 table)
       sideNav.close();

@@ -1,6 +1,6 @@
 // The Filter menu's quick dates (000 §9): the shared picker's picks plus 'yesterday to now'.
 import dayjs, { type Dayjs } from 'dayjs';
-import { datePresets, type DateRange } from '../../ui/date-presets.ts';
+import { datePresets, type DateRange } from '../ui/date-presets.ts';
 
 export function filterPresets(now: Dayjs = dayjs()): { label: string; value: DateRange }[] {
   const today = now.startOf('day');

@@ -1,7 +1,15 @@
 // The private header's side-nav toggle (000 §2). The shell owns the open state and a drawer; a
 // screen that has its own navigation (the project shell's side menu) registers it with
-// useSideNavMenu and the drawer shows that instead of the default links.
+// useSideNavMenu and the drawer shows that instead of the default links. A route whose screen has
+// no side nav at all declares staticData: { sideNav: false }.
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** false: the route's screen has no side nav (000 §2 route table); the header keeps the rest. */
+    sideNav?: false;
+  }
+}
 
 export interface SideNavState {
   opened: boolean;

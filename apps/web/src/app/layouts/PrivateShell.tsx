@@ -1,7 +1,9 @@
 import { AppShell, Anchor, Burger, Drawer, Group, NavLink, Stack, Tooltip } from '@mantine/core';
 import { IconBell, IconBuilding, IconLayoutDashboard, IconShieldLock } from '@tabler/icons-react';
-import { Link, Outlet } from '@tanstack/react-router';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, Outlet, useMatches, useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { clearToken } from '../../api/client.ts';
 import { useSessionToken } from '../../features/auth/api/session.ts';
 import { useUser } from '../../features/auth/api/get-user.ts';
 import { UserMenu } from '../../features/auth/components/UserMenu.tsx';
@@ -23,10 +25,30 @@ function DefaultSideMenu({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate
   );
 }
 
-/** The private header (000 §2): side-nav toggle, the bell and the user menu; the screen below. */
+/**
+ * The current user failed to load, whatever the error (a 500, a dropped connection, not only a
+ * 401): the session is unusable, so it is dropped and the user goes to /login (000 §7).
+ */
+function useLeaveWhenUserFails(failed: boolean): void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!failed) return;
+    clearToken();
+    queryClient.clear();
+    void navigate({ to: '/login' });
+  }, [failed, queryClient, navigate]);
+}
+
+/**
+ * The private header (000 §2): side-nav toggle, the bell and the user menu; the screen below.
+ * A route whose screen has no side nav in the route table says so with staticData.sideNav.
+ */
 export function PrivateShell({ children }: { children?: ReactNode }) {
-  const { data: user } = useUser();
+  const { data: user, isError } = useUser();
   const { data: clients } = useClients(!!user);
+  const withSideNav = useMatches({ select: (matches) => matches.every((match) => match.staticData.sideNav !== false) });
+  useLeaveWhenUserFails(isError);
   const [opened, setOpened] = useState(false);
   const [menu, setMenuState] = useState<ReactNode | null>(null);
   const close = useCallback(() => setOpened(false), []);
@@ -40,9 +62,11 @@ export function PrivateShell({ children }: { children?: ReactNode }) {
         <AppShell.Header px="md" style={{ boxShadow: '0 1px 2px rgba(0,0,0,0.04)' }}>
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
-              <Tooltip label={opened ? 'Close navigation' : 'Open navigation'} withArrow>
-                <Burger opened={opened} onClick={toggle} size="sm" aria-label="Toggle side navigation" />
-              </Tooltip>
+              {withSideNav && (
+                <Tooltip label={opened ? 'Close navigation' : 'Open navigation'} withArrow>
+                  <Burger opened={opened} onClick={toggle} size="sm" aria-label="Toggle side navigation" />
+                </Tooltip>
+              )}
               <Anchor component={Link} to="/clients" underline="never" c="inherit" aria-label="Clients">
                 <Brand size="sm" />
               </Anchor>
@@ -55,9 +79,11 @@ export function PrivateShell({ children }: { children?: ReactNode }) {
         </AppShell.Header>
         <AppShell.Main>{children ?? <Outlet />}</AppShell.Main>
       </AppShell>
-      <Drawer opened={opened} onClose={close} size={290} title={<Brand size="sm" />} padding="md" aria-label="Side navigation">
-        {menu ?? <DefaultSideMenu isAdmin={!!user?.IsAdmin} onNavigate={close} />}
-      </Drawer>
+      {withSideNav && (
+        <Drawer opened={opened} onClose={close} size={290} title={<Brand size="sm" />} padding="md" aria-label="Side navigation">
+          {menu ?? <DefaultSideMenu isAdmin={!!user?.IsAdmin} onNavigate={close} />}
+        </Drawer>
+      )}
     </SideNavContext.Provider>
   );
 }

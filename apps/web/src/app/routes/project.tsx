@@ -1,23 +1,23 @@
 // The project area's routes (000 §2): /client/$clientId/project/$projectId with its filter in the
 // address, the per-platform views, and the analysis screens of document 2 (later releases). The
-// app mounts them under the private shell. This file composes the project's features: the shell
-// (header, Filter menu, side menu), the dashboard, and the clip tray over both.
+// router mounts them under the private shell. Composed here, in the app, from the shared project
+// layer (shell, filter, clip tray over every screen) and the dashboard feature's screen.
 import { Outlet, createRoute, getRouteApi, lazyRouteComponent, useParams, type AnyRoute } from '@tanstack/react-router';
-import { ClipTray } from '../clip-tray/ClipTray.tsx';
-import { ClipTrayProvider } from '../clip-tray/tray-state.tsx';
-import { projectSearchSchema } from '../project-shell/filter.ts';
-import { ProjectShell } from '../project-shell/ProjectShell.tsx';
-import { LaterReleaseScreen } from '../project-shell/screens/LaterReleaseScreen.tsx';
+import { ClipTray } from '../../project/clip-tray/ClipTray.tsx';
+import { ClipTrayProvider } from '../../project/clip-tray/tray-state.tsx';
+import { projectSearchSchema } from '../../project/filter.ts';
+import { ProjectShell } from '../../project/ProjectShell.tsx';
+import { LaterReleaseScreen } from '../../project/screens/LaterReleaseScreen.tsx';
 
 // The dashboard and its charts load on first use, so the sign-in and list screens stay light.
-const DashboardScreen = lazyRouteComponent(() => import('./screens/DashboardScreen.tsx'), 'DashboardScreen');
+const DashboardScreen = lazyRouteComponent(() => import('../../features/dashboard/screens/DashboardScreen.tsx'), 'DashboardScreen');
 
 const projectApi = getRouteApi('/_private/client/$clientId/project/$projectId');
 
 function ProjectLayout() {
   const { clientId, projectId } = projectApi.useParams();
   const search = projectApi.useSearch();
-  const { streamId } = useParams({ strict: false }) as { streamId?: string };
+  const { streamId } = useParams({ strict: false });
   const platform = streamId && /^\d+$/.test(streamId) ? Number(streamId) : null;
   return (
     <ProjectShell clientId={Number(clientId)} projectId={Number(projectId)} search={search} platform={platform}>

@@ -7,5 +7,13 @@ function ContactManagementPlaceholder() {
 }
 
 export function contactRoutes<TParent extends AnyRoute>(parent: TParent) {
-  return [createRoute({ getParentRoute: () => parent, path: 'client/$clientId/contact-management', component: ContactManagementPlaceholder })] as const;
+  return [
+    // Like the client's other list screens, it has no side nav (the private shell reads this).
+    createRoute({
+      getParentRoute: () => parent,
+      path: 'client/$clientId/contact-management',
+      staticData: { sideNav: false },
+      component: ContactManagementPlaceholder,
+    }),
+  ] as const;
 }

@@ -1,7 +1,7 @@
 // The heatmaps' grid (000 §9): 24 hour columns and a row per day, week or month, from the cells
 // the server answers; and the clip-tray scope of one cell (000 §2: a click opens that hour's posts).
 import dayjs from 'dayjs';
-import type { ProjectFilter } from '../project-shell/filter.ts';
+import type { ProjectFilter } from '../../project/filter.ts';
 
 export type Bucket = 'day' | 'week' | 'month';
 export interface Cell {

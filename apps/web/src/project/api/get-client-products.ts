@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ProductList } from '@listening/contract';
-import { api } from '../../../api/client.ts';
+import { getClientProducts } from '@listening/contract';
+import { call } from '../../api/client.ts';
 
 export const clientProductsQueryOptions = (clientId: number) =>
   queryOptions({
-    queryKey: ['client-products', clientId],
-    queryFn: async () => (await api.post('client/products/' + clientId, undefined, { host: 'crm', schema: ProductList })).map((p) => p.ProductCode),
+    queryKey: [getClientProducts.path, clientId],
+    queryFn: async () => (await call(getClientProducts, { params: { clientId } })).map((p) => p.ProductCode),
     staleTime: 5 * 60_000,
   });
 

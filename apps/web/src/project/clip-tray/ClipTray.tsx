@@ -7,7 +7,7 @@ import { FAVOURABILITY, MESSAGES } from '@listening/contract';
 import { useMemo, useState } from 'react';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { toast } from '../../ui/toast.ts';
-import { useProjectContext } from '../project-shell/context.ts';
+import { useProjectContext } from '../context.ts';
 import { useExportListing } from './api/export-listing.ts';
 import { useClips } from './api/get-clips.ts';
 import { useIsAdmin } from './api/get-user.ts';
@@ -43,7 +43,7 @@ export function ClipTray() {
   const isAdmin = useIsAdmin();
 
   const rows = useMemo(() => (clips.data?.pages.flatMap((p) => p.Data) ?? []).filter((c) => !removed.includes(c.Id)), [clips.data, removed]);
-  const query = useMemo(() => (scope ? trayQuery(params, scope) : {}), [params, scope]);
+  const query = useMemo(() => trayQuery(params, scope ?? { label: '' }), [params, scope]);
   const allSelected = rows.length > 0 && rows.every((r) => selected.includes(r.Id));
 
   const onClose = () => {

@@ -1,9 +1,13 @@
-import type { AnalyticParams } from '../project-shell/filter.ts';
+import type { exportListing, OperationInput } from '@listening/contract';
+import type { AnalyticParams } from '../filter.ts';
 import type { TrayScope } from './tray-state.tsx';
 
+/** The listing query of a tray (the listing's, the export's and the duplicates' own filters). */
+export type TrayQuery = OperationInput<typeof exportListing>['query'];
+
 /** The listing query of a tray: the project's filter, narrowed by the scope (its range wins). */
-export function trayQuery(params: AnalyticParams, scope: TrayScope): Record<string, string | number> {
-  const q: Record<string, string | number> = { ...params } as Record<string, string | number>;
+export function trayQuery(params: AnalyticParams, scope: TrayScope): TrayQuery {
+  const q: TrayQuery = { ...params };
   if (scope.startDate) q.startDate = scope.startDate;
   if (scope.endDate) q.endDate = scope.endDate;
   if (scope.hourStart) q.hourStart = scope.hourStart;

@@ -5,7 +5,7 @@ import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { MAX_RANGE_DAYS } from '@listening/contract';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { StreamFilter } from '../../../ui/StreamFilter.tsx';
+import { StreamFilter } from '../../ui/StreamFilter.tsx';
 import type { ProjectFilter } from '../filter.ts';
 import { filterPresets } from '../presets.ts';
 

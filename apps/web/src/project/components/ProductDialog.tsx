@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { CURRENCY, productDetails, type ProductKey } from '@listening/contract';
-import { Money } from '../../../ui/Money.tsx';
+import { Money } from '../../ui/Money.tsx';
 
 /**
  * The product-details dialog of a locked item (000 §1, §2): name, description, price in rand,

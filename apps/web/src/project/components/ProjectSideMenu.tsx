@@ -25,7 +25,7 @@ import {
 } from '@tabler/icons-react';
 import type { ProductKey } from '@listening/contract';
 import { useState } from 'react';
-import { StreamIcon } from '../../../ui/StreamIcon.tsx';
+import { StreamIcon } from '../../ui/StreamIcon.tsx';
 import type { MenuItem } from '../menu.ts';
 
 const ICONS: Record<string, Icon> = {

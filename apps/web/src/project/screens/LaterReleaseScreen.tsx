@@ -1,4 +1,4 @@
-import { ComingSoon } from '../../../ui/ComingSoon.tsx';
+import { ComingSoon } from '../../ui/ComingSoon.tsx';
 
 /** An analysis screen of document 2 that a later release builds; the route exists and says so. */
 export function LaterReleaseScreen({ title }: { title: string }) {

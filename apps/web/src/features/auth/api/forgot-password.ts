@@ -1,5 +1,4 @@
-import { OkResponse } from '@listening/contract';
-import { api } from '../../../api/client.ts';
+import { forgotPassword as forgotPasswordOp } from '@listening/contract';
+import { call } from '../../../api/client.ts';
 
-export const forgotPassword = (email: string) =>
-  api.post('user/forgotpassword', undefined, { query: { email }, schema: OkResponse, quiet: true, anonymous: true, unauthorized: 'throw' });
+export const forgotPassword = (email: string) => call(forgotPasswordOp, { query: { email } }, { quiet: true });

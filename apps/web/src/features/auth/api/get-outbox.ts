@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { OutboxList } from '@listening/contract';
-import { api } from '../../../api/client.ts';
+import { getOutbox } from '@listening/contract';
+import { call } from '../../../api/client.ts';
 
-export const outboxQueryOptions = () => queryOptions({ queryKey: ['admin', 'outbox'], queryFn: () => api.get('admin/outbox', { schema: OutboxList }) });
+export const outboxQueryOptions = () => queryOptions({ queryKey: [getOutbox.path], queryFn: () => call(getOutbox, {}) });
 
 /** Mail kept in the outbox when no SMTP server is configured (issue 2, item 4). */
 export const useOutbox = (enabled: boolean) => useQuery({ ...outboxQueryOptions(), enabled });

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { User } from '@listening/contract';
-import { api } from '../../../api/client.ts';
+import { getUser as getUserOp } from '@listening/contract';
+import { call } from '../../../api/client.ts';
 import { useSessionToken } from './session.ts';
 
-export const getUser = () => api.get('user/get', { schema: User });
+export const getUser = () => call(getUserOp, { query: {} });
 
-export const userQueryOptions = () => queryOptions({ queryKey: ['user'], queryFn: getUser, staleTime: 5 * 60_000 });
+export const userQueryOptions = () => queryOptions({ queryKey: [getUserOp.path], queryFn: getUser, staleTime: 5 * 60_000 });
 
-/** The signed-in contact; loading it fails over to /login through the client's 401 rule. */
+/** The signed-in contact; the private shell sends any failure to load it to /login (000 §7). */
 export function useUser() {
   const token = useSessionToken();
   return useQuery({ ...userQueryOptions(), enabled: !!token });

@@ -1,6 +1,5 @@
-import { LoginResponse } from '@listening/contract';
-import { api } from '../../../api/client.ts';
+import { login as loginOp } from '@listening/contract';
+import { call } from '../../../api/client.ts';
 
-/** CRM login (002 §7.4); the password travels in the body (DESIGN §2). Bad credentials answer 401. */
-export const login = (email: string, password: string) =>
-  api.post('user/login', { Username: email, Password: password }, { host: 'crm', schema: LoginResponse, unauthorized: 'throw', anonymous: true });
+/** CRM login (002 §7.4); the password travels in the body (DESIGN §2). Bad credentials answer 401, an error to show. */
+export const login = (email: string, password: string) => call(loginOp, { body: { Username: email, Password: password } });

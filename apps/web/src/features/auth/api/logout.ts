@@ -1,4 +1,5 @@
-import { api } from '../../../api/client.ts';
+import { logout as logoutOp } from '@listening/contract';
+import { call } from '../../../api/client.ts';
 
 /** Revokes the token on the server; the caller clears it locally whatever the answer. */
-export const logout = () => api.post<null>('user/logout', undefined, { host: 'crm', quiet: true, unauthorized: 'throw' });
+export const logout = () => call(logoutOp, {}, { quiet: true, unauthorized: 'throw' });

@@ -1,17 +1,5 @@
-import { MessageResponse } from '@listening/contract';
-import { api } from '../../../api/client.ts';
+import { setPassword as setPasswordOp, type OperationInput } from '@listening/contract';
+import { call } from '../../../api/client.ts';
 
-export interface SetPasswordInput {
-  contactId: number;
-  token: string;
-  password: string;
-  passwordConfirm: string;
-}
-
-/** The emailed link's one-time token goes with the contact id: an id alone sets nothing. */
-export const setPassword = ({ contactId, token, password, passwordConfirm }: SetPasswordInput) =>
-  api.post(
-    'user/password/set',
-    { IDUser: contactId, Token: token, Password: password, PasswordConfirm: passwordConfirm },
-    { host: 'crm', schema: MessageResponse, quiet: true, anonymous: true, unauthorized: 'throw' },
-  );
+/** The emailed link's one-time token goes with the contact id (IDUser): an id alone sets nothing. */
+export const setPassword = (body: OperationInput<typeof setPasswordOp>['body']) => call(setPasswordOp, { body }, { quiet: true });

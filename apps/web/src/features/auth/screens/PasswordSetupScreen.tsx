@@ -26,7 +26,7 @@ export function PasswordSetupScreen({ contactId, token }: { contactId: number; t
     }
     setBusy(true);
     try {
-      await setPassword({ contactId, token, password, passwordConfirm: confirm });
+      await setPassword({ IDUser: contactId, Token: token, Password: password, PasswordConfirm: confirm });
       toast.success(MESSAGES.passwordSet);
       timer.current = setTimeout(() => void navigate({ to: '/login' }), REDIRECT_AFTER_MS);
     } catch (err) {

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getMentions } from '@listening/contract';
 import { call } from '../../../api/client.ts';
-import type { AnalyticParams } from '../../project-shell/filter.ts';
-import { ANALYTICS_KEY } from '../../project-shell/query-keys.ts';
+import type { AnalyticParams } from '../../../project/filter.ts';
+import { ANALYTICS_KEY } from '../../../project/query-keys.ts';
 
 export const mentionsQueryOptions = (params: AnalyticParams) =>
   queryOptions({ queryKey: [...ANALYTICS_KEY, getMentions.path, params], queryFn: () => call(getMentions, { query: params }) });

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getSentimentHeatmap } from '@listening/contract';
 import { call } from '../../../api/client.ts';
-import type { AnalyticParams } from '../../project-shell/filter.ts';
-import { ANALYTICS_KEY } from '../../project-shell/query-keys.ts';
+import type { AnalyticParams } from '../../../project/filter.ts';
+import { ANALYTICS_KEY } from '../../../project/query-keys.ts';
 
 export const sentimentHeatmapQueryOptions = (params: AnalyticParams) =>
   queryOptions({ queryKey: [...ANALYTICS_KEY, getSentimentHeatmap.path, params], queryFn: () => call(getSentimentHeatmap, { query: params }) });

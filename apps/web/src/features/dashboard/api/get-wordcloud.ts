@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { WordCloud } from '@listening/contract';
-import { api } from '../../../api/client.ts';
-import type { AnalyticParams } from '../../project-shell/filter.ts';
-import { ANALYTICS_KEY } from '../../project-shell/query-keys.ts';
+import { getWordCloud, type OperationInput } from '@listening/contract';
+import { call } from '../../../api/client.ts';
+import type { AnalyticParams } from '../../../project/filter.ts';
+import { ANALYTICS_KEY } from '../../../project/query-keys.ts';
 
 /** The cloud's filters (000 §2): the value sent as cloudFilter ('#' travels as %23). */
 export const CLOUD_FILTER_OPTIONS = [
@@ -10,13 +10,16 @@ export const CLOUD_FILTER_OPTIONS = [
   { value: '#', label: 'Hashtags' },
   { value: '@', label: 'Handles' },
   { value: 'entities', label: 'Named entities' },
-] as const;
+] as const satisfies readonly { value: OperationInput<typeof getWordCloud>['query']['cloudFilter']; label: string }[];
 export type CloudFilterValue = (typeof CLOUD_FILTER_OPTIONS)[number]['value'];
+
+/** Every word cloud of the project (any range, any filter): what a phrase change refreshes. */
+export const WORDCLOUD_KEY = [...ANALYTICS_KEY, getWordCloud.path] as const;
 
 export const wordCloudQueryOptions = (params: AnalyticParams, cloudFilter: CloudFilterValue) =>
   queryOptions({
-    queryKey: [...ANALYTICS_KEY, 'wordcloud', params, cloudFilter],
-    queryFn: () => api.get('wordcloud/getall', { query: { ...params, cloudFilter }, schema: WordCloud }),
+    queryKey: [...WORDCLOUD_KEY, params, cloudFilter],
+    queryFn: () => call(getWordCloud, { query: { ...params, cloudFilter } }),
   });
 
 export const useWordCloud = (params: AnalyticParams, cloudFilter: CloudFilterValue) => useQuery(wordCloudQueryOptions(params, cloudFilter));

@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../api/client.ts';
-import { ANALYTICS_KEY } from '../../project-shell/query-keys.ts';
+import { excludePhrase, includePhrase, type OperationInput } from '@listening/contract';
+import { call } from '../../../api/client.ts';
 import { exclusionsQueryOptions } from './get-exclusions.ts';
+import { WORDCLOUD_KEY } from './get-wordcloud.ts';
+
+const PHRASE_OPERATIONS = { include: includePhrase, exclude: excludePhrase } as const;
+export type PhraseKind = keyof typeof PHRASE_OPERATIONS;
 
 /** GET include / GET exclude (000 §7): add a phrase to the project's cloud, or keep it out. */
-export const setPhrase = ({ kind, projectId, phrase }: { kind: 'include' | 'exclude'; projectId: number; phrase: string }) =>
-  api.get(kind, { query: { projectId, phrase } });
+export const setPhrase = ({ kind, ...query }: { kind: PhraseKind } & OperationInput<typeof includePhrase>['query']) => call(PHRASE_OPERATIONS[kind], { query });
 
 export function useSetPhrase(projectId: number) {
   const queryClient = useQueryClient();
@@ -13,7 +16,7 @@ export function useSetPhrase(projectId: number) {
     mutationFn: setPhrase,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: exclusionsQueryOptions(projectId).queryKey });
-      await queryClient.invalidateQueries({ queryKey: [...ANALYTICS_KEY, 'wordcloud'] });
+      await queryClient.invalidateQueries({ queryKey: WORDCLOUD_KEY });
     },
   });
 }

@@ -3,8 +3,9 @@ import { FAVOURABILITY_LOOKUP, formatRand } from '@listening/contract';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { EChart, type EChartOption } from '../../../ui/charts/EChart.tsx';
+import { html } from '../../../ui/html.ts';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
-import { useProjectContext } from '../../project-shell/context.ts';
+import { useProjectContext } from '../../../project/context.ts';
 import { useDailyInsights } from '../api/get-daily-insights.ts';
 import { QueryState, WidgetCard } from './WidgetCard.tsx';
 
@@ -33,7 +34,7 @@ export function DailyInsights() {
         axisPointer: { type: 'shadow' },
         formatter: (ps: { dataIndex: number }[]) => {
           const d = data[ps[0].dataIndex];
-          return `<b>${dayjs(d.Date).format(bucket === 'month' ? 'MMMM YYYY' : bucket === 'week' ? '[Week of] D MMM YYYY' : 'ddd D MMM YYYY')}</b><br/>${d.Count.toLocaleString('en-US')} mentions<br/>Positive ${d.Positive} · Neutral ${d.Neutral} · Negative ${d.Negative}<br/>AVE ${formatRand(d.AVE)}`;
+          return html`<b>${dayjs(d.Date).format(bucket === 'month' ? 'MMMM YYYY' : bucket === 'week' ? '[Week of] D MMM YYYY' : 'ddd D MMM YYYY')}</b><br/>${d.Count.toLocaleString('en-US')} mentions<br/>Positive ${d.Positive} · Neutral ${d.Neutral} · Negative ${d.Negative}<br/>AVE ${formatRand(d.AVE)}`;
         },
       },
       legend: { bottom: 0, icon: 'circle', itemWidth: 10, textStyle: { fontSize: 11 } },

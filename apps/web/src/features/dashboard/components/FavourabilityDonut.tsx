@@ -3,8 +3,8 @@ import { FAVOURABILITY_LOOKUP } from '@listening/contract';
 import { useMemo } from 'react';
 import { EChart, type EChartOption } from '../../../ui/charts/EChart.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
-import { useClipTray } from '../../clip-tray/tray-state.tsx';
-import { useProjectContext } from '../../project-shell/context.ts';
+import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
+import { useProjectContext } from '../../../project/context.ts';
 import { useFavourability } from '../api/get-favourability.ts';
 import { QueryState, WidgetCard } from './WidgetCard.tsx';
 

@@ -1,9 +1,10 @@
 import { Badge } from '@mantine/core';
 import { useMemo } from 'react';
 import { EChart, type EChartOption } from '../../../ui/charts/EChart.tsx';
+import { html } from '../../../ui/html.ts';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
-import { useClipTray } from '../../clip-tray/tray-state.tsx';
-import { useProjectContext } from '../../project-shell/context.ts';
+import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
+import { useProjectContext } from '../../../project/context.ts';
 import { useHeatmap } from '../api/get-heatmap.ts';
 import { HOURS, cellScope, heatmapGrid, rowLabel } from '../heatmap.ts';
 import { QueryState, WidgetCard } from './WidgetCard.tsx';
@@ -24,7 +25,7 @@ export function HourlyHeatmap() {
     () => ({
       tooltip: {
         position: 'top',
-        formatter: (p: { value: [number, number, number] }) => `${labels[p.value[1]]}, ${HOURS[p.value[0]]}<br/><b>${p.value[2].toLocaleString('en-US')}</b> mentions`,
+        formatter: (p: { value: [number, number, number] }) => html`${labels[p.value[1]]}, ${HOURS[p.value[0]]}<br/><b>${p.value[2].toLocaleString('en-US')}</b> mentions`,
       },
       grid: { left: 92, right: 16, top: 8, bottom: 64 },
       xAxis: { type: 'category', data: HOURS, splitArea: { show: true }, axisLabel: { fontSize: 11, hideOverlap: true } },

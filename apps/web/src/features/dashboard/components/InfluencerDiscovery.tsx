@@ -4,7 +4,7 @@ import { INFLUENCER_LIFETIME_DAYS } from '@listening/contract';
 import dayjs from 'dayjs';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { StreamIcon } from '../../../ui/StreamIcon.tsx';
-import { useProjectContext } from '../../project-shell/context.ts';
+import { useProjectContext } from '../../../project/context.ts';
 import { useDeleteInfluencer } from '../api/delete-influencer.ts';
 import { useInfluencers } from '../api/get-influencers.ts';
 import { QueryState, WidgetCard } from './WidgetCard.tsx';

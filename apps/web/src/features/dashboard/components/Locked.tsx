@@ -2,8 +2,8 @@ import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { lockedProduct, productDetails, type GatedItem, type ProductKey } from '@listening/contract';
 import { useState } from 'react';
-import { ProductDialog } from '../../project-shell/components/ProductDialog.tsx';
-import { useProjectContext } from '../../project-shell/context.ts';
+import { ProductDialog } from '../../../project/components/ProductDialog.tsx';
+import { useProjectContext } from '../../../project/context.ts';
 
 /** The product that locks a gated widget for this project, or null (the side menu's own rule). */
 export function useLockedProduct(item: GatedItem): ProductKey | null {

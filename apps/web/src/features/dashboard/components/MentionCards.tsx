@@ -2,7 +2,7 @@ import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mant
 import { IconSum } from '@tabler/icons-react';
 import { ALL_STREAMS, formatRand } from '@listening/contract';
 import { StreamIcon, streamName } from '../../../ui/StreamIcon.tsx';
-import { useProjectContext } from '../../project-shell/context.ts';
+import { useProjectContext } from '../../../project/context.ts';
 import { useMentions } from '../api/get-mentions.ts';
 
 const number = new Intl.NumberFormat('en-US');

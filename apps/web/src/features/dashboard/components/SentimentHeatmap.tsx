@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { FAVOURABILITY_LOOKUP } from '@listening/contract';
 import { EChart, type EChartOption } from '../../../ui/charts/EChart.tsx';
+import { html } from '../../../ui/html.ts';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
-import { useClipTray } from '../../clip-tray/tray-state.tsx';
-import { useProjectContext } from '../../project-shell/context.ts';
+import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
+import { useProjectContext } from '../../../project/context.ts';
 import { useSentimentHeatmap } from '../api/get-sentiment-heatmap.ts';
 import { HOURS, cellScope, heatmapGrid, rowLabel } from '../heatmap.ts';
 import { LockedPanel, useLockedProduct } from './Locked.tsx';
@@ -41,8 +42,8 @@ function SentimentHeatmapChart() {
         position: 'top',
         formatter: (p: { value: [number, number, number] }) => {
           const c = byKey.get(`${grid.rows[p.value[1]]}|${p.value[0]}`);
-          if (!c) return `${labels[p.value[1]]}, ${HOURS[p.value[0]]}<br/>No posts`;
-          return `${labels[p.value[1]]}, ${HOURS[p.value[0]]}<br/><span style="color:${POS}">●</span> Positive ${c.Positive}<br/><span style="color:${NEU}">●</span> Neutral ${c.Neutral}<br/><span style="color:${NEG}">●</span> Negative ${c.Negative}`;
+          if (!c) return html`${labels[p.value[1]]}, ${HOURS[p.value[0]]}<br/>No posts`;
+          return html`${labels[p.value[1]]}, ${HOURS[p.value[0]]}<br/><span style="color:${POS}">●</span> Positive ${c.Positive}<br/><span style="color:${NEU}">●</span> Neutral ${c.Neutral}<br/><span style="color:${NEG}">●</span> Negative ${c.Negative}`;
         },
       },
       grid: { left: 92, right: 16, top: 8, bottom: 64 },

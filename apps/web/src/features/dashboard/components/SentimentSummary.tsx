@@ -1,7 +1,7 @@
 import { Box, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { FAVOURABILITY_LOOKUP, SENTIMENT_CARD_COLORS, formatRand } from '@listening/contract';
-import { useClipTray } from '../../clip-tray/tray-state.tsx';
-import { useProjectContext } from '../../project-shell/context.ts';
+import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
+import { useProjectContext } from '../../../project/context.ts';
 import { useSentiment } from '../api/get-sentiment.ts';
 import { LockedPanel, useLockedProduct } from './Locked.tsx';
 import { WidgetCard } from './WidgetCard.tsx';

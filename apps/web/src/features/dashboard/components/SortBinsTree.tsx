@@ -3,7 +3,7 @@ import { IconChevronDown, IconChevronRight, IconFolder, IconInbox, IconLayoutDas
 import { BIN_TYPE, MESSAGES, type SortBinNode } from '@listening/contract';
 import { useState } from 'react';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
-import { useProjectContext } from '../../project-shell/context.ts';
+import { useProjectContext } from '../../../project/context.ts';
 import { useSubfolders } from '../api/get-subfolders.ts';
 import { treeClipCount } from '../sortbins.ts';
 import { LockedPanel, useLockedProduct } from './Locked.tsx';

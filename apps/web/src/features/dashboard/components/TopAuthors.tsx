@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { StreamIcon } from '../../../ui/StreamIcon.tsx';
 import { toast } from '../../../ui/toast.ts';
-import { useProjectContext } from '../../project-shell/context.ts';
+import { useProjectContext } from '../../../project/context.ts';
 import { useCreateInfluencer } from '../api/create-influencer.ts';
 import { useInfluencers } from '../api/get-influencers.ts';
 import { useTopAuthors } from '../api/get-top-authors.ts';

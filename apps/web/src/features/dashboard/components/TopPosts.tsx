@@ -3,7 +3,7 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { FAVOURABILITY_LOOKUP, formatInZone, formatRand } from '@listening/contract';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { StreamIcon } from '../../../ui/StreamIcon.tsx';
-import { useProjectContext } from '../../project-shell/context.ts';
+import { useProjectContext } from '../../../project/context.ts';
 import { useTopPosts } from '../api/get-top-posts.ts';
 import { QueryState, WidgetCard } from './WidgetCard.tsx';
 

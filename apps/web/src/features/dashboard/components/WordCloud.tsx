@@ -3,9 +3,10 @@ import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { MESSAGES, WORDCLOUD_MIN_FONT } from '@listening/contract';
 import { useMemo, useState } from 'react';
 import { EChart, type EChartOption } from '../../../ui/charts/EChart.tsx';
+import { html } from '../../../ui/html.ts';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { toast } from '../../../ui/toast.ts';
-import { useProjectContext } from '../../project-shell/context.ts';
+import { useProjectContext } from '../../../project/context.ts';
 import { useExclusions } from '../api/get-exclusions.ts';
 import { CLOUD_FILTER_OPTIONS, useWordCloud, type CloudFilterValue } from '../api/get-wordcloud.ts';
 import { useSetPhrase } from '../api/set-phrase.ts';
@@ -25,7 +26,7 @@ export function WordCloud() {
 
   const option = useMemo<EChartOption>(
     () => ({
-      tooltip: { formatter: (p: { name: string; data: { count: number } }) => `${p.name}: <b>${p.data.count.toLocaleString('en-US')}</b>` },
+      tooltip: { formatter: (p: { name: string; data: { count: number } }) => html`${p.name}: <b>${p.data.count.toLocaleString('en-US')}</b>` },
       series: [
         {
           type: 'wordCloud',

@@ -3,7 +3,7 @@
 import { Alert, CloseButton, Container, Grid, Group, Text } from '@mantine/core';
 import { IconLayoutDashboard } from '@tabler/icons-react';
 import { TOP_AUTHOR_PROJECT_TYPES } from '@listening/contract';
-import { useProjectContext } from '../../project-shell/context.ts';
+import { useProjectContext } from '../../../project/context.ts';
 import { useSubfolders } from '../api/get-subfolders.ts';
 import { DailyInsights } from '../components/DailyInsights.tsx';
 import { FavourabilityDonut } from '../components/FavourabilityDonut.tsx';

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Notification } from '@listening/contract';
-import { api } from '../../../api/client.ts';
+import { deleteNotification as deleteNotificationOp, type Notification } from '@listening/contract';
+import { call } from '../../../api/client.ts';
 import { notificationsQueryOptions } from './get-notifications.ts';
 
-export const deleteNotification = (id: number) => api.delete<null>('notification/delete', { query: { id } });
+export const deleteNotification = (id: number) => call(deleteNotificationOp, { query: { id } });
 
 export function useDeleteNotification() {
   const queryClient = useQueryClient();

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { NotificationList } from '@listening/contract';
-import { api } from '../../../api/client.ts';
+import { getNotifications } from '@listening/contract';
+import { call } from '../../../api/client.ts';
 
 export const notificationsQueryOptions = () =>
   queryOptions({
-    queryKey: ['notifications'],
-    queryFn: () => api.get('notification/get/contact', { schema: NotificationList }),
+    queryKey: [getNotifications.path],
+    queryFn: () => call(getNotifications, {}),
     refetchInterval: 60_000,
   });
 

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Notification } from '@listening/contract';
-import { api } from '../../../api/client.ts';
+import { markNotificationsSeen, type Notification } from '@listening/contract';
+import { call } from '../../../api/client.ts';
 import { notificationsQueryOptions } from './get-notifications.ts';
 
-export const markSeen = (ids: number[]) => api.put<null>('notification/seen', { ids });
+export const markSeen = (ids: number[]) => call(markNotificationsSeen, { body: { ids } });
 
 /** Marks notifications seen on the server; DateSeen is set to now locally (000 §4). */
 export function useMarkSeen() {

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Project } from '@listening/contract';
-import { api } from '../../../api/client.ts';
+import { deleteProject as deleteProjectOp, type Project } from '@listening/contract';
+import { call } from '../../../api/client.ts';
 import { projectsQueryOptions } from './get-projects.ts';
 
 /** Deleting a project sets the soft-delete flag of its root bin (000 §4). */
-export const deleteProject = (project: Project) =>
-  api.put<unknown>('bins/isdeleted', undefined, { host: 'keywords', query: { id: project.BinId, isDeleted: true, clientId: project.ClientId } });
+export const deleteProject = (project: Project) => call(deleteProjectOp, { query: { id: project.BinId, isDeleted: 'true', clientId: project.ClientId } });
 
 export function useDeleteProject(clientId: number) {
   const queryClient = useQueryClient();

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ProjectList } from '@listening/contract';
-import { api } from '../../../api/client.ts';
+import { getProjects } from '@listening/contract';
+import { call } from '../../../api/client.ts';
 
 export const projectsQueryOptions = (clientId: number) =>
-  queryOptions({ queryKey: ['projects', clientId], queryFn: () => api.get('project/getall', { query: { clientId }, schema: ProjectList }) });
+  queryOptions({ queryKey: [getProjects.path, clientId], queryFn: () => call(getProjects, { query: { clientId } }) });
 
 export const useProjects = (clientId: number) => useQuery(projectsQueryOptions(clientId));

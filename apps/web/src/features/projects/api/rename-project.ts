@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Project } from '@listening/contract';
-import { api } from '../../../api/client.ts';
+import { renameProject as renameProjectOp, type Project } from '@listening/contract';
+import { call } from '../../../api/client.ts';
 import { projectsQueryOptions } from './get-projects.ts';
 
 /** A project is renamed through its root bin on the keywords host. */
-export const renameProject = (project: Project, name: string) => api.put<unknown>('bins/updatename', undefined, { host: 'keywords', query: { binId: project.BinId, binName: name } });
+export const renameProject = (project: Project, name: string) => call(renameProjectOp, { query: { binId: project.BinId, binName: name } });
 
 export function useRenameProject(clientId: number) {
   const queryClient = useQueryClient();

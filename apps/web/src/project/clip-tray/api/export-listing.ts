@@ -1,11 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { listingFileName } from '@listening/contract';
-import { api, ApiError } from '../../../api/client.ts';
+import { exportListing as exportListingOp, listingFileName, type OperationInput } from '@listening/contract';
+import { ApiError, download } from '../../../api/client.ts';
 import { toast } from '../../../ui/toast.ts';
 
+export type ExportListingQuery = OperationInput<typeof exportListingOp>['query'];
+
 /** Downloads the listing report (000 §9: 'Listing Report - {project}.xlsx') through the one client. */
-export async function exportListing(query: Record<string, string | number>, projectName: string): Promise<void> {
-  const blob = await api.download('clip/listing/export', { query, quiet: true });
+export async function exportListing(query: ExportListingQuery, projectName: string): Promise<void> {
+  const blob = await download(exportListingOp, { query }, { quiet: true });
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;
@@ -18,7 +20,7 @@ export async function exportListing(query: Record<string, string | number>, proj
 
 export function useExportListing() {
   return useMutation({
-    mutationFn: ({ query, projectName }: { query: Record<string, string | number>; projectName: string }) => exportListing(query, projectName),
+    mutationFn: ({ query, projectName }: { query: ExportListingQuery; projectName: string }) => exportListing(query, projectName),
     onError: (e) => toast.error(e instanceof ApiError ? (e.serverMessage ?? e.statusText) : String(e), 'Export failed'),
   });
 }

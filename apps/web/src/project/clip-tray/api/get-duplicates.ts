@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DuplicateGroups } from '@listening/contract';
-import { api } from '../../../api/client.ts';
-import { ANALYTICS_KEY } from '../../project-shell/query-keys.ts';
+import { getDuplicates, type OperationInput } from '@listening/contract';
+import { call } from '../../../api/client.ts';
+import { ANALYTICS_KEY } from '../../query-keys.ts';
 
-export const duplicatesQueryOptions = (query: Record<string, string | number>) =>
-  queryOptions({ queryKey: [...ANALYTICS_KEY, 'duplicates', query], queryFn: () => api.get('clip/duplicates', { query, schema: DuplicateGroups }) });
+export type DuplicatesParams = OperationInput<typeof getDuplicates>['query'];
+
+export const duplicatesQueryOptions = (query: DuplicatesParams) =>
+  queryOptions({ queryKey: [...ANALYTICS_KEY, getDuplicates.path, query], queryFn: () => call(getDuplicates, { query }) });
 
 /** Near-duplicate posts of the listing, grouped (admins, 000 §6). */
-export const useDuplicates = (query: Record<string, string | number>, enabled: boolean) => useQuery({ ...duplicatesQueryOptions(query), enabled });
+export const useDuplicates = (query: DuplicatesParams, enabled: boolean) => useQuery({ ...duplicatesQueryOptions(query), enabled });

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { User } from '@listening/contract';
-import { api } from '../../../api/client.ts';
+import { getUser } from '@listening/contract';
+import { call } from '../../../api/client.ts';
 
 /**
  * Whether the signed-in contact is an admin ('Identify duplicates', 000 §6). Read through the
- * same cache entry as the session's user, so it costs no request once the shell has loaded it.
+ * same cache entry as the session's user (keyed by the operation's path), so it costs no request
+ * once the shell has loaded it.
  */
 export function useIsAdmin(): boolean {
-  const { data } = useQuery({ queryKey: ['user'], queryFn: () => api.get('user/get', { schema: User }), staleTime: 5 * 60_000 });
+  const { data } = useQuery({ queryKey: [getUser.path], queryFn: () => call(getUser, { query: {} }), staleTime: 5 * 60_000 });
   return !!data?.IsAdmin;
 }

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ClipChangeResult } from '@listening/contract';
-import { api } from '../../../api/client.ts';
-import { ANALYTICS_KEY } from '../../project-shell/query-keys.ts';
+import { rateClips as rateClipsOp, type OperationInput } from '@listening/contract';
+import { call } from '../../../api/client.ts';
+import { ANALYTICS_KEY } from '../../query-keys.ts';
 
-export const rateClips = (body: { binClipBaseIds: number[]; favourabilityId: number; projectId: number }) =>
-  api.put('clip/favourability/update', body, { schema: ClipChangeResult });
+export const rateClips = (body: OperationInput<typeof rateClipsOp>['body']) => call(rateClipsOp, { body });
 
 /** Rating changes every figure the clips count in: every analytic query is refreshed. */
 export function useRateClips() {

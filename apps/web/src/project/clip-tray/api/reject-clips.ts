@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ClipChangeResult } from '@listening/contract';
-import { api } from '../../../api/client.ts';
-import { ANALYTICS_KEY } from '../../project-shell/query-keys.ts';
+import { rejectClips as rejectClipsOp, type OperationInput } from '@listening/contract';
+import { call } from '../../../api/client.ts';
+import { ANALYTICS_KEY } from '../../query-keys.ts';
 
-export const rejectClips = (body: { binClipBaseIds: number[]; projectId: number }) => api.put('clip/reject', body, { schema: ClipChangeResult });
+export const rejectClips = (body: OperationInput<typeof rejectClipsOp>['body']) => call(rejectClipsOp, { body });
 
 /** Rejected (Irrelevant) clips leave the listing and every figure. */
 export function useRejectClips() {

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Checkbox, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { BRAND_ASSOCIATION_LOOKUP, FAVOURABILITY_LOOKUP, formatInZone, formatRand, type Clip } from '@listening/contract';
-import { useProjectContext } from '../../project-shell/context.ts';
+import { useProjectContext } from '../../context.ts';
 import { StreamIcon } from '../../../ui/StreamIcon.tsx';
 
 export const favourabilityOf = (id: number) => FAVOURABILITY_LOOKUP.find((f) => f.Id === id);

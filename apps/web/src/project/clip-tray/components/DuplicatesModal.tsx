@@ -1,15 +1,15 @@
 import { Anchor, Badge, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatInZone, type Clip } from '@listening/contract';
-import { useProjectContext } from '../../project-shell/context.ts';
+import { useProjectContext } from '../../context.ts';
 
 type DuplicateClip = Clip;
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { StreamIcon } from '../../../ui/StreamIcon.tsx';
-import { useDuplicates } from '../api/get-duplicates.ts';
+import { useDuplicates, type DuplicatesParams } from '../api/get-duplicates.ts';
 
 /** 'Identify duplicates' (admins, 000 §6): near-duplicate posts of the listing, grouped. */
-export function DuplicatesModal({ opened, onClose, query }: { opened: boolean; onClose: () => void; query: Record<string, string | number> }) {
+export function DuplicatesModal({ opened, onClose, query }: { opened: boolean; onClose: () => void; query: DuplicatesParams }) {
   const { data, isPending, isError } = useDuplicates(query, opened);
   return (
     <Modal opened={opened} onClose={onClose} title="Identify duplicates" size="xl" radius="md">

@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+import { notifications } from '@mantine/notifications';
+import type { Project } from '@listening/contract';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '../../api/client.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { routeTree } from '../router.tsx';
+
+const project: Project = {
+  Id: 2,
+  ClientId: 1,
+  Description: 'Acme Brand',
+  ProjectType: 'Brand Monitoring',
+  ProjectTypeId: 1,
+  ProjectSubTypeId: null,
+  StreamId: '7,8',
+  StartDate: '2026-01-05',
+  StopDate: null,
+  BinId: 200,
+  TimeZone: 'Africa/Johannesburg',
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  setToken('tok');
+  vi.spyOn(notifications, 'show').mockImplementation(() => '');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url.startsWith('/api/user/get'))
+        return Response.json({ Id: 1, Name: 'Ada', Surname: 'Analyst', Email: 'a@b.c', IsAdmin: false, ActingAdminId: null });
+      if (url.startsWith('/api/project/get')) return Response.json(project);
+      return Response.json([]);
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('the project routes', () => {
+  it('write the default filter into the address of the screen shown, and the menu keeps it', async () => {
+    const { router } = renderRoutes(routeTree, { path: '/client/1/project/2/top-authors' });
+    await waitFor(() =>
+      expect(router.state.location.search).toMatchObject({ datefrom: expect.any(String), dateto: expect.any(String), streams: expect.any(String) }),
+    );
+    expect(router.state.location.pathname).toBe('/client/1/project/2/top-authors');
+    const filter = router.state.location.search;
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Project menu' }));
+    fireEvent.click(await screen.findByText('Competitor Tracking'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/client/1/project/2/competitor-tracking'));
+    expect(router.state.location.search).toEqual(filter);
+  });
+});
