@@ -40,6 +40,26 @@ const webZones = [
   },
 ];
 
+// Server modules never import each other: what several share lives in access/, analytics/, http/.
+const SERVER = './apps/server/src/modules';
+const serverModules = readdirSync(new URL('apps/server/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const serverZones = serverModules.map((mod) => ({
+  target: `${SERVER}/${mod}`,
+  from: SERVER,
+  except: [`./${mod}`],
+  message: 'A server module never imports another module: move what both need to a shared layer (access/, analytics/, http/).',
+}));
+
+// Chart tooltips and formatters return HTML that shows post and user text: it must be built with
+// html`…` (apps/web/src/ui/html.ts), which escapes every interpolated value.
+const FORMATTER_MESSAGE = 'A chart formatter returns HTML: build it with html`…` from ui/html.ts, which escapes every value.';
+const unescapedFormatters = ['TemplateLiteral', "BinaryExpression[operator='+']"].flatMap((node) => [
+  { selector: `Property[key.name='formatter'] > :function > ${node}.body`, message: FORMATTER_MESSAGE },
+  { selector: `Property[key.name='formatter'] :function ReturnStatement > ${node}.argument`, message: FORMATTER_MESSAGE },
+]);
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/.e2e-artifacts/**', 'coverage/**'] },
   js.configs.recommended,
@@ -73,7 +93,14 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: webZones }] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: webZones }],
+      'no-restricted-syntax': ['error', ...unescapedFormatters],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: serverZones }] },
   },
   {
     files: ['packages/*/src/**/*.ts'],

@@ -1,5 +1,6 @@
 // Configuration from the environment, read once. Every knob is documented in docs/operations.md.
 import { resolve } from 'node:path';
+import { DEFAULT_MAX_BODY_BYTES } from './ingest/connectors/http.ts';
 import { DEFAULT_BASE_URLS, DEFAULT_LINKEDIN_VERSION, type BaseUrls } from './ingest/connectors/registry.ts';
 
 export interface Config {
@@ -30,6 +31,12 @@ export interface Config {
   blogFeeds: string[];
   /** The networks' API base addresses. */
   apiBases: BaseUrls;
+  /** Let the connector job call loopback and private addresses (OUTBOUND_ALLOW_PRIVATE=1); default: public only. */
+  outboundAllowPrivate: boolean;
+  /** Hosts the connector job may call whatever they resolve to (OUTBOUND_ALLOW_HOSTS, comma list). */
+  outboundAllowHosts: string[];
+  /** Largest answer a connector reads, in bytes (CONNECTOR_MAX_BODY_BYTES; default 10 MiB). */
+  connectorMaxBodyBytes: number;
   linkedInVersion: string;
   webDist: string;
   logLevel: string;
@@ -69,6 +76,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tiktok: env.TIKTOK_API_BASE || DEFAULT_BASE_URLS.tiktok,
     },
     linkedInVersion: env.LINKEDIN_VERSION || DEFAULT_LINKEDIN_VERSION,
+    outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE === '1',
+    outboundAllowHosts: (env.OUTBOUND_ALLOW_HOSTS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    connectorMaxBodyBytes: Number(env.CONNECTOR_MAX_BODY_BYTES) > 0 ? Number(env.CONNECTOR_MAX_BODY_BYTES) : DEFAULT_MAX_BODY_BYTES,
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: env.LOG_LEVEL ?? 'info',
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),

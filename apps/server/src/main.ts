@@ -19,7 +19,7 @@ const app = await buildApp({ db: handle.db, mailer, config, isReady: () => ready
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`database: ${handle.engine}${handle.engine === 'pglite' ? ` in ${config.dataDir}` : ''}`);
 
-const stopBackground = await startBackground({ db: handle.db, config, log: app.log });
+const stopBackground = await startBackground({ db: handle.db, config, log: app.log, mailer });
 ready = true;
 app.log.info('ready');
 

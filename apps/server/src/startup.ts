@@ -1,15 +1,19 @@
-// Background work started after the server listens: on a demo database with no posts yet, the
-// 90-day demo corpus; then the live simulator (embedded default). Returns a function that stops it.
+// Background work started after the server listens: the mail sender (mail/mailer.ts: delivers the
+// queued outbox with retries); on a demo database with no posts yet, the 90-day demo corpus; then
+// the live simulator (embedded default). Returns a function that stops it.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/connection.ts';
 import { resolveTokenKey } from './crypto/tokens.ts';
+import type { Mailer } from './mail/mailer.ts';
 import { startConnectorJob } from './jobs/connectors.ts';
 import { generateDemoCorpus } from './ingest/demo-corpus.ts';
 import { startSimulator } from './ingest/simulator.ts';
 
-export async function startBackground(opts: { db: Db; config: Config; log: FastifyBaseLogger }): Promise<() => Promise<void>> {
+export async function startBackground(opts: { db: Db; config: Config; log: FastifyBaseLogger; mailer?: Mailer }): Promise<() => Promise<void>> {
   const { db, config, log } = opts;
+  // First, so mail queued while the demo corpus is generated still goes out.
+  const stopMailer = opts.mailer?.start({ onError: (err) => log.warn({ err }, 'mail sender step failed') });
   if (config.demo && config.demoClips > 0) {
     // Checked on posts rather than on a fresh seed, so an interrupted first start resumes here.
     const any = await db.selectFrom('clips').select('id').limit(1).executeTakeFirst();
@@ -39,6 +43,9 @@ export async function startBackground(opts: { db: Db; config: Config; log: Fasti
             linkedInVersion: config.linkedInVersion,
             blogFeeds: config.blogFeeds,
             tokenKey: resolveTokenKey({ tokenKey: config.tokenKey, embedded: !config.databaseUrl, dataDir: config.dataDir }),
+            // Public addresses only unless OUTBOUND_ALLOW_PRIVATE=1 or OUTBOUND_ALLOW_HOSTS names the host.
+            outbound: { allowPrivate: config.outboundAllowPrivate, allowHosts: config.outboundAllowHosts },
+            maxBodyBytes: config.connectorMaxBodyBytes,
           },
           { log },
         )
@@ -47,5 +54,6 @@ export async function startBackground(opts: { db: Db; config: Config; log: Fasti
   return async () => {
     await connectors?.stop();
     await stopSimulator?.();
+    await stopMailer?.();
   };
 }

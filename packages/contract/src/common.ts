@@ -1,8 +1,22 @@
 import { z } from 'zod';
 import { streamListError } from './rules.ts';
 
-/** An id in a query string or path: a positive whole number. */
-export const zId = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive');
+/** The largest id: ids are 32-bit integers in the database (a larger one could never name a row). */
+export const MAX_ID = 2_147_483_647;
+/** Dates are read within these years; anything outside is a typo or an attack, never data. */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 9999;
+
+/** Input quoted in a message, cut short: an answer never echoes a long input back. */
+export const quoteInput = (s: string, max = 40) => `'${s.length > max ? `${s.slice(0, max)}…` : s}'`;
+
+/** An id in a query string or path: a positive whole number, at most MAX_ID. */
+export const zId = z.coerce
+  // Typed as a number for callers; the query string's text is coerced on the server.
+  .number<number>({ error: 'must be a number' })
+  .int('must be a whole number')
+  .positive('must be positive')
+  .max(MAX_ID, `must be at most ${MAX_ID}`);
 
 /** The query of calls about one project. */
 export const ProjectIdQuery = z.object({ projectId: zId });
@@ -19,7 +33,7 @@ export const zStreamList = z
     const parts = s.split(',').map((p) => p.trim()).filter(Boolean);
     const nums = parts.map(Number);
     if (nums.some((n) => !Number.isInteger(n))) {
-      ctx.addIssue({ code: 'custom', message: `streamIds must be a comma list of stream ids, got '${s}'` });
+      ctx.addIssue({ code: 'custom', message: `streamIds must be a comma list of stream ids, got ${quoteInput(s)}` });
       return z.NEVER;
     }
     const err = streamListError(nums);
@@ -33,13 +47,24 @@ export const zStreamList = z
 /** Longest range an analytic read accepts, in days. */
 export const MAX_RANGE_DAYS = 400;
 
+/** The issue of a date outside MIN_YEAR..MAX_YEAR, or null. */
+const yearRangeError = (name: string, d: Date) => {
+  const year = d.getUTCFullYear();
+  return year < MIN_YEAR || year > MAX_YEAR ? `${name} must be a date between the years ${MIN_YEAR} and ${MAX_YEAR}` : null;
+};
+
 const zDate = (name: string) =>
   z.string({ error: `${name} is required` }).transform((s, ctx) => {
     // Dates are the client's wall clock: kept in the UTC fields whatever the server's own zone.
     const bare = /^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T00:00:00` : s;
     const d = new Date(/(Z|[+-]\d{2}:?\d{2})$/i.test(bare) ? bare : `${bare}Z`);
     if (Number.isNaN(d.getTime())) {
-      ctx.addIssue({ code: 'custom', message: `${name} is not a date: '${s}'` });
+      ctx.addIssue({ code: 'custom', message: `${name} is not a date: ${quoteInput(s)}` });
+      return z.NEVER;
+    }
+    const outOfRange = yearRangeError(name, d);
+    if (outOfRange) {
+      ctx.addIssue({ code: 'custom', message: outOfRange });
       return z.NEVER;
     }
     return d;
@@ -78,8 +103,8 @@ export const zIdList = (name: string, max: number) =>
   z.string({ error: `${name} is required` }).transform((s, ctx) => {
     const parts = s.split(',').map((p) => p.trim()).filter(Boolean);
     const ids = parts.map(Number);
-    if (ids.length === 0 || ids.some((n) => !Number.isInteger(n) || n <= 0)) {
-      ctx.addIssue({ code: 'custom', message: `${name} must be a comma list of ids, got '${s}'` });
+    if (ids.length === 0 || ids.some((n) => !Number.isInteger(n) || n <= 0 || n > MAX_ID)) {
+      ctx.addIssue({ code: 'custom', message: `${name} must be a comma list of ids (whole numbers from 1 to ${MAX_ID}), got ${quoteInput(s)}` });
       return z.NEVER;
     }
     if (ids.length > max) {
@@ -94,7 +119,12 @@ export const zWallTime = (name: string) =>
   z.string().transform((s, ctx) => {
     const d = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(s) ? s : `${s.length === 10 ? `${s}T00:00:00` : s}Z`);
     if (Number.isNaN(d.getTime())) {
-      ctx.addIssue({ code: 'custom', message: `${name} is not a date-time: '${s}'` });
+      ctx.addIssue({ code: 'custom', message: `${name} is not a date-time: ${quoteInput(s)}` });
+      return z.NEVER;
+    }
+    const outOfRange = yearRangeError(name, d);
+    if (outOfRange) {
+      ctx.addIssue({ code: 'custom', message: outOfRange });
       return z.NEVER;
     }
     return d;

@@ -10,6 +10,18 @@ export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** json and jsonb: read parsed, written as JSON text (JSON.stringify). */
 export type Json<T = unknown> = ColumnType<T, string, string>;
 
+/** Table audit_log. */
+export interface AuditLogTable {
+  acting_as_id: number | null;
+  action: string;
+  actor_id: number | null;
+  created_at: Generated<Timestamp>;
+  detail: Json | null;
+  id: Generated<number>;
+  ip: string | null;
+  target: string;
+}
+
 /** Table authors. */
 export interface AuthorsTable {
   external_id: string;
@@ -201,12 +213,28 @@ export interface IngestRejectionsTable {
   reason: string;
 }
 
+/** Table login_lockouts. */
+export interface LoginLockoutsTable {
+  email: string;
+  failures: Generated<number>;
+  last_failure_at: Generated<Timestamp>;
+  lock_count: Generated<number>;
+  locked_until: Timestamp | null;
+  window_started_at: Generated<Timestamp>;
+}
+
 /** Table mail_outbox. */
 export interface MailOutboxTable {
+  attempts: Generated<number>;
+  claimed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
+  has_secret: Generated<boolean>;
   html: string | null;
   id: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: Generated<Timestamp>;
   sent_at: Timestamp | null;
+  status: Generated<string>;
   subject: string;
   text: string;
   to: string;
@@ -299,6 +327,7 @@ export interface WordcloudPhrasesTable {
 
 /** Table name to table type: the type parameter of Kysely<DB>. */
 export interface DB {
+  audit_log: AuditLogTable;
   authors: AuthorsTable;
   bin_clips: BinClipsTable;
   bin_hourly: BinHourlyTable;
@@ -316,6 +345,7 @@ export interface DB {
   follower_snapshots: FollowerSnapshotsTable;
   influencers: InfluencersTable;
   ingest_rejections: IngestRejectionsTable;
+  login_lockouts: LoginLockoutsTable;
   mail_outbox: MailOutboxTable;
   notifications: NotificationsTable;
   password_resets: PasswordResetsTable;

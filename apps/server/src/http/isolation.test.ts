@@ -5,11 +5,12 @@
 //   b. as the analyst (not an admin) on admin operations: 403;
 //   c. as the viewer (a Karoo contact only): 403 or 404 when the request names Acme's rows, and
 //      never Acme's data in the answer; then the same request as the owner answers 2xx, so the
-//      refusal was about access and not a 400 (exceptions in NO_OWNER_2XX, each with its reason);
+//      refusal was about access and not a 400 (exceptions in NO_OWNER_2XX, each with its reason;
+//      calls whose ids only select among the caller's own rows are in SELECTS_OWN_ROWS);
 //   d. with hostile values in each parameter and body field in turn: never a 5xx, never a stack trace.
 // A parameter the sampler does not know fails the test, naming the table to add it to.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Access } from '@listening/contract';
+import { MAX_ID, type Access } from '@listening/contract';
 import { createSession } from '../plugins/auth.ts';
 import { insertFixture, type Fixture } from '../test/analytic-fixture.ts';
 import { createTestApp, type TestContext } from '../test/harness.ts';
@@ -58,6 +59,12 @@ interface Op {
   body?: Schema;
 }
 
+interface Answer {
+  statusCode: number;
+  body: string;
+  json(): unknown;
+}
+
 /** A sampled, valid request: path and query values as sent (percent-encoded), the body as JSON. */
 interface Plan {
   op: Op;
@@ -71,7 +78,7 @@ interface Plan {
 /** What the access checks expect of the owner's request where 2xx cannot hold. */
 const NO_OWNER_2XX: Record<string, string> = {
   'POST /crm/api/user/password/set':
-    'needs the one-time token of an emailed setup link (a sampled token answers 404), and with a real one would replace the analyst’s password',
+    'needs the one-time token of an emailed setup link (a sampled token answers 400), and with a real one would replace the analyst’s password and end their sessions',
 };
 
 /**
@@ -90,6 +97,7 @@ const VALUES: Record<string, unknown> = {
   streamId: 7,
   streamIds: '7,8',
   favourabilityId: 1,
+  binTypeId: 2,
   brandAssociationId: 1,
   startDate: '2024-03-01',
   endDate: '2024-03-02',
@@ -99,15 +107,25 @@ const VALUES: Record<string, unknown> = {
   email: 'analyst@demo.example',
   Password: 'demo-password',
   PasswordConfirm: 'demo-password',
+  // The audit log's page cursor (entries older than this entry id): the newest page.
+  before: MAX_ID,
 };
 
-/** Parameter names that read as ids (projectId, clipIds, id, IDUser): each must be a known Acme id or a VALUES entry. */
+/**
+ * Parameters that are ids, by name (projectId, clipIds, id, IDUser) or by schema (the contract's
+ * zId, an integer of at most MAX_ID, or a list of them): each must be a known Acme id or a VALUES entry.
+ */
 const looksLikeId = (name: string) => /^id/i.test(name) || /Ids?$/.test(name) || /^ids?$/i.test(name);
+const isIdSchema = (s: Schema | undefined): boolean => !!s && ((s.type === 'integer' && s.maximum === MAX_ID) || (s.type === 'array' && isIdSchema(s.items)));
 
 const HTTP_METHODS = new Set(['get', 'post', 'put', 'delete', 'patch']);
 const LONG = 'a'.repeat(100_000);
-/** A stack frame ('    at fn (file:1:2)'), or a source path, in an answer. */
-const STACK_TRACE = /\n\s+at\s|\bat\s+[^\s]+\s+\([^)]*:\d+:\d+\)|[\w.-]+\.(?:ts|js|mjs|cjs):\d+|node_modules|\/(?:work|home|usr|app|src)\/[\w./-]+\.(?:ts|js)/;
+/**
+ * A stack frame ('    at fn (file:1:2)'), or a source path, in an answer. Every repetition is
+ * bounded: answers may echo a 100,000-character input, and an unbounded one backtracks for minutes.
+ */
+const STACK_TRACE =
+  /\n\s{1,20}at\s|\bat\s[^\s()]{1,200}\s\([^)]{0,300}:\d+:\d+\)|[\w.-]{1,100}\.(?:ts|js|mjs|cjs):\d+|node_modules|\/(?:work|home|usr|app|src)\/[\w./-]{1,200}\.(?:ts|js)\b/;
 
 describe('every operation: access, tenant isolation and hostile input', () => {
   let t: TestContext;
@@ -123,20 +141,31 @@ describe('every operation: access, tenant isolation and hostile input', () => {
   const users: Record<'admin' | 'analyst' | 'viewer', number> = { admin: 0, analyst: 0, viewer: 0 };
   let requests = 0;
   const covered = new Set<string>();
+  /** Operations whose owner's answer shows Acme's data: proof the markers are real. */
+  const ownerSaw = new Set<string>();
 
   let nextAddress = 0;
-  /** Each request from its own address, so rate limits (5 a minute on public forms) never answer instead of the route. */
-  const inject = async (o: { method: string; url: string; headers?: Record<string, string>; payload?: string }) => {
+  /**
+   * Each request from its own address, so rate limits (5 a minute on public forms) never answer
+   * instead of the route. An answer cut off mid-way (a stream that failed after its headers) counts
+   * as a 5xx.
+   */
+  const inject = async (o: { method: string; url: string; headers?: Record<string, string>; payload?: string }): Promise<Answer> => {
     requests++;
     const n = ++nextAddress;
     const headers = { ...(o.headers ?? {}), ...(o.payload !== undefined && !o.headers?.['content-type'] ? { 'content-type': 'application/json' } : {}) };
-    return t.app.inject({
-      method: o.method as 'GET',
-      url: o.url,
-      headers,
-      ...(o.payload !== undefined ? { payload: o.payload } : {}),
-      remoteAddress: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-    });
+    try {
+      const res = await t.app.inject({
+        method: o.method as 'GET',
+        url: o.url,
+        headers,
+        ...(o.payload !== undefined ? { payload: o.payload } : {}),
+        remoteAddress: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+      });
+      return { statusCode: res.statusCode, body: res.body, json: () => res.json() };
+    } catch (err) {
+      return { statusCode: 599, body: `the answer was cut off: ${String(err)}`, json: () => undefined };
+    }
   };
   const token = async (who: keyof typeof users) => `Bearer ${await createSession(t.db, users[who])}`;
 
@@ -224,7 +253,8 @@ describe('every operation: access, tenant isolation and hostile input', () => {
       }
     }
     for (const key of [...Object.keys(NO_OWNER_2XX), ...Object.keys(SELECTS_OWN_ROWS), ...Object.keys(PER_PATH)])
-      if (!ops.some((o) => o.key === key)) problems.push(`${key} is named in a table of isolation.test.ts but is not an operation of the document: remove or rename it`);
+      if (!ops.some((o) => o.key === key))
+        problems.push(`${key} is named in a table of isolation.test.ts but is not an operation of the document: remove or rename it`);
   });
   afterAll(async () => {
     await t?.close();
@@ -281,14 +311,17 @@ describe('every operation: access, tenant isolation and hostile input', () => {
     let tenant = false;
     let complete = true;
     const valueOf = (name: string, where: string, schema: Schema | undefined): unknown => {
+      const isId = looksLikeId(name) || isIdSchema(resolve(schema));
       const perPath = PER_PATH[op.key];
       if (perPath && name in perPath) {
-        if (looksLikeId(name)) tenant = true;
+        if (isId) tenant = true;
         return fit(perPath[name], schema);
       }
       if (name === 'id') {
         complete = false;
-        problems.push(`${op.key}: parameter 'id' (${where}) means a different row on each path: add '${op.key}': { id: <the id of an Acme row> } to PER_PATH in isolation.test.ts`);
+        problems.push(
+          `${op.key}: parameter 'id' (${where}) means a different row on each path: add '${op.key}': { id: <the id of an Acme row> } to PER_PATH in isolation.test.ts`,
+        );
         return undefined;
       }
       if (name in ACME_IDS) {
@@ -296,7 +329,7 @@ describe('every operation: access, tenant isolation and hostile input', () => {
         return fit(ACME_IDS[name], schema);
       }
       if (name in VALUES) return fit(VALUES[name], schema);
-      if (looksLikeId(name)) {
+      if (isId) {
         complete = false;
         problems.push(
           `${op.key}: parameter '${name}' (${where}) is not known to the sampler: add '${name}' to ACME_IDS in isolation.test.ts with the id of one of Acme's rows (or to VALUES if it names no tenant's data)`,
@@ -380,7 +413,8 @@ describe('every operation: access, tenant isolation and hostile input', () => {
       if (leaks.length) failures.push(`${op.key} as the viewer: the answer holds Acme's data (${leaks.join(', ')}): ${show(res)}`);
       const ownRows = SELECTS_OWN_ROWS[op.key];
       if (ownRows) {
-        if (res.statusCode >= 300 || !ownRows.nothingDone(res.json())) failures.push(`${op.key} as the viewer with Acme's ids: expected 2xx doing nothing (${ownRows.reason}), got ${show(res)}`);
+        if (res.statusCode >= 300 || !ownRows.nothingDone(res.json()))
+          failures.push(`${op.key} as the viewer with Acme's ids: expected 2xx doing nothing (${ownRows.reason}), got ${show(res)}`);
       } else if (plan.tenant && op.access !== 'public' && res.statusCode !== 403 && res.statusCode !== 404) {
         failures.push(`${op.key} as the viewer with Acme's ids: expected 403 or 404, got ${show(res)}`);
       }
@@ -388,11 +422,14 @@ describe('every operation: access, tenant isolation and hostile input', () => {
       // The owner's same request succeeds, so the refusal above was about access.
       const mine = await send(plan, owner);
       check('owner', mine);
+      if (leaked(mine.body).length) ownerSaw.add(op.key);
       if (!NO_OWNER_2XX[op.key] && (mine.statusCode < 200 || mine.statusCode >= 300))
         failures.push(`${op.key} as the owner (${op.access === 'admin' ? 'admin' : 'analyst'}): expected 2xx for the sampled request, got ${show(mine)}`);
       covered.add(op.key);
     }
     expect(failures).toEqual([]);
+    // The viewer's answers were searched for something the owner's answers do show.
+    expect(ownerSaw.size).toBeGreaterThan(5);
   });
 
   it('answers hostile input with 4xx, never 5xx nor a stack trace', async () => {
@@ -484,7 +521,8 @@ describe('every operation: access, tenant isolation and hostile input', () => {
       const base = { method: op.method, headers: { authorization }, ...(body !== undefined ? { payload: body } : {}) };
       for (const name of [...Object.keys(plan.path), ...plan.query.map(([n]) => n)]) {
         for (const [label, raw] of HOSTILE_URL) jobs.push({ label: `${op.key} ${name}=${label}`, request: { ...base, url: urlOf(plan, { name, raw }) } });
-        if (plan.query.some(([n]) => n === name)) jobs.push({ label: `${op.key} ${name} sent twice (a list)`, request: { ...base, url: urlOf(plan, { twice: name }) } });
+        if (plan.query.some(([n]) => n === name))
+          jobs.push({ label: `${op.key} ${name} sent twice (a list)`, request: { ...base, url: urlOf(plan, { twice: name }) } });
       }
       if (plan.body) {
         const url = urlOf(plan);
@@ -493,10 +531,14 @@ describe('every operation: access, tenant isolation and hostile input', () => {
           const withValue = (raw: string) => JSON.stringify({ ...plan.body, [name]: '__HOSTILE__' }).replace(SENTINEL, () => raw);
           for (const [label, raw] of HOSTILE_JSON) jobs.push({ label: `${op.key} body.${name}=${label}`, request: { ...base, url, payload: withValue(raw) } });
           jobs.push({ label: `${op.key} body.${name} as a list`, request: { ...base, url, payload: withValue(JSON.stringify([valid])) } });
-          if (Array.isArray(valid) && valid.length) jobs.push({ label: `${op.key} body.${name} as a scalar`, request: { ...base, url, payload: withValue(JSON.stringify(valid[0])) } });
+          if (Array.isArray(valid) && valid.length)
+            jobs.push({ label: `${op.key} body.${name} as a scalar`, request: { ...base, url, payload: withValue(JSON.stringify(valid[0])) } });
         }
         for (const [label, payload, type] of HOSTILE_BODIES)
-          jobs.push({ label: `${op.key} body ${label}`, request: { ...base, url, payload, headers: { authorization, 'content-type': type ?? 'application/json' } } });
+          jobs.push({
+            label: `${op.key} body ${label}`,
+            request: { ...base, url, payload, headers: { authorization, 'content-type': type ?? 'application/json' } },
+          });
       }
     }
 

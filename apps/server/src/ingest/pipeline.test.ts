@@ -120,6 +120,23 @@ describe('ingestion pipeline', () => {
     expect(r).toMatchObject({ clipsInserted: 1, binClipsInserted: 0 });
   });
 
+  it("files posts read with a project's own token only under that project, whatever other tenants' rules say", async () => {
+    const other = await seedProject(h.db, { name: 'Other', rules: [{ bin: 'root', expression: 'acme' }] });
+    invalidateRules(h.db);
+    const binsOf = async (externalId: string) =>
+      (await h.db.selectFrom('bin_clips').innerJoin('clips', 'clips.id', 'bin_clips.clip_id').select('bin_clips.bin_id').where('clips.external_id', '=', externalId).orderBy('bin_clips.bin_id').execute()).map((r) => r.bin_id);
+    // Owned: read with project p's profile token (it may be private to p's owner).
+    const r = await createPipeline(h.db).ingest([makePost('Acme sent me a broken kettle, I want a refund', { externalId: 'own1' })], { ownerProjectId: p.projectId });
+    expect(r).toMatchObject({ clipsInserted: 1, binClipsInserted: 2 });
+    expect(await binsOf('own1')).toEqual([p.rootBinId, p.sortBinId]);
+    // Public (a search, a feed): every tenant's rules see it.
+    await ingestPosts(h.db, [makePost('Acme again', { externalId: 'pub1' })]);
+    expect(await binsOf('pub1')).toEqual([p.rootBinId, other.rootBinId]);
+    // An owner that is gone (deleted project) files nothing, rather than everywhere.
+    expect(await ingestPosts(h.db, [makePost('Acme once more', { externalId: 'own2' })], { scope: { ownerProjectId: 987_654 } })).toMatchObject({ clipsInserted: 1, binClipsInserted: 0 });
+    await expectRollupsInStep(other.rootBinId);
+  });
+
   it('loses nothing already stored when a batch fails, and stores nothing of the failed batch', async () => {
     const pipeline = createPipeline(h.db, { batchSize: 2 });
     const good = [makePost('acme one', { externalId: 'g1' }), makePost('acme two', { externalId: 'g2' })];

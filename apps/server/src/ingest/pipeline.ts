@@ -5,7 +5,7 @@ import type { Db } from '../db/connection.ts';
 import { enrich, type Enrichment } from '../nlp/enrich.ts';
 import { computeAve, cpmFor, estimateImpressions, impactScore } from './ave.ts';
 import { brandAssociation } from './brand.ts';
-import type { Post } from './post.ts';
+import type { IngestScope, Post } from './post.ts';
 import { getRuleSet, type RuleSet } from './rules.ts';
 import { storeBatch, type BinClipRow, type PreparedPost } from './store.ts';
 import { normalise, type RejectReason } from './validate.ts';
@@ -38,8 +38,11 @@ interface Prepared {
 
 export const inlineEnricher: Enricher = (posts) => posts.map((p) => enrich(p.body, p.language));
 
-/** The sink connectors call: resolves once every batch is stored; rejects when one failed. */
-export type PostSink = (posts: Post[]) => Promise<void>;
+/**
+ * The sink connectors call: resolves once every batch is stored; rejects when one failed. A
+ * connector reading with a project's own token passes its scope (see IngestScope).
+ */
+export type PostSink = (posts: Post[], scope?: IngestScope) => Promise<void>;
 
 export function createPipeline(db: Db, opts: PipelineOptions = {}) {
   const batchSize = opts.batchSize ?? 2000;
@@ -48,7 +51,8 @@ export function createPipeline(db: Db, opts: PipelineOptions = {}) {
   const rules = opts.ruleSet ?? (() => getRuleSet(db));
   const totals: IngestResult = { received: 0, rejected: 0, clipsInserted: 0, clipsUpdated: 0, binClipsInserted: 0 };
 
-  async function ingest(posts: Post[]): Promise<IngestResult> {
+  /** `scope`: posts read with a project's own token are filed only under that project. */
+  async function ingest(posts: Post[], scope?: IngestScope): Promise<IngestResult> {
     const result: IngestResult = { received: posts.length, rejected: 0, clipsInserted: 0, clipsUpdated: 0, binClipsInserted: 0 };
     const batches: Post[][] = [];
     for (let i = 0; i < posts.length; i += batchSize) batches.push(posts.slice(i, i + batchSize));
@@ -57,7 +61,7 @@ export function createPipeline(db: Db, opts: PipelineOptions = {}) {
     const prepared: Promise<Prepared>[] = [];
     const prep = (i: number) => {
       if (!prepared[i]) {
-        prepared[i] = prepareBatch(batches[i]);
+        prepared[i] = prepareBatch(batches[i], scope);
         prepared[i].catch(() => undefined); // awaited below; never an unhandled rejection
       }
       return prepared[i];
@@ -97,7 +101,7 @@ export function createPipeline(db: Db, opts: PipelineOptions = {}) {
     }
   }
 
-  async function prepareBatch(posts: Post[]) {
+  async function prepareBatch(posts: Post[], scope: IngestScope | undefined) {
     const rejections = new Map<RejectReason, number>();
     // Later copies of a post in a batch win: they carry the newest engagement.
     const valid = new Map<string, Post>();
@@ -108,7 +112,7 @@ export function createPipeline(db: Db, opts: PipelineOptions = {}) {
     }
     const list = [...valid.values()];
     const [enrichments, ruleSet] = await Promise.all([list.length ? enricher(list) : [], rules()]);
-    const prepared = list.map((p, i) => prepare(p, enrichments[i], ruleSet));
+    const prepared = list.map((p, i) => prepare(p, enrichments[i], ruleSet, scope));
     return { prepared, rejections };
   }
 
@@ -120,20 +124,23 @@ export function createPipeline(db: Db, opts: PipelineOptions = {}) {
     return { rejected, ...stored };
   }
 
-  const sink: PostSink = async (posts) => {
-    await ingest(posts);
+  const sink: PostSink = async (posts, scope) => {
+    await ingest(posts, scope);
   };
 
   return { ingest, sink, totals };
 }
 
 /** One-off ingestion with default options (tests, scripts). */
-export function ingestPosts(db: Db, posts: Post[], opts?: PipelineOptions): Promise<IngestResult> {
-  return createPipeline(db, opts).ingest(posts);
+export function ingestPosts(db: Db, posts: Post[], opts?: PipelineOptions & { scope?: IngestScope }): Promise<IngestResult> {
+  return createPipeline(db, opts).ingest(posts, opts?.scope);
 }
 
-/** Matching and the figures each bin_clips row carries: brand association, AVE, impact. */
-export function prepare(post: Post, e: Enrichment, rs: RuleSet): PreparedPost {
+/**
+ * Matching and the figures each bin_clips row carries: brand association, AVE, impact. With a
+ * scope, only the owner project's rules count: another tenant's rule never sees the post.
+ */
+export function prepare(post: Post, e: Enrichment, rs: RuleSet, scope?: IngestScope): PreparedPost {
   const engagement = {
     streamId: post.streamId,
     followers: post.author.followers ?? 0,
@@ -182,6 +189,7 @@ export function prepare(post: Post, e: Enrichment, rs: RuleSet): PreparedPost {
   };
   for (const id of ruleIds) {
     const t = rs.targets.get(id)!;
+    if (scope && t.projectId !== scope.ownerProjectId) continue;
     const p = rs.projects.get(t.projectId);
     // A project listens only to its own streams.
     if (!p || !p.streamIds.has(post.streamId)) continue;

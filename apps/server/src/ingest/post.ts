@@ -32,6 +32,15 @@ export interface Post {
   country?: string | null;
 }
 
+/**
+ * Who may see posts: none given, every tenant's rules match them (public sources: searches,
+ * feeds); an owner project, only that project's rules (posts read with its own profile token,
+ * which can list what only the account's owner sees).
+ */
+export interface IngestScope {
+  ownerProjectId: number;
+}
+
 /** A connector run's outcome: posts plus what it skipped and why, never thrown away silently. */
 export interface ConnectorPage {
   posts: Post[];

@@ -11,6 +11,21 @@ const count = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) && n 
 const text = (s: unknown) => (typeof s === 'string' ? s.trim() : '');
 const DAY_MS = 86_400_000;
 
+/**
+ * An absolute http(s) address, or null: links of any other scheme (javascript:, data:, vbscript:,
+ * file:…) or relative ones are dropped here, so the web app never renders them as href or src.
+ */
+export function webUrl(s: unknown): string | null {
+  const v = text(s);
+  if (!/^https?:\/\/[^/]/i.test(v)) return null;
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname ? v : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A normalised post, or the reason it was rejected. */
 export function normalise(p: Post, now = Date.now()): Post | RejectReason {
   if (!STREAMS.has(p?.streamId)) return 'unknown_stream';
@@ -31,8 +46,8 @@ export function normalise(p: Post, now = Date.now()): Post | RejectReason {
     author: { externalId: authorId, name: text(a.name) || handle || authorId, handle, followers: count(a.followers) },
     body,
     postedAt,
-    link: text(p.link) || null,
-    mediaUrl: text(p.mediaUrl) || null,
+    link: webUrl(p.link),
+    mediaUrl: webUrl(p.mediaUrl),
     parentExternalId: text(p.parentExternalId) || null,
     inReplyToHandle: text(p.inReplyToHandle).replace(/^@/, '') || null,
     likes: count(p.likes),

@@ -4,7 +4,7 @@ import { encryptToken, parseTokenKey } from '../crypto/tokens.ts';
 import type { DbHandle } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { FB_VERSION, startFacebookFake } from '../ingest/connectors/fakes/facebook.ts';
-import { fakeClock } from '../ingest/connectors/fakes/harness.ts';
+import { fakeClock, TEST_OUTBOUND } from '../ingest/connectors/fakes/harness.ts';
 import { truncated, type FakeServer } from '../ingest/connectors/fakes/server.ts';
 import { startXFake } from '../ingest/connectors/fakes/x.ts';
 import { invalidateRules } from '../ingest/rules.ts';
@@ -34,7 +34,8 @@ beforeAll(async () => {
   x = await startXFake({ token: 'xt' });
   // The page's first answer is cut off: skipped, counted, retried.
   fb = await startFacebookFake({ token: 'ft', faults: { 'posts:first': [truncated()] } });
-  cfg = { intervalMs: 60_000, xBearerToken: 'xt', baseUrls: { x: x.url, graph: fb.url + FB_VERSION }, blogFeeds: [], tokenKey: key };
+  // The fakes listen on 127.0.0.1: the job refuses private addresses unless its config allows them.
+  cfg = { intervalMs: 60_000, xBearerToken: 'xt', baseUrls: { x: x.url, graph: fb.url + FB_VERSION }, blogFeeds: [], tokenKey: key, outbound: TEST_OUTBOUND };
 });
 afterAll(async () => {
   await Promise.all([x?.close(), fb?.close()]);
@@ -73,7 +74,7 @@ describe('connector job', () => {
     expect(rolled.rows[0].n).toBe(18);
     const cursors = await h.db.selectFrom('connector_cursors').select(['connector', 'key']).orderBy('connector').execute();
     expect(cursors).toEqual([
-      { connector: 'facebook.page', key: '100' },
+      { connector: 'facebook.page', key: `project:${p.projectId}:100` }, // the profile's project's own cursor
       { connector: 'x.search', key: `project:${p.projectId}:0` },
     ]);
     const rejections = await h.db.selectFrom('ingest_rejections').select(['reason', 'count']).execute();

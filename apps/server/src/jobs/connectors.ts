@@ -4,6 +4,11 @@
 // skipped items in ingest_rejections and logs one line per connector. Runs never overlap: the
 // next one is scheduled when the last has finished. stop() ends the wait, asks a running run to
 // stop after the page in hand (the cursor of every stored page is saved), and waits for it.
+//
+// Tenancy: a profile connector reads with one project's token, which can list what only the
+// account's owner sees; its posts are filed under that project only (IngestScope), and each
+// project linking an account runs its own connector with its own token and cursor. X search and
+// blog feeds read public data and are matched against every project's rules.
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { decryptToken } from '../crypto/tokens.ts';
@@ -20,6 +25,7 @@ import {
   type HttpOptions,
   type PostSink,
 } from '../ingest/connectors/index.ts';
+import type { OutboundPolicy } from '../ingest/connectors/http.ts';
 import type { Skip } from '../ingest/connectors/types.ts';
 import { createPipeline } from '../ingest/pipeline.ts';
 
@@ -36,7 +42,17 @@ export interface ConnectorJobConfig {
   tokenKey: Buffer | null;
   /** Pages per connector per run (default 50). */
   maxPages?: number;
+  /**
+   * Addresses the job may call besides public ones (OUTBOUND_ALLOW_PRIVATE, OUTBOUND_ALLOW_HOSTS);
+   * unset: public addresses only. Tests set it: their fakes listen on 127.0.0.1.
+   */
+  outbound?: OutboundPolicy;
+  /** Answers larger than this stop their page (CONNECTOR_MAX_BODY_BYTES; default 10 MiB). */
+  maxBodyBytes?: number;
 }
+
+/** A connector to build; a profile's carries the project whose token it reads with. */
+export type JobSpec = ConnectorSpec & { ownerProjectId?: number };
 
 /** A pino-compatible subset (the server's logger fits). */
 export interface JobLog {
@@ -57,9 +73,9 @@ const FEED_PATH = /(\/(feed|rss|atom)(\/[a-z0-9]*)?\/?|\.(rss|atom|xml))$/i;
 const asUrl = (v: string) => (/^https?:\/\//i.test(v) ? v : `https://${v}`);
 
 /** What to run now, from the database and config. Problems (an undecryptable token…) are returned, not thrown. */
-export async function buildConnectorSpecs(db: Db, cfg: ConnectorJobConfig): Promise<{ specs: ConnectorSpec[]; problems: string[] }> {
+export async function buildConnectorSpecs(db: Db, cfg: ConnectorJobConfig): Promise<{ specs: JobSpec[]; problems: string[] }> {
   const problems: string[] = [];
-  const specs: ConnectorSpec[] = [];
+  const specs: JobSpec[] = [];
   const projects = await db
     .selectFrom('projects')
     .select(['id', 'bin_id', 'stream_ids'])
@@ -106,7 +122,7 @@ export async function buildConnectorSpecs(db: Db, cfg: ConnectorJobConfig): Prom
       continue;
     }
     const spec = profileSpec(prof, token);
-    if (spec) specs.push(spec);
+    if (spec) specs.push({ ...spec, ownerProjectId: prof.project_id });
     else problems.push(`profile ${prof.id}: stream ${prof.stream_id} has no connector`);
   }
 
@@ -114,7 +130,8 @@ export async function buildConnectorSpecs(db: Db, cfg: ConnectorJobConfig): Prom
   for (const r of rules) if (r.kind === 'url' && r.project_id != null && active.has(r.project_id) && FEED_PATH.test(r.expression.trim())) feeds.add(asUrl(r.expression.trim()));
   for (const feedUrl of feeds) specs.push({ kind: 'blog.feed', feedUrl });
 
-  // The same page or feed linked by two projects is read once; its posts reach both.
+  // A feed named by two projects is read once; its posts reach both through matching. A profile
+  // linked by two projects is read by each with its own token (the owner is part of the key).
   const seen = new Set<string>();
   return { specs: specs.filter((s) => !seen.has(specKey(s)) && !!seen.add(specKey(s))), problems };
 }
@@ -138,12 +155,20 @@ function profileSpec(p: { stream_id: number; external_id: string; name: string; 
   }
 }
 
-function specKey(s: ConnectorSpec): string {
-  const { kind, ...rest } = s as ConnectorSpec & Record<string, unknown>;
+function specKey(s: JobSpec): string {
+  const { kind, ...rest } = s as JobSpec & Record<string, unknown>;
   delete rest.bearerToken;
   delete rest.accessToken;
   delete rest.apiKey;
   return `${kind} ${JSON.stringify(rest)}`;
+}
+
+/**
+ * A connector reading with a project's own token: its posts are filed under that project only,
+ * and its cursor is the project's own (two projects linking one account each keep their place).
+ */
+export function ownedBy(c: Connector, projectId: number): Connector {
+  return { name: c.name, key: `project:${projectId}:${c.key}`, scope: { ownerProjectId: projectId }, fetchPage: (cursor) => c.fetchPage(cursor) };
 }
 
 /** Skipped items counted per connector and reason, e.g. "facebook.page:malformed_page". */
@@ -166,7 +191,13 @@ export function reportLine(r: ConnectorReport): string {
 export async function runConnectorTick(db: Db, cfg: ConnectorJobConfig, deps: ConnectorJobDeps & { signal?: AbortSignal }): Promise<ConnectorReport[]> {
   const { specs, problems } = await buildConnectorSpecs(db, cfg);
   for (const p of problems) deps.log.warn({ problem: p }, 'connectors: profile skipped');
-  const connectors = specs.map((s) => createConnector(s, { baseUrls: cfg.baseUrls, linkedInVersion: cfg.linkedInVersion, http: deps.http }));
+  // One client for the run, under the config's outbound policy (the config decides, not the
+  // caller's options) and body cap; the job's own client is built with them.
+  const http = deps.http instanceof HttpClient ? deps.http : new HttpClient({ ...deps.http, outbound: cfg.outbound, maxBodyBytes: cfg.maxBodyBytes ?? deps.http?.maxBodyBytes });
+  const connectors = specs.map(({ ownerProjectId, ...s }) => {
+    const c = createConnector(s, { baseUrls: cfg.baseUrls, linkedInVersion: cfg.linkedInVersion, http });
+    return ownerProjectId === undefined ? c : ownedBy(c, ownerProjectId);
+  });
   const reports = await runConnectors(connectors, {
     store: dbCursorStore(db),
     sink: deps.sink ?? createPipeline(db).sink,
@@ -195,6 +226,8 @@ export function startConnectorJob(db: Db, cfg: ConnectorJobConfig, deps: Connect
     deps.http ??
     new HttpClient({
       log: deps.log,
+      outbound: cfg.outbound,
+      maxBodyBytes: cfg.maxBodyBytes,
       sleep: (ms) =>
         new Promise<void>((resolve) => {
           if (abort.signal.aborted) return resolve();

@@ -29,7 +29,14 @@ export interface Analysed {
   exclamations: number;
 }
 
-const TRAILING_PUNCT = /[.,;:!?)\]}'"]+$/;
+// Trailing punctuation is trimmed by a scan from the end, not by a regex: /[.,…]+$/ restarts at
+// every character of a long run that is not at the end, which is quadratic on crafted urls.
+const TRAILING_PUNCT = new Set(['.', ',', ';', ':', '!', '?', ')', ']', '}', "'", '"']);
+function trimTrailingPunct(s: string): string {
+  let end = s.length;
+  while (end > 0 && TRAILING_PUNCT.has(s[end - 1])) end--;
+  return end === s.length ? s : s.slice(0, end);
+}
 
 export function analyse(text: string): Analysed {
   const tokens: string[] = [];
@@ -43,7 +50,7 @@ export function analyse(text: string): Analysed {
   TOKEN.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = TOKEN.exec(text))) {
-    if (m[1]) urls.push(m[1].replace(TRAILING_PUNCT, ''));
+    if (m[1]) urls.push(trimTrailingPunct(m[1]));
     else if (m[2]) {
       const t = fold(m[2]);
       tokens.push(t);
@@ -63,10 +70,19 @@ export function tokenize(text: string): string[] {
   return analyse(text).tokens;
 }
 
-/** A url reduced to host (without www.) and path, folded: what url rules compare. */
+/** A url reduced to host (without www.) and path, folded: what url rules compare. Linear scans only. */
 export function urlKey(url: string): string {
-  const s = fold(url).replace(/^https?:\/\//, '').replace(/^www\./, '');
-  return s.replace(/[?#].*$/, '').replace(/\/+$/, '');
+  let s = fold(url);
+  if (s.startsWith('https://')) s = s.slice(8);
+  else if (s.startsWith('http://')) s = s.slice(7);
+  if (s.startsWith('www.')) s = s.slice(4);
+  let end = s.length;
+  const q = s.indexOf('?');
+  const h = s.indexOf('#');
+  if (q >= 0) end = q;
+  if (h >= 0 && h < end) end = h;
+  while (end > 0 && s.charCodeAt(end - 1) === 47 /* / */) end--;
+  return end === s.length ? s : s.slice(0, end);
 }
 
 export function unique<T>(xs: T[]): T[] {

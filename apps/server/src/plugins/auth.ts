@@ -7,9 +7,12 @@ import { forbidden, unauthorized } from '../errors.ts';
 
 export interface AuthUser {
   id: number;
+  /** Never true in an act-as session, whatever the acted-as user's flag. */
   isAdmin: boolean;
   sessionId: number;
   actingAdminId: number | null;
+  /** The client's address (request.ip, behind TRUST_PROXY), for the audit log. */
+  ip?: string;
 }
 
 declare module 'fastify' {
@@ -19,14 +22,17 @@ declare module 'fastify' {
 }
 
 export const SESSION_DAYS = 30;
+/** An admin's act-as session lasts hours, not days (docs/security.md). */
+export const ACT_AS_HOURS = 4;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const newToken = () => randomBytes(32).toString('base64url');
 
-export async function createSession(db: Db, userId: number, actingAdminId: number | null = null): Promise<string> {
+/** A new session; `ttlMs` defaults to SESSION_DAYS. `db` may be a transaction. */
+export async function createSession(db: Db, userId: number, actingAdminId: number | null = null, ttlMs = SESSION_DAYS * 86_400_000): Promise<string> {
   const token = newToken();
   await db
     .insertInto('sessions')
-    .values({ user_id: userId, token_hash: hashToken(token), acting_admin_id: actingAdminId, expires_at: new Date(Date.now() + SESSION_DAYS * 86_400_000) })
+    .values({ user_id: userId, token_hash: hashToken(token), acting_admin_id: actingAdminId, expires_at: new Date(Date.now() + ttlMs) })
     .execute();
   return token;
 }
@@ -42,13 +48,16 @@ async function resolveUser(db: Db, header: string | undefined): Promise<AuthUser
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', new Date())
     .executeTakeFirst();
-  return row ?? null;
+  if (!row) return null;
+  // An act-as session never carries admin rights (no act-as chains, even if its user became an admin).
+  return { ...row, isAdmin: row.isAdmin && row.actingAdminId === null };
 }
 
 export function registerAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req) => {
     req.user = await resolveUser(db, req.headers.authorization);
+    if (req.user) req.user.ip = req.ip;
   });
 }
 

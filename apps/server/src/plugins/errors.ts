@@ -1,5 +1,6 @@
 // Every failure leaves as { statusCode, error, message }: validation names the field, services'
-// HttpErrors keep their status, anything unexpected is a logged 500 without internals.
+// HttpErrors keep their status, a value the database refuses as data is a 400, anything unexpected
+// is a logged 500 without internals.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
@@ -18,13 +19,32 @@ function describeValidation(err: FastifyError): string {
   return err.message;
 }
 
+/**
+ * A PostgreSQL data exception (SQLSTATE class 22: a number or date out of range, text it cannot
+ * store) raised by a value of the request: the caller's mistake, so a 400 in plain words. The
+ * contract's bounds (common.ts) stop these before any query; this is the net for a schema that
+ * forgot one.
+ */
+function dataExceptionMessage(err: unknown): string | null {
+  const code = (err as { code?: unknown }).code;
+  if (typeof code !== 'string' || !/^22[0-9A-Z]{3}$/.test(code)) return null;
+  if (code === '22003') return 'A number in the request is out of range';
+  if (code === '22008' || code === '22007') return 'A date in the request is out of range';
+  return 'A value in the request is not allowed';
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     let status = err instanceof HttpError ? err.statusCode : (err.statusCode ?? 500);
     let message = err.message;
+    const dataException = dataExceptionMessage(err);
     if (err.validation) {
       status = 400;
       message = describeValidation(err);
+    } else if (dataException) {
+      req.log.warn({ err }, 'the database refused a value of the request');
+      status = 400;
+      message = dataException;
     } else if (status >= 500) {
       req.log.error({ err }, 'request failed');
       message = 'Internal Server Error';

@@ -17,6 +17,8 @@ export interface TestContext {
   db: Db;
   engine: 'pglite' | 'postgres';
   projects: Record<string, number>;
+  /** The app's mail queue: `await t.mailer.flush()` delivers what is pending before a test looks at it. */
+  mailer: Mailer;
   close(): Promise<void>;
 }
 
@@ -57,7 +59,9 @@ export async function createTestApp(opts: { seed?: boolean; mailer?: Mailer; env
     db: handle.db,
     engine: handle.engine,
     projects,
+    mailer,
     async close() {
+      await mailer.close();
       await app.close();
       await handle.close();
     },

@@ -5,6 +5,7 @@
 import { createRootRoute, createRoute, createRouter, Outlet, parseSearchWith, stringifySearchWith } from '@tanstack/react-router';
 import { z } from 'zod';
 import { setUnauthorizedHandler } from '../api/client.ts';
+import { AuditScreen } from '../features/auth/screens/AuditScreen.tsx';
 import { ForgotPasswordScreen } from '../features/auth/screens/ForgotPasswordScreen.tsx';
 import { LoginScreen } from '../features/auth/screens/LoginScreen.tsx';
 import { OutboxScreen } from '../features/auth/screens/OutboxScreen.tsx';
@@ -56,7 +57,8 @@ const authPage = <P extends string>(path: P, component: () => React.ReactNode) =
 const passwordSetupRoute = createRoute({
   getParentRoute: () => authLayout,
   path: 'password-setup/$contactId',
-  validateSearch: z.object({ token: z.string().catch('') }),
+  // The token now travels in the fragment (PasswordSetupScreen reads it); ?token= is still read for links mailed before.
+  validateSearch: z.object({ token: z.string().optional().catch(undefined) }),
   component: PasswordSetupRoute,
 });
 const authRoutes = [
@@ -75,6 +77,7 @@ const privateRoutes = [
   createRoute({ getParentRoute: () => privateLayout, path: 'clients', staticData: noSideNav, component: ClientsScreen }),
   createRoute({ getParentRoute: () => privateLayout, path: 'dashboard', component: UserDashboard }),
   createRoute({ getParentRoute: () => privateLayout, path: 'admin/outbox', component: OutboxScreen }),
+  createRoute({ getParentRoute: () => privateLayout, path: 'admin/audit', component: AuditScreen }),
   createRoute({ getParentRoute: () => privateLayout, path: 'client/$clientId/dashboard', staticData: noSideNav, component: ClientDashboardRoute }),
   createRoute({ getParentRoute: () => privateLayout, path: 'client/$clientId/projects', staticData: noSideNav, component: ProjectsRoute }),
   ...projectRoutes(privateLayout),

@@ -1,7 +1,7 @@
 // The project's filter lives in the address (000 §2 route table, DESIGN §6): datefrom, dateto,
 // streams and, after 'Set As Dashboard', bin. A bad or missing value falls back instead of
 // crashing; the shell then writes the resolved defaults back into the address.
-import { MAX_RANGE_DAYS, YOUTUBE, defaultStreams, offeredStreams, type Project } from '@listening/contract';
+import { MAX_RANGE_DAYS, YOUTUBE, defaultStreams, offeredStreams, type AnalyticQueryInput, type Project } from '@listening/contract';
 import dayjs, { type Dayjs } from 'dayjs';
 import { z } from 'zod';
 
@@ -96,13 +96,7 @@ export const searchNeedsRewrite = (search: ProjectSearch, f: ProjectFilter): boo
  * The query every analytic read takes (DESIGN §5): the project or the dashboard's bin, the
  * range with its end at 23:59:59 (000 §4 Filter submit), the streams as a comma list.
  */
-export interface AnalyticParams {
-  projectId?: number;
-  binId?: number;
-  startDate: string;
-  endDate: string;
-  streamIds: string;
-}
+export type AnalyticParams = AnalyticQueryInput;
 
 export function analyticParams(projectId: number, f: ProjectFilter): AnalyticParams {
   return {

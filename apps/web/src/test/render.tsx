@@ -22,7 +22,7 @@ export function installDomShims(): void {
 
 export function renderScreen(screen: () => ReactNode, { path = '/' }: { path?: string } = {}) {
   const rootRoute = createRootRoute();
-  const route = createRoute({ getParentRoute: () => rootRoute, path: path.split('?')[0], component: screen });
+  const route = createRoute({ getParentRoute: () => rootRoute, path: path.split(/[?#]/)[0], component: screen });
   const fallback = createRoute({ getParentRoute: () => rootRoute, path: '$', component: () => <p>elsewhere</p> });
   return renderRouter(createRouter({ routeTree: rootRoute.addChildren([route, fallback]), history: createMemoryHistory({ initialEntries: [path] }) }));
 }

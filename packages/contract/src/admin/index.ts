@@ -1,2 +1,3 @@
 export * from './model.ts';
 export * from './get-outbox.ts';
+export * from './get-audit-log.ts';

@@ -2,5 +2,34 @@
 import { z } from 'zod';
 
 /** A mail kept in the outbox (where mail lands when no SMTP_URL is set). */
-export const OutboxMessage = z.object({ Id: z.number(), To: z.string(), Subject: z.string(), Text: z.string(), DateCreated: z.string() });
+export const OutboxMessage = z.object({
+  Id: z.number(),
+  To: z.string(),
+  Subject: z.string(),
+  /** The stored copy: secrets such as a password-setup link's token read [redacted]. */
+  Text: z.string(),
+  DateCreated: z.string(),
+  /** pending (queued), sending, sent, failed (gave up) or kept (no SMTP server: kept here only). */
+  Status: z.string(),
+});
 export const OutboxList = z.array(OutboxMessage);
+
+/** One entry of the audit log: who (the admin, when acting as someone), acting as whom, what, on what, when, from where. */
+export const AuditEntry = z.object({
+  Id: z.number(),
+  DateCreated: z.string(),
+  ActorId: z.number().nullable(),
+  /** The actor's email; null for the server's own work or a user since deleted. */
+  Actor: z.string().nullable(),
+  ActingAsId: z.number().nullable(),
+  ActingAs: z.string().nullable(),
+  /** act_as.start, project.rename, project.delete, project.restore, clips.reject, token.grant, token.revoke, product.change. */
+  Action: z.string(),
+  /** kind:id (project:12, user:5, client:3). */
+  Target: z.string(),
+  Detail: z.record(z.string(), z.unknown()).nullable(),
+  Address: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+/** A page of entries; Next is the `before` of the following page, null on the last. */
+export const AuditLogPage = z.object({ Entries: z.array(AuditEntry), Next: z.number().nullable() });

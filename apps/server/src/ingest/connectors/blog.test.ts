@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { BlogFeedConnector, htmlToText } from './blog.ts';
 import { memoryCursorStore, type CursorStore } from './cursor-store.ts';
 import { articles, startBlogFake } from './fakes/blog.ts';
-import { collect, fakeClock, ids, testHttp } from './fakes/harness.ts';
+import { collect, fakeClock, ids, TEST_OUTBOUND, testHttp } from './fakes/harness.ts';
+import { HttpClient } from './http.ts';
 
 let store: CursorStore;
 beforeEach(() => void (store = memoryCursorStore()));
@@ -48,5 +49,56 @@ describe('blog feed connector', () => {
 
   it('turns HTML into text', () => {
     expect(htmlToText('<p>A&amp;B&#8217;s <i>new</i></p><script>x()</script>line&#x21;')).toBe("A&B’s new\nline!");
+    expect(htmlToText('a <STYLE type="x">p{}</style > b <br/> c<BR>d &lt;tag&gt; &unknown; <a href="x>y">z</a>')).toBe('a b\nc\nd <tag> &unknown; y">z');
+    expect(htmlToText('x<script>never closed')).toBe('x');
+  });
+
+  it('turns out-of-range character references into U+FFFD instead of throwing', () => {
+    expect(htmlToText('a&#99999999;b&#x110000;c&#0;d&#xD800;e&#x1F600;&#65;')).toBe('a\uFFFDb\uFFFDc\uFFFDd\uFFFDe😀A');
+    expect(htmlToText(`&#${'9'.repeat(400)};`)).toBe('\uFFFD');
+  });
+
+  // Feed bodies are unbounded: patterns that rescan a long run from every start position take
+  // seconds on 50,000 characters, and the job runs on the API's event loop.
+  it('takes linear time on crafted feed HTML', () => {
+    const crafted = ['<'.repeat(50_000), '<style'.repeat(10_000), '<script>'.repeat(7_000), `a${' '.repeat(50_000)}b`, `${' \n'.repeat(25_000)}x`, `<br${' '.repeat(50_000)}`, `&${'a'.repeat(50_000)}`, '&#'.repeat(25_000)];
+    for (const html of crafted) {
+      const t0 = performance.now();
+      htmlToText(html);
+      expect(performance.now() - t0, html.slice(0, 12)).toBeLessThan(1_000);
+    }
+    expect(htmlToText(`a${' '.repeat(50_000)}b`)).toBe('a b');
+    expect(htmlToText(`a ${' \n '.repeat(1_000)} b`)).toBe('a\nb');
+  });
+
+  it('keeps reading a feed whose item carries a bad character reference', async () => {
+    const list = articles();
+    list[0].html = '<p>bad &#99999999; ref</p>';
+    const fake = await startBlogFake({ articles: list });
+    const { posts, report } = await collect(new BlogFeedConnector({ feedUrl: `${fake.url}/feed`, http: testHttp() }), store);
+    await fake.close();
+    expect(report).toMatchObject({ ended: 'done' });
+    expect(posts).toHaveLength(5);
+    expect(posts[0].body).toBe('Post 5 & more\n\nbad \uFFFD ref');
+  });
+  it('stops a feed larger than the body cap with a counted reason', async () => {
+    const fake = await startBlogFake({ faults: { '/feed:1': [{ raw: `<rss version="2.0"><channel><title>${'x'.repeat(20_000)}</title></channel></rss>` }] } });
+    const http = new HttpClient({ outbound: TEST_OUTBOUND, maxBodyBytes: 10_000 });
+    const { posts, report } = await collect(new BlogFeedConnector({ feedUrl: `${fake.url}/feed`, http }), store);
+    await fake.close();
+    expect(posts).toEqual([]);
+    expect(report).toMatchObject({ ended: 'stopped', reason: 'body_too_large', skipped: { body_too_large: 1 } });
+  });
+
+  it('does not follow a next link to a private or metadata address', async () => {
+    const item = '<item><title>One</title><guid>g1</guid><pubDate>Mon, 01 Jan 2024 09:00:00 GMT</pubDate><description>hello</description></item>';
+    const page = `<?xml version="1.0"?><rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>T</title><atom:link rel="next" href="http://169.254.169.254/latest/meta-data/"/>${item}</channel></rss>`;
+    const fake = await startBlogFake({ faults: { '/feed:1': [{ raw: page }] } });
+    // The feed's own host is allowed by name; where its links lead is checked on its own.
+    const http = new HttpClient({ outbound: { allowHosts: ['127.0.0.1'] } });
+    const { posts, report } = await collect(new BlogFeedConnector({ feedUrl: `${fake.url}/feed`, http }), store);
+    await fake.close();
+    expect(ids(posts)).toEqual(['g1']);
+    expect(report).toMatchObject({ ended: 'stopped', reason: 'blocked_address', skipped: { blocked_address: 1 } });
   });
 });

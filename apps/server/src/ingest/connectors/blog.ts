@@ -36,18 +36,71 @@ function text(v: unknown): string | undefined {
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-/** Feed bodies are HTML; the pipeline wants the words. */
+const BREAK_TAG = /^(br|\/p|\/div|\/li|\/h\d)\s*\/?$/i;
+const REPLACEMENT = '\uFFFD';
+
+/** A numeric character reference's character; 0, surrogates and code points past U+10FFFF are U+FFFD (as browsers do). */
+function codePoint(digits: string, hex: boolean): string {
+  const cp = hex ? parseInt(digits, 16) : Number(digits);
+  return Number.isSafeInteger(cp) && cp > 0 && cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff) ? String.fromCodePoint(cp) : REPLACEMENT;
+}
+
+/** Is `lower` (the lower-cased html) at i the start of a <script or <style element? Returns its name. */
+function rawTextElement(lower: string, i: number): 'script' | 'style' | null {
+  for (const name of ['script', 'style'] as const)
+    if (lower.startsWith(name, i + 1)) {
+      const next = lower.charCodeAt(i + 1 + name.length);
+      // "<script>", "<script src…>", "<script/>": not "<scripts>".
+      if (Number.isNaN(next) || next === 62 || next === 47 || next <= 32) return name;
+    }
+  return null;
+}
+
+/**
+ * Feed bodies are HTML; the pipeline wants the words. Every step is one forward scan (feed text
+ * is unbounded and untrusted: no pattern may rescan a long run from each start position).
+ */
 export function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<(br|\/p|\/div|\/li|\/h\d)\s*\/?>/gi, '\n')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) =>
-      e[0] === '#' ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : (ENTITIES[e.toLowerCase()] ?? m),
-    )
-    .replace(/[ \t]+/g, ' ')
-    .replace(/\s*\n\s*/g, '\n')
-    .trim();
+  const lower = html.toLowerCase();
+  const parts: string[] = [];
+  let i = 0;
+  for (;;) {
+    const lt = html.indexOf('<', i);
+    if (lt < 0) break;
+    const raw = rawTextElement(lower, lt);
+    if (raw) {
+      // Script and style contents are dropped up to their end tag; an unclosed one runs to the end.
+      parts.push(html.slice(i, lt), ' ');
+      const close = lower.indexOf(`</${raw}`, lt);
+      const gt = close < 0 ? -1 : html.indexOf('>', close);
+      if (gt < 0) {
+        i = html.length;
+        break;
+      }
+      i = gt + 1;
+      continue;
+    }
+    const gt = html.indexOf('>', lt + 1);
+    if (gt < 0) break; // no tag can close any more: the rest is text
+    if (gt === lt + 1) {
+      parts.push(html.slice(i, lt + 1)); // "<>" is text
+      i = gt;
+      continue;
+    }
+    parts.push(html.slice(i, lt), BREAK_TAG.test(html.slice(lt + 1, gt)) ? '\n' : ' ');
+    i = gt + 1;
+  }
+  parts.push(html.slice(i));
+  return (
+    parts
+      .join('')
+      // Linear: each "&" starts at most one scan of the run of letters or digits after it.
+      .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => (e[0] === '#' ? (e[1] === 'x' || e[1] === 'X' ? codePoint(e.slice(2), true) : codePoint(e.slice(1), false)) : (ENTITIES[e.toLowerCase()] ?? m)))
+      // Each maximal run of white space is matched once: one with a line break becomes the break,
+      // spaces and tabs in the others one space.
+      .replace(/\s+/g, (run) => (run.includes('\n') ? '\n' : run.replace(/[ \t]+/g, ' ')))
+      .trim()
+  );
 }
 
 function links(v: unknown): Obj[] {
@@ -55,9 +108,20 @@ function links(v: unknown): Obj[] {
 }
 const relLink = (ls: Obj[], rel: string) => str(ls.find((l) => (str(l['@_rel']) ?? 'alternate') === rel)?.['@_href']);
 
-function itemToPost(it: Obj, atom: boolean, feed: { host: string; title?: string }): Post | Skip {
+/** A link as an absolute address, resolved against the page it came from ("/post-1" is common). */
+function absolute(link: string | undefined, base: string): string | undefined {
+  if (link === undefined) return undefined;
+  try {
+    return new URL(link.trim(), base).toString();
+  } catch {
+    return undefined;
+  }
+}
+
+function itemToPost(it: Obj, atom: boolean, feed: { host: string; title?: string; base: string }): Post | Skip {
   const ls = links(it.link);
-  const link = atom ? relLink(ls, 'alternate') : (text(it.link) ?? str(ls[0]?.['@_href']));
+  const given = atom ? relLink(ls, 'alternate') : (text(it.link) ?? str(ls[0]?.['@_href']));
+  const link = given && /^[a-z][a-z0-9+.-]*:/i.test(given.trim()) ? given.trim() : absolute(given, feed.base);
   const authorName = atom ? text(obj((it.author as unknown[] | undefined)?.[0]).name) : (text(it['dc:creator']) ?? text(it.author));
   const title = text(it.title) ?? '';
   const html = atom ? (text(it.content) ?? text(it.summary)) : (text(it['content:encoded']) ?? text(it.description));
@@ -101,7 +165,7 @@ export class BlogFeedConnector implements Connector<FeedCursor> {
     const root = atom ? obj(doc.feed) : channel;
     const items = atom ? root.entry : channel.item;
     if (!atom && !isObj(obj(doc.rss).channel)) return malformedPage(same, 'neither rss nor atom');
-    const feed = { host: new URL(this.cfg.feedUrl).host, title: text(root.title) };
+    const feed = { host: new URL(this.cfg.feedUrl).host, title: text(root.title), base: String(url) };
     const b = new PageBuilder();
     let newest: number | null = null;
     let reached = false;

@@ -37,7 +37,7 @@ describe('Facebook connector', () => {
       comments: 1,
       shares: 8,
     });
-    expect(fake.requests[0].query.get('fields')).toBe('id,message,created_time,permalink_url,from,shares,reactions.summary(true),comments.summary(true)');
+    expect(fake.requests[0].query.get('fields')).toBe('id,message,created_time,permalink_url,from,shares,reactions.summary(true),comments.summary(true){id,message,created_time,from,is_hidden,is_private},is_published,is_hidden,privacy');
     expect(fake.requests[0].query.has('access_token')).toBe(false);
   });
 
@@ -77,5 +77,28 @@ describe('Facebook connector', () => {
     const { report } = await collect(c, store);
     await fake.close();
     expect(report).toMatchObject({ ended: 'stopped', reason: 'token_invalid' });
+  });
+  // A page token lists what only the page's admins see: unpublished and hidden posts, posts shared
+  // with no one, hidden and private comments. None of it is listening data.
+  it('skips posts and comments that are not public (not_public), asking for the fields that tell', async () => {
+    const posts = fbPosts().slice(0, 5);
+    posts[1].is_published = false;
+    posts[2].privacy = { value: 'SELF', description: 'Only me', friends: '', allow: '', deny: '' };
+    posts[3].is_hidden = true;
+    (posts[0].comments as { data: Record<string, unknown>[] }).data[0].is_hidden = true;
+    const comments = fbComments();
+    comments[2].is_private = true;
+    const fake = await startFacebookFake({ token: TOKEN, posts, comments });
+    const page = await collect(new FacebookPageConnector({ baseUrl: fake.url + FB_VERSION, accessToken: TOKEN, http: testHttp(), pageId: '100' }), store);
+    const thread = await collect(new FacebookCommentsConnector({ baseUrl: fake.url + FB_VERSION, accessToken: TOKEN, http: testHttp(), postId: '100_8' }), store);
+    await fake.close();
+    // Three posts, the inline comments on them (not public either) and one hidden comment.
+    expect(ids(page.posts)).toEqual(['100_8', '100_4', '100_4_c1']);
+    expect(page.report.skipped).toEqual({ not_public: 7 });
+    expect(ids(thread.posts)).toEqual(['100_8_1', '100_8_2', '100_8_4', '100_8_5']);
+    expect(thread.report.skipped).toEqual({ not_public: 1 });
+    const fields = (i: number) => fake.requests[i].query.get('fields')!.split(',');
+    expect(fields(0)).toEqual(expect.arrayContaining(['is_published', 'is_hidden', 'privacy']));
+    expect(fields(1)).toEqual(expect.arrayContaining(['is_hidden', 'is_private']));
   });
 });

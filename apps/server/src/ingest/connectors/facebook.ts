@@ -20,13 +20,24 @@ export interface FacebookConfig {
   limit?: number;
 }
 
-const POST_FIELDS = 'id,message,created_time,permalink_url,from,shares,reactions.summary(true),comments.summary(true)';
-const COMMENT_FIELDS = 'id,message,created_time,from,like_count,comment_count,permalink_url';
+// is_published, is_hidden and privacy (on posts) and is_hidden, is_private (on comments) tell what
+// only the page's admins see, which a page token lists too: such items are skipped (not_public).
+const INLINE_COMMENT_FIELDS = 'id,message,created_time,from,is_hidden,is_private';
+const POST_FIELDS = `id,message,created_time,permalink_url,from,shares,reactions.summary(true),comments.summary(true){${INLINE_COMMENT_FIELDS}},is_published,is_hidden,privacy`;
+const COMMENT_FIELDS = 'id,message,created_time,from,like_count,comment_count,permalink_url,is_hidden,is_private';
+
+/** Page posts are public when published, not hidden, and shared with everyone ('' on most page posts). */
+function fbPostIsPublic(p: Obj): boolean {
+  const privacy = str(obj(p.privacy).value);
+  return p.is_published !== false && p.is_hidden !== true && (privacy === undefined || privacy === 'EVERYONE');
+}
+const fbCommentIsPublic = (c: Obj) => c.is_hidden !== true && c.is_private !== true;
 
 /** Graph leaves `from` out of comments by people who haven't authorised the app; keep the comment. */
 const ANONYMOUS = { externalId: 'anonymous', name: 'Facebook user' };
 
 export function fbCommentToPost(c: Obj, parentId: string | undefined): Post | Skip {
+  if (!fbCommentIsPublic(c)) return { reason: 'not_public', detail: str(c.id) };
   const from = obj(c.from);
   return toPost({
     streamId: FACEBOOK_STREAM,
@@ -42,6 +53,7 @@ export function fbCommentToPost(c: Obj, parentId: string | undefined): Post | Sk
 }
 
 export function fbPostToPost(p: Obj): Post | Skip {
+  if (!fbPostIsPublic(p)) return { reason: 'not_public', detail: str(p.id) };
   const from = obj(p.from);
   return toPost({
     streamId: FACEBOOK_STREAM,
@@ -55,6 +67,11 @@ export function fbPostToPost(p: Obj): Post | Skip {
     shares: num(obj(p.shares).count) ?? 0,
   });
 }
+
+const timeOf = (item: Obj) => {
+  const t = date(item.created_time)?.getTime();
+  return t === undefined ? null : Math.floor(t / 1000);
+};
 
 /** GET /{page-id}/posts */
 export class FacebookPageConnector implements Connector<SweepCursor> {
@@ -88,9 +105,13 @@ export class FacebookPageConnector implements Connector<SweepCursor> {
       const post = fbPostToPost(item);
       b.add(post);
       if ('externalId' in post) newest = maxMark(newest, Math.floor(post.postedAt.getTime() / 1000)) as number | null;
-      // The first comments come inline; the comments connector reads the rest of a thread.
+      // The sweep's mark still moves past a post that is not public (its date is the page's order).
+      else if (post.reason === 'not_public') newest = maxMark(newest, timeOf(item)) as number | null;
+      // The first comments come inline; the comments connector reads the rest of a thread. The
+      // comments of a post that is not public are not public either.
       const inline = obj(item.comments).data;
-      if (Array.isArray(inline)) for (const c of inline) b.add(isObj(c) ? fbCommentToPost(c, str(item.id)) : { reason: 'malformed_item' });
+      const open = fbPostIsPublic(item);
+      if (Array.isArray(inline)) for (const c of inline) b.add(!isObj(c) ? { reason: 'malformed_item' } : open ? fbCommentToPost(c, str(item.id)) : { reason: 'not_public', detail: str(c.id) });
     }
     const { cursor: next, next: go } = afterPage(cursor, newest, list.hasNext ? list.after : null, false);
     return { page: b.page(), cursor: next, next: go };

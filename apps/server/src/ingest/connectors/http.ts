@@ -1,6 +1,22 @@
 // The one HTTP helper every connector uses: timeout, bounded retries with backoff on 5xx and
 // network faults, and waiting out rate limits (sleep and clock injectable, so tests never wait).
+// Every address it is sent to (configured bases, feeds named by rules, a feed's `next` links,
+// redirects) must be http(s) and resolve to public addresses unless config allows otherwise, and
+// no answer is read past a size cap.
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
 import { silentLog, type ConnectorLog } from './types.ts';
+
+/** Who may be called besides public addresses (OUTBOUND_ALLOW_PRIVATE, OUTBOUND_ALLOW_HOSTS). */
+export interface OutboundPolicy {
+  /** Any address, loopback and private ones included (tests, on-premises networks). Default false. */
+  allowPrivate?: boolean;
+  /** Host names or IP literals allowed whatever they resolve to, e.g. an internal feed server. */
+  allowHosts?: string[];
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+const MAX_REDIRECTS = 5;
 
 export interface HttpOptions {
   fetch?: typeof fetch;
@@ -19,6 +35,12 @@ export interface HttpOptions {
   maxWaitMs?: number;
   /** Wait when a rate-limit answer names no time. */
   defaultRateLimitWaitMs?: number;
+  /** Addresses allowed besides public ones; default: public addresses only. */
+  outbound?: OutboundPolicy;
+  /** Answers longer than this many bytes stop the page (`body_too_large`); default 10 MiB. */
+  maxBodyBytes?: number;
+  /** Resolves a host name to its addresses (injectable for tests); default dns.lookup (all). */
+  lookup?: (host: string) => Promise<string[]>;
 }
 
 /** A network's reading of an answer: rate limited (wait, then same request), or stop now. */
@@ -72,12 +94,79 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
   }
 }
 
+// Loopback, private, link-local, unique-local, metadata, "this network", shared (CGNAT),
+// benchmarking, multicast and reserved ranges. IPv4-mapped IPv6 addresses (::ffff:a.b.c.d) are
+// checked against the IPv4 rules by BlockList itself; NAT64 (64:ff9b::/96) below.
+const BLOCKED = new BlockList();
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  BLOCKED.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [
+  ['::', 128],
+  ['::1', 128],
+  ['::', 96], // IPv4-compatible (deprecated)
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+] as const)
+  BLOCKED.addSubnet(net, bits, 'ipv6');
+
+/** The 8 groups of an IPv6 address (with a dotted IPv4 tail or "::"), or null. */
+function ipv6Groups(a: string): number[] | null {
+  let s = a.toLowerCase().split('%')[0];
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(s);
+  if (v4) s = s.slice(0, v4.index) + ((+v4[1] << 8) | +v4[2]).toString(16) + ':' + ((+v4[3] << 8) | +v4[4]).toString(16);
+  const [head, tail] = s.split('::');
+  const h = head ? head.split(':') : [];
+  const t = tail ? tail.split(':') : [];
+  const fill = s.includes('::') ? 8 - h.length - t.length : 0;
+  const groups = [...h, ...Array<string>(Math.max(0, fill)).fill('0'), ...t].map((g) => parseInt(g, 16));
+  return groups.length === 8 && groups.every((g) => g >= 0 && g <= 0xffff) ? groups : null;
+}
+
+/** True for an address on the public internet; false for loopback, private, link-local, metadata… */
+export function isPublicAddress(address: string): boolean {
+  address = address.split('%')[0]; // a zone ("fe80::1%eth0") names an interface, not another address
+  const family = isIP(address);
+  if (family === 4) return !BLOCKED.check(address, 'ipv4');
+  if (family !== 6) return false;
+  if (BLOCKED.check(address, 'ipv6')) return false;
+  const g = ipv6Groups(address);
+  if (!g) return false;
+  // NAT64 (64:ff9b::/96) reaches the IPv4 address in its last 32 bits.
+  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return isPublicAddress(`${g[6] >> 8}.${g[6] & 255}.${g[7] >> 8}.${g[7] & 255}`);
+  return true;
+}
+
+const defaultLookup = async (host: string) => (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address);
+const bare = (host: string) => host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+
+/** A request's failure that no retry cures (an address refused, too many redirects, a body past the cap). */
+class Refused {
+  constructor(readonly result: Extract<HttpResult, { ok: false }>) {}
+}
+
 export class HttpClient {
   private readonly fetchFn: typeof fetch;
   readonly sleep: (ms: number) => Promise<void>;
   readonly now: () => number;
   readonly log: ConnectorLog;
-  private readonly o: Required<Omit<HttpOptions, 'fetch' | 'sleep' | 'now' | 'log'>>;
+  private readonly o: Required<Omit<HttpOptions, 'fetch' | 'sleep' | 'now' | 'log' | 'outbound' | 'lookup'>>;
+  private readonly allowPrivate: boolean;
+  private readonly allowHosts: Set<string>;
+  private readonly lookup: (host: string) => Promise<string[]>;
 
   constructor(opts: HttpOptions = {}) {
     this.fetchFn = opts.fetch ?? fetch;
@@ -91,7 +180,83 @@ export class HttpClient {
       rateLimitWaits: opts.rateLimitWaits ?? 5,
       maxWaitMs: opts.maxWaitMs ?? 15 * 60_000,
       defaultRateLimitWaitMs: opts.defaultRateLimitWaitMs ?? 60_000,
+      maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     };
+    this.allowPrivate = opts.outbound?.allowPrivate === true;
+    this.allowHosts = new Set((opts.outbound?.allowHosts ?? []).map(bare).filter(Boolean));
+    this.lookup = opts.lookup ?? defaultLookup;
+  }
+
+  /** Why a request to this address is refused, or null when it may go (the host is resolved here). */
+  async refusal(url: URL): Promise<string | null> {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return `scheme ${url.protocol}`;
+    if (this.allowPrivate) return null;
+    const host = bare(url.hostname);
+    if (this.allowHosts.has(host)) return null;
+    const addresses = isIP(host) ? [host] : await this.lookup(host);
+    if (addresses.length === 0) throw new Error(`${host}: no address`);
+    const bad = addresses.find((a) => !isPublicAddress(a));
+    return bad === undefined ? null : `${host} resolves to ${bad}`;
+  }
+
+  /**
+   * One exchange, redirects included: each hop's address is checked before it is sent to, and
+   * credentials are not carried to another origin. Network faults throw (and are retried).
+   */
+  private async exchange(req: HttpRequest, body: string | undefined): Promise<{ status: number; headers: Headers; text: string }> {
+    let url = new URL(String(req.url));
+    let method = req.method ?? 'GET';
+    let payload = body;
+    let headers: Record<string, string> = { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...req.headers };
+    for (let hop = 0; ; hop++) {
+      const refused = await this.refusal(url);
+      if (refused) {
+        this.log.warn({ url: redactUrl(url), refused }, 'connector: address refused (OUTBOUND_ALLOW_PRIVATE / OUTBOUND_ALLOW_HOSTS)');
+        throw new Refused({ ok: false, reason: 'blocked_address', detail: refused, retryable: false });
+      }
+      const res = await this.fetchFn(url, { method, headers, body: payload, redirect: 'manual', signal: AbortSignal.timeout(this.o.timeoutMs) });
+      const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
+      if (location === null) return { status: res.status, headers: res.headers, text: await this.readCapped(res, url) };
+      await res.body?.cancel().catch(() => undefined);
+      if (hop >= MAX_REDIRECTS) throw new Refused({ ok: false, reason: 'too_many_redirects', status: res.status, retryable: false });
+      const next = new URL(location, url);
+      if (next.origin !== url.origin) headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !/^(authorization|cookie|x-goog-api-key)$/i.test(k)));
+      if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === 'POST')) {
+        method = 'GET';
+        payload = undefined;
+        headers = Object.fromEntries(Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'content-type'));
+      }
+      url = next;
+    }
+  }
+
+  /** The body as text, unless it is longer than the cap (then the transfer is cut off). */
+  private async readCapped(res: Response, url: URL): Promise<string> {
+    const max = this.o.maxBodyBytes;
+    const tooLarge = (bytes: number) => {
+      this.log.warn({ url: redactUrl(url), bytes, max }, 'connector: answer larger than the cap; page stopped');
+      return new Refused({ ok: false, reason: 'body_too_large', status: res.status, detail: `more than ${max} bytes`, retryable: false });
+    };
+    const declared = Number(res.headers.get('content-length'));
+    if (Number.isFinite(declared) && declared > max) {
+      await res.body?.cancel().catch(() => undefined);
+      throw tooLarge(declared);
+    }
+    if (!res.body) return '';
+    const reader = res.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > max) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLarge(total);
+      }
+      chunks.push(value);
+    }
+    return new TextDecoder().decode(Buffer.concat(chunks));
   }
 
   /** Sends and parses JSON; a body that does not parse is a retryable 'malformed_json'. */
@@ -116,16 +281,9 @@ export class HttpClient {
       let text = '';
       let headers = new Headers();
       try {
-        const res = await this.fetchFn(req.url, {
-          method: req.method ?? 'GET',
-          headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...req.headers },
-          body,
-          signal: AbortSignal.timeout(this.o.timeoutMs),
-        });
-        status = res.status;
-        headers = res.headers;
-        text = await res.text();
+        ({ status, headers, text } = await this.exchange(req, body));
       } catch (e) {
+        if (e instanceof Refused) return e.result;
         const reason = (e as Error).name === 'TimeoutError' ? 'timeout' : 'network_error';
         if (serverTries < this.o.serverRetries) {
           await this.backoff(++serverTries, safeUrl, reason);
@@ -175,5 +333,7 @@ export class HttpClient {
 
 /** Joins a configured base (which may carry a path, e.g. a Graph API version) and an API path. */
 export function apiUrl(base: string, path: string): URL {
-  return new URL(base.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`));
+  let end = base.length;
+  while (end > 0 && base.charCodeAt(end - 1) === 47) end--;
+  return new URL(base.slice(0, end) + (path.startsWith('/') ? path : `/${path}`));
 }

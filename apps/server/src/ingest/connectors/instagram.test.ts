@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { memoryCursorStore, type CursorStore } from './cursor-store.ts';
 import { FB_VERSION } from './fakes/facebook.ts';
 import { collect, fakeClock, ids, testHttp } from './fakes/harness.ts';
-import { igMedia, IG_USER, startInstagramFake } from './fakes/instagram.ts';
+import { igComments, igMedia, IG_USER, startInstagramFake } from './fakes/instagram.ts';
 import { InstagramCommentsConnector, InstagramHashtagConnector, InstagramMediaConnector } from './instagram.ts';
 
 // Each test starts from no stored cursor; cursor-store.test.ts runs the same against PGlite.
@@ -62,7 +62,7 @@ describe('Instagram connector', () => {
     await fake.close();
     expect(posts).toHaveLength(4);
     expect(posts[0]).toMatchObject({ externalId: '18000000000000001', body: 'nice 1', author: { externalId: 'fan1', handle: 'fan1' }, parentExternalId: '17900000000000007' });
-    expect(fake.requests[0].query.get('fields')).toBe('id,text,timestamp,username,like_count');
+    expect(fake.requests[0].query.get('fields')).toBe('id,text,timestamp,username,like_count,hidden');
   });
 
   it('looks a hashtag up once, keeps its id in the cursor and reads its recent media', async () => {
@@ -82,5 +82,14 @@ describe('Instagram connector', () => {
     const { report } = await collect(c, store);
     await fake.close();
     expect(report).toMatchObject({ ended: 'stopped', reason: 'hashtag_not_found', skipped: { hashtag_not_found: 1 } });
+  });
+  it('skips comments the account has hidden (not_public)', async () => {
+    const comments = igComments();
+    comments[1].hidden = true;
+    const fake = await startInstagramFake({ token: TOKEN, comments });
+    const { posts, report } = await collect(new InstagramCommentsConnector({ baseUrl: fake.url + FB_VERSION, accessToken: TOKEN, igUserId: IG_USER, mediaId: '17900000000000007', http: testHttp() }), store);
+    await fake.close();
+    expect(ids(posts)).toEqual(['18000000000000001', '18000000000000003', '18000000000000004']);
+    expect(report.skipped).toEqual({ not_public: 1 });
   });
 });

@@ -24,7 +24,9 @@ export interface InstagramConfig {
 const MEDIA_FIELDS = 'id,caption,timestamp,permalink,media_url,like_count,comments_count,username';
 // Hashtag media carry no owner fields: the API does not disclose who posted them.
 const HASHTAG_MEDIA_FIELDS = 'id,caption,timestamp,permalink,media_url,like_count,comments_count';
-const COMMENT_FIELDS = 'id,text,timestamp,username,like_count';
+// `hidden`: the account hid the comment (only it and the commenter see it): skipped (not_public).
+// Media of business and creator accounts are public; the API names no visibility for them.
+const COMMENT_FIELDS = 'id,text,timestamp,username,like_count,hidden';
 
 export function igMediaToPost(m: Obj, owner: { id: string; username?: string } | null): Post | Skip {
   const username = str(m.username) ?? owner?.username;
@@ -42,6 +44,7 @@ export function igMediaToPost(m: Obj, owner: { id: string; username?: string } |
 }
 
 export function igCommentToPost(c: Obj, mediaId: string): Post | Skip {
+  if (c.hidden === true) return { reason: 'not_public', detail: str(c.id) };
   // Comments name the commenter by username only; it is the stable id the API gives.
   return toPost({
     streamId: INSTAGRAM_STREAM,

@@ -61,4 +61,15 @@ describe('LinkedIn connector', () => {
     expect(ids(later.posts)).toEqual(['urn:li:comment:(urn:li:share:707,6)']);
     await fake.close();
   });
+  it('skips posts that are not public: members-only, group-only, or dark posts not on the page (not_public)', async () => {
+    const posts = liPosts();
+    posts[1].visibility = 'CONNECTIONS';
+    posts[2].visibility = 'CONTAINER';
+    posts[3].distribution = { feedDistribution: 'NONE' };
+    const fake = await startLinkedInFake({ token: TOKEN, posts });
+    const { posts: got, report } = await collect(new LinkedInPostsConnector({ baseUrl: fake.url, accessToken: TOKEN, version: '202401', http: testHttp(), orgUrn: ORG }), store);
+    await fake.close();
+    expect(ids(got)).toEqual(['urn:li:share:707', 'urn:li:share:703', 'urn:li:share:702', 'urn:li:share:701']);
+    expect(report.skipped).toEqual({ not_public: 3 });
+  });
 });

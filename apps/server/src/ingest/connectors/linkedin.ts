@@ -30,6 +30,9 @@ const ms = (v: unknown) => (typeof v === 'number' ? new Date(v) : undefined);
 
 export function linkedInPostToPost(p: Obj, orgName: string | undefined): Post | Skip {
   if (str(p.lifecycleState) && p.lifecycleState !== 'PUBLISHED') return { reason: 'not_published', detail: str(p.id) };
+  // visibility: PUBLIC, or CONNECTIONS / LOGGED_IN / CONTAINER (a group's): only PUBLIC is public.
+  // feedDistribution NONE: a dark post, shown only as an ad to a chosen audience, not on the page.
+  if (p.visibility !== 'PUBLIC' || obj(p.distribution).feedDistribution === 'NONE') return { reason: 'not_public', detail: str(p.id) };
   const id = str(p.id);
   return toPost({
     streamId: LINKEDIN_STREAM,

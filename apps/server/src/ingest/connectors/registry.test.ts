@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryCursorStore } from './cursor-store.ts';
 import { fbPosts, FB_VERSION, startFacebookFake } from './fakes/facebook.ts';
-import { fakeClock } from './fakes/harness.ts';
+import { fakeClock, TEST_OUTBOUND } from './fakes/harness.ts';
 import { startXFake } from './fakes/x.ts';
 import { createConnector, runConnectors, type ConnectorSpec } from './index.ts';
 import type { Post } from '../post.ts';
@@ -16,7 +16,7 @@ describe('connector registry', () => {
       { kind: 'facebook.page', accessToken: 'ft', pageId: '100' },
       { kind: 'x.timeline', bearerToken: 'wrong', userId: '11' },
     ];
-    const opts = { baseUrls: { x: x.url, graph: fb.url + FB_VERSION }, http: { sleep: clock.sleep, now: clock.now } };
+    const opts = { baseUrls: { x: x.url, graph: fb.url + FB_VERSION }, http: { sleep: clock.sleep, now: clock.now, outbound: TEST_OUTBOUND } };
     const got: Post[] = [];
     const reports = await runConnectors(specs.map((s) => createConnector(s, opts)), { store: memoryCursorStore(), sink: async (p) => void got.push(...p) });
     await Promise.all([x.close(), fb.close()]);

@@ -83,7 +83,7 @@ export async function runConnector(connector: Connector, opts: RunOptions): Prom
 
     if (outcome.page.posts.length) {
       try {
-        await opts.sink(outcome.page.posts);
+        await opts.sink(outcome.page.posts, connector.scope);
       } catch (e) {
         // The cursor is not saved: the next run fetches this page again.
         log.warn({ ...ids, err: (e as Error).message }, 'connector: sink failed');

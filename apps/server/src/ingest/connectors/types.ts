@@ -1,6 +1,6 @@
 // The contract between a network's connector and the runner: one page at a time, with a cursor
 // the runner stores only after the page's posts were handed on.
-import type { ConnectorPage, Post } from '../post.ts';
+import type { ConnectorPage, IngestScope, Post } from '../post.ts';
 
 /** A cursor is plain JSON: it is stored in connector_cursors.cursor (jsonb). */
 export type CursorValue = { [k: string]: string | number | boolean | null };
@@ -27,12 +27,17 @@ export interface Connector<C extends CursorValue = CursorValue> {
   readonly name: string;
   /** Names the instance, e.g. a project id and query, a page id or a feed address. */
   readonly key: string;
+  /**
+   * Set when the connector reads with a project's own token (a linked profile): its posts go to
+   * the sink with this scope and are filed under that project only.
+   */
+  readonly scope?: IngestScope;
   /** Fetches the page the cursor points at (null: first run). Never throws for network faults. */
   fetchPage(cursor: C | null): Promise<PageOutcome<C>>;
 }
 
-/** The pipeline's entry point: the runner hands it each page's posts. */
-export type PostSink = (posts: Post[]) => Promise<void>;
+/** The pipeline's entry point: the runner hands it each page's posts, with the connector's scope. */
+export type PostSink = (posts: Post[], scope?: IngestScope) => Promise<void>;
 
 /** A pino-compatible subset, so the server's logger plugs in; the default discards. */
 export interface ConnectorLog {

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { memoryCursorStore, type CursorStore } from './cursor-store.ts';
 import { collect, fakeClock, ids, T0, testHttp } from './fakes/harness.ts';
 import { truncated } from './fakes/server.ts';
-import { startXFake, xRateLimit, xTweets } from './fakes/x.ts';
+import { startXFake, X_USERS, xRateLimit, xTweets } from './fakes/x.ts';
 import { XSearchConnector, XTimelineConnector } from './x.ts';
 
 // Each test starts from no stored cursor; cursor-store.test.ts runs the same against PGlite.
@@ -29,7 +29,7 @@ describe('X connector', () => {
     expect(first.get('query')).toBe('@brandsa');
     expect(first.get('expansions')).toBe('author_id');
     expect(first.get('tweet.fields')).toBe('created_at,public_metrics,lang,conversation_id,in_reply_to_user_id,referenced_tweets');
-    expect(first.get('user.fields')).toBe('public_metrics,username,name');
+    expect(first.get('user.fields')).toBe('public_metrics,username,name,protected');
   });
 
   it('normalises a tweet to the Post shape with its author from includes.users', async () => {
@@ -105,5 +105,13 @@ describe('X connector', () => {
     expect(ids(posts)).toEqual(['1010', '1008', '1006', '1004', '1002']);
     expect(fake.requests[1].path).toBe('/2/users/12/tweets');
     expect(fake.requests[1].query.get('pagination_token')).toBe('p2');
+  });
+  it("skips tweets of protected accounts, which a user's token can read (not_public)", async () => {
+    const fake = await startXFake({ token: TOKEN, users: X_USERS.map((u) => (u.id === '11' ? { ...u, protected: true } : u)) });
+    const { posts, report } = await collect(new XSearchConnector({ baseUrl: fake.url, bearerToken: TOKEN, http: testHttp(), query: 'q', key: 'protected' }), store);
+    await fake.close();
+    expect(ids(posts)).toEqual(['1010', '1008', '1006', '1004', '1002']);
+    expect(report.skipped).toEqual({ not_public: 5 });
+    expect(fake.requests[0].query.get('user.fields')!.split(',')).toContain('protected');
   });
 });

@@ -21,7 +21,9 @@ export interface XConfig {
 }
 
 const TWEET_FIELDS = 'created_at,public_metrics,lang,conversation_id,in_reply_to_user_id,referenced_tweets';
-const USER_FIELDS = 'public_metrics,username,name';
+// `protected`: the account's tweets are visible to its approved followers only (a user token can
+// read them): skipped (not_public).
+const USER_FIELDS = 'public_metrics,username,name,protected';
 
 /** X answers 429 with the epoch second its window resets. */
 export function classifyX(status: number, body: unknown, headers: Headers): Verdict {
@@ -35,6 +37,7 @@ export function classifyX(status: number, body: unknown, headers: Headers): Verd
 
 export function tweetToPost(t: Obj, users: Map<string, Obj>, webUrl: string): ReturnType<typeof toPost> {
   const author = users.get(String(t.author_id)) ?? {};
+  if (author.protected === true) return { reason: 'not_public', detail: str(t.id) };
   const m = obj(t.public_metrics);
   const replyTo = Array.isArray(t.referenced_tweets) ? t.referenced_tweets.map(obj).find((r) => r.type === 'replied_to') : undefined;
   const replyUser = users.get(String(t.in_reply_to_user_id));

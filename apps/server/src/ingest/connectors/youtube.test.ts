@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { memoryCursorStore, type CursorStore } from './cursor-store.ts';
 import { collect, fakeClock, ids, testHttp } from './fakes/harness.ts';
 import { truncated } from './fakes/server.ts';
-import { CHANNEL, startYouTubeFake, ytError } from './fakes/youtube.ts';
+import { CHANNEL, startYouTubeFake, ytError, ytVideos } from './fakes/youtube.ts';
 import { YouTubeChannelConnector, YouTubeCommentsConnector, YouTubeSearchConnector } from './youtube.ts';
 
 // Each test starts from no stored cursor; cursor-store.test.ts runs the same against PGlite.
@@ -78,5 +78,23 @@ describe('YouTube connector', () => {
     await fake.close();
     expect(ids(posts)).toEqual(['Ugc5', 'Ugc4', 'Ugc3', 'Ugc2', 'Ugc1']);
     expect(posts[0]).toMatchObject({ body: 'comment 5', parentExternalId: 'vid6', author: { externalId: 'UCviewer5', name: '@viewer5' }, link: 'https://www.youtube.com/watch?v=vid6&lc=Ugc5' });
+  });
+  // An owner's token lists private and unlisted uploads too; only public videos are listening data.
+  it('skips videos that are not public and comment threads that are not (not_public)', async () => {
+    const videos = ytVideos();
+    videos[1].privacyStatus = 'private';
+    videos[3].privacyStatus = 'unlisted';
+    const fake = await startYouTubeFake({ apiKey: KEY, videos, privateThreads: ['Ugc4'] });
+    const channel = await collect(new YouTubeChannelConnector({ baseUrl: fake.url, apiKey: KEY, http: testHttp(), channelId: CHANNEL.id }), store);
+    const search = await collect(new YouTubeSearchConnector({ baseUrl: fake.url, apiKey: KEY, http: testHttp(), q: 'all' }), store);
+    const comments = await collect(new YouTubeCommentsConnector({ baseUrl: fake.url, apiKey: KEY, http: testHttp(), videoId: 'vid6' }), store);
+    await fake.close();
+    expect(ids(channel.posts)).toEqual(['vid6', 'vid4', 'vid2', 'vid1']);
+    expect(channel.report.skipped).toEqual({ not_public: 2 });
+    expect(ids(search.posts)).toEqual(['vid6', 'vid4', 'vid2', 'vid1']);
+    expect(ids(comments.posts)).toEqual(['Ugc5', 'Ugc3', 'Ugc2', 'Ugc1']);
+    expect(comments.report.skipped).toEqual({ not_public: 1 });
+    const parts = fake.requests.filter((r) => r.path.endsWith('/videos') || r.path.endsWith('/playlistItems')).map((r) => r.query.get('part')!.split(','));
+    expect(parts.every((p) => p.includes('status'))).toBe(true);
   });
 });

@@ -30,7 +30,17 @@ export function classifyYouTube(status: number, body: unknown): Verdict {
   return null;
 }
 
+/**
+ * Only public videos are listening data: an owner's token also lists private and unlisted ones.
+ * status.privacyStatus comes from videos.list (or the playlist item); without it the video is
+ * not known to be public and is skipped too.
+ */
+function isPublicVideo(v: Obj, fallback: Obj): boolean {
+  return (str(obj(v.status).privacyStatus) ?? str(obj(fallback.status).privacyStatus)) === 'public';
+}
+
 function videoToPost(v: Obj, fallback: Obj): Post | Skip {
+  if (!isPublicVideo(v, fallback)) return { reason: 'not_public', detail: str(v.id) ?? str(obj(fallback.id).videoId) ?? str(obj(fallback.contentDetails).videoId) };
   const s = isObj(v.snippet) ? v.snippet : obj(fallback.snippet);
   const stats = obj(v.statistics);
   const id = str(v.id) ?? str(obj(fallback.id).videoId) ?? str(obj(fallback.contentDetails).videoId);
@@ -53,6 +63,8 @@ function videoToPost(v: Obj, fallback: Obj): Post | Skip {
 }
 
 export function commentThreadToPost(t: Obj): Post | Skip {
+  // isPublic false: the thread is visible only to some (e.g. held for the channel's review).
+  if (obj(t.snippet).isPublic === false) return { reason: 'not_public', detail: str(t.id) };
   const top = obj(obj(t.snippet).topLevelComment);
   const s = obj(top.snippet);
   const videoId = str(obj(t.snippet).videoId) ?? str(s.videoId);
@@ -95,7 +107,7 @@ abstract class YouTubeBase<C extends SweepCursor> implements Connector<C> {
   /** Completes listed videos with videos.list (statistics and the untruncated snippet). */
   protected async videos(listed: { id: string; item: Obj }[], b: PageBuilder): Promise<HttpResult | null> {
     if (!listed.length) return null;
-    const r = await this.get('videos', { part: 'statistics,snippet', id: listed.map((l) => l.id).join(','), maxResults: '50' });
+    const r = await this.get('videos', { part: 'statistics,snippet,status', id: listed.map((l) => l.id).join(','), maxResults: '50' });
     if (!r.ok) return r;
     const byId = new Map<string, Obj>();
     for (const v of Array.isArray(obj(r.body).items) ? (obj(r.body).items as unknown[]) : []) if (isObj(v) && str(v.id)) byId.set(String(v.id), v);
@@ -163,7 +175,7 @@ export class YouTubeChannelConnector extends YouTubeBase<ChannelCursor> {
       if (!uploads) return { page: { posts: [], skipped: [{ reason: 'channel_not_found', detail: this.key }] }, cursor: same, next: 'stop', reason: 'channel_not_found' };
     }
     const withUploads = { ...same, uploads };
-    const r = await this.get('playlistItems', { part: 'snippet,contentDetails', playlistId: uploads, maxResults: this.pageSize, pageToken: cursor?.page ?? undefined });
+    const r = await this.get('playlistItems', { part: 'snippet,contentDetails,status', playlistId: uploads, maxResults: this.pageSize, pageToken: cursor?.page ?? undefined });
     if (!r.ok) return failedPage(withUploads, r);
     const items = obj(r.body).items;
     if (!Array.isArray(items)) return malformedPage(withUploads, 'no items array');

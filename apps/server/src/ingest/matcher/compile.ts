@@ -167,9 +167,12 @@ export function compileRules(rules: RuleSpec[]): Matcher {
   // are in no rule, and this small table (L1-resident) turns them away without touching the
   // index, whose size grows with the rules and spills out of the CPU caches.
   const filter = new Uint32Array(FILTER_BITS >>> 5);
+  // The longest url key any rule names: a post's url prefixes longer than it cannot match.
+  let maxUrlKey = 0;
   for (const key of index.keys()) {
     const b = keyBits(key, 0);
     filter[b >>> 5] |= 1 << (b & 31);
+    if (key.startsWith(URL)) maxUrlKey = Math.max(maxUrlKey, key.length - URL.length);
   }
 
   let hit = new Uint32Array(litRules.length);
@@ -223,7 +226,7 @@ export function compileRules(rules: RuleSpec[]): Matcher {
     if (input.authorExternalId) mark(AUTHOR + fold(input.authorExternalId), [], 0);
     if (input.authorHandle) mark(AUTHOR + bareHandle(input.authorHandle), [], 0);
     if (input.replyToHandle) mark(REPLY + bareHandle(input.replyToHandle), [], 0);
-    if (input.urls) for (const u of input.urls) for (const k of urlPrefixes(u)) mark(URL + k, [], 0);
+    if (input.urls && maxUrlKey > 0) for (const u of input.urls) for (const k of urlPrefixes(u, maxUrlKey)) mark(URL + k, [], 0);
     for (const r of always)
       if (ruleStamp[r] !== stamp) {
         ruleStamp[r] = stamp;
@@ -253,18 +256,27 @@ function keyBits(key: string, from: number): number {
   return (h ^ (h >>> 16)) & (FILTER_BITS - 1);
 }
 
-/** "shop.acme.co.za/deals/1" → its host, parent domains and path prefixes, so a rule on any of them matches. */
-function urlPrefixes(url: string): string[] {
+/**
+ * "shop.acme.co.za/deals/1" → its host, parent domains and path prefixes, so a rule on any of
+ * them matches. Only keys no longer than the longest url rule (`maxLen`) can match, so no others
+ * are made: a crafted url with 50,000 slashes or dots would otherwise make 50,000 prefixes of up
+ * to 50,000 characters each (quadratic time and memory).
+ */
+export function urlPrefixes(url: string, maxLen: number): string[] {
+  const out: string[] = [];
+  if (maxLen <= 0) return out;
   const key = urlKey(url);
   const slash = key.indexOf('/');
   const host = slash < 0 ? key : key.slice(0, slash);
-  const out = [host];
-  const labels = host.split('.');
-  for (let k = 1; k + 2 <= labels.length; k++) out.push(labels.slice(k).join('.'));
+  if (host.length <= maxLen) out.push(host);
+  // Parent domains of at least two labels ("co.za" of "shop.acme.co.za", never "za"), read from the right.
+  let dots = 0;
+  for (let i = host.length - 1; i > 0 && host.length - i - 1 <= maxLen; i--)
+    if (host.charCodeAt(i) === 46 && ++dots >= 2) out.push(host.slice(i + 1));
   if (slash >= 0) {
     let end = slash;
-    while ((end = key.indexOf('/', end + 1)) > 0) out.push(key.slice(0, end));
-    out.push(key);
+    while ((end = key.indexOf('/', end + 1)) > 0 && end <= maxLen) out.push(key.slice(0, end));
+    if (key.length <= maxLen) out.push(key);
   }
   return out;
 }

@@ -47,6 +47,18 @@ describe('rule matcher', () => {
     expect(one('acme.co.za', 'see https://shop.acme.co.za/x', 'url')).toBe(true);
     expect(one('acme.co.za/deals', 'see https://acme.co.za/about', 'url')).toBe(false);
   });
+  it('matches crafted urls (50,000 slashes or dots) in linear time, still on every prefix a rule names', () => {
+    const m = compileRules([
+      { id: 1, expression: 'acme.co.za/deals', kind: 'url' },
+      { id: 2, expression: 'shop.acme.co.za', kind: 'url' },
+    ]);
+    const deep = `https://acme.co.za/deals/${'a/'.repeat(25_000)}x`;
+    const dotted = `https://${'a.'.repeat(25_000)}shop.acme.co.za/x`;
+    const t0 = performance.now();
+    const hits = [m.match({ tokens: [], urls: [deep] }), m.match({ tokens: [], urls: [dotted] }), m.match({ tokens: [], urls: [`https://x.co/${'/'.repeat(50_000)}y`] })];
+    expect(performance.now() - t0).toBeLessThan(1_000);
+    expect(hits).toEqual([[1], [2], []]);
+  });
   it('matches profile rules on the author, replies to it and mentions of it', () => {
     const m = compileRules([{ id: 7, expression: '@AcmeSA', kind: 'profile' }]);
     expect(m.match({ tokens: [], authorHandle: 'acmesa' })).toEqual([7]);

@@ -1,9 +1,10 @@
-import { getOutbox } from '@listening/contract';
+import { getAuditLog, getOutbox } from '@listening/contract';
 import type { Route } from '../../http/route.ts';
 import type { Deps } from '../../types.ts';
 import * as admin from './service.ts';
 
-/** Admin-only views: the mail outbox (where mail lands when no SMTP_URL is set). */
+/** Admin-only views: the mail outbox and the audit log. */
 export function adminRoutes(route: Route, { db }: Deps): void {
   route(getOutbox, () => admin.outbox(db));
+  route(getAuditLog, ({ query }) => admin.auditLog(db, query));
 }

@@ -5,9 +5,16 @@ import * as auth from './service.ts';
 
 /** Sessions and passwords: login, logout, act-as and password setup (CRM host); the user, forgot password and id by email (main host). */
 export function authRoutes(route: Route, { db, mailer, config }: Deps): void {
-  route(login, ({ body }) => auth.login(db, body.Username, body.Password));
+  route(login, async ({ body, reply }) => {
+    try {
+      return await auth.login(db, body.Username, body.Password);
+    } catch (err) {
+      if (err instanceof auth.AccountLocked) reply.header('retry-after', String(err.retryAfterSeconds));
+      throw err;
+    }
+  });
   route(logout, ({ user }) => auth.logout(db, user.sessionId));
-  route(loginAs, ({ user, query }) => auth.loginAs(db, user.id, query.contactId));
+  route(loginAs, ({ user, query }) => auth.loginAs(db, user, query.contactId));
   route(setPassword, ({ body }) => auth.setPassword(db, body));
   route(getUser, ({ user, query }) => auth.userFor(db, user, query.id));
   route(forgotPassword, ({ query }) => auth.forgotPassword(db, mailer, config.publicUrl, query.email));

@@ -1,27 +1,51 @@
 // Sessions and passwords: login, logout, forgot password, password setup by one-time link, act-as.
-import { hash, verify } from '@node-rs/argon2';
+// What each answer may reveal, and how long it takes, is written up in docs/security.md.
 import { MESSAGES, isSimpleEmail, type OperationResult, type ParsedInput, type User } from '@listening/contract';
 import type * as C from '@listening/contract';
+import { audit } from '../../audit/index.ts';
 import type { Db } from '../../db/connection.ts';
-import { badRequest, forbidden, notFound, unauthorized } from '../../errors.ts';
+import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { createSession, hashToken, newToken, type AuthUser } from '../../plugins/auth.ts';
+import { ACT_AS_HOURS, createSession, hashToken, newToken, type AuthUser } from '../../plugins/auth.ts';
+import { clearFailures, lockedFor, recordFailure } from './lockout.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+
+export { hashPassword } from './passwords.ts';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
-// argon2id with OWASP's minimum parameters (19 MiB, 2 passes).
-const ARGON = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+/**
+ * Forgot password answers no sooner than this after the request, known address or not: the
+ * lookup and the queued mail of a known one take a few milliseconds the unknown one would not.
+ */
+export const FORGOT_MIN_MS = 250;
+export const INVALID_SETUP_LINK = 'The password setup link is invalid or has expired';
 
-export const hashPassword = (password: string) => hash(password, ARGON);
+/** The answer to a login on a locked account: 429, naming the wait (the same for any address). */
+export class AccountLocked extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    super(429, `Too many failed sign-ins for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+  }
+}
+const locked = (ms: number) => new AccountLocked(Math.max(1, Math.ceil(ms / 1000)));
 
-/** A stand-in hash so that an unknown email costs as much time as a wrong password. */
-let dummyHash: Promise<string> | null = null;
-
-/** A new session for the email and password; 401 for either wrong, alike. */
+/**
+ * A new session for the email and password; 401 for either wrong, alike. After too many failures
+ * the account is locked for a while (lockout.ts): 429, without checking the password.
+ */
 export async function login(db: Db, email: string, password: string): Promise<OperationResult<typeof C.login>> {
+  const wait = await lockedFor(db, email);
+  if (wait > 0) throw locked(wait);
   const user = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
-  dummyHash ??= hashPassword('not-a-password');
-  const ok = await verify(user?.password_hash ?? (await dummyHash), password).catch(() => false);
-  if (!user || !user.password_hash || !ok) throw unauthorized('Invalid email or password');
+  const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
+  if (!user || !user.password_hash || !ok) {
+    await recordFailure(db, email);
+    throw unauthorized('Invalid email or password');
+  }
+  // Other guesses that were in flight may have locked the account meanwhile: a lock holds.
+  const lockedMeanwhile = await lockedFor(db, email);
+  if (lockedMeanwhile > 0) throw locked(lockedMeanwhile);
+  await clearFailures(db, email);
   return { access_token: await createSession(db, user.id) };
 }
 
@@ -43,46 +67,79 @@ export async function getUser(db: Db, id: number, actingAdminId: number | null =
   return { Id: u.id, Name: u.name, Surname: u.surname, Email: u.email, IsAdmin: u.is_admin, ActingAdminId: actingAdminId };
 }
 
-/** Emails a one-time setup link. Answers the same whether or not the address is known. */
+/** Waits out the rest of `ms` since `start`. */
+const padTo = (start: number, ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, start + ms - Date.now())));
+
+/**
+ * Queues a one-time setup link. The same answer ({ ok: true }) in about the same time whether or
+ * not the address is known, and before any mail is sent: an SMTP failure stays in the outbox.
+ * The token travels in the link's fragment (#token=), which browsers never send to a server, and
+ * the outbox keeps the mail with the token redacted.
+ */
 export async function forgotPassword(db: Db, mailer: Mailer, publicUrl: string, email: string): Promise<OperationResult<typeof C.forgotPassword>> {
-  const user = await db.selectFrom('users').select(['id', 'name', 'email']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
-  if (!user) return { ok: true };
-  const token = newToken();
-  await db
-    .insertInto('password_resets')
-    .values({ user_id: user.id, token_hash: hashToken(token), expires_at: new Date(Date.now() + RESET_TTL_MS) })
-    .execute();
-  const link = `${publicUrl.replace(/\/$/, '')}/password-setup/${user.id}?token=${token}`;
-  await mailer.send({
-    to: user.email,
-    subject: 'Set your password',
-    text: `Hello ${user.name},\n\nUse this link within one hour to set your password:\n${link}\n\nIf you did not ask for it, ignore this message.`,
-    html: `<p>Hello ${escapeHtml(user.name)},</p><p>Use this link within one hour to set your password:</p><p><a href="${link}">Set my password</a></p><p>If you did not ask for it, ignore this message.</p>`,
-  });
+  const start = Date.now();
+  try {
+    const user = await db.selectFrom('users').select(['id', 'name', 'email']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+    if (user) {
+      const token = newToken();
+      await db
+        .insertInto('password_resets')
+        .values({ user_id: user.id, token_hash: hashToken(token), expires_at: new Date(Date.now() + RESET_TTL_MS) })
+        .execute();
+      const link = `${publicUrl.replace(/\/$/, '')}/password-setup/${user.id}#token=${token}`;
+      await mailer.send({
+        to: user.email,
+        subject: 'Set your password',
+        text: `Hello ${user.name},\n\nUse this link within one hour to set your password:\n${link}\n\nIf you did not ask for it, ignore this message.`,
+        html: `<p>Hello ${escapeHtml(user.name)},</p><p>Use this link within one hour to set your password:</p><p><a href="${link}">Set my password</a></p><p>If you did not ask for it, ignore this message.</p>`,
+        secrets: [token],
+      });
+    }
+  } finally {
+    await padTo(start, FORGOT_MIN_MS);
+  }
   return { ok: true };
 }
 
-/** Sets a password with the one-time token of the emailed link; a bare contact id is not enough. */
+/**
+ * Sets a password with the one-time token of the emailed link; a bare contact id is not enough.
+ * The token is checked first, in one query whether or not the id exists, and any failure gets the
+ * same 400: so neither the answer nor unauthenticated argon2 work tells an id exists. Using a token
+ * voids the user's other open links, ends their sessions and clears their login lockout.
+ */
 export async function setPassword(db: Db, input: ParsedInput<typeof C.setPassword>['body']): Promise<OperationResult<typeof C.setPassword>> {
   if (input.Password !== input.PasswordConfirm) throw badRequest(MESSAGES.passwordsDoNotMatch);
-  const user = await db.selectFrom('users').select('id').where('id', '=', input.IDUser).executeTakeFirst();
-  if (!user) throw notFound(MESSAGES.userNotFoundForId);
+  const tokenHash = hashToken(input.Token);
+  const open = await db
+    .selectFrom('password_resets')
+    .innerJoin('users', 'users.id', 'password_resets.user_id')
+    .select(['password_resets.id', 'users.email'])
+    .where('password_resets.user_id', '=', input.IDUser)
+    .where('password_resets.token_hash', '=', tokenHash)
+    .where('password_resets.used_at', 'is', null)
+    .where('password_resets.expires_at', '>', new Date())
+    .executeTakeFirst();
+  if (!open) throw badRequest(INVALID_SETUP_LINK);
   const passwordHash = await hashPassword(input.Password);
   await db.transaction().execute(async (trx) => {
+    const now = new Date();
+    // Taken once: of two calls with the same token, the second finds it used.
     const used = await trx
       .updateTable('password_resets')
-      .set({ used_at: new Date() })
-      .where('user_id', '=', user.id)
-      .where('token_hash', '=', hashToken(input.Token))
+      .set({ used_at: now })
+      .where('id', '=', open.id)
       .where('used_at', 'is', null)
-      .where('expires_at', '>', new Date())
+      .where('expires_at', '>', now)
       .returning('id')
       .executeTakeFirst();
-    if (!used) throw badRequest('The password setup link is invalid or has expired');
-    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+    if (!used) throw badRequest(INVALID_SETUP_LINK);
+    // Every other open link of the user is void from now on.
+    await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', input.IDUser).where('used_at', 'is', null).execute();
+    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', input.IDUser).execute();
     // A new password ends every open session of that user.
-    await trx.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
+    await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', input.IDUser).where('revoked_at', 'is', null).execute();
   });
+  await clearFailures(db, open.email);
   return { Message: MESSAGES.passwordSet };
 }
 
@@ -93,11 +150,22 @@ export async function idByEmail(db: Db, email: string): Promise<OperationResult<
   return { Id: u.id };
 }
 
-/** Admin act-as: a new session for the contact, remembering which admin opened it. */
-export async function loginAs(db: Db, adminId: number, contactId: number): Promise<OperationResult<typeof C.loginAs>> {
-  const u = await db.selectFrom('users').select('id').where('id', '=', contactId).executeTakeFirst();
+/**
+ * Admin act-as: a session for the contact, remembering which admin opened it, for ACT_AS_HOURS.
+ * Never another admin, never from an act-as session (no chains). The admin's own session ends:
+ * the browser holds one session at a time, and one left behind would stay valid for 30 days.
+ */
+export async function loginAs(db: Db, admin: AuthUser, contactId: number): Promise<OperationResult<typeof C.loginAs>> {
+  if (admin.actingAdminId !== null) throw forbidden('An act-as session cannot act as someone else');
+  const u = await db.selectFrom('users').select(['id', 'email', 'is_admin']).where('id', '=', contactId).executeTakeFirst();
   if (!u) throw notFound(MESSAGES.actAsUserNotFound);
-  return { access_token: await createSession(db, u.id, adminId) };
+  if (u.is_admin) throw forbidden('Administrators cannot be acted as');
+  return db.transaction().execute(async (trx) => {
+    const token = await createSession(trx, u.id, admin.id, ACT_AS_HOURS * 3_600_000);
+    await trx.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', admin.sessionId).where('revoked_at', 'is', null).execute();
+    await audit(trx, { actor: admin, action: 'act_as.start', target: `user:${u.id}`, detail: { email: u.email, hours: ACT_AS_HOURS } });
+    return { access_token: token };
+  });
 }
 
 function escapeHtml(s: string): string {

@@ -1,7 +1,9 @@
 // A project's root bin on the keywords host: renaming it renames the project, deleting it
 // soft-deletes the project. Administrators only (the operations say so; checked here again).
+// Both are written to the audit log with the change, in one transaction.
 import type { OperationResult } from '@listening/contract';
 import type * as C from '@listening/contract';
+import { audit } from '../../audit/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -12,7 +14,16 @@ export async function renameBin(db: Db, user: AuthUser, binId: number, name: str
   if (!user.isAdmin) throw forbidden('Only administrators may rename projects');
   const bin = await q.liveBin(db, binId);
   if (!bin) throw notFound(`Bin ${binId} not found`);
-  await q.renameBinAndProject(db, binId, name);
+  await db.transaction().execute(async (trx) => {
+    await q.renameBinAndProject(trx, binId, name);
+    const project = await q.projectOfBin(trx, binId);
+    await audit(trx, {
+      actor: user,
+      action: 'project.rename',
+      target: project ? `project:${project.id}` : `bin:${binId}`,
+      detail: { binId, from: bin.name, to: name },
+    });
+  });
   return { ok: true };
 }
 
@@ -27,6 +38,15 @@ export async function setBinDeleted(
   if (!user.isAdmin) throw forbidden('Only administrators may delete projects');
   const bin = await q.binOfAnyState(db, binId);
   if (!bin || bin.client_id !== clientId) throw notFound(`Bin ${binId} not found for client ${clientId}`);
-  await q.setBinAndProjectDeleted(db, binId, isDeleted);
+  await db.transaction().execute(async (trx) => {
+    await q.setBinAndProjectDeleted(trx, binId, isDeleted);
+    const project = await q.projectOfBin(trx, binId);
+    await audit(trx, {
+      actor: user,
+      action: isDeleted ? 'project.delete' : 'project.restore',
+      target: project ? `project:${project.id}` : `bin:${binId}`,
+      detail: { binId, clientId, name: bin.name },
+    });
+  });
   return { ok: true };
 }

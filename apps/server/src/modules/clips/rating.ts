@@ -2,6 +2,7 @@
 // (else 404 and nothing changes); the change applies to the same clips' rows in every bin of the
 // project, so a rating made in a sort bin also moves the project's figures. bin_hourly and
 // bin_hourly_sentiment move in the same statement as the rows (ingest/rollups.ts adjustRollups).
+import { audit, someIds } from '../../audit/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { adjustRollups } from '../../ingest/rollups.ts';
 import { notFound } from '../../errors.ts';
@@ -41,6 +42,9 @@ export async function changeClips(db: Db, user: AuthUser, projectId: number, bin
     const changing = rows.filter((r) => ('reject' in change ? !r.rejected : r.favourability_id !== change.favourabilityId));
     if (changing.length === 0) return 0;
     // The rows, bin_hourly and bin_hourly_sentiment move in one statement.
-    return adjustRollups(trx, changing.map((r) => Number(r.id)), 'reject' in change ? { rejected: true } : { favourabilityId: change.favourabilityId });
+    const updated = await adjustRollups(trx, changing.map((r) => Number(r.id)), 'reject' in change ? { rejected: true } : { favourabilityId: change.favourabilityId });
+    // A reject takes clips out of every figure: who did it is kept, with the change.
+    if ('reject' in change) await audit(trx, { actor: user, action: 'clips.reject', target: `project:${project.id}`, detail: { binClipIds: someIds(ids), rows: updated } });
+    return updated;
   });
 }

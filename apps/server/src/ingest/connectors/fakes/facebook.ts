@@ -6,7 +6,11 @@ import { Faults, paginate, startFake, type FakeReply, type FakeRequest, type Fak
 export const FB_VERSION = '/v18.0';
 export type GraphItem = Record<string, unknown>;
 
-/** Eight page posts, newest first (ids 100_8 .. 100_1), each with one inline comment. */
+/**
+ * Eight page posts, newest first (ids 100_8 .. 100_1), each with one inline comment; with the
+ * visibility fields the Post node documents (is_published, is_hidden, privacy) and, on comments,
+ * is_hidden and is_private. The fake sends every field whatever `fields` asks for.
+ */
 export function fbPosts(): GraphItem[] {
   return Array.from({ length: 8 }, (_, i) => {
     const n = 8 - i;
@@ -16,9 +20,12 @@ export function fbPosts(): GraphItem[] {
       created_time: `2024-01-10T10:0${n}:00+0000`,
       permalink_url: `https://www.facebook.com/100/posts/${n}`,
       from: { id: '100', name: 'Brand SA' },
+      is_published: true,
+      is_hidden: false,
+      privacy: { value: 'EVERYONE', description: 'Public', friends: '', allow: '', deny: '' },
       shares: { count: n },
       reactions: { data: [], summary: { total_count: n * 3, viewer_reaction: 'NONE' } },
-      comments: { data: [{ id: `100_${n}_c1`, message: `first comment on ${n}`, created_time: `2024-01-10T11:0${n}:00+0000`, from: { id: '555', name: 'Sipho' } }], paging: { cursors: { before: 'b', after: 'a' } }, summary: { order: 'ranked', total_count: 1, can_comment: true } },
+      comments: { data: [{ id: `100_${n}_c1`, message: `first comment on ${n}`, created_time: `2024-01-10T11:0${n}:00+0000`, from: { id: '555', name: 'Sipho' }, is_hidden: false, is_private: false }], paging: { cursors: { before: 'b', after: 'a' } }, summary: { order: 'ranked', total_count: 1, can_comment: true } },
     };
   });
 }
@@ -31,6 +38,8 @@ export function fbComments(): GraphItem[] {
     created_time: `2024-01-10T12:0${i}:00+0000`,
     like_count: i,
     comment_count: 0,
+    is_hidden: false,
+    is_private: false,
     ...(i === 1 ? {} : { from: { id: `60${i}`, name: `Person ${i}` } }),
   }));
 }

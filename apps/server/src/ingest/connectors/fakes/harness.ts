@@ -23,8 +23,14 @@ export function fakeClock(start = T0) {
   };
 }
 
+/**
+ * The fakes listen on 127.0.0.1, which the HTTP client refuses by default (only public addresses):
+ * tests say explicitly that private addresses are allowed, as OUTBOUND_ALLOW_PRIVATE=1 does.
+ */
+export const TEST_OUTBOUND = { allowPrivate: true } as const;
+
 export function testHttp(clock = fakeClock()) {
-  return new HttpClient({ sleep: clock.sleep, now: clock.now, timeoutMs: 2_000, backoffMs: 100 });
+  return new HttpClient({ sleep: clock.sleep, now: clock.now, timeoutMs: 2_000, backoffMs: 100, outbound: TEST_OUTBOUND });
 }
 
 export async function memoryStore(): Promise<{ store: CursorStore; close: () => Promise<void> }> {

@@ -23,8 +23,9 @@ export function igMedia(): GraphItem[] {
   });
 }
 
+/** Four comments; `hidden` is the IG Comment field that says the account hid it. */
 export function igComments(): GraphItem[] {
-  return Array.from({ length: 4 }, (_, i) => ({ id: `1800000000000000${i + 1}`, text: `nice ${i + 1}`, timestamp: `2024-01-10T10:0${i}:00+0000`, username: `fan${i + 1}`, like_count: i }));
+  return Array.from({ length: 4 }, (_, i) => ({ id: `1800000000000000${i + 1}`, text: `nice ${i + 1}`, timestamp: `2024-01-10T10:0${i}:00+0000`, username: `fan${i + 1}`, like_count: i, hidden: false }));
 }
 
 export function igHashtagMedia(): GraphItem[] {

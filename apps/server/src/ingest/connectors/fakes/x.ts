@@ -11,8 +11,8 @@ export interface FakeTweet {
 }
 
 export const X_USERS = [
-  { id: '11', name: 'Thandi M', username: 'thandi', public_metrics: { followers_count: 1200, following_count: 10, tweet_count: 5, listed_count: 0 } },
-  { id: '12', name: 'Brand SA', username: 'brandsa', public_metrics: { followers_count: 50000, following_count: 3, tweet_count: 900, listed_count: 4 } },
+  { id: '11', name: 'Thandi M', username: 'thandi', protected: false, public_metrics: { followers_count: 1200, following_count: 10, tweet_count: 5, listed_count: 0 } },
+  { id: '12', name: 'Brand SA', username: 'brandsa', protected: false, public_metrics: { followers_count: 50000, following_count: 3, tweet_count: 900, listed_count: 4 } },
 ];
 
 /** Ten tweets, newest first, ids 1010 down to 1001. */
@@ -34,6 +34,8 @@ export function xTweets(): FakeTweet[] {
 export interface XFakeOptions {
   token: string;
   tweets?: FakeTweet[];
+  /** Users for includes.users (X_USERS by default); `protected: true` marks a private account. */
+  users?: (typeof X_USERS)[number][];
   faults?: Record<string, FakeReply[]>;
 }
 
@@ -56,7 +58,7 @@ export async function startXFake(opts: XFakeOptions): Promise<FakeServer & { twe
     return {
       json: {
         data: slice,
-        includes: { users: X_USERS.filter((u) => authorIds.has(u.id)) },
+        includes: { users: (opts.users ?? X_USERS).filter((u) => authorIds.has(u.id)) },
         meta: { newest_id: slice[0].id, oldest_id: slice.at(-1)!.id, result_count: slice.length, ...(next ? { next_token: next } : {}) },
       },
     };

@@ -1,5 +1,5 @@
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { IconMail } from '@tabler/icons-react';
+import { IconListDetails, IconMail } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { MESSAGES, isSimpleEmail } from '@listening/contract';
@@ -59,7 +59,10 @@ export function AdminScreen() {
   }
 
   return (
-    <AuthCard title="Admin" subtitle="Sign in as one of your contacts to see the product as they see it.">
+    <AuthCard
+      title="Admin"
+      subtitle="Sign in as one of your contacts (not another admin) to see the product as they see it, for at most four hours. Your own session ends; sign in again afterwards. Every act-as is kept in the audit log."
+    >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <TextInput label="Act as contact email" type="email" placeholder="contact@company.com" value={email} onChange={(e) => setEmail(e.currentTarget.value)} autoFocus />
@@ -69,6 +72,10 @@ export function AdminScreen() {
           <Anchor component={Link} to="/admin/outbox" size="sm" ta="center">
             <IconMail size={14} style={{ verticalAlign: -2, marginRight: 4 }} />
             Outbox: mail kept when no SMTP server is configured
+          </Anchor>
+          <Anchor component={Link} to="/admin/audit" size="sm" ta="center">
+            <IconListDetails size={14} style={{ verticalAlign: -2, marginRight: 4 }} />
+            Audit log: act-as, project changes, clip rejects
           </Anchor>
           <Anchor component={Link} to="/clients" size="sm" ta="center" c="dimmed">
             Back to clients

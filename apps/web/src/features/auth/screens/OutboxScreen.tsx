@@ -26,7 +26,9 @@ export function Linkified({ text }: { text: string }) {
   );
 }
 
-/** Admins only: the mail the server kept because no SMTP server is configured. */
+const STATUS_COLORS: Record<string, string> = { pending: 'yellow', sending: 'yellow', sent: 'green', failed: 'red', kept: 'gray' };
+
+/** Admins only: the mail the server kept because no SMTP server is configured, and the send queue's state when one is. */
 export function OutboxScreen() {
   const { data: user } = useUser();
   const outbox = useOutbox(!!user?.IsAdmin);
@@ -34,7 +36,7 @@ export function OutboxScreen() {
     <Container size="lg" py="xl">
       <PageHeader
         title="Outbox"
-        subtitle="Mail kept by the server when no SMTP server is configured, newest first."
+        subtitle="Every mail the server queued, newest first: kept here only when no SMTP server is configured. Secrets such as password-setup links read [redacted]."
         above={
           <Anchor component={Link} to="/admin" size="sm">
             ← Admin
@@ -61,9 +63,14 @@ export function OutboxScreen() {
                           To {m.To}
                         </Text>
                       </div>
-                      <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
-                        {dayjs(m.DateCreated).format('D MMM YYYY HH:mm')}
-                      </Badge>
+                      <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+                        <Badge variant="light" color={STATUS_COLORS[m.Status] ?? 'gray'}>
+                          {m.Status}
+                        </Badge>
+                        <Badge variant="light" color="gray">
+                          {dayjs(m.DateCreated).format('D MMM YYYY HH:mm')}
+                        </Badge>
+                      </Group>
                     </Group>
                   </Accordion.Control>
                   <Accordion.Panel>

@@ -1,5 +1,5 @@
 import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { MESSAGES } from '@listening/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../api/client.ts';
@@ -8,9 +8,27 @@ import { setPassword } from '../api/set-password.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { REDIRECT_AFTER_MS } from './ForgotPasswordScreen.tsx';
 
-/** Password setup by the emailed link (002 §2.8, §4, §5, §8). */
-export function PasswordSetupScreen({ contactId, token }: { contactId: number; token: string }) {
+/** The one-time token of the link's fragment (#token=…), or ''. */
+export function tokenOfFragment(hash: string): string {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
+}
+
+/**
+ * Password setup by the emailed link (002 §2.8, §4, §5, §8). The link carries its one-time token
+ * in the fragment (`/password-setup/{id}#token=…`), which the browser never sends to a server;
+ * links mailed before carried it in the query (`?token=…`, the route passes it as `token`). Either
+ * way the token is read once and taken out of the address bar at once (history, screenshots,
+ * a Referer to a later page).
+ */
+export function PasswordSetupScreen({ contactId, token: queryToken }: { contactId: number; token?: string }) {
   const navigate = useNavigate();
+  const location = useLocation();
+  const legacyToken = queryToken || String((location.search as { token?: unknown }).token ?? '');
+  const [token] = useState(() => tokenOfFragment(location.hash) || legacyToken);
+  const inAddress = location.hash !== '' || legacyToken !== '';
+  useEffect(() => {
+    if (inAddress) void navigate({ to: '.', search: {}, hash: '', replace: true });
+  }, [inAddress, navigate]);
   const [password, setPasswordValue] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);

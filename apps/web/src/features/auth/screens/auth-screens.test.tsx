@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { getToken, setToken } from '../../../api/client.ts';
 import { renderScreen } from '../../../test/render.tsx';
 import { AdminScreen } from './AdminScreen.tsx';
+import { AuditScreen } from './AuditScreen.tsx';
 import { ForgotPasswordScreen } from './ForgotPasswordScreen.tsx';
 import { LoginScreen } from './LoginScreen.tsx';
 import { PasswordSetupScreen } from './PasswordSetupScreen.tsx';
@@ -120,6 +121,81 @@ describe('password setup screen', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/crm/api/user/password/set');
     expect(JSON.parse(init.body as string)).toEqual({ IDUser: 3, Token: 't0k', Password: 'demo-password', PasswordConfirm: 'demo-password' });
+  });
+});
+
+describe('password setup link', () => {
+  const submit = async () => {
+    await type(/^Password$/, 'demo-password');
+    await type('Confirm password', 'demo-password');
+    fireEvent.click(screen.getByRole('button', { name: 'CONFIRM' }));
+  };
+  const sentToken = (fetchMock: ReturnType<typeof vi.fn>) => JSON.parse((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body as string).Token;
+
+  it("reads the token from the link's fragment and takes it out of the address bar at once", async () => {
+    const fetchMock = vi.fn(async () => Response.json({ Message: MESSAGES.passwordSet }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { router } = renderScreen(() => <PasswordSetupScreen contactId={3} />, { path: '/password-setup/3#token=frag-t0k' });
+    await waitFor(() => expect(router.state.location.href).toBe('/password-setup/3'));
+    await submit();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(sentToken(fetchMock)).toBe('frag-t0k');
+  });
+
+  it('still takes ?token= of links mailed before, and strips it from the address bar at once', async () => {
+    const fetchMock = vi.fn(async () => Response.json({ Message: MESSAGES.passwordSet }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { router } = renderScreen(() => <PasswordSetupScreen contactId={3} />, { path: '/password-setup/3?token=old-t0k' });
+    await waitFor(() => expect(router.state.location.href).toBe('/password-setup/3'));
+    await submit();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(sentToken(fetchMock)).toBe('old-t0k');
+  });
+});
+
+describe('audit log screen', () => {
+  const entry = (Id: number, over: object = {}) => ({
+    Id,
+    DateCreated: '2026-03-01T10:00:00Z',
+    ActorId: 1,
+    Actor: 'admin@demo.example',
+    ActingAsId: null,
+    ActingAs: null,
+    Action: 'project.rename',
+    Target: 'project:7',
+    Detail: { from: 'Summer', to: 'Winter' },
+    Address: '203.0.113.9',
+    ...over,
+  });
+
+  it('shows who, acting as whom, what, on what, when and from where, and pages on to older entries', async () => {
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url.startsWith('/api/user/get')) return Response.json({ Id: 1, Name: 'Ada', Surname: 'Admin', Email: 'admin@demo.example', IsAdmin: true, ActingAdminId: null });
+      if (url.includes('before=5')) return Response.json({ Entries: [entry(4, { Action: 'act_as.start', Target: 'user:3', Detail: null })], Next: null });
+      return Response.json({
+        Entries: [entry(6, { Action: 'clips.reject', ActingAsId: 3, ActingAs: 'analyst@demo.example', Detail: { binClipIds: { ids: [11, 12], count: 2 }, rows: 4 } }), entry(5)],
+        Next: 5,
+      });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    setToken('tok');
+    renderScreen(AuditScreen, { path: '/admin/audit' });
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    expect([...table.querySelectorAll('th')].map((th) => th.textContent)).toEqual(['When', 'Who', 'Acting as', 'Action', 'Target', 'Detail', 'Address']);
+    const cells = (row: number) => [...table.querySelectorAll('tbody tr')[row].querySelectorAll('td')].map((td) => td.textContent);
+    expect(cells(0).slice(1)).toEqual(['admin@demo.example', 'analyst@demo.example', 'Rejected clips', 'project:7', 'binClipIds: 11, 12 · rows: 4', '203.0.113.9']);
+    expect(cells(1).slice(1)).toEqual(['admin@demo.example', '', 'Renamed project', 'project:7', 'from: Summer · to: Winter', '203.0.113.9']);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/admin/audit?limit=50'))).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Older entries' }));
+    await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(3));
+    expect(cells(2).slice(1, 5)).toEqual(['admin@demo.example', '', 'Started acting as', 'user:3']);
+    expect(screen.queryByRole('button', { name: 'Older entries' })).toBeNull();
+  });
+
+  it('is linked from the admin screen', async () => {
+    renderScreen(AdminScreen, { path: '/admin' });
+    expect((await screen.findByRole('link', { name: /audit log/i })).getAttribute('href')).toBe('/admin/audit');
   });
 });
 

@@ -1,0 +1,98 @@
+// Tenancy of the connector job: posts read with a project's own profile token are filed under
+// that project only, never matched against other tenants' rules; and outbound addresses are
+// public only unless the config says otherwise.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encryptToken, parseTokenKey } from '../crypto/tokens.ts';
+import type { DbHandle } from '../db/connection.ts';
+import { migrate } from '../db/migrate.ts';
+import { FB_VERSION, fbPosts, startFacebookFake } from '../ingest/connectors/fakes/facebook.ts';
+import { fakeClock, TEST_OUTBOUND } from '../ingest/connectors/fakes/harness.ts';
+import type { FakeServer } from '../ingest/connectors/fakes/server.ts';
+import { invalidateRules } from '../ingest/rules.ts';
+import { seedProject, type SeededProject } from '../ingest/testing.ts';
+import { loadConfig } from '../config.ts';
+import { testDb } from '../test/harness.ts';
+import { buildConnectorSpecs, runConnectorTick, type ConnectorJobConfig } from './connectors.ts';
+
+const key = parseTokenKey('ef'.repeat(32));
+const log = { info() {}, warn() {} };
+
+let h: DbHandle;
+let owner: SeededProject;
+let colinked: SeededProject;
+let stranger: SeededProject;
+let fb: FakeServer;
+let cfg: ConnectorJobConfig;
+
+beforeAll(async () => {
+  h = await testDb();
+  await migrate(h.db);
+  // Three clients. The owner links page 100 with its token; a second client links the same page
+  // with its own token; a third only has a rule that every page post would satisfy.
+  owner = await seedProject(h.db, { name: 'Brand SA', rules: [{ bin: 'root', expression: 'nothing-here' }, { bin: 'sort', expression: 'page' }] });
+  colinked = await seedProject(h.db, { name: 'Agency', rules: [{ bin: 'root', expression: 'nothing-either' }] });
+  stranger = await seedProject(h.db, { name: 'Competitor', rules: [{ bin: 'root', expression: 'page OR post OR comment' }] });
+  for (const p of [owner, colinked])
+    await h.db.insertInto('profiles').values({ project_id: p.projectId, stream_id: 8, external_id: '100', name: 'Brand SA', handle: 'brandsa', access_token_enc: encryptToken('ft', key) }).execute();
+  invalidateRules(h.db);
+  const posts = fbPosts();
+  // What only the page's admins see: an unpublished post and one shared with no one.
+  posts.push({ ...posts[0], id: '100_9', message: 'page post draft', is_published: false });
+  posts.push({ ...posts[0], id: '100_10', message: 'page post hidden', privacy: { value: 'SELF', description: 'Only me' } });
+  fb = await startFacebookFake({ token: 'ft', posts });
+  cfg = { intervalMs: 60_000, xBearerToken: null, baseUrls: { graph: fb.url + FB_VERSION }, blogFeeds: [], tokenKey: key, outbound: TEST_OUTBOUND };
+});
+afterAll(async () => {
+  await fb?.close();
+  await h?.close();
+});
+
+const clipsIn = async (p: SeededProject) =>
+  (
+    await sql<{ external_id: string }>`select distinct c.external_id from bin_clips bc join clips c on c.id = bc.clip_id where bc.project_id = ${p.projectId} order by 1`.execute(h.db)
+  ).rows.map((r) => r.external_id);
+
+describe('connector job tenancy', () => {
+  it('reads the outbound settings from the environment, refusing private addresses by default', () => {
+    expect(loadConfig({})).toMatchObject({ outboundAllowPrivate: false, outboundAllowHosts: [], connectorMaxBodyBytes: 10 * 1024 * 1024 });
+    expect(loadConfig({ OUTBOUND_ALLOW_PRIVATE: '1', OUTBOUND_ALLOW_HOSTS: 'feeds.internal, 10.0.0.5', CONNECTOR_MAX_BODY_BYTES: '1000' })).toMatchObject({
+      outboundAllowPrivate: true,
+      outboundAllowHosts: ['feeds.internal', '10.0.0.5'],
+      connectorMaxBodyBytes: 1000,
+    });
+  });
+
+  it('refuses the fakes on 127.0.0.1 when the config does not allow private addresses (the production default)', async () => {
+    const { outbound: _, ...production } = cfg;
+    const reports = await runConnectorTick(h.db, production, { log, http: fakeClock() });
+    expect(reports.map((r) => [r.connector, r.ended, r.reason])).toEqual([
+      ['facebook.page', 'stopped', 'blocked_address'],
+      ['facebook.page', 'stopped', 'blocked_address'],
+    ]);
+    expect(fb.requests).toHaveLength(0);
+  });
+
+  it("runs one connector per linking project with that project's token, and files its posts under that project only", async () => {
+    const { specs } = await buildConnectorSpecs(h.db, cfg);
+    expect(specs.map((s) => [s.kind, s.ownerProjectId])).toEqual([
+      ['facebook.page', owner.projectId],
+      ['facebook.page', colinked.projectId],
+    ]);
+    const reports = await runConnectorTick(h.db, cfg, { log, http: fakeClock() });
+    expect(reports.map((r) => [r.connector, r.key, r.ended])).toEqual([
+      ['facebook.page', `project:${owner.projectId}:100`, 'done'],
+      ['facebook.page', `project:${colinked.projectId}:100`, 'done'],
+    ]);
+    const published = fbPosts().map((p) => String(p.id)).sort();
+    // The owner: its profile's posts in the root bin, and its own sort rule on posts and comments.
+    expect((await clipsIn(owner)).filter((id) => !id.includes('_c'))).toEqual(published);
+    expect(await clipsIn(colinked)).toEqual(published);
+    // The competitor's rule matches every one of them, but it never sees them.
+    expect(await clipsIn(stranger)).toEqual([]);
+    // Items only the page's admins can see are not stored at all, and are counted.
+    expect(await h.db.selectFrom('clips').select('external_id').where('external_id', 'in', ['100_9', '100_10']).execute()).toEqual([]);
+    const rejections = await h.db.selectFrom('ingest_rejections').select(['reason', 'count']).where('reason', '=', 'facebook.page:not_public').execute();
+    expect(rejections).toEqual([{ reason: 'facebook.page:not_public', count: 8 }]); // two posts and their inline comments, read by two connectors
+  });
+});
