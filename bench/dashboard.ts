@@ -16,7 +16,28 @@ import * as dashboard from '../apps/server/src/modules/dashboard/service.ts';
 import * as cloud from '../apps/server/src/modules/wordcloud/service.ts';
 import type { AuthUser } from '../apps/server/src/plugins/auth.ts';
 
-const WORDS = ['acme', 'cola', 'taste', 'price', 'summer', 'launch', 'great', 'bad', 'delivery', 'service', 'fizz', 'sugar', 'tax', 'rand', 'store', 'braai', 'weekend', 'promo', 'can', 'bottle'];
+const WORDS = [
+  'acme',
+  'cola',
+  'taste',
+  'price',
+  'summer',
+  'launch',
+  'great',
+  'bad',
+  'delivery',
+  'service',
+  'fizz',
+  'sugar',
+  'tax',
+  'rand',
+  'store',
+  'braai',
+  'weekend',
+  'promo',
+  'can',
+  'bottle',
+];
 const STREAMS = [7, 8, 9, 11];
 const DAYS = 90;
 
@@ -80,16 +101,30 @@ const timed = async <T>(label: string, f: () => Promise<T>): Promise<T> => {
 /** A client, a type-1 project with every product, its root bin and two sort bins. */
 export async function project(db: Db) {
   const client = await db.insertInto('clients').values({ name: 'Bench Co' }).returning('id').executeTakeFirstOrThrow();
-  for (const code of ['KPSZ10', 'KPVT10', 'KPRW10', 'KPOZ10', 'KPIB10', 'KPNT10']) await db.insertInto('client_products').values({ client_id: client.id, product_code: code }).execute();
+  for (const code of ['KPSZ10', 'KPVT10', 'KPRW10', 'KPOZ10', 'KPIB10', 'KPNT10'])
+    await db.insertInto('client_products').values({ client_id: client.id, product_code: code }).execute();
   const root = await db.insertInto('bins').values({ client_id: client.id, name: 'Bench', bin_type_id: 1 }).returning('id').executeTakeFirstOrThrow();
   const p = await db
     .insertInto('projects')
-    .values({ client_id: client.id, description: 'Bench', project_type_id: 1, stream_ids: STREAMS, start_date: new Date(Date.now() - 100 * 86_400_000), bin_id: root.id })
+    .values({
+      client_id: client.id,
+      description: 'Bench',
+      project_type_id: 1,
+      stream_ids: STREAMS,
+      start_date: new Date(Date.now() - 100 * 86_400_000),
+      bin_id: root.id,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db.updateTable('bins').set({ project_id: p.id }).where('id', '=', root.id).execute();
   const sub = async (name: string, type: number) =>
-    (await db.insertInto('bins').values({ client_id: client.id, project_id: p.id, parent_id: root.id, name, bin_type_id: type }).returning('id').executeTakeFirstOrThrow()).id;
+    (
+      await db
+        .insertInto('bins')
+        .values({ client_id: client.id, project_id: p.id, parent_id: root.id, name, bin_type_id: type })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   return { projectId: p.id, rootBinId: root.id, sortBinId: await sub('Product mentions', 2), inputBinId: await sub('Manual uploads', 6) };
 }
 
@@ -142,18 +177,26 @@ function rawCalls(db: Db, binId: number, from: Date, to: Date, tz: string) {
   const q = (s: ReturnType<typeof sql>) => () => s.execute(db);
   return {
     mentions: q(sql`select stream_id, count(*), sum(ave) from bin_clips where ${w} group by 1`),
-    heatmap: q(sql`select date_trunc('week', posted_at at time zone ${tz}), extract(hour from posted_at at time zone ${tz}), count(*) from bin_clips where ${w} group by 1, 2`),
+    heatmap: q(
+      sql`select date_trunc('week', posted_at at time zone ${tz}), extract(hour from posted_at at time zone ${tz}), count(*) from bin_clips where ${w} group by 1, 2`,
+    ),
     sentimentHeatmap: q(
       sql`select date_trunc('week', posted_at at time zone ${tz}), extract(hour from posted_at at time zone ${tz}), count(*) filter (where favourability_id = 1), count(*) filter (where favourability_id = 2), count(*) filter (where favourability_id = 3) from bin_clips where ${w} group by 1, 2`,
     ),
-    dailyInsights: q(sql`select date_trunc('month', posted_at at time zone ${tz}), count(*), sum(ave), count(*) filter (where favourability_id = 1) from bin_clips where ${w} group by 1`),
+    dailyInsights: q(
+      sql`select date_trunc('month', posted_at at time zone ${tz}), count(*), sum(ave), count(*) filter (where favourability_id = 1) from bin_clips where ${w} group by 1`,
+    ),
     favourability: q(sql`select favourability_id, count(*) from bin_clips where ${w} group by 1`),
     sentiment: q(sql`select brand_association_id, favourability_id, count(*), sum(ave) from bin_clips where ${w} group by 1, 2`),
     sortBins: q(
       sql`select bin_id, count(*) from bin_clips where bin_id in (select id from bins where parent_id = ${binId}) and stream_id in (${sql.join(STREAMS)}) and posted_at >= ${from} and posted_at < ${to} and not rejected group by 1`,
     ),
-    topAuthors: q(sql`select a.id, a.followers, count(*) from bin_clips b join authors a on a.id = b.author_id where ${sql.raw('b.')}bin_id = ${binId} and b.posted_at >= ${from} and b.posted_at < ${to} and not b.rejected group by a.id order by a.followers desc limit 10`),
-    wordCloud: q(sql`select t, count(*) from bin_clips b join clip_enrichment e on e.clip_id = b.clip_id, unnest(e.terms) t where ${sql.raw('b.')}bin_id = ${binId} and b.posted_at >= ${from} and b.posted_at < ${to} and not b.rejected group by 1 order by 2 desc limit 100`),
+    topAuthors: q(
+      sql`select a.id, a.followers, count(*) from bin_clips b join authors a on a.id = b.author_id where ${sql.raw('b.')}bin_id = ${binId} and b.posted_at >= ${from} and b.posted_at < ${to} and not b.rejected group by a.id order by a.followers desc limit 10`,
+    ),
+    wordCloud: q(
+      sql`select t, count(*) from bin_clips b join clip_enrichment e on e.clip_id = b.clip_id, unnest(e.terms) t where ${sql.raw('b.')}bin_id = ${binId} and b.posted_at >= ${from} and b.posted_at < ${to} and not b.rejected group by 1 order by 2 desc limit 100`,
+    ),
   } as Record<string, () => Promise<unknown>>;
 }
 

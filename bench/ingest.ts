@@ -27,7 +27,14 @@ function ruleSet(n: number): { bin: 'root' | 'sort' | 'input'; expression: strin
   const out: { bin: 'root' | 'sort' | 'input'; expression: string; kind?: string }[][] = Array.from({ length: PROJECTS }, () => []);
   for (let i = 0; i < n; i++) {
     const bin = (['root', 'sort', 'input'] as const)[i % 3];
-    const expression = i % 4 === 0 ? `brand${i} OR #brand${i}` : i % 4 === 1 ? `"campaign ${i}" AND (launch OR deal)` : i % 4 === 2 ? `product${i} NOT (jobs OR hiring)` : `@handle${i}`;
+    const expression =
+      i % 4 === 0
+        ? `brand${i} OR #brand${i}`
+        : i % 4 === 1
+          ? `"campaign ${i}" AND (launch OR deal)`
+          : i % 4 === 2
+            ? `product${i} NOT (jobs OR hiring)`
+            : `@handle${i}`;
     out[i % PROJECTS].push({ bin, expression, kind: i % 4 === 3 ? 'handle' : 'phrase' });
   }
   return out;
@@ -79,7 +86,11 @@ async function pipelineRun(engine: 'pglite' | 'postgres', rules: number, posts: 
     await migrate(h.db);
     const sets = ruleSet(rules);
     for (let p = 0; p < PROJECTS; p++)
-      await seedProject(h.db, { name: `Bench ${p}`, rules: sets[p].length ? sets[p] : [{ bin: 'root', expression: `bench${p}` }], profile: { streamId: 7, externalId: `owned-${p}`, handle: `benchowned${p}` } });
+      await seedProject(h.db, {
+        name: `Bench ${p}`,
+        rules: sets[p].length ? sets[p] : [{ bin: 'root', expression: `bench${p}` }],
+        profile: { streamId: 7, externalId: `owned-${p}`, handle: `benchowned${p}` },
+      });
     const gen = createGenerator(await loadSimProjects(h.db), 7);
     const clock = createClock(7, new Date(Date.now() - 30 * 86_400_000), new Date());
     const input: Post[] = Array.from({ length: posts }, () => gen.post(clock()));
@@ -98,7 +109,8 @@ async function pipelineRun(engine: 'pglite' | 'postgres', rules: number, posts: 
              (select round(coalesce(sum(ave), 0)::numeric, 0)::float8 from bin_hourly) as rolled_ave,
              (select round(coalesce(sum(ave), 0)::numeric, 0)::float8 from bin_hourly_sentiment) as crossed_ave`.execute(h.db);
     const c = check.rows[0];
-    if (c.rows !== c.rolled || c.rows !== c.crossed || Math.abs(c.ave - c.rolled_ave) > 1 || Math.abs(c.ave - c.crossed_ave) > 1) throw new Error(`rollups out of step: ${JSON.stringify(c)}`);
+    if (c.rows !== c.rolled || c.rows !== c.crossed || Math.abs(c.ave - c.rolled_ave) > 1 || Math.abs(c.ave - c.crossed_ave) > 1)
+      throw new Error(`rollups out of step: ${JSON.stringify(c)}`);
     return { postsPerSecond: Math.round((posts - 200) / seconds), seconds, binClips: r.binClipsInserted };
   } finally {
     await drop();
@@ -111,9 +123,18 @@ async function pipelineRun(engine: 'pglite' | 'postgres', rules: number, posts: 
  * rule count grows, not how many matches there are. Median of interleaved rounds.
  */
 function matchCost(ruleCounts: number[]) {
-  const texts = Array.from({ length: 5000 }, (_, i) => `Loving brand0 and the campaign launch deal with @someone${i % 90} #offer${i % 30} in Cape Town, product${(i % 40) + 100000} jobs are great ${i}`);
+  const texts = Array.from(
+    { length: 5000 },
+    (_, i) => `Loving brand0 and the campaign launch deal with @someone${i % 90} #offer${i % 30} in Cape Town, product${(i % 40) + 100000} jobs are great ${i}`,
+  );
   const tokens = texts.map((t) => enrich(t).tokens);
-  const matchers = ruleCounts.map((n) => compileRules(ruleSet(n).flat().map((r, id) => ({ id, expression: r.expression, kind: r.kind }) as RuleSpec)));
+  const matchers = ruleCounts.map((n) =>
+    compileRules(
+      ruleSet(n)
+        .flat()
+        .map((r, id) => ({ id, expression: r.expression, kind: r.kind }) as RuleSpec),
+    ),
+  );
   const rounds: number[][] = ruleCounts.map(() => []);
   let hits = 0;
   for (let round = 0; round < 7; round++)
@@ -134,9 +155,14 @@ export async function run(args: string[]): Promise<void> {
   const pglitePosts = Number(arg(args, 'pglite-posts', '10000'));
   const tuning = { batchSize: Number(arg(args, 'batch', '2000')), lanes: Number(arg(args, 'lanes', '2')) };
   const cpu = cpus();
-  const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
   // Other work on the same cores changes every figure below: the load average says how much.
-  console.log(`machine: ${cpu[0]?.model ?? 'unknown'} × ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}; load average ${load()}`);
+  console.log(
+    `machine: ${cpu[0]?.model ?? 'unknown'} × ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}; load average ${load()}`,
+  );
 
   const mc = matchCost(ruleCounts);
   console.log('\nmatching only (µs per post; ratio to 1 rule):');
@@ -146,12 +172,16 @@ export async function run(args: string[]): Promise<void> {
   for (let i = 0; i < 20_000; i++) enrich(`Great service from the team at Vodacom in Sandton today 👏 #winning ${i}`);
   console.log(`\nenrichment on one thread: ${Math.round(20_000 / ((performance.now() - t0) / 1000))} posts/s`);
 
-  const engines = (process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']).filter((e) => arg(args, 'engines', 'pglite,postgres').split(',').includes(e)) as ('pglite' | 'postgres')[];
+  const engines = (process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']).filter((e) =>
+    arg(args, 'engines', 'pglite,postgres').split(',').includes(e),
+  ) as ('pglite' | 'postgres')[];
   console.log('\nwhole pipeline (enrich on worker threads → match → store), posts/s:');
   for (const engine of engines)
     for (const n of ruleCounts) {
       const r = await pipelineRun(engine, n, engine === 'pglite' ? pglitePosts : pgPosts, tuning);
-      console.log(`  ${engine.padEnd(8)} ${String(n).padStart(6)} rules  ${String(r.postsPerSecond).padStart(7)} posts/s  (${r.seconds.toFixed(1)} s, ${r.binClips} bin_clips, rollups in step; load ${load()})`);
+      console.log(
+        `  ${engine.padEnd(8)} ${String(n).padStart(6)} rules  ${String(r.postsPerSecond).padStart(7)} posts/s  (${r.seconds.toFixed(1)} s, ${r.binClips} bin_clips, rollups in step; load ${load()})`,
+      );
     }
   if (!process.env.DATABASE_URL) console.log('  (PostgreSQL skipped: set DATABASE_URL)');
   console.log(`\npeak RSS: ${Math.round(peakRss / 2 ** 20)} MiB; load average at the end ${load()}`);

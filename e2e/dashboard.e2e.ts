@@ -90,7 +90,7 @@ describe('the project dashboard', () => {
     await shot(page, 'dashboard-filtered');
   });
 
-  it("opens an hour of the heatmap in the clip tray and rates two posts, and the donut moves", async () => {
+  it('opens an hour of the heatmap in the clip tray and rates two posts, and the donut moves', async () => {
     // Find an hour with posts, as the user finds a dark cell, then click that cell.
     const url = new URL(page.url());
     const q = `projectId=${projectId}&startDate=${url.searchParams.get('datefrom')}T00:00:00&endDate=${url.searchParams.get('dateto')}T23:59:59&streamIds=${url.searchParams.get('streams')}`;
@@ -129,9 +129,7 @@ describe('the project dashboard', () => {
     const confirm = page.getByRole('dialog', { name: 'Please confirm' });
     await confirm.getByText(MESSAGES.confirmRate('Positive')).waitFor();
     await confirm.getByRole('button', { name: 'Yes' }).click();
-    await expect
-      .poll(async () => Number((await figure(page, 'favourability-positive'))!.replace(/,/g, '')), { timeout: 20_000 })
-      .toBe(positiveBefore + 2);
+    await expect.poll(async () => Number((await figure(page, 'favourability-positive'))!.replace(/,/g, '')), { timeout: 20_000 }).toBe(positiveBefore + 2);
     await shot(page, 'clip-tray-rated');
   });
 

@@ -41,7 +41,11 @@ describe('foundation journeys', () => {
     await page.getByText('1.2.60').waitFor();
     await page.getByRole('menuitem', { name: /Logout/ }).click();
     await page.waitForURL((u) => u.pathname === '/');
-    const token = await page.evaluate(() => Object.keys(localStorage).filter((k) => /token/i.test(k)).map((k) => localStorage.getItem(k)));
+    const token = await page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((k) => /token/i.test(k))
+        .map((k) => localStorage.getItem(k)),
+    );
     expect(token.filter(Boolean)).toEqual([]);
     await page.goto(`${baseURL}/clients`);
     await page.getByRole('button', { name: /login/i }).waitFor();

@@ -30,14 +30,25 @@ let dataDir = '';
 export async function setup(project: TestProject): Promise<void> {
   const port = await freePort();
   dataDir = mkdtempSync(join(tmpdir(), 'listening-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIMULATOR: '0', DEMO_CLIPS: process.env.DEMO_CLIPS ?? '30000' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SIMULATOR: '0',
+    DEMO_CLIPS: process.env.DEMO_CLIPS ?? '30000',
+  };
   delete env.DATABASE_URL;
   server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 200_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    const ok = await fetch(`${baseURL}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseURL}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error('server did not become ready');
     await new Promise((r) => setTimeout(r, 500));

@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // In development the API runs on its own port; everything the server answers is proxied to it,
-// so the app always calls same-origin paths (the four hosts are prefixes, DESIGN §2). The CRM,
+// so the app always calls same-origin paths (the four hosts are prefixes). The CRM,
 // mentor and keywords hosts are proxied only below their /api, because /mentor/document/... is
 // also a screen of the app.
 const api = 'http://127.0.0.1:8080';

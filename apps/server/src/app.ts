@@ -40,7 +40,11 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Listening API', version: APP_VERSION, description: 'Main, CRM (/crm), mentor (/mentor) and keywords (/keywords) hosts. See docs/api.md.' },
+      info: {
+        title: 'Listening API',
+        version: APP_VERSION,
+        description: 'Main, CRM (/crm), mentor (/mentor) and keywords (/keywords) hosts. See docs/api.md.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },

@@ -67,7 +67,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     connectorIntervalMs: Number(env.CONNECTOR_INTERVAL_MS ?? 300_000),
     xBearerToken: env.X_BEARER_TOKEN || null,
     tokenKey: env.TOKEN_KEY || null,
-    blogFeeds: (env.BLOG_FEEDS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    blogFeeds: (env.BLOG_FEEDS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     apiBases: {
       x: env.X_API_BASE || DEFAULT_BASE_URLS.x,
       graph: env.GRAPH_API_BASE || DEFAULT_BASE_URLS.graph,
@@ -77,11 +80,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     linkedInVersion: env.LINKEDIN_VERSION || DEFAULT_LINKEDIN_VERSION,
     outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE === '1',
-    outboundAllowHosts: (env.OUTBOUND_ALLOW_HOSTS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    outboundAllowHosts: (env.OUTBOUND_ALLOW_HOSTS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     connectorMaxBodyBytes: Number(env.CONNECTOR_MAX_BODY_BYTES) > 0 ? Number(env.CONNECTOR_MAX_BODY_BYTES) : DEFAULT_MAX_BODY_BYTES,
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: env.LOG_LEVEL ?? 'info',
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
-    trustProxy: (env.TRUST_PROXY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    trustProxy: (env.TRUST_PROXY ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
 }

@@ -27,22 +27,23 @@ export const IdQuery = z.object({ id: zId });
 export const OkResponse = z.object({ ok: z.boolean() });
 
 /** A comma list of stream ids, as the specification sends them (streamIds=7,8,9). */
-export const zStreamList = z
-  .string({ error: 'streamIds is required' })
-  .transform((s, ctx) => {
-    const parts = s.split(',').map((p) => p.trim()).filter(Boolean);
-    const nums = parts.map(Number);
-    if (nums.some((n) => !Number.isInteger(n))) {
-      ctx.addIssue({ code: 'custom', message: `streamIds must be a comma list of stream ids, got ${quoteInput(s)}` });
-      return z.NEVER;
-    }
-    const err = streamListError(nums);
-    if (err) {
-      ctx.addIssue({ code: 'custom', message: err });
-      return z.NEVER;
-    }
-    return nums;
-  });
+export const zStreamList = z.string({ error: 'streamIds is required' }).transform((s, ctx) => {
+  const parts = s
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const nums = parts.map(Number);
+  if (nums.some((n) => !Number.isInteger(n))) {
+    ctx.addIssue({ code: 'custom', message: `streamIds must be a comma list of stream ids, got ${quoteInput(s)}` });
+    return z.NEVER;
+  }
+  const err = streamListError(nums);
+  if (err) {
+    ctx.addIssue({ code: 'custom', message: err });
+    return z.NEVER;
+  }
+  return nums;
+});
 
 /** Longest range an analytic read accepts, in days. */
 export const MAX_RANGE_DAYS = 400;
@@ -71,7 +72,7 @@ const zDate = (name: string) =>
   });
 
 /**
- * The query every analytic read takes (DESIGN §5): projectId (or binId for a sub-bin),
+ * The query every analytic read takes: projectId (or binId for a sub-bin),
  * startDate, endDate, streamIds. One parser for all of them.
  */
 export const AnalyticQuery = z
@@ -101,7 +102,10 @@ export const zBool = (name: string) =>
 /** A comma list of ids in a query string (clipIds=1,2,3), at most `max` of them. */
 export const zIdList = (name: string, max: number) =>
   z.string({ error: `${name} is required` }).transform((s, ctx) => {
-    const parts = s.split(',').map((p) => p.trim()).filter(Boolean);
+    const parts = s
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
     const ids = parts.map(Number);
     if (ids.length === 0 || ids.some((n) => !Number.isInteger(n) || n <= 0 || n > MAX_ID)) {
       ctx.addIssue({ code: 'custom', message: `${name} must be a comma list of ids (whole numbers from 1 to ${MAX_ID}), got ${quoteInput(s)}` });
@@ -140,4 +144,3 @@ export const zBrandAssociationId = z.coerce
   .number({ error: 'brandAssociationId must be 1 (Owned), 2 (Earned) or 3 (Chatter)' })
   .int()
   .refine((n) => n >= 0 && n <= 3, 'brandAssociationId must be 1 (Owned), 2 (Earned) or 3 (Chatter)');
-

@@ -1,4 +1,4 @@
-// Constants and enumerations from the specification (000 §3, §9; 002 §3, §9). Each lives here once.
+// Constants and enumerations from the specification. Each lives here once.
 
 export const APP_VERSION = '1.2.60';
 
@@ -54,7 +54,7 @@ export const PROJECT_TYPE_LABELS: Record<number, string> = {
   9: 'Topic Monitoring',
 };
 
-/** Sentiment classification codes (000 §3). */
+/** Sentiment classification codes. */
 export const CLASSIFICATION = {
   None: 0,
   True: 1,
@@ -76,7 +76,7 @@ export const CLASSIFICATION_NAMES: Record<number, string> = {
   7: 'Neutral',
 };
 
-/** Favourability lookup (000 §3): Positive, Neutral, Negative with colours. */
+/** Favourability lookup: Positive, Neutral, Negative with colours. */
 export const FAVOURABILITY = { Positive: 1, Neutral: 2, Negative: 3 } as const;
 export type FavourabilityId = (typeof FAVOURABILITY)[keyof typeof FAVOURABILITY];
 export const FAVOURABILITY_LOOKUP = [
@@ -85,22 +85,22 @@ export const FAVOURABILITY_LOOKUP = [
   { Id: 3, Description: 'Negative', Color: '#e03131' },
 ] as const;
 
-/** Brand association (000 §3): 1 Owned, 2 Earned, 0 or 3 Chatter. */
+/** Brand association: 1 Owned, 2 Earned, 0 or 3 Chatter. */
 export const BRAND_ASSOCIATION = { Owned: 1, Earned: 2, Chatter: 3 } as const;
 export const BRAND_ASSOCIATION_LOOKUP = [
   { Id: 1, Description: 'Owned', Color: '#1c7ed6' },
   { Id: 2, Description: 'Earned', Color: '#2f9e44' },
   { Id: 3, Description: 'Chatter', Color: '#f76707' },
 ] as const;
-/** Sentiment summary card colours (000 §9): owned blue, earned green, chatter orange. */
+/** Sentiment summary card colours: owned blue, earned green, chatter orange. */
 export const SENTIMENT_CARD_COLORS = { Owned: '#1c7ed6', Earned: '#2f9e44', Chatter: '#f76707', All: '#495057' };
 
-/** Bin types: 6 is an input bin (000 §3); the rest are ours. */
+/** Bin types: 6 is an input bin; the rest are ours. */
 export const BIN_TYPE = { ProjectRoot: 1, SortBin: 2, InputBin: 6 } as const;
 
-/** Notification types of the bell (000 §3). */
+/** Notification types of the bell. */
 export const NOTIFICATION_BEHAVIOUR = { NothingFurther: 1, MarkSeen: 2, FetchMentor: 4 } as const;
-/** Notification types of subscriptions (002 §3). */
+/** Notification types of subscriptions. */
 export const NOTIFICATION_TYPES = { ScheduledReport: 1, ReactionListAlert: 2, ContactNotification: 3 } as const;
 export const RECIPIENT_TYPES = { AlertContact: 1, PopupContact: 2, ResponseContact: 3 } as const;
 export const PAYMENT_TYPES = [
@@ -108,7 +108,7 @@ export const PAYMENT_TYPES = [
   { Id: 2, Description: 'Event/Budget' },
 ] as const;
 
-/** Client list page sizes by window width (000 §9). */
+/** Client list page sizes by window width. */
 export const CLIENT_PAGE_SIZE = { default: 12, above1200: 16, above1400: 25 } as const;
 export const CLIP_TRAY_STEP = 10;
 export const CLIP_ID_BATCH = 100;
@@ -118,7 +118,7 @@ export const LISTING_BODY_MAX = 32766;
 export const INFLUENCER_LIFETIME_DAYS = 365;
 export const WORDCLOUD_MIN_FONT = 7;
 
-/** Products that lock side-menu items, prices in rand (000 §9). */
+/** Products that lock side-menu items, prices in rand. */
 export const PRODUCTS = {
   Notifications: { name: 'Notifications', codes: ['KPNT10'], price: 250 },
   Sentiment: { name: 'Sentiment', codes: ['KPSZ10'], price: 490 },
@@ -133,7 +133,7 @@ export const CURRENCY = 'ZAR';
 export const VAT_RATE = 0.15;
 export const DEFAULT_TIME_ZONE = 'Africa/Johannesburg';
 
-/** Alert intervals in minutes (002 §9). */
+/** Alert intervals in minutes. */
 export const ALERT_INTERVALS = [0, 5, 10, 15, 30, 60, 360, 720, 1440] as const;
 export const WORD_BIN_INTERVALS = [0, 5, 10, 20, 30, 60, 360, 720, 1440] as const;
 

@@ -14,7 +14,7 @@ export const MESSAGES = {
   compareAtLeastOne: 'Choose at least 1 item to compare',
   invalidTokensPrompt: 'You have profiles with invalid access tokens. Click here to manage them.',
   youtubeAlone: 'Sorry Youtube cannot be selected alongside other streams',
-  // Password flows and admin act-as (002 §5, §8)
+  // Password flows and admin act-as
   emailEmpty: 'Email cannot be empty',
   forgotSent: (email: string) => `Forgot password link sent to ${email}`,
   forgotFailed: (email: string) => `Error occured sending forgot password to ${email}`,

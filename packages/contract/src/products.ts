@@ -1,4 +1,4 @@
-// Product gating (000 §2 side menu, §9): which locked product, if any, stands between a project
+// Product gating: which locked product, if any, stands between a project
 // and a feature. One pure rule, used by the web app's side menu and by the server's endpoints, so
 // a locked item and a 403 always agree. The specification shows only part of the rules; what we
 // chose where it is silent is written up in docs/dashboard.md ("Product gating").
@@ -10,7 +10,8 @@ export const GATED_ITEMS: readonly GatedItem[] = ['Notifications', 'Sentiment', 
 /** What the product-details dialog shows beside the name and price. */
 export const PRODUCT_DESCRIPTIONS: Record<ProductKey, string> = {
   Notifications: 'Per-contact notifications: chosen contacts hear about new mentions by e-mail and in the bell, as they happen.',
-  Sentiment: 'Sentiment rating: every mention rated positive, neutral or negative, with the sentiment summary by owned, earned and chatter and the sentiment heatmap.',
+  Sentiment:
+    'Sentiment rating: every mention rated positive, neutral or negative, with the sentiment summary by owned, earned and chatter and the sentiment heatmap.',
   ReactionLists: 'Reaction lists: word lists that raise an alert the moment a matching post appears, for crisis and reaction monitoring.',
   DeepDive: 'Deep dive: hashtags, urls, handles and named entities broken down over time, compared side by side.',
   SortBins: 'Sort bins: sub-folders that sort a project’s mentions by topic with their own rules, each usable as the dashboard.',
@@ -18,7 +19,7 @@ export const PRODUCT_DESCRIPTIONS: Record<ProductKey, string> = {
 };
 
 /**
- * Sort Bins is sold under three codes (000 §9). Our reading: KPOZ10 unlocks sort bins in every
+ * Sort Bins is sold under three codes. Our reading: KPOZ10 unlocks sort bins in every
  * project type; CPOZ10 only in campaign and hashtag projects (types 2, 3); CIOZ10 only in
  * influencer and competitor projects (types 6, 7).
  */

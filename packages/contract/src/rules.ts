@@ -1,7 +1,7 @@
-// Pure rules shared by the server and the web app (000 §4, §9; 001 §2).
+// Pure rules shared by the server and the web app.
 import { YOUTUBE, type StreamId } from './constants.ts';
 
-/** Streams offered by project type (000 §9): types 5, 6, 7, 9 offer 7-10; others 7-11. */
+/** Streams offered by project type: types 5, 6, 7, 9 offer 7-10; others 7-11. */
 export function offeredStreams(projectTypeId: number, projectStreams?: readonly number[]): number[] {
   const base = [5, 6, 7, 9].includes(projectTypeId) ? [7, 8, 9, 10] : [7, 8, 9, 10, 11];
   // A single-stream project shows only its one stream.
@@ -9,7 +9,7 @@ export function offeredStreams(projectTypeId: number, projectStreams?: readonly 
   return base;
 }
 
-/** Default streams by project type and sub-type (000 §9, 002 §9). */
+/** Default streams by project type and sub-type. */
 export function defaultStreams(projectTypeId: number, projectSubTypeId?: number | null): number[] {
   if (projectTypeId === 5) return [7, 8, 9];
   switch (projectSubTypeId) {
@@ -58,7 +58,7 @@ export function rangeDays(start: Date, end: Date): number {
   return Math.max(1, Math.ceil((end.getTime() - start.getTime() + 1) / DAY_MS));
 }
 
-/** Heatmap rows (000 §9): ≤31 days a row per day; ≤90 a row per week; beyond, per month. */
+/** Heatmap rows: ≤31 days a row per day; ≤90 a row per week; beyond, per month. */
 export function heatmapBucket(start: Date, end: Date): Bucket {
   const days = rangeDays(start, end);
   if (days <= 31) return 'day';
@@ -66,7 +66,7 @@ export function heatmapBucket(start: Date, end: Date): Bucket {
   return 'month';
 }
 
-/** Daily insights buckets (000 §9): <30 days by day; 30 to <90 by week; from 90 by month. */
+/** Daily insights buckets: <30 days by day; 30 to <90 by week; from 90 by month. */
 export function insightsBucket(start: Date, end: Date): Bucket {
   const days = rangeDays(start, end);
   if (days < 30) return 'day';
@@ -74,7 +74,7 @@ export function insightsBucket(start: Date, end: Date): Bucket {
   return 'month';
 }
 
-/** Money (000 §1): R with two decimals and thousand separators, e.g. R 1,234,567.80. */
+/** Money: R with two decimals and thousand separators, e.g. R 1,234,567.80. */
 export function formatRand(value: number): string {
   const fixed = Math.abs(value).toFixed(2);
   const [whole, cents] = fixed.split('.');
@@ -89,12 +89,12 @@ export function influencerDaysRemaining(created: Date, now: Date = new Date()): 
   return Math.max(0, Math.ceil((expires.getTime() - now.getTime()) / DAY_MS));
 }
 
-/** Simple address pattern of the act-as screen (002 §5): {x}@{y} with no spaces. */
+/** Simple address pattern of the act-as screen: {x}@{y} with no spaces. */
 export function isSimpleEmail(email: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
 }
 
-/** Client list page size by window width (000 §9). */
+/** Client list page size by window width. */
 export function clientPageSize(windowWidth: number): number {
   if (windowWidth > 1400) return 25;
   if (windowWidth > 1200) return 16;
@@ -107,7 +107,15 @@ export function formatInZone(iso: string | Date, timeZone: string, withYear = tr
   const key = `${timeZone}|${withYear}`;
   let f = wallFormats.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}), hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      day: 'numeric',
+      month: 'short',
+      ...(withYear ? { year: 'numeric' } : {}),
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     wallFormats.set(key, f);
   }
   return f.format(typeof iso === 'string' ? new Date(iso) : iso);

@@ -1,9 +1,18 @@
-// The analytic scope, the shared filter of every analytic read (DESIGN §5): which bin (the
+// The analytic scope, the shared filter of every analytic read: which bin (the
 // project's root bin or a sub-bin), which streams, and which instants, resolved once per request
 // from AnalyticQuery and the client's time zone; and the product gate of gated figures.
 // Authorisation happens here too: a project or bin the user may not see answers 404 before any
 // figure is read. Used by the dashboard, the clip tray, the word cloud and every analysis to come.
-import { DEFAULT_TIME_ZONE, heatmapBucket, insightsBucket, lockedMessage, lockedProduct, type AnalyticQuery, type Bucket, type GatedItem } from '@listening/contract';
+import {
+  DEFAULT_TIME_ZONE,
+  heatmapBucket,
+  insightsBucket,
+  lockedMessage,
+  lockedProduct,
+  type AnalyticQuery,
+  type Bucket,
+  type GatedItem,
+} from '@listening/contract';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { ProjectRow } from '../db/schema.ts';
@@ -33,7 +42,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     formatters.set(timeZone, f);
   }
   return f;
@@ -41,7 +59,11 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 /** The client's wall clock at an instant, as a Date whose UTC fields are that wall clock. */
 export function toWall(instant: Date, timeZone: string): Date {
-  const p = Object.fromEntries(formatter(timeZone).formatToParts(instant).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(instant)
+      .map((x) => [x.type, x.value]),
+  );
   return new Date(Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second, instant.getUTCMilliseconds()));
 }
 

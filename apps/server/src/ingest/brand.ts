@@ -1,4 +1,4 @@
-// Brand association (000 §3): a project's own linked profiles post Owned content; replies to and
+// Brand association: a project's own linked profiles post Owned content; replies to and
 // mentions of them are Earned; everything else is Chatter.
 import { BRAND_ASSOCIATION } from '@listening/contract';
 import { fold } from '../nlp/text.ts';

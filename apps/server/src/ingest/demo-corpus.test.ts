@@ -42,7 +42,8 @@ describe('demo corpus', () => {
     expect(counts.hours).toBe(24);
     expect(counts.days).toBeGreaterThan(80);
     for (const k of ['authors', 'pos', 'neg', 'owned', 'earned']) expect(counts[k]).toBeGreaterThan(10);
-    for (const bin of [p.sortBinId, p.inputBinId]) expect((await one<{ n: number }>(`select count(*)::int as n from bin_clips where bin_id = ${bin}`))[0].n).toBeGreaterThan(50);
+    for (const bin of [p.sortBinId, p.inputBinId])
+      expect((await one<{ n: number }>(`select count(*)::int as n from bin_clips where bin_id = ${bin}`))[0].n).toBeGreaterThan(50);
     const [e] = await one<Record<string, number>>(`
       select count(*) filter (where people <> '{}')::int as people, count(*) filter (where places <> '{}')::int as places,
              count(*) filter (where organisations <> '{}')::int as orgs, count(*) filter (where hashtags <> '{}')::int as tags,

@@ -26,7 +26,16 @@ async function truthFromClips(binId: number) {
 async function rollupTotals(binId: number) {
   const rows = await rollup(binId);
   const sum = (k: 'clips' | 'ave' | 'positive' | 'negative' | 'neutral' | 'owned' | 'earned' | 'chatter') => rows.reduce((s, r) => s + Number(r[k]), 0);
-  return { clips: sum('clips'), ave: sum('ave'), positive: sum('positive'), negative: sum('negative'), neutral: sum('neutral'), owned: sum('owned'), earned: sum('earned'), chatter: sum('chatter') };
+  return {
+    clips: sum('clips'),
+    ave: sum('ave'),
+    positive: sum('positive'),
+    negative: sum('negative'),
+    neutral: sum('neutral'),
+    owned: sum('owned'),
+    earned: sum('earned'),
+    chatter: sum('chatter'),
+  };
 }
 async function expectRollupsInStep(binId: number) {
   const [a, b] = [await rollupTotals(binId), await truthFromClips(binId)];
@@ -39,7 +48,20 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 beforeEach(async () => {
-  for (const t of ['bin_hourly_sentiment', 'bin_hourly', 'bin_clips', 'clip_enrichment', 'clips', 'authors', 'ingest_rejections', 'profiles', 'bin_rules', 'projects', 'bins', 'clients'])
+  for (const t of [
+    'bin_hourly_sentiment',
+    'bin_hourly',
+    'bin_clips',
+    'clip_enrichment',
+    'clips',
+    'authors',
+    'ingest_rejections',
+    'profiles',
+    'bin_rules',
+    'projects',
+    'bins',
+    'clients',
+  ])
     await sql`delete from ${sql.table(t)}`.execute(h.db);
   invalidateRules(h.db);
   p = await seedProject(h.db, {
@@ -69,7 +91,10 @@ describe('ingestion pipeline', () => {
     const post = makePost('Loving the acme summer sale!', { externalId: 'dup', likes: 5 });
     await ingestPosts(h.db, [post]);
     const before = await rollupTotals(p.rootBinId);
-    const again = await ingestPosts(h.db, [{ ...post, likes: 500, shares: 40 }, { ...post, likes: 600 }]);
+    const again = await ingestPosts(h.db, [
+      { ...post, likes: 500, shares: 40 },
+      { ...post, likes: 600 },
+    ]);
     expect(again).toMatchObject({ clipsInserted: 0, clipsUpdated: 1, binClipsInserted: 0 });
     const clips = await h.db.selectFrom('clips').select(['likes']).execute();
     expect(clips).toEqual([{ likes: 600 }]);
@@ -105,7 +130,13 @@ describe('ingestion pipeline', () => {
       makePost('thanks @acmesa for the help', { externalId: 'e2' }),
       makePost('acme is fine I guess', { externalId: 'c' }),
     ]);
-    const rows = await h.db.selectFrom('bin_clips').innerJoin('clips', 'clips.id', 'bin_clips.clip_id').select(['clips.external_id', 'brand_association_id']).where('bin_id', '=', p.rootBinId).orderBy('clips.external_id').execute();
+    const rows = await h.db
+      .selectFrom('bin_clips')
+      .innerJoin('clips', 'clips.id', 'bin_clips.clip_id')
+      .select(['clips.external_id', 'brand_association_id'])
+      .where('bin_id', '=', p.rootBinId)
+      .orderBy('clips.external_id')
+      .execute();
     expect(rows).toEqual([
       { external_id: 'c', brand_association_id: 3 },
       { external_id: 'e1', brand_association_id: 2 },
@@ -124,16 +155,29 @@ describe('ingestion pipeline', () => {
     const other = await seedProject(h.db, { name: 'Other', rules: [{ bin: 'root', expression: 'acme' }] });
     invalidateRules(h.db);
     const binsOf = async (externalId: string) =>
-      (await h.db.selectFrom('bin_clips').innerJoin('clips', 'clips.id', 'bin_clips.clip_id').select('bin_clips.bin_id').where('clips.external_id', '=', externalId).orderBy('bin_clips.bin_id').execute()).map((r) => r.bin_id);
+      (
+        await h.db
+          .selectFrom('bin_clips')
+          .innerJoin('clips', 'clips.id', 'bin_clips.clip_id')
+          .select('bin_clips.bin_id')
+          .where('clips.external_id', '=', externalId)
+          .orderBy('bin_clips.bin_id')
+          .execute()
+      ).map((r) => r.bin_id);
     // Owned: read with project p's profile token (it may be private to p's owner).
-    const r = await createPipeline(h.db).ingest([makePost('Acme sent me a broken kettle, I want a refund', { externalId: 'own1' })], { ownerProjectId: p.projectId });
+    const r = await createPipeline(h.db).ingest([makePost('Acme sent me a broken kettle, I want a refund', { externalId: 'own1' })], {
+      ownerProjectId: p.projectId,
+    });
     expect(r).toMatchObject({ clipsInserted: 1, binClipsInserted: 2 });
     expect(await binsOf('own1')).toEqual([p.rootBinId, p.sortBinId]);
     // Public (a search, a feed): every tenant's rules see it.
     await ingestPosts(h.db, [makePost('Acme again', { externalId: 'pub1' })]);
     expect(await binsOf('pub1')).toEqual([p.rootBinId, other.rootBinId]);
     // An owner that is gone (deleted project) files nothing, rather than everywhere.
-    expect(await ingestPosts(h.db, [makePost('Acme once more', { externalId: 'own2' })], { scope: { ownerProjectId: 987_654 } })).toMatchObject({ clipsInserted: 1, binClipsInserted: 0 });
+    expect(await ingestPosts(h.db, [makePost('Acme once more', { externalId: 'own2' })], { scope: { ownerProjectId: 987_654 } })).toMatchObject({
+      clipsInserted: 1,
+      binClipsInserted: 0,
+    });
     await expectRollupsInStep(other.rootBinId);
   });
 
@@ -164,7 +208,10 @@ describe('ingestion pipeline', () => {
 async function expectSentimentExact() {
   const norm = (rows: Record<string, unknown>[]) =>
     rows
-      .map((r) => `${r.bin_id}|${r.stream_id}|${new Date(r.hour as string).toISOString()}|${r.brand_association_id}|${r.positive}|${r.neutral}|${r.negative}|${Math.round(Number(r.ave) * 100)}`)
+      .map(
+        (r) =>
+          `${r.bin_id}|${r.stream_id}|${new Date(r.hour as string).toISOString()}|${r.brand_association_id}|${r.positive}|${r.neutral}|${r.negative}|${Math.round(Number(r.ave) * 100)}`,
+      )
       .sort();
   const kept = await sql<Record<string, unknown>>`
     select bin_id, stream_id, hour, brand_association_id, positive, neutral, negative, ave from bin_hourly_sentiment
@@ -205,7 +252,9 @@ describe('the sentiment cross rollup (bin_hourly_sentiment, moved by the same st
     await rebuildRollups(h.db);
     await expectSentimentExact();
     const after = await h.db.selectFrom('bin_hourly').selectAll().orderBy('bin_id').orderBy('stream_id').orderBy('hour').execute();
-    expect(after.map((r) => ({ ...r, ave: Math.round(Number(r.ave) * 100) }))).toEqual(before.filter((r) => r.clips !== 0).map((r) => ({ ...r, ave: Math.round(Number(r.ave) * 100) })));
+    expect(after.map((r) => ({ ...r, ave: Math.round(Number(r.ave) * 100) }))).toEqual(
+      before.filter((r) => r.clips !== 0).map((r) => ({ ...r, ave: Math.round(Number(r.ave) * 100) })),
+    );
   });
 
   it('stays in step when one statement inserts new rows and refreshes the AVE of rows seen before', async () => {
@@ -215,7 +264,9 @@ describe('the sentiment cross rollup (bin_hourly_sentiment, moved by the same st
     await ingestPosts(h.db, [{ ...post, likes: 900, shares: 50 }, makePost('acme summer sale again', { externalId: 's3' })]);
     for (const bin of [p.rootBinId, p.sortBinId, p.inputBinId]) {
       const cross = await sql<{ n: number; ave: number }>`
-        select coalesce(sum(positive + neutral + negative), 0)::int as n, coalesce(sum(ave), 0)::float8 as ave from bin_hourly_sentiment where bin_id = ${bin}`.execute(h.db);
+        select coalesce(sum(positive + neutral + negative), 0)::int as n, coalesce(sum(ave), 0)::float8 as ave from bin_hourly_sentiment where bin_id = ${bin}`.execute(
+        h.db,
+      );
       const truth = await truthFromClips(bin);
       expect(cross.rows[0].n).toBe(truth.clips);
       expect(Math.round(cross.rows[0].ave * 100)).toBe(Math.round(Number(truth.ave) * 100));
@@ -231,8 +282,15 @@ describe('hard deletes without the foreign keys of the ingestion path (0005: tri
     await adjustRollups(h.db, [ids[0]], { rejected: true });
     await h.db.deleteFrom('clips').where('external_id', '=', 'd1').execute();
     expect(await h.db.selectFrom('clip_enrichment').select('clip_id').execute()).toHaveLength(1);
-    expect((await h.db.selectFrom('bin_clips').innerJoin('clips', 'clips.id', 'bin_clips.clip_id').select('external_id').execute()).every((r) => r.external_id === 'd2')).toBe(true);
-    expect((await sql<{ n: number }>`select count(*)::int as n from bin_clips b where not exists (select 1 from clips c where c.id = b.clip_id)`.execute(h.db)).rows[0].n).toBe(0);
+    expect(
+      (await h.db.selectFrom('bin_clips').innerJoin('clips', 'clips.id', 'bin_clips.clip_id').select('external_id').execute()).every(
+        (r) => r.external_id === 'd2',
+      ),
+    ).toBe(true);
+    expect(
+      (await sql<{ n: number }>`select count(*)::int as n from bin_clips b where not exists (select 1 from clips c where c.id = b.clip_id)`.execute(h.db))
+        .rows[0].n,
+    ).toBe(0);
     await expectSentimentExact();
     for (const bin of [p.rootBinId, p.sortBinId, p.inputBinId]) await expectRollupsInStep(bin);
   });

@@ -45,7 +45,9 @@ export async function loadSimProjects(db: Db): Promise<SimProject[]> {
     }
   }
   for (const pr of profiles)
-    out.get(pr.project_id)?.owned.push({ streamId: pr.stream_id, externalId: pr.external_id, handle: pr.handle, name: pr.name, followers: pr.followers || 20_000 });
+    out
+      .get(pr.project_id)
+      ?.owned.push({ streamId: pr.stream_id, externalId: pr.external_id, handle: pr.handle, name: pr.name, followers: pr.followers || 20_000 });
   return [...out.values()].filter((p) => p.streamIds.length > 0 && (p.rules.length > 0 || p.owned.length > 0));
 }
 
@@ -60,7 +62,11 @@ function weighted<T>(pairs: [T, number][]): (u: number) => T {
 
 const AUTHORS_PER_STREAM = 4000;
 const pickLanguage = weighted(LANGUAGE_WEIGHTS);
-const pickTone = weighted<Tone>([['pos', 38], ['neu', 32], ['neg', 30]]);
+const pickTone = weighted<Tone>([
+  ['pos', 38],
+  ['neu', 32],
+  ['neg', 30],
+]);
 const cap = (w: string) => (/^[#@]/.test(w) ? w : w[0].toUpperCase() + w.slice(1));
 
 export interface Generator {
@@ -74,7 +80,9 @@ export function createGenerator(projects: SimProject[], seed: number, idPrefix =
   const int = (n: number) => Math.floor(rnd() * n);
   const recent: Post[] = [];
   let counter = 0;
-  const streamPickers = new Map(projects.map((p) => [p.id, weighted(STREAM_WEIGHTS.filter(([s]) => p.streamIds.includes(s)).map(([s, w]) => [s, w] as [number, number]))]));
+  const streamPickers = new Map(
+    projects.map((p) => [p.id, weighted(STREAM_WEIGHTS.filter(([s]) => p.streamIds.includes(s)).map(([s, w]) => [s, w] as [number, number]))]),
+  );
 
   function author(streamId: number) {
     // Skewed index: a few authors post a lot and have many followers; most are small.

@@ -42,11 +42,13 @@ const split = (col: string) => sql`string_to_array(${sql.ref(col)}, ${SEP})`;
 
 const authorKey = (p: Post) => `${p.streamId}\u0000${p.author.externalId}`;
 const clipKey = (p: Post) => `${p.streamId}\u0000${p.externalId}`;
-const byKey = <T>(key: (x: T) => string) => (a: T, b: T) => {
-  const x = key(a);
-  const y = key(b);
-  return x < y ? -1 : x > y ? 1 : 0;
-};
+const byKey =
+  <T>(key: (x: T) => string) =>
+  (a: T, b: T) => {
+    const x = key(a);
+    const y = key(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
 
 /**
  * Stores a batch (posts unique per stream and external id) and adds `rejections` to

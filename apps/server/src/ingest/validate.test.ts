@@ -17,7 +17,21 @@ describe('normalise', () => {
 
   // The web app renders a clip's link as href: only web addresses may reach it.
   it('drops links and media addresses of any other scheme, or that are not absolute addresses', () => {
-    for (const bad of ['javascript:alert(1)', 'JavaScript:alert(document.cookie)', ' java\tscript:alert(1)', 'data:text/html;base64,PHNjcmlwdD4=', 'vbscript:msgbox(1)', 'file:///etc/passwd', 'ftp://x.example/a', '//evil.example/x', '/relative/path', 'https:evil.example', 'http://', 'mailto:a@b.c', '\u0000javascript:alert(1)'])
+    for (const bad of [
+      'javascript:alert(1)',
+      'JavaScript:alert(document.cookie)',
+      ' java\tscript:alert(1)',
+      'data:text/html;base64,PHNjcmlwdD4=',
+      'vbscript:msgbox(1)',
+      'file:///etc/passwd',
+      'ftp://x.example/a',
+      '//evil.example/x',
+      '/relative/path',
+      'https:evil.example',
+      'http://',
+      'mailto:a@b.c',
+      '\u0000javascript:alert(1)',
+    ])
       expect(links(bad, bad), JSON.stringify(bad)).toEqual([null, null]);
   });
 });

@@ -30,11 +30,20 @@ beforeAll(async () => {
   await migrate(h.db);
   // Three clients. The owner links page 100 with its token; a second client links the same page
   // with its own token; a third only has a rule that every page post would satisfy.
-  owner = await seedProject(h.db, { name: 'Brand SA', rules: [{ bin: 'root', expression: 'nothing-here' }, { bin: 'sort', expression: 'page' }] });
+  owner = await seedProject(h.db, {
+    name: 'Brand SA',
+    rules: [
+      { bin: 'root', expression: 'nothing-here' },
+      { bin: 'sort', expression: 'page' },
+    ],
+  });
   colinked = await seedProject(h.db, { name: 'Agency', rules: [{ bin: 'root', expression: 'nothing-either' }] });
   stranger = await seedProject(h.db, { name: 'Competitor', rules: [{ bin: 'root', expression: 'page OR post OR comment' }] });
   for (const p of [owner, colinked])
-    await h.db.insertInto('profiles').values({ project_id: p.projectId, stream_id: 8, external_id: '100', name: 'Brand SA', handle: 'brandsa', access_token_enc: encryptToken('ft', key) }).execute();
+    await h.db
+      .insertInto('profiles')
+      .values({ project_id: p.projectId, stream_id: 8, external_id: '100', name: 'Brand SA', handle: 'brandsa', access_token_enc: encryptToken('ft', key) })
+      .execute();
   invalidateRules(h.db);
   const posts = fbPosts();
   // What only the page's admins see: an unpublished post and one shared with no one.
@@ -50,7 +59,9 @@ afterAll(async () => {
 
 const clipsIn = async (p: SeededProject) =>
   (
-    await sql<{ external_id: string }>`select distinct c.external_id from bin_clips bc join clips c on c.id = bc.clip_id where bc.project_id = ${p.projectId} order by 1`.execute(h.db)
+    await sql<{
+      external_id: string;
+    }>`select distinct c.external_id from bin_clips bc join clips c on c.id = bc.clip_id where bc.project_id = ${p.projectId} order by 1`.execute(h.db)
   ).rows.map((r) => r.external_id);
 
 describe('connector job tenancy', () => {
@@ -84,7 +95,9 @@ describe('connector job tenancy', () => {
       ['facebook.page', `project:${owner.projectId}:100`, 'done'],
       ['facebook.page', `project:${colinked.projectId}:100`, 'done'],
     ]);
-    const published = fbPosts().map((p) => String(p.id)).sort();
+    const published = fbPosts()
+      .map((p) => String(p.id))
+      .sort();
     // The owner: its profile's posts in the root bin, and its own sort rule on posts and comments.
     expect((await clipsIn(owner)).filter((id) => !id.includes('_c'))).toEqual(published);
     expect(await clipsIn(colinked)).toEqual(published);

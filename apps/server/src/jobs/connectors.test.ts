@@ -14,7 +14,10 @@ import { buildConnectorSpecs, runConnectorTick, startConnectorJob, type Connecto
 
 const key = parseTokenKey('ab'.repeat(32));
 const lines: string[] = [];
-const log = { info: (_: Record<string, unknown>, msg: string) => void lines.push(msg), warn: (_: Record<string, unknown>, msg: string) => void lines.push(msg) };
+const log = {
+  info: (_: Record<string, unknown>, msg: string) => void lines.push(msg),
+  warn: (_: Record<string, unknown>, msg: string) => void lines.push(msg),
+};
 
 let h: DbHandle;
 let p: SeededProject;
@@ -25,7 +28,13 @@ let cfg: ConnectorJobConfig;
 beforeAll(async () => {
   h = await testDb();
   await migrate(h.db);
-  p = await seedProject(h.db, { name: 'Brand SA', rules: [{ bin: 'root', expression: 'brandsa' }, { bin: 'root', kind: 'url', expression: 'blog.example.com/feed' }] });
+  p = await seedProject(h.db, {
+    name: 'Brand SA',
+    rules: [
+      { bin: 'root', expression: 'brandsa' },
+      { bin: 'root', kind: 'url', expression: 'blog.example.com/feed' },
+    ],
+  });
   await h.db
     .insertInto('profiles')
     .values({ project_id: p.projectId, stream_id: 8, external_id: '100', name: 'Brand SA', handle: 'brandsa', access_token_enc: encryptToken('ft', key) })
@@ -42,7 +51,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-const count = async (table: 'clips' | 'bin_clips') => Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(h.db)).rows[0].n);
+const count = async (table: 'clips' | 'bin_clips') =>
+  Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(h.db)).rows[0].n);
 
 describe('connector job', () => {
   it('builds X search from root-bin rules, a connector per tokened profile, and feeds from url rules', async () => {
@@ -65,7 +75,13 @@ describe('connector job', () => {
       ['x.search', 'done'],
       ['facebook.page', 'done'],
     ]);
-    const bins = await h.db.selectFrom('bin_clips').select(['stream_id', sql<number>`count(*)::int`.as('n')]).where('bin_id', '=', p.rootBinId).groupBy('stream_id').orderBy('stream_id').execute();
+    const bins = await h.db
+      .selectFrom('bin_clips')
+      .select(['stream_id', sql<number>`count(*)::int`.as('n')])
+      .where('bin_id', '=', p.rootBinId)
+      .groupBy('stream_id')
+      .orderBy('stream_id')
+      .execute();
     expect(bins).toEqual([
       { stream_id: 7, n: 10 }, // every tweet mentions @brandsa
       { stream_id: 8, n: 8 }, // the page's own posts (Owned), not the strangers' comments

@@ -127,7 +127,8 @@ export async function buildConnectorSpecs(db: Db, cfg: ConnectorJobConfig): Prom
   }
 
   const feeds = new Set(cfg.blogFeeds.map(asUrl));
-  for (const r of rules) if (r.kind === 'url' && r.project_id != null && active.has(r.project_id) && FEED_PATH.test(r.expression.trim())) feeds.add(asUrl(r.expression.trim()));
+  for (const r of rules)
+    if (r.kind === 'url' && r.project_id != null && active.has(r.project_id) && FEED_PATH.test(r.expression.trim())) feeds.add(asUrl(r.expression.trim()));
   for (const feedUrl of feeds) specs.push({ kind: 'blog.feed', feedUrl });
 
   // A feed named by two projects is read once; its posts reach both through matching. A profile
@@ -147,7 +148,12 @@ function profileSpec(p: { stream_id: number; external_id: string; name: string; 
     case 10:
       return { kind: 'youtube.channel', accessToken: token, channelId: p.external_id };
     case 11:
-      return { kind: 'linkedin.posts', accessToken: token, orgUrn: p.external_id.startsWith('urn:') ? p.external_id : `urn:li:organization:${p.external_id}`, orgName: p.name };
+      return {
+        kind: 'linkedin.posts',
+        accessToken: token,
+        orgUrn: p.external_id.startsWith('urn:') ? p.external_id : `urn:li:organization:${p.external_id}`,
+        orgName: p.name,
+      };
     case 12:
       return { kind: 'tiktok.videos', accessToken: token, openId: p.external_id, username: p.handle ?? undefined, displayName: p.name };
     default:
@@ -183,7 +189,9 @@ export async function countSkipped(db: Db, connector: Connector, skipped: Skip[]
 }
 
 export function reportLine(r: ConnectorReport): string {
-  const skipped = Object.entries(r.skipped).map(([k, n]) => `${k}=${n}`).join(' ');
+  const skipped = Object.entries(r.skipped)
+    .map(([k, n]) => `${k}=${n}`)
+    .join(' ');
   return `connector ${r.connector} ${r.key}: ${r.ended}${r.reason ? ` (${r.reason})` : ''}, ${r.pages} pages, ${r.posts} posts${skipped ? `, skipped ${skipped}` : ''}`;
 }
 
@@ -193,7 +201,10 @@ export async function runConnectorTick(db: Db, cfg: ConnectorJobConfig, deps: Co
   for (const p of problems) deps.log.warn({ problem: p }, 'connectors: profile skipped');
   // One client for the run, under the config's outbound policy (the config decides, not the
   // caller's options) and body cap; the job's own client is built with them.
-  const http = deps.http instanceof HttpClient ? deps.http : new HttpClient({ ...deps.http, outbound: cfg.outbound, maxBodyBytes: cfg.maxBodyBytes ?? deps.http?.maxBodyBytes });
+  const http =
+    deps.http instanceof HttpClient
+      ? deps.http
+      : new HttpClient({ ...deps.http, outbound: cfg.outbound, maxBodyBytes: cfg.maxBodyBytes ?? deps.http?.maxBodyBytes });
   const connectors = specs.map(({ ownerProjectId, ...s }) => {
     const c = createConnector(s, { baseUrls: cfg.baseUrls, linkedInVersion: cfg.linkedInVersion, http });
     return ownerProjectId === undefined ? c : ownedBy(c, ownerProjectId);

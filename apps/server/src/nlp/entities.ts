@@ -20,12 +20,38 @@ interface Entry {
   ambiguous: boolean;
 }
 
-const COMMON = new Set(['game', 'rain', 'bulls', 'lions', 'sharks', 'orange', 'meta', 'apple', 'discovery', 'momentum', 'bolt', 'da', 'spar', 'clicks', 'george', 'parliament', 'africa', 'ey', 'sab', 'sars', 'uk', 'imf', 'eff']);
+const COMMON = new Set([
+  'game',
+  'rain',
+  'bulls',
+  'lions',
+  'sharks',
+  'orange',
+  'meta',
+  'apple',
+  'discovery',
+  'momentum',
+  'bolt',
+  'da',
+  'spar',
+  'clicks',
+  'george',
+  'parliament',
+  'africa',
+  'ey',
+  'sab',
+  'sars',
+  'uk',
+  'imf',
+  'eff',
+]);
 
 const INDEX = new Map<string, Entry[]>();
 function add(names: string[], kind: Kind) {
   for (const name of names) {
-    const words = fold(name).split(/[^\p{L}\p{N}']+/u).filter(Boolean);
+    const words = fold(name)
+      .split(/[^\p{L}\p{N}']+/u)
+      .filter(Boolean);
     const list = INDEX.get(words[0]) ?? [];
     list.push({ words, name, kind, ambiguous: words.length === 1 && COMMON.has(words[0]) });
     list.sort((a, b) => b.words.length - a.words.length);

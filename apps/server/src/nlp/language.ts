@@ -20,15 +20,35 @@ const FUNCTION_WORDS: Record<string, string> = {
 
 const WORD_LANGS = new Map<string, string[]>();
 for (const [lang, words] of Object.entries(FUNCTION_WORDS))
-  for (const w of words.normalize('NFD').replace(/\p{M}+/gu, '').split(' ')) {
+  for (const w of words
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .split(' ')) {
     const langs = WORD_LANGS.get(w) ?? [];
     langs.push(lang);
     WORD_LANGS.set(w, langs);
   }
 
 const ISO3: Record<string, string> = {
-  eng: 'en', afr: 'af', zul: 'zu', xho: 'xh', sot: 'st', fra: 'fr', por: 'pt', spa: 'es', deu: 'de', nld: 'nl',
-  ita: 'it', arb: 'ar', cmn: 'zh', hin: 'hi', rus: 'ru', jpn: 'ja', swh: 'sw', ind: 'id', tur: 'tr',
+  eng: 'en',
+  afr: 'af',
+  zul: 'zu',
+  xho: 'xh',
+  sot: 'st',
+  fra: 'fr',
+  por: 'pt',
+  spa: 'es',
+  deu: 'de',
+  nld: 'nl',
+  ita: 'it',
+  arb: 'ar',
+  cmn: 'zh',
+  hin: 'hi',
+  rus: 'ru',
+  jpn: 'ja',
+  swh: 'sw',
+  ind: 'id',
+  tur: 'tr',
 };
 
 const FRANC_ONLY = ['eng', 'zul', 'xho', 'sot', 'fra', 'por', 'spa', 'deu', 'nld', 'ita', 'swh', 'arb', 'hin', 'cmn'];

@@ -126,7 +126,8 @@ export function scoreSentiment(a: Analysed, text: string): Sentiment {
 function classify(score: number, pos: number, neg: number, units: number) {
   if (units === 0) return { classificationId: CLASSIFICATION.None, favourabilityId: FAVOURABILITY.Neutral };
   // Strong praise and strong blame that cancel out: Balanced, which counts as neutral favourability.
-  if (pos >= 3 && neg >= 3 && Math.min(pos, neg) / Math.max(pos, neg) >= 0.6) return { classificationId: CLASSIFICATION.Balanced, favourabilityId: FAVOURABILITY.Neutral };
+  if (pos >= 3 && neg >= 3 && Math.min(pos, neg) / Math.max(pos, neg) >= 0.6)
+    return { classificationId: CLASSIFICATION.Balanced, favourabilityId: FAVOURABILITY.Neutral };
   if (score >= NEUTRAL_BAND) return { classificationId: CLASSIFICATION.Positive, favourabilityId: FAVOURABILITY.Positive };
   if (score <= -NEUTRAL_BAND) return { classificationId: CLASSIFICATION.Negative, favourabilityId: FAVOURABILITY.Negative };
   return { classificationId: CLASSIFICATION.Neutral, favourabilityId: FAVOURABILITY.Neutral };

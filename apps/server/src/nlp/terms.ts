@@ -4,7 +4,40 @@ import stopwordsIso from 'stopwords-iso/stopwords-iso.json' with { type: 'json' 
 import { fold } from './text.ts';
 
 const LANGS = ['en', 'af', 'zu', 'st', 'fr', 'pt', 'es', 'de', 'nl'] as const;
-const SOCIAL = ['rt', 'amp', 'via', 'lol', 'lmao', 'omg', 'pls', 'plz', 'dm', 'im', "i'm", 'u', 'ur', 'gonna', 'wanna', 'yeah', 'ok', 'okay', 'tbh', 'smh', 'just', 'like', 'get', 'got', 'one', 'today', 'now', 'still', 'really', 'also', 'even', 'know'];
+const SOCIAL = [
+  'rt',
+  'amp',
+  'via',
+  'lol',
+  'lmao',
+  'omg',
+  'pls',
+  'plz',
+  'dm',
+  'im',
+  "i'm",
+  'u',
+  'ur',
+  'gonna',
+  'wanna',
+  'yeah',
+  'ok',
+  'okay',
+  'tbh',
+  'smh',
+  'just',
+  'like',
+  'get',
+  'got',
+  'one',
+  'today',
+  'now',
+  'still',
+  'really',
+  'also',
+  'even',
+  'know',
+];
 
 const STOP = new Set<string>(SOCIAL);
 for (const l of LANGS) for (const w of (stopwordsIso as Record<string, string[]>)[l] ?? []) STOP.add(fold(w));

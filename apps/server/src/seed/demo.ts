@@ -250,7 +250,10 @@ async function insertBins(db: Db, clientId: number, projectId: number, parentId:
 
 /** True when the database has no users yet (a fresh install). */
 export async function isEmpty(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n) === 0;
 }
 
@@ -278,11 +281,7 @@ export async function seedDemo(db: Db): Promise<Record<string, number>> {
     clientIds[c.name] = client.id;
     for (const code of c.products) await db.insertInto('client_products').values({ client_id: client.id, product_code: code }).execute();
     for (const p of c.projects) {
-      const root = await db
-        .insertInto('bins')
-        .values({ client_id: client.id, name: p.description, bin_type_id: 1 })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const root = await db.insertInto('bins').values({ client_id: client.id, name: p.description, bin_type_id: 1 }).returning('id').executeTakeFirstOrThrow();
       const project = await db
         .insertInto('projects')
         .values({
@@ -318,13 +317,31 @@ export async function seedDemo(db: Db): Promise<Record<string, number>> {
     await db
       .insertInto('notifications')
       .values([
-        { user_id: users[key], description: 'Welcome to Listening: your projects are being monitored.', notification_type_id: 2, created_at: new Date(now - 3 * 86_400_000) },
-        { user_id: users[key], description: 'Your weekly report "Brand overview" is ready.', notification_type_id: 2, created_at: new Date(now - 5 * 3_600_000) },
-        { user_id: users[key], description: 'Reaction list "Product recall" matched 12 new posts.', notification_type_id: 2, created_at: new Date(now - 20 * 60_000) },
+        {
+          user_id: users[key],
+          description: 'Welcome to Listening: your projects are being monitored.',
+          notification_type_id: 2,
+          created_at: new Date(now - 3 * 86_400_000),
+        },
+        {
+          user_id: users[key],
+          description: 'Your weekly report "Brand overview" is ready.',
+          notification_type_id: 2,
+          created_at: new Date(now - 5 * 3_600_000),
+        },
+        {
+          user_id: users[key],
+          description: 'Reaction list "Product recall" matched 12 new posts.',
+          notification_type_id: 2,
+          created_at: new Date(now - 20 * 60_000),
+        },
       ])
       .execute();
   }
   for (const [i, b] of BLOG_POSTS.entries())
-    await db.insertInto('blog_posts').values({ ...b, published_at: new Date(now - (i + 1) * 9 * 86_400_000) }).execute();
+    await db
+      .insertInto('blog_posts')
+      .values({ ...b, published_at: new Date(now - (i + 1) * 9 * 86_400_000) })
+      .execute();
   return projectIds;
 }

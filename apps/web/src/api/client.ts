@@ -188,7 +188,11 @@ async function request(url: string, options: RequestOptions): Promise<unknown> {
   if (validate && data !== null) {
     const parsed = validate(data);
     if (!parsed.success) {
-      const error = new ApiError(res.status, 'Unexpected response', `The answer of ${url.split('?')[0]} did not match its contract: ${parsed.error.issues[0]?.message ?? ''}`);
+      const error = new ApiError(
+        res.status,
+        'Unexpected response',
+        `The answer of ${url.split('?')[0]} did not match its contract: ${parsed.error.issues[0]?.message ?? ''}`,
+      );
       if (!quiet) showErrorToast(error.statusText, error.serverMessage);
       throw error;
     }

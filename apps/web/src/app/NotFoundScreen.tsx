@@ -2,7 +2,7 @@ import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { MESSAGES } from '@listening/contract';
 
-/** Any other path (000 §2). */
+/** Any other path. */
 export function NotFoundScreen() {
   return (
     <Container size="sm" py={96}>

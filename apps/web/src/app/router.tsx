@@ -1,4 +1,4 @@
-// The route table of 000 §2. Layout routes without a path carry the three frames: public pages
+// The app's route table. Layout routes without a path carry the three frames: public pages
 // (header and footer), sign-in screens (no header) and the private shell. Features add their own
 // routes by exporting a function that builds them under the parent they are given; the project's
 // routes, composed from the shared project layer and the dashboard, are built in routes/project.tsx.
@@ -110,7 +110,7 @@ declare module '@tanstack/react-router' {
   }
 }
 
-// Any 401 (000 §4): the session is gone; the login screen clears what is left.
+// Any 401: the session is gone; the login screen clears what is left.
 setUnauthorizedHandler(() => {
   queryClient.clear();
   void router.navigate({ to: '/login' });

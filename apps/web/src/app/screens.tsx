@@ -15,7 +15,7 @@ import { HomeScreen } from '../features/public-site/screens/HomeScreen.tsx';
 import { PrivateShell } from './layouts/PrivateShell.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 
-/** '/' is the public home page, or the client list when a token is stored (000 §2). */
+/** '/' is the public home page, or the client list when a token is stored. */
 export function HomeOrClients() {
   const token = useSessionToken();
   if (token)

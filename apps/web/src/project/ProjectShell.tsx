@@ -1,4 +1,4 @@
-// The frame of every screen inside a project (000 §2): the header with the project's name and
+// The frame of every screen inside a project: the header with the project's name and
 // type and the Filter menu, the side menu in the shell's drawer, and the context the screens read.
 // The filter lives in the address; this resolves it and writes the defaults back when missing.
 import { Anchor, Badge, Box, Button, Container, Group, Paper, Skeleton, Text, Title } from '@mantine/core';
@@ -17,7 +17,16 @@ import { LaterDialog, type LaterDialogKind } from './components/LaterDialog.tsx'
 import { ProductDialog } from './components/ProductDialog.tsx';
 import { ProjectSideMenu } from './components/ProjectSideMenu.tsx';
 import { ProjectContext, type ProjectContextValue } from './context.ts';
-import { analyticParams, filterToSearch, projectOfferedStreams, resolveFilter, searchNeedsRewrite, streamsOfProject, type ProjectFilter, type ProjectSearch } from './filter.ts';
+import {
+  analyticParams,
+  filterToSearch,
+  projectOfferedStreams,
+  resolveFilter,
+  searchNeedsRewrite,
+  streamsOfProject,
+  type ProjectFilter,
+  type ProjectSearch,
+} from './filter.ts';
 import { activeMenuKey, projectMenu, type MenuItem } from './menu.ts';
 
 // The project route (composed in app/routes/project.tsx): its search is the filter, typed by
@@ -79,10 +88,14 @@ export function ProjectShell({ clientId, projectId, search, platform, children }
       const a = item.action;
       if (a.kind === 'dashboard') void navigate({ to: '/client/$clientId/project/$projectId', params, search: searchForLinks });
       else if (a.kind === 'platform')
-        void navigate({ to: '/client/$clientId/project/$projectId/platform/$streamId', params: { ...params, streamId: String(a.streamId) }, search: searchForLinks });
+        void navigate({
+          to: '/client/$clientId/project/$projectId/platform/$streamId',
+          params: { ...params, streamId: String(a.streamId) },
+          search: searchForLinks,
+        });
       else if (a.kind === 'analysis') void navigate({ to: `/client/$clientId/project/$projectId/${a.path}`, params, search: searchForLinks });
       else if (a.kind === 'dialog') setDialog(a.dialog);
-      else return; // 'no action' items (000 §2 table)
+      else return; // 'no action' items
       sideNav.close();
     },
     [clientId, projectId, navigate, searchForLinks, sideNav],
@@ -182,7 +195,12 @@ export function ProjectShell({ clientId, projectId, search, platform, children }
               Menu
             </Button>
             {context && data && (
-              <FilterMenu filter={context.filter} offered={projectOfferedStreams(data)} streamsFixed={!!platform} onApply={(next) => setFilter(platform ? { datefrom: next.datefrom, dateto: next.dateto } : next)} />
+              <FilterMenu
+                filter={context.filter}
+                offered={projectOfferedStreams(data)}
+                streamsFixed={!!platform}
+                onApply={(next) => setFilter(platform ? { datefrom: next.datefrom, dateto: next.dateto } : next)}
+              />
             )}
           </Group>
         </Group>

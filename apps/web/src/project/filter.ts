@@ -1,4 +1,4 @@
-// The project's filter lives in the address (000 §2 route table, DESIGN §6): datefrom, dateto,
+// The project's filter lives in the address: datefrom, dateto,
 // streams and, after 'Set As Dashboard', bin. A bad or missing value falls back instead of
 // crashing; the shell then writes the resolved defaults back into the address.
 import { MAX_RANGE_DAYS, YOUTUBE, defaultStreams, offeredStreams, type AnalyticQueryInput, type Project } from '@listening/contract';
@@ -8,11 +8,7 @@ import { z } from 'zod';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isDay = (s: string) => DAY.test(s) && dayjs(s, 'YYYY-MM-DD').isValid() && dayjs(s).format('YYYY-MM-DD') === s;
 
-const day = z
-  .string()
-  .refine(isDay)
-  .optional()
-  .catch(undefined);
+const day = z.string().refine(isDay).optional().catch(undefined);
 
 /** The search params of every project route, as typed by the router; each falls back to undefined. */
 export const projectSearchSchema = z.object({
@@ -40,7 +36,7 @@ export const streamsOfProject = (project: Pick<Project, 'StreamId'>): number[] =
     .map((s) => Number(s.trim()))
     .filter((n) => Number.isInteger(n) && n > 0);
 
-/** Streams the Filter menu offers for a project (000 §9), in order. */
+/** Streams the Filter menu offers for a project, in order. */
 export const projectOfferedStreams = (project: Pick<Project, 'ProjectTypeId' | 'StreamId'>): number[] => {
   const own = streamsOfProject(project);
   return offeredStreams(project.ProjectTypeId, own);
@@ -93,8 +89,8 @@ export const searchNeedsRewrite = (search: ProjectSearch, f: ProjectFilter): boo
   search.datefrom !== f.datefrom || search.dateto !== f.dateto || search.streams !== f.streams.join(',');
 
 /**
- * The query every analytic read takes (DESIGN §5): the project or the dashboard's bin, the
- * range with its end at 23:59:59 (000 §4 Filter submit), the streams as a comma list.
+ * The query every analytic read takes: the project or the dashboard's bin, the
+ * range with its end at 23:59:59, the streams as a comma list.
  */
 export type AnalyticParams = AnalyticQueryInput;
 

@@ -45,7 +45,10 @@ describe('the project side menu', () => {
   });
 
   it('lists LinkedIn under Platforms only for types 2, 3, 8 and 9', () => {
-    const platforms = (typeId: number) => projectMenu(typeId, [7, 8, 9, 10, 11], ALL).find((i) => i.key === 'platforms')!.children!.map((c) => c.label);
+    const platforms = (typeId: number) =>
+      projectMenu(typeId, [7, 8, 9, 10, 11], ALL)
+        .find((i) => i.key === 'platforms')!
+        .children!.map((c) => c.label);
     expect(platforms(1)).toEqual(['X', 'Facebook', 'Instagram', 'YouTube']);
     for (const t of [2, 3, 8, 9]) expect(platforms(t)).toContain('LinkedIn');
   });
@@ -56,7 +59,9 @@ describe('the project side menu', () => {
   });
 
   it('locks every gated item for a client that owns no products', () => {
-    const locked = projectMenu(1, [7], []).filter((i) => i.locked).map((i) => i.label);
+    const locked = projectMenu(1, [7], [])
+      .filter((i) => i.locked)
+      .map((i) => i.label);
     expect(locked).toEqual(['per Contact Notification', 'Sentiment Rating', 'Reaction Lists', 'Deep Dive', 'Sort Bins', 'Input Bins']);
   });
 

@@ -1,18 +1,11 @@
-// The project side menu as data (000 §2, the table under "Project side menu"): which items a
+// The project side menu as data (the table under "Project side menu"): which items a
 // project of a type sees, what each does, which are disabled or locked. The component only draws
 // it. A blank "Project types" cell in the table is read as "all types".
 import { STREAMS, lockedProduct, type GatedItem, type ProductKey } from '@listening/contract';
 
 /** Analysis screens below /client/$clientId/project/$projectId (document 2). */
 export type AnalysisPath =
-  | 'top-authors'
-  | 'competitor-tracking'
-  | 'sentiment'
-  | 'reaction-lists'
-  | 'influencer-comparison'
-  | 'deep-dive'
-  | 'performance-measurement'
-  | 'treeview';
+  'top-authors' | 'competitor-tracking' | 'sentiment' | 'reaction-lists' | 'influencer-comparison' | 'deep-dive' | 'performance-measurement' | 'treeview';
 
 export type MenuAction =
   | { kind: 'dashboard' }

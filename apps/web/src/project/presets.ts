@@ -1,4 +1,4 @@
-// The Filter menu's quick dates (000 §9): the shared picker's picks plus 'yesterday to now'.
+// The Filter menu's quick dates: the shared picker's picks plus 'yesterday to now'.
 import dayjs, { type Dayjs } from 'dayjs';
 import { datePresets, type DateRange } from '../ui/date-presets.ts';
 

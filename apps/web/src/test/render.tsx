@@ -10,7 +10,16 @@ import type { ReactNode } from 'react';
 export function installDomShims(): void {
   if (!window.matchMedia)
     window.matchMedia = (query: string) =>
-      ({ matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }) as MediaQueryList;
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
   if (!('ResizeObserver' in window))
     (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
       observe() {}

@@ -13,7 +13,15 @@ export function DateRangePicker({ value, onChange, label = 'Date range' }: { val
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" shadow="md" withinPortal>
       <Popover.Target>
-        <Button variant="default" leftSection={<IconCalendar size={16} />} aria-label={label} onClick={() => { setDraft(value); setOpened((o) => !o); }}>
+        <Button
+          variant="default"
+          leftSection={<IconCalendar size={16} />}
+          aria-label={label}
+          onClick={() => {
+            setDraft(value);
+            setOpened((o) => !o);
+          }}
+        >
           {text}
         </Button>
       </Popover.Target>

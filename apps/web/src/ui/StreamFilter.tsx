@@ -3,7 +3,7 @@ import { YOUTUBE, toggleStream } from '@listening/contract';
 import { StreamIcon, streamName } from './StreamIcon.tsx';
 
 /**
- * Stream checkboxes obeying the filter rules (000 §4, §5): YouTube is exclusive, and the last
+ * Stream checkboxes obeying the filter rules: YouTube is exclusive, and the last
  * selected stream cannot be cleared (its box is disabled, so the refusal is visible).
  */
 export function StreamFilter({ offered, value, onChange }: { offered: readonly number[]; value: readonly number[]; onChange: (next: number[]) => void }) {

@@ -41,5 +41,12 @@ export function StreamIcon({ streamId, size = 18 }: { streamId: number; size?: n
 /** Stream ids of a comma list as the specification stores them ("7,8,9"). */
 export function parseStreamList(list: string | null | undefined): number[] {
   if (!list) return [];
-  return [...new Set(list.split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0))];
+  return [
+    ...new Set(
+      list
+        .split(',')
+        .map((s) => Number(s.trim()))
+        .filter((n) => Number.isInteger(n) && n > 0),
+    ),
+  ];
 }

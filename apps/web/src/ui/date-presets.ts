@@ -1,4 +1,4 @@
-// Quick picks of the date range picker (000 §2 Shared UI, §9), as [from, to] 'YYYY-MM-DD' strings.
+// Quick picks of the date range picker, as [from, to] 'YYYY-MM-DD' strings.
 import dayjs, { type Dayjs } from 'dayjs';
 
 export type DateRange = [string, string];

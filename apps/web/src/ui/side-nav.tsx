@@ -1,4 +1,4 @@
-// The private header's side-nav toggle (000 §2). The shell owns the open state and a drawer; a
+// The private header's side-nav toggle. The shell owns the open state and a drawer; a
 // screen that has its own navigation (the project shell's side menu) registers it with
 // useSideNavMenu and the drawer shows that instead of the default links. A route whose screen has
 // no side nav at all declares staticData: { sideNav: false }.
@@ -6,7 +6,7 @@ import { createContext, useContext, useEffect, type ReactNode } from 'react';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
-    /** false: the route's screen has no side nav (000 §2 route table); the header keeps the rest. */
+    /** false: the route's screen has no side nav; the header keeps the rest. */
     sideNav?: false;
   }
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_ID } from '../common.ts';
 import { defineOperation } from '../operation.ts';
 
-/** Password setup (002 §3): the CRM call takes IDUser, Password, PasswordConfirm, plus the one-time token of the emailed link. */
+/** Password setup: the CRM call takes IDUser, Password, PasswordConfirm, plus the one-time token of the emailed link. */
 export const PasswordSetBody = z.object({
   IDUser: z.number({ error: 'IDUser is required' }).int().positive().max(MAX_ID, 'IDUser is not a user id'),
   Token: z.string({ error: 'Token is required' }).min(1, 'Token is required'),

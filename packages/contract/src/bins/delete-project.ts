@@ -8,7 +8,7 @@ export const DeleteBinQuery = z.object({
   clientId: zId,
 });
 
-/** Deleting a project sets the soft-delete flag of its root bin (000 §4). */
+/** Deleting a project sets the soft-delete flag of its root bin. */
 export const deleteProject = defineOperation({
   host: 'keywords',
   method: 'PUT',

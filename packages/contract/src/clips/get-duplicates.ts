@@ -1,7 +1,7 @@
 import { defineOperation } from '../operation.ts';
 import { DuplicateGroups, DuplicatesQuery } from './model.ts';
 
-/** 'Identify duplicates' (000 §6): near-duplicate posts of the listing, for administrators. */
+/** 'Identify duplicates': near-duplicate posts of the listing, for administrators. */
 export const getDuplicates = defineOperation({
   host: 'main',
   method: 'GET',

@@ -16,7 +16,12 @@ const listingFilters = {
   /** Posts of one hour (a heatmap cell of a day row): [hourStart, hourStart + 1 h), client time. */
   hourStart: zWallTime('hourStart').optional(),
   /** Posts of one hour of the day across the range (a heatmap cell of a week or month row). */
-  hour: z.coerce.number({ error: 'hour must be 0 to 23' }).int('hour must be 0 to 23').min(0, 'hour must be 0 to 23').max(23, 'hour must be 0 to 23').optional(),
+  hour: z.coerce
+    .number({ error: 'hour must be 0 to 23' })
+    .int('hour must be 0 to 23')
+    .min(0, 'hour must be 0 to 23')
+    .max(23, 'hour must be 0 to 23')
+    .optional(),
   favourabilityId: zFavourabilityId.optional(),
   brandAssociationId: zBrandAssociationId.optional(),
 };
@@ -48,7 +53,7 @@ export const DuplicatesQuery = AnalyticQuery.safeExtend({
 export const DuplicateGroup = z.object({ Similarity: z.number(), Clips: ClipList });
 export const DuplicateGroups = z.array(DuplicateGroup);
 
-/** The listing export (000 §9): Sheet1 with these columns, the body cut at LISTING_BODY_MAX. */
+/** The listing export: Sheet1 with these columns, the body cut at LISTING_BODY_MAX. */
 export const LISTING_SHEET = 'Sheet1';
 export const LISTING_COLUMNS = ['Platform', 'Author', 'Body', 'Date', 'Media Value', 'Favourability', 'Impact Score', 'Link'] as const;
 export const listingFileName = (project: string) => `Listing Report - ${project}.xlsx`;

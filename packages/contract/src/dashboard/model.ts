@@ -109,4 +109,3 @@ export const SubfolderQuery = AnalyticQuery.safeExtend({
     .refine((n) => n === 2 || n === 6, 'binTypeId must be 2 (sort bins) or 6 (input bins)')
     .optional(),
 });
-

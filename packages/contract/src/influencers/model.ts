@@ -22,4 +22,3 @@ export const InfluencerCreateQuery = z.object({
     .int()
     .refine((n) => INGEST_STREAM_IDS.includes(n), 'streamId must be a stream id'),
 });
-

@@ -9,7 +9,7 @@ export const Project = z.object({
   ProjectType: z.string(),
   ProjectTypeId: z.number(),
   ProjectSubTypeId: z.number().nullable(),
-  /** Comma-separated stream ids (000 §3). */
+  /** Comma-separated stream ids. */
   StreamId: z.string(),
   StartDate: z.string(),
   StopDate: z.string().nullable(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.ts';
 
-/** The Contact Focal Points form (000 §2, §3): seven fields, all required. */
+/** The Contact Focal Points form: seven fields, all required. */
 export const ContactForm = z.object({
   Fullname: z.string({ error: 'Fullname is required' }).trim().min(1, 'Fullname is required').max(200),
   CompanyName: z.string({ error: 'CompanyName is required' }).trim().min(1, 'CompanyName is required').max(200),

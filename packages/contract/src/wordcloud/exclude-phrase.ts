@@ -1,7 +1,7 @@
 import { defineOperation } from '../operation.ts';
 import { PhraseQuery, WordCloudPhrase } from './model.ts';
 
-/** A GET that changes data, as the specification has it (000 §7). */
+/** A GET that changes data, as the specification has it. */
 export const excludePhrase = defineOperation({
   host: 'main',
   method: 'GET',

@@ -5,7 +5,7 @@ import { AnalyticQuery, zId } from '../common.ts';
 export const CLOUD_FILTERS = { words: 'words', '#': 'hashtags', hashtags: 'hashtags', '@': 'handles', handles: 'handles', entities: 'entities' } as const;
 export type CloudFilter = (typeof CLOUD_FILTERS)[keyof typeof CLOUD_FILTERS];
 const zCloudFilter = z
-  .enum(['words', '#', 'hashtags', '@', 'handles', 'entities'], { error: "cloudFilter must be words, # (sent as %23), @ or entities" })
+  .enum(['words', '#', 'hashtags', '@', 'handles', 'entities'], { error: 'cloudFilter must be words, # (sent as %23), @ or entities' })
   .default('words')
   .transform((f) => CLOUD_FILTERS[f]);
 /** Entries a cloud answers at most. */
@@ -26,4 +26,3 @@ export const PhraseQuery = z.object({
 });
 export const WordCloudPhrase = z.object({ Id: z.number(), Phrase: z.string(), Kind: z.enum(['include', 'exclude']) });
 export const WordCloudPhraseList = z.array(WordCloudPhrase);
-

@@ -134,6 +134,19 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['blog_posts', 'mail_outbox', 'notifications', 'competitors', 'projects', 'bins', 'password_resets', 'sessions', 'client_products', 'client_contacts', 'clients', 'users'])
+  for (const t of [
+    'blog_posts',
+    'mail_outbox',
+    'notifications',
+    'competitors',
+    'projects',
+    'bins',
+    'password_resets',
+    'sessions',
+    'client_products',
+    'client_contacts',
+    'clients',
+    'users',
+  ])
     await db.schema.dropTable(t).ifExists().cascade().execute();
 }

@@ -176,6 +176,19 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['ingest_rejections', 'connector_cursors', 'wordcloud_phrases', 'influencers', 'follower_snapshots', 'profiles', 'bin_hourly', 'bin_clips', 'bin_rules', 'clip_enrichment', 'clips', 'authors'])
+  for (const t of [
+    'ingest_rejections',
+    'connector_cursors',
+    'wordcloud_phrases',
+    'influencers',
+    'follower_snapshots',
+    'profiles',
+    'bin_hourly',
+    'bin_clips',
+    'bin_rules',
+    'clip_enrichment',
+    'clips',
+    'authors',
+  ])
     await db.schema.dropTable(t).ifExists().cascade().execute();
 }

@@ -22,7 +22,9 @@ const upsertFrom = (rows: string) => `
 export async function up(db: Kysely<any>): Promise<void> {
   // Top posts: walk a bin's posts by impact score (ties by id, so no sort of a tied group) and stop
   // at the first ten in range; stream and date are in the index, so the walk skips the heap.
-  await sql`create index if not exists bin_clips_bin_impact on bin_clips (bin_id, impact_score desc, id) include (stream_id, posted_at) where not rejected`.execute(db);
+  await sql`create index if not exists bin_clips_bin_impact on bin_clips (bin_id, impact_score desc, id) include (stream_id, posted_at) where not rejected`.execute(
+    db,
+  );
   // Top authors and influencer checks: an author's posts in a bin and range.
   await sql`create index if not exists bin_clips_author_bin_posted on bin_clips (author_id, bin_id, posted_at)`.execute(db);
   // Rating a clip rates its rows in every bin of the project.
@@ -53,18 +55,26 @@ export async function up(db: Kysely<any>): Promise<void> {
       elsif tg_op = 'DELETE' then
         ${sql.raw(upsertFrom(`select bin_id, stream_id, posted_at, brand_association_id as ba, favourability_id as fav, ave, -1 as sign from bhs_old where not rejected`))};
       else
-        ${sql.raw(upsertFrom(`
+        ${sql.raw(
+          upsertFrom(`
           select o.bin_id, o.stream_id, o.posted_at, o.brand_association_id as ba, o.favourability_id as fav, o.ave, -1 as sign
             from bhs_old o join bhs_new n on n.id = o.id where not o.rejected and ${CHANGED}
           union all
           select n.bin_id, n.stream_id, n.posted_at, n.brand_association_id, n.favourability_id, n.ave, 1
-            from bhs_old o join bhs_new n on n.id = o.id where not n.rejected and ${CHANGED}`))};
+            from bhs_old o join bhs_new n on n.id = o.id where not n.rejected and ${CHANGED}`),
+        )};
       end if;
       return null;
     end $$`.execute(db);
-  await sql`create trigger bin_clips_sentiment_ins after insert on bin_clips referencing new table as bhs_new for each statement execute function bin_hourly_sentiment_apply()`.execute(db);
-  await sql`create trigger bin_clips_sentiment_upd after update on bin_clips referencing old table as bhs_old new table as bhs_new for each statement execute function bin_hourly_sentiment_apply()`.execute(db);
-  await sql`create trigger bin_clips_sentiment_del after delete on bin_clips referencing old table as bhs_old for each statement execute function bin_hourly_sentiment_apply()`.execute(db);
+  await sql`create trigger bin_clips_sentiment_ins after insert on bin_clips referencing new table as bhs_new for each statement execute function bin_hourly_sentiment_apply()`.execute(
+    db,
+  );
+  await sql`create trigger bin_clips_sentiment_upd after update on bin_clips referencing old table as bhs_old new table as bhs_new for each statement execute function bin_hourly_sentiment_apply()`.execute(
+    db,
+  );
+  await sql`create trigger bin_clips_sentiment_del after delete on bin_clips referencing old table as bhs_old for each statement execute function bin_hourly_sentiment_apply()`.execute(
+    db,
+  );
 
   // Existing clips (an upgrade, not a fresh install): build the rollup once.
   await sql`
@@ -80,5 +90,6 @@ export async function down(db: Kysely<any>): Promise<void> {
   for (const t of ['ins', 'upd', 'del']) await sql`drop trigger if exists ${sql.raw(`bin_clips_sentiment_${t}`)} on bin_clips`.execute(db);
   await sql`drop function if exists bin_hourly_sentiment_apply()`.execute(db);
   await db.schema.dropTable('bin_hourly_sentiment').ifExists().execute();
-  for (const i of ['bin_clips_bin_impact', 'bin_clips_author_bin_posted', 'bin_clips_clip', 'authors_followers']) await db.schema.dropIndex(i).ifExists().execute();
+  for (const i of ['bin_clips_bin_impact', 'bin_clips_author_bin_posted', 'bin_clips_clip', 'authors_followers'])
+    await db.schema.dropIndex(i).ifExists().execute();
 }

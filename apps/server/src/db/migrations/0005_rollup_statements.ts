@@ -72,7 +72,9 @@ export async function up(db: Kysely<any>): Promise<void> {
             negative = s.negative + excluded.negative, ave = s.ave + excluded.ave;
       return null;
     end $$`.execute(db);
-  await sql`create trigger clips_deleted after delete on clips referencing old table as gone_clips for each statement execute function clips_deleted()`.execute(db);
+  await sql`create trigger clips_deleted after delete on clips referencing old table as gone_clips for each statement execute function clips_deleted()`.execute(
+    db,
+  );
 
   // authors deleted while clips name them: refused, as the foreign key did.
   await sql`
@@ -83,7 +85,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       end if;
       return null;
     end $$`.execute(db);
-  await sql`create trigger authors_deleted after delete on authors referencing old table as gone_authors for each statement execute function authors_deleted()`.execute(db);
+  await sql`create trigger authors_deleted after delete on authors referencing old table as gone_authors for each statement execute function authors_deleted()`.execute(
+    db,
+  );
 }
 
 // The triggers of 0004 again (same function), for going back to code that relies on them.
@@ -105,7 +109,9 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`drop function if exists ${sql.id(`${t}_deleted`)}()`.execute(db);
   }
   // Rows the keys would refuse (left by a delete the triggers above did not see, e.g. TRUNCATE) go first.
-  await sql`delete from bin_clips b where not exists (select 1 from bins where id = b.bin_id) or not exists (select 1 from clips where id = b.clip_id)`.execute(db);
+  await sql`delete from bin_clips b where not exists (select 1 from bins where id = b.bin_id) or not exists (select 1 from clips where id = b.clip_id)`.execute(
+    db,
+  );
   await sql`delete from clip_enrichment e where not exists (select 1 from clips where id = e.clip_id)`.execute(db);
   await sql`update clips c set author_id = null where author_id is not null and not exists (select 1 from authors where id = c.author_id)`.execute(db);
   for (const [table, name, def] of FKS) await sql`alter table ${sql.table(table)} add constraint ${sql.id(name)} ${sql.raw(def)}`.execute(db);
@@ -117,16 +123,24 @@ export async function down(db: Kysely<any>): Promise<void> {
       elsif tg_op = 'DELETE' then
         ${sql.raw(upsertFrom(`select bin_id, stream_id, posted_at, brand_association_id as ba, favourability_id as fav, ave, -1 as sign from bhs_old where not rejected`))};
       else
-        ${sql.raw(upsertFrom(`
+        ${sql.raw(
+          upsertFrom(`
           select o.bin_id, o.stream_id, o.posted_at, o.brand_association_id as ba, o.favourability_id as fav, o.ave, -1 as sign
             from bhs_old o join bhs_new n on n.id = o.id where not o.rejected and ${CHANGED}
           union all
           select n.bin_id, n.stream_id, n.posted_at, n.brand_association_id, n.favourability_id, n.ave, 1
-            from bhs_old o join bhs_new n on n.id = o.id where not n.rejected and ${CHANGED}`))};
+            from bhs_old o join bhs_new n on n.id = o.id where not n.rejected and ${CHANGED}`),
+        )};
       end if;
       return null;
     end $$`.execute(db);
-  await sql`create trigger bin_clips_sentiment_ins after insert on bin_clips referencing new table as bhs_new for each statement execute function bin_hourly_sentiment_apply()`.execute(db);
-  await sql`create trigger bin_clips_sentiment_upd after update on bin_clips referencing old table as bhs_old new table as bhs_new for each statement execute function bin_hourly_sentiment_apply()`.execute(db);
-  await sql`create trigger bin_clips_sentiment_del after delete on bin_clips referencing old table as bhs_old for each statement execute function bin_hourly_sentiment_apply()`.execute(db);
+  await sql`create trigger bin_clips_sentiment_ins after insert on bin_clips referencing new table as bhs_new for each statement execute function bin_hourly_sentiment_apply()`.execute(
+    db,
+  );
+  await sql`create trigger bin_clips_sentiment_upd after update on bin_clips referencing old table as bhs_old new table as bhs_new for each statement execute function bin_hourly_sentiment_apply()`.execute(
+    db,
+  );
+  await sql`create trigger bin_clips_sentiment_del after delete on bin_clips referencing old table as bhs_old for each statement execute function bin_hourly_sentiment_apply()`.execute(
+    db,
+  );
 }

@@ -12,7 +12,10 @@ describe('blog feed connector', () => {
   it('reads a paged RSS feed, waits out a 429, retries malformed XML and skips an undated item', async () => {
     const list = articles();
     delete list[3].date;
-    const fake = await startBlogFake({ articles: list, faults: { '/feed:1': [{ status: 429, headers: { 'retry-after': '90' }, raw: 'slow down' }], '/feed:2': [{ raw: '<rss><channel><item><title>cut' }] } });
+    const fake = await startBlogFake({
+      articles: list,
+      faults: { '/feed:1': [{ status: 429, headers: { 'retry-after': '90' }, raw: 'slow down' }], '/feed:2': [{ raw: '<rss><channel><item><title>cut' }] },
+    });
     const clock = fakeClock();
     const c = new BlogFeedConnector({ feedUrl: `${fake.url}/feed`, http: testHttp(clock) });
     const { posts, report } = await collect(c, store);
@@ -41,14 +44,20 @@ describe('blog feed connector', () => {
     const three = await collect(make(), store);
     expect(three.posts).toEqual([]);
     expect(fake.requests.at(-1)!.headers['if-none-match']).toBe('"v5"');
-    fake.articles.unshift({ id: 'https://blog.example/?p=6', title: 'Post 6', html: 'new', author: 'Lerato', date: new Date(Date.UTC(2024, 0, 6, 9)).toISOString() });
+    fake.articles.unshift({
+      id: 'https://blog.example/?p=6',
+      title: 'Post 6',
+      html: 'new',
+      author: 'Lerato',
+      date: new Date(Date.UTC(2024, 0, 6, 9)).toISOString(),
+    });
     const four = await collect(make(), store);
     expect(ids(four.posts)).toEqual(['https://blog.example/?p=6']);
     await fake.close();
   });
 
   it('turns HTML into text', () => {
-    expect(htmlToText('<p>A&amp;B&#8217;s <i>new</i></p><script>x()</script>line&#x21;')).toBe("A&B’s new\nline!");
+    expect(htmlToText('<p>A&amp;B&#8217;s <i>new</i></p><script>x()</script>line&#x21;')).toBe('A&B’s new\nline!');
     expect(htmlToText('a <STYLE type="x">p{}</style > b <br/> c<BR>d &lt;tag&gt; &unknown; <a href="x>y">z</a>')).toBe('a b\nc\nd <tag> &unknown; y">z');
     expect(htmlToText('x<script>never closed')).toBe('x');
   });
@@ -61,7 +70,16 @@ describe('blog feed connector', () => {
   // Feed bodies are unbounded: patterns that rescan a long run from every start position take
   // seconds on 50,000 characters, and the job runs on the API's event loop.
   it('takes linear time on crafted feed HTML', () => {
-    const crafted = ['<'.repeat(50_000), '<style'.repeat(10_000), '<script>'.repeat(7_000), `a${' '.repeat(50_000)}b`, `${' \n'.repeat(25_000)}x`, `<br${' '.repeat(50_000)}`, `&${'a'.repeat(50_000)}`, '&#'.repeat(25_000)];
+    const crafted = [
+      '<'.repeat(50_000),
+      '<style'.repeat(10_000),
+      '<script>'.repeat(7_000),
+      `a${' '.repeat(50_000)}b`,
+      `${' \n'.repeat(25_000)}x`,
+      `<br${' '.repeat(50_000)}`,
+      `&${'a'.repeat(50_000)}`,
+      '&#'.repeat(25_000),
+    ];
     for (const html of crafted) {
       const t0 = performance.now();
       htmlToText(html);

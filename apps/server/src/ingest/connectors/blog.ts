@@ -95,7 +95,9 @@ export function htmlToText(html: string): string {
     parts
       .join('')
       // Linear: each "&" starts at most one scan of the run of letters or digits after it.
-      .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => (e[0] === '#' ? (e[1] === 'x' || e[1] === 'X' ? codePoint(e.slice(2), true) : codePoint(e.slice(1), false)) : (ENTITIES[e.toLowerCase()] ?? m)))
+      .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) =>
+        e[0] === '#' ? (e[1] === 'x' || e[1] === 'X' ? codePoint(e.slice(2), true) : codePoint(e.slice(1), false)) : (ENTITIES[e.toLowerCase()] ?? m),
+      )
       // Each maximal run of white space is matched once: one with a line break becomes the break,
       // spaces and tabs in the others one space.
       .replace(/\s+/g, (run) => (run.includes('\n') ? '\n' : run.replace(/[ \t]+/g, ' ')))
@@ -184,7 +186,9 @@ export class BlogFeedConnector implements Connector<FeedCursor> {
     }
     const nextHref = relLink(links(atom ? root.link : root['atom:link']), 'next');
     const step = afterPage(cursor, newest, nextHref ? new URL(nextHref, url).toString() : null, reached);
-    const validators = firstPage ? { etag: r.headers.get('etag'), lastModified: r.headers.get('last-modified') } : { etag: same.etag, lastModified: same.lastModified };
+    const validators = firstPage
+      ? { etag: r.headers.get('etag'), lastModified: r.headers.get('last-modified') }
+      : { etag: same.etag, lastModified: same.lastModified };
     return { page: b.page(), cursor: { ...step.cursor, ...validators }, next: step.next };
   }
 }

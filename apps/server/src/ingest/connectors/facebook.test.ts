@@ -37,7 +37,9 @@ describe('Facebook connector', () => {
       comments: 1,
       shares: 8,
     });
-    expect(fake.requests[0].query.get('fields')).toBe('id,message,created_time,permalink_url,from,shares,reactions.summary(true),comments.summary(true){id,message,created_time,from,is_hidden,is_private},is_published,is_hidden,privacy');
+    expect(fake.requests[0].query.get('fields')).toBe(
+      'id,message,created_time,permalink_url,from,shares,reactions.summary(true),comments.summary(true){id,message,created_time,from,is_hidden,is_private},is_published,is_hidden,privacy',
+    );
     expect(fake.requests[0].query.has('access_token')).toBe(false);
   });
 
@@ -90,7 +92,10 @@ describe('Facebook connector', () => {
     comments[2].is_private = true;
     const fake = await startFacebookFake({ token: TOKEN, posts, comments });
     const page = await collect(new FacebookPageConnector({ baseUrl: fake.url + FB_VERSION, accessToken: TOKEN, http: testHttp(), pageId: '100' }), store);
-    const thread = await collect(new FacebookCommentsConnector({ baseUrl: fake.url + FB_VERSION, accessToken: TOKEN, http: testHttp(), postId: '100_8' }), store);
+    const thread = await collect(
+      new FacebookCommentsConnector({ baseUrl: fake.url + FB_VERSION, accessToken: TOKEN, http: testHttp(), postId: '100_8' }),
+      store,
+    );
     await fake.close();
     // Three posts, the inline comments on them (not public either) and one hidden comment.
     expect(ids(page.posts)).toEqual(['100_8', '100_4', '100_4_c1']);

@@ -111,7 +111,9 @@ export class FacebookPageConnector implements Connector<SweepCursor> {
       // comments of a post that is not public are not public either.
       const inline = obj(item.comments).data;
       const open = fbPostIsPublic(item);
-      if (Array.isArray(inline)) for (const c of inline) b.add(!isObj(c) ? { reason: 'malformed_item' } : open ? fbCommentToPost(c, str(item.id)) : { reason: 'not_public', detail: str(c.id) });
+      if (Array.isArray(inline))
+        for (const c of inline)
+          b.add(!isObj(c) ? { reason: 'malformed_item' } : open ? fbCommentToPost(c, str(item.id)) : { reason: 'not_public', detail: str(c.id) });
     }
     const { cursor: next, next: go } = afterPage(cursor, newest, list.hasNext ? list.after : null, false);
     return { page: b.page(), cursor: next, next: go };
@@ -130,6 +132,11 @@ export class FacebookCommentsConnector implements Connector<TailCursor> {
 
   fetchPage(cursor: TailCursor | null): Promise<PageOutcome<TailCursor>> {
     const { baseUrl, accessToken, limit } = this.cfg;
-    return graphCommentsPage(this.http, { baseUrl, accessToken, objectId: this.key, fields: COMMENT_FIELDS, limit: limit ?? 100, chronological: true }, cursor, fbCommentToPost);
+    return graphCommentsPage(
+      this.http,
+      { baseUrl, accessToken, objectId: this.key, fields: COMMENT_FIELDS, limit: limit ?? 100, chronological: true },
+      cursor,
+      fbCommentToPost,
+    );
   }
 }

@@ -30,7 +30,8 @@ export function classifyGraph(status: number, body: unknown, headers: Headers): 
     return { kind: 'rate_limit', reason: 'rate_limited', ...(bucWaitMs(headers) !== undefined ? { waitMs: bucWaitMs(headers) } : {}) };
   }
   if (code === 190) return { kind: 'stop', reason: 'token_invalid', detail: str(err.type) };
-  if (code === 10 || code === 200 || (code !== undefined && code >= 200 && code < 300)) return { kind: 'stop', reason: 'permission_denied', detail: str(err.type) };
+  if (code === 10 || code === 200 || (code !== undefined && code >= 200 && code < 300))
+    return { kind: 'stop', reason: 'permission_denied', detail: str(err.type) };
   if (status >= 400 && status < 500 && code !== undefined) return { kind: 'stop', reason: `graph_error_${code}`, detail: str(err.type) };
   return null;
 }

@@ -66,16 +66,51 @@ describe('http helper', () => {
     const fetch = (async (u: string | URL) => (sent.push(String(u)), new Response('{}'))) as typeof globalThis.fetch;
     const resolvingTo = (addrs: string[]) => new HttpClient({ fetch, lookup: async () => addrs });
     expect(await resolvingTo(['10.1.2.3']).send({ url: 'https://feeds.example.com/rss' })).toMatchObject({ ok: false, reason: 'blocked_address' });
-    expect(await resolvingTo(['93.184.216.34', '169.254.169.254']).send({ url: 'https://feeds.example.com/rss' })).toMatchObject({ ok: false, reason: 'blocked_address' });
-    for (const url of ['http://[::1]:8080/', 'http://2130706433/', 'http://0/', 'http://localhost./', 'http://169.254.169.254/latest/meta-data/', 'file:///etc/passwd', 'ftp://example.com/x'])
-      expect(await new HttpClient({ fetch, lookup: async (h) => (h.startsWith('localhost') ? ['127.0.0.1'] : ['93.184.216.34']) }).send({ url }), url).toMatchObject({ ok: false, reason: 'blocked_address' });
+    expect(await resolvingTo(['93.184.216.34', '169.254.169.254']).send({ url: 'https://feeds.example.com/rss' })).toMatchObject({
+      ok: false,
+      reason: 'blocked_address',
+    });
+    for (const url of [
+      'http://[::1]:8080/',
+      'http://2130706433/',
+      'http://0/',
+      'http://localhost./',
+      'http://169.254.169.254/latest/meta-data/',
+      'file:///etc/passwd',
+      'ftp://example.com/x',
+    ])
+      expect(
+        await new HttpClient({ fetch, lookup: async (h) => (h.startsWith('localhost') ? ['127.0.0.1'] : ['93.184.216.34']) }).send({ url }),
+        url,
+      ).toMatchObject({ ok: false, reason: 'blocked_address' });
     expect(sent).toEqual([]);
     expect(await resolvingTo(['93.184.216.34']).send({ url: 'https://feeds.example.com/rss' })).toMatchObject({ ok: true });
     expect(sent).toEqual(['https://feeds.example.com/rss']);
   });
 
   it('tells public addresses from loopback, private, link-local, unique-local and metadata ones', () => {
-    for (const a of ['127.0.0.1', '127.8.9.1', '10.0.0.1', '172.16.5.4', '172.31.255.255', '192.168.1.1', '169.254.169.254', '0.0.0.0', '100.64.0.1', '::', '::1', 'fc00::1', 'fd12:3456::1', 'fe80::1', 'fe80::1%eth0', '::ffff:127.0.0.1', '::ffff:a9fe:a9fe', '64:ff9b::a00:1', '224.0.0.1', '255.255.255.255'])
+    for (const a of [
+      '127.0.0.1',
+      '127.8.9.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '0.0.0.0',
+      '100.64.0.1',
+      '::',
+      '::1',
+      'fc00::1',
+      'fd12:3456::1',
+      'fe80::1',
+      'fe80::1%eth0',
+      '::ffff:127.0.0.1',
+      '::ffff:a9fe:a9fe',
+      '64:ff9b::a00:1',
+      '224.0.0.1',
+      '255.255.255.255',
+    ])
       expect(isPublicAddress(a), a).toBe(false);
     for (const a of ['8.8.8.8', '93.184.216.34', '172.32.0.1', '192.169.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808'])
       expect(isPublicAddress(a), a).toBe(true);
@@ -109,7 +144,11 @@ describe('http helper', () => {
 
   it('stops reading a body larger than the cap, with a counted reason, by length or by stream', async () => {
     const f = await serve([{ raw: 'x'.repeat(200_000) }]);
-    expect(await new HttpClient({ outbound: LOCAL, maxBodyBytes: 100_000 }).send({ url: f.url })).toMatchObject({ ok: false, reason: 'body_too_large', retryable: false });
+    expect(await new HttpClient({ outbound: LOCAL, maxBodyBytes: 100_000 }).send({ url: f.url })).toMatchObject({
+      ok: false,
+      reason: 'body_too_large',
+      retryable: false,
+    });
     expect(await new HttpClient({ outbound: LOCAL, maxBodyBytes: 300_000 }).send({ url: f.url })).toMatchObject({ ok: true, status: 200 });
     // No content-length: the stream is cut once the cap is passed.
     let pulled = 0;
@@ -122,7 +161,9 @@ describe('http helper', () => {
           },
         }),
       );
-    const r = await new HttpClient({ outbound: LOCAL, maxBodyBytes: 1_000_000, fetch: (async () => endless()) as typeof fetch }).send({ url: 'https://feeds.example.com/huge' });
+    const r = await new HttpClient({ outbound: LOCAL, maxBodyBytes: 1_000_000, fetch: (async () => endless()) as typeof fetch }).send({
+      url: 'https://feeds.example.com/huge',
+    });
     expect(r).toMatchObject({ ok: false, reason: 'body_too_large', retryable: false });
     expect(pulled).toBeLessThan(40);
   });

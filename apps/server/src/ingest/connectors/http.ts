@@ -44,10 +44,7 @@ export interface HttpOptions {
 }
 
 /** A network's reading of an answer: rate limited (wait, then same request), or stop now. */
-export type Verdict =
-  | { kind: 'rate_limit'; reason: string; waitMs?: number; resetAtMs?: number }
-  | { kind: 'stop'; reason: string; detail?: string }
-  | null;
+export type Verdict = { kind: 'rate_limit'; reason: string; waitMs?: number; resetAtMs?: number } | { kind: 'stop'; reason: string; detail?: string } | null;
 
 export interface HttpRequest {
   url: string | URL;
@@ -151,7 +148,12 @@ export function isPublicAddress(address: string): boolean {
 }
 
 const defaultLookup = async (host: string) => (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address);
-const bare = (host: string) => host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+const bare = (host: string) =>
+  host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '');
 
 /** A request's failure that no retry cures (an address refused, too many redirects, a body past the cap). */
 class Refused {
@@ -220,7 +222,8 @@ export class HttpClient {
       await res.body?.cancel().catch(() => undefined);
       if (hop >= MAX_REDIRECTS) throw new Refused({ ok: false, reason: 'too_many_redirects', status: res.status, retryable: false });
       const next = new URL(location, url);
-      if (next.origin !== url.origin) headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !/^(authorization|cookie|x-goog-api-key)$/i.test(k)));
+      if (next.origin !== url.origin)
+        headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !/^(authorization|cookie|x-goog-api-key)$/i.test(k)));
       if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === 'POST')) {
         method = 'GET';
         payload = undefined;

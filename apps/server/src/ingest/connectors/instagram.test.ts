@@ -57,17 +57,30 @@ describe('Instagram connector', () => {
 
   it("reads a media's comments with the commenter's username", async () => {
     const fake = await startInstagramFake({ token: TOKEN });
-    const c = new InstagramCommentsConnector({ baseUrl: fake.url + FB_VERSION, accessToken: TOKEN, igUserId: IG_USER, mediaId: '17900000000000007', limit: 3, http: testHttp() });
+    const c = new InstagramCommentsConnector({
+      baseUrl: fake.url + FB_VERSION,
+      accessToken: TOKEN,
+      igUserId: IG_USER,
+      mediaId: '17900000000000007',
+      limit: 3,
+      http: testHttp(),
+    });
     const { posts } = await collect(c, store);
     await fake.close();
     expect(posts).toHaveLength(4);
-    expect(posts[0]).toMatchObject({ externalId: '18000000000000001', body: 'nice 1', author: { externalId: 'fan1', handle: 'fan1' }, parentExternalId: '17900000000000007' });
+    expect(posts[0]).toMatchObject({
+      externalId: '18000000000000001',
+      body: 'nice 1',
+      author: { externalId: 'fan1', handle: 'fan1' },
+      parentExternalId: '17900000000000007',
+    });
     expect(fake.requests[0].query.get('fields')).toBe('id,text,timestamp,username,like_count,hidden');
   });
 
   it('looks a hashtag up once, keeps its id in the cursor and reads its recent media', async () => {
     const fake = await startInstagramFake({ token: TOKEN });
-    const make = () => new InstagramHashtagConnector({ baseUrl: fake.url + FB_VERSION, accessToken: TOKEN, igUserId: IG_USER, hashtag: '#BrandSA', limit: 2, http: testHttp() });
+    const make = () =>
+      new InstagramHashtagConnector({ baseUrl: fake.url + FB_VERSION, accessToken: TOKEN, igUserId: IG_USER, hashtag: '#BrandSA', limit: 2, http: testHttp() });
     const one = await collect(make(), store, { maxPages: 1 });
     const two = await collect(make(), store);
     expect([...ids(one.posts), ...ids(two.posts)]).toHaveLength(5);
@@ -87,7 +100,10 @@ describe('Instagram connector', () => {
     const comments = igComments();
     comments[1].hidden = true;
     const fake = await startInstagramFake({ token: TOKEN, comments });
-    const { posts, report } = await collect(new InstagramCommentsConnector({ baseUrl: fake.url + FB_VERSION, accessToken: TOKEN, igUserId: IG_USER, mediaId: '17900000000000007', http: testHttp() }), store);
+    const { posts, report } = await collect(
+      new InstagramCommentsConnector({ baseUrl: fake.url + FB_VERSION, accessToken: TOKEN, igUserId: IG_USER, mediaId: '17900000000000007', http: testHttp() }),
+      store,
+    );
     await fake.close();
     expect(ids(posts)).toEqual(['18000000000000001', '18000000000000003', '18000000000000004']);
     expect(report.skipped).toEqual({ not_public: 1 });

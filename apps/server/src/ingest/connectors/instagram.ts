@@ -102,7 +102,15 @@ export class InstagramMediaConnector implements Connector<SweepCursor> {
     u.searchParams.set('fields', MEDIA_FIELDS);
     u.searchParams.set('limit', String(this.cfg.limit ?? 50));
     const owner = { id: this.cfg.igUserId };
-    return mediaSweep(this.http, this.cfg.accessToken, u, cursor, cursor ?? { mark: null, page: null, top: null }, (m) => igMediaToPost(m, owner), (c) => c);
+    return mediaSweep(
+      this.http,
+      this.cfg.accessToken,
+      u,
+      cursor,
+      cursor ?? { mark: null, page: null, top: null },
+      (m) => igMediaToPost(m, owner),
+      (c) => c,
+    );
   }
 }
 
@@ -149,13 +157,22 @@ export class InstagramHashtagConnector implements Connector<HashtagCursor> {
       const list = readGraphList(r.body);
       if (!list) return malformedPage(same, 'no data array');
       hashtagId = str(obj(list.items[0]).id) ?? null;
-      if (!hashtagId) return { page: { posts: [], skipped: [{ reason: 'hashtag_not_found', detail: this.tag }] }, cursor: same, next: 'stop', reason: 'hashtag_not_found' };
+      if (!hashtagId)
+        return { page: { posts: [], skipped: [{ reason: 'hashtag_not_found', detail: this.tag }] }, cursor: same, next: 'stop', reason: 'hashtag_not_found' };
     }
     const u = apiUrl(this.cfg.baseUrl, `/${encodeURIComponent(hashtagId)}/recent_media`);
     u.searchParams.set('user_id', this.cfg.igUserId);
     u.searchParams.set('fields', HASHTAG_MEDIA_FIELDS);
     u.searchParams.set('limit', String(this.cfg.limit ?? 50));
     const id = hashtagId;
-    return mediaSweep(this.http, this.cfg.accessToken, u, cursor, { ...same, hashtagId: id }, (m) => igMediaToPost(m, null), (c) => ({ ...c, hashtagId: id }));
+    return mediaSweep(
+      this.http,
+      this.cfg.accessToken,
+      u,
+      cursor,
+      { ...same, hashtagId: id },
+      (m) => igMediaToPost(m, null),
+      (c) => ({ ...c, hashtagId: id }),
+    );
   }
 }

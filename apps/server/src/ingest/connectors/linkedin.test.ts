@@ -18,7 +18,15 @@ describe('LinkedIn connector', () => {
     posts[1].lifecycleState = 'DRAFT';
     const fake = await startLinkedInFake({ token: TOKEN, posts, faults: { 'posts:3': [tooMany], 'posts:6': [truncated()] } });
     const clock = fakeClock();
-    const c = new LinkedInPostsConnector({ baseUrl: fake.url, accessToken: TOKEN, version: '202401', http: testHttp(clock), orgUrn: ORG, orgName: 'Brand SA', count: 3 });
+    const c = new LinkedInPostsConnector({
+      baseUrl: fake.url,
+      accessToken: TOKEN,
+      version: '202401',
+      http: testHttp(clock),
+      orgUrn: ORG,
+      orgName: 'Brand SA',
+      count: 3,
+    });
     const { posts: got, report } = await collect(c, store);
     await fake.close();
     expect(clock.sleeps).toEqual([12_000]);
@@ -51,10 +59,16 @@ describe('LinkedIn connector', () => {
 
   it("reads a post's comments and later resumes after the last one", async () => {
     const fake = await startLinkedInFake({ token: TOKEN });
-    const make = () => new LinkedInCommentsConnector({ baseUrl: fake.url, accessToken: TOKEN, version: '202401', http: testHttp(), postUrn: 'urn:li:share:707', count: 2 });
+    const make = () =>
+      new LinkedInCommentsConnector({ baseUrl: fake.url, accessToken: TOKEN, version: '202401', http: testHttp(), postUrn: 'urn:li:share:707', count: 2 });
     const first = await collect(make(), store);
     expect(first.posts).toHaveLength(5);
-    expect(first.posts[0]).toMatchObject({ externalId: 'urn:li:comment:(urn:li:share:707,1)', body: 'well said 1', author: { externalId: 'urn:li:person:p1' }, parentExternalId: 'urn:li:share:707' });
+    expect(first.posts[0]).toMatchObject({
+      externalId: 'urn:li:comment:(urn:li:share:707,1)',
+      body: 'well said 1',
+      author: { externalId: 'urn:li:person:p1' },
+      parentExternalId: 'urn:li:share:707',
+    });
     expect(fake.requests[0].path).toBe('/rest/socialActions/urn:li:share:707/comments');
     fake.comments.push({ ...fake.comments[0], commentUrn: 'urn:li:comment:(urn:li:share:707,6)', message: { text: 'late' } });
     const later = await collect(make(), store);
@@ -67,7 +81,10 @@ describe('LinkedIn connector', () => {
     posts[2].visibility = 'CONTAINER';
     posts[3].distribution = { feedDistribution: 'NONE' };
     const fake = await startLinkedInFake({ token: TOKEN, posts });
-    const { posts: got, report } = await collect(new LinkedInPostsConnector({ baseUrl: fake.url, accessToken: TOKEN, version: '202401', http: testHttp(), orgUrn: ORG }), store);
+    const { posts: got, report } = await collect(
+      new LinkedInPostsConnector({ baseUrl: fake.url, accessToken: TOKEN, version: '202401', http: testHttp(), orgUrn: ORG }),
+      store,
+    );
     await fake.close();
     expect(ids(got)).toEqual(['urn:li:share:707', 'urn:li:share:703', 'urn:li:share:702', 'urn:li:share:701']);
     expect(report.skipped).toEqual({ not_public: 3 });

@@ -92,7 +92,9 @@ export class LinkedInPostsConnector implements Connector<SweepCursor> {
       if (t !== undefined) newest = maxMark(newest, t) as number | null;
       b.add(isObj(e) ? linkedInPostToPost(e, this.cfg.orgName) : { reason: 'malformed_item' });
     }
-    const hasNext = elements.length >= count || (Array.isArray(obj(obj(r.body).paging).links) && (obj(obj(r.body).paging).links as unknown[]).some((l) => obj(l).rel === 'next'));
+    const hasNext =
+      elements.length >= count ||
+      (Array.isArray(obj(obj(r.body).paging).links) && (obj(obj(r.body).paging).links as unknown[]).some((l) => obj(l).rel === 'next'));
     return { page: b.page(), ...afterPage(cursor, newest, hasNext && elements.length ? String(start + elements.length) : null, reached) };
   }
 }
@@ -113,7 +115,10 @@ export class LinkedInCommentsConnector implements Connector<OffsetCursor> {
   async fetchPage(cursor: OffsetCursor | null): Promise<PageOutcome<OffsetCursor>> {
     const same = cursor ?? { start: 0 };
     const count = this.cfg.count ?? 50;
-    const r = await get(this.cfg, this.http, `/rest/socialActions/${encodeURIComponent(this.key)}/comments`, { start: String(same.start), count: String(count) });
+    const r = await get(this.cfg, this.http, `/rest/socialActions/${encodeURIComponent(this.key)}/comments`, {
+      start: String(same.start),
+      count: String(count),
+    });
     if (!r.ok) return failedPage(same, r);
     const elements = obj(r.body).elements;
     if (!Array.isArray(elements)) return malformedPage(same, 'no elements array');

@@ -48,7 +48,13 @@ export function toPost(d: PostDraft): Post | Skip {
   if (!d.postedAt) return { reason: 'bad_date', detail: externalId };
   const authorId = str(d.author.externalId);
   if (!authorId) return { reason: 'missing_author', detail: externalId };
-  const post: Post = { ...d, externalId, body, postedAt: d.postedAt, author: { ...d.author, externalId: authorId, name: str(d.author.name) ?? d.author.handle ?? authorId } };
+  const post: Post = {
+    ...d,
+    externalId,
+    body,
+    postedAt: d.postedAt,
+    author: { ...d.author, externalId: authorId, name: str(d.author.name) ?? d.author.handle ?? authorId },
+  };
   for (const k of Object.keys(post) as (keyof Post)[]) if (post[k] === undefined) delete post[k];
   return post;
 }
@@ -72,7 +78,12 @@ export class PageBuilder {
 
 /** A page that failed as a whole: the cursor stays, the reason is counted. */
 export function failedPage<C extends CursorValue>(cursor: C, r: Extract<HttpResult, { ok: false }>): PageOutcome<C> {
-  return { page: { posts: [], skipped: [{ reason: r.reason, ...(r.detail ? { detail: r.detail } : {}) }] }, cursor, next: r.retryable ? 'retry' : 'stop', reason: r.reason };
+  return {
+    page: { posts: [], skipped: [{ reason: r.reason, ...(r.detail ? { detail: r.detail } : {}) }] },
+    cursor,
+    next: r.retryable ? 'retry' : 'stop',
+    reason: r.reason,
+  };
 }
 
 /** A well-formed answer whose shape is wrong (no list where one must be): retried like bad JSON. */

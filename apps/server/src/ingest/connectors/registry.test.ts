@@ -18,7 +18,10 @@ describe('connector registry', () => {
     ];
     const opts = { baseUrls: { x: x.url, graph: fb.url + FB_VERSION }, http: { sleep: clock.sleep, now: clock.now, outbound: TEST_OUTBOUND } };
     const got: Post[] = [];
-    const reports = await runConnectors(specs.map((s) => createConnector(s, opts)), { store: memoryCursorStore(), sink: async (p) => void got.push(...p) });
+    const reports = await runConnectors(
+      specs.map((s) => createConnector(s, opts)),
+      { store: memoryCursorStore(), sink: async (p) => void got.push(...p) },
+    );
     await Promise.all([x.close(), fb.close()]);
     expect(reports.map((r) => [r.connector, r.ended])).toEqual([
       ['x.search', 'done'],

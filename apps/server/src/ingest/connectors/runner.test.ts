@@ -23,7 +23,12 @@ function scripted(name: string, steps: (PageOutcome | Error)[]): Connector & { s
   };
 }
 const page = (n: number, next: PageOutcome['next'], posts = [post(`p${n}`)]): PageOutcome => ({ page: { posts, skipped: [] }, cursor: { n }, next });
-const malformed = (n: number): PageOutcome => ({ page: { posts: [], skipped: [{ reason: 'malformed_json' }] }, cursor: { n }, next: 'retry', reason: 'malformed_json' });
+const malformed = (n: number): PageOutcome => ({
+  page: { posts: [], skipped: [{ reason: 'malformed_json' }] },
+  cursor: { n },
+  next: 'retry',
+  reason: 'malformed_json',
+});
 
 describe('runner', () => {
   it('hands pages to the sink and saves each cursor only after the sink took the page', async () => {
@@ -34,7 +39,10 @@ describe('runner', () => {
       order.push(`put ${JSON.stringify(v)}`);
       await put(c, k, v);
     };
-    const report = await runConnector(scripted('a', [page(1, 'more'), page(2, 'done')]), { store, sink: async (p) => void order.push(`sink ${p[0].externalId}`) });
+    const report = await runConnector(scripted('a', [page(1, 'more'), page(2, 'done')]), {
+      store,
+      sink: async (p) => void order.push(`sink ${p[0].externalId}`),
+    });
     expect(order).toEqual(['sink p1', 'put {"n":1}', 'sink p2', 'put {"n":2}']);
     expect(report).toMatchObject({ ended: 'done', pages: 2, posts: 2 });
   });
@@ -45,7 +53,12 @@ describe('runner', () => {
     const skipped: string[] = [];
     const reports = await runConnectors(
       [scripted('broken', [new Error('bug')]), scripted('garbled', [malformed(0)]), scripted('fine', [page(1, 'more'), malformed(1), page(2, 'done')])],
-      { store, sink: async (p) => void got.push(...p.map((x) => x.externalId)), maxRetries: 2, onSkipped: (c, s) => void skipped.push(`${c.name}:${s[0].reason}`) },
+      {
+        store,
+        sink: async (p) => void got.push(...p.map((x) => x.externalId)),
+        maxRetries: 2,
+        onSkipped: (c, s) => void skipped.push(`${c.name}:${s[0].reason}`),
+      },
     );
     expect(reports.map((r) => [r.connector, r.ended, r.reason])).toEqual([
       ['broken', 'failed', 'connector_error'],

@@ -35,7 +35,12 @@ export function isNew(cursor: SweepCursor | null, item: string | number): boolea
  * The cursor after a page: continue with the next token unless the list ended or the page
  * reached the old mark; a finished sweep moves the mark to the newest item it saw.
  */
-export function afterPage(prev: SweepCursor | null, pageNewest: string | number | null, nextPage: string | null, reachedMark: boolean): { cursor: SweepCursor; next: 'more' | 'done' } {
+export function afterPage(
+  prev: SweepCursor | null,
+  pageNewest: string | number | null,
+  nextPage: string | null,
+  reachedMark: boolean,
+): { cursor: SweepCursor; next: 'more' | 'done' } {
   const mark = prev?.mark ?? null;
   const top = maxMark(prev?.page ? prev.top : null, pageNewest);
   if (nextPage && !reachedMark) return { cursor: { mark, page: nextPage, top }, next: 'more' };

@@ -18,13 +18,27 @@ describe('TikTok connector', () => {
     const videos = ttVideos();
     videos[2].video_description = '';
     videos[2].title = '';
-    const fake = await startTikTokFake({ token: TOKEN, videos, faults: { [`videos:${cursorAfter(5)}`]: [{ ...ttError(429, 'rate_limit_exceeded'), headers: { 'retry-after': '30' } }], [`videos:${cursorAfter(2)}`]: [truncated()] } });
+    const fake = await startTikTokFake({
+      token: TOKEN,
+      videos,
+      faults: {
+        [`videos:${cursorAfter(5)}`]: [{ ...ttError(429, 'rate_limit_exceeded'), headers: { 'retry-after': '30' } }],
+        [`videos:${cursorAfter(2)}`]: [truncated()],
+      },
+    });
     const clock = fakeClock();
     const c = new TikTokVideosConnector({ baseUrl: fake.url, accessToken: TOKEN, http: testHttp(clock), maxCount: 3, ...account });
     const { posts, report } = await collect(c, store);
     await fake.close();
     expect(clock.sleeps).toEqual([30_000]);
-    expect(ids(posts)).toEqual(['730000000000000007', '730000000000000006', '730000000000000004', '730000000000000003', '730000000000000002', '730000000000000001']);
+    expect(ids(posts)).toEqual([
+      '730000000000000007',
+      '730000000000000006',
+      '730000000000000004',
+      '730000000000000003',
+      '730000000000000002',
+      '730000000000000001',
+    ]);
     expect(report).toMatchObject({ ended: 'done', skipped: { empty_body: 1, malformed_json: 1 } });
     expect(posts[0]).toEqual({
       streamId: 12,
@@ -56,9 +70,17 @@ describe('TikTok connector', () => {
 
   it("reads a video's comments in the research shape and stops on a bad token", async () => {
     const fake = await startTikTokFake({ token: TOKEN });
-    const { posts } = await collect(new TikTokCommentsConnector({ baseUrl: fake.url, accessToken: TOKEN, http: testHttp(), videoId: '7300000000000000007', maxCount: 2 }), store);
+    const { posts } = await collect(
+      new TikTokCommentsConnector({ baseUrl: fake.url, accessToken: TOKEN, http: testHttp(), videoId: '7300000000000000007', maxCount: 2 }),
+      store,
+    );
     expect(posts).toHaveLength(5);
-    expect(posts[0]).toMatchObject({ externalId: '7310000000000000001', body: 'love it 1', author: { externalId: 'unknown' }, parentExternalId: '7300000000000000007' });
+    expect(posts[0]).toMatchObject({
+      externalId: '7310000000000000001',
+      body: 'love it 1',
+      author: { externalId: 'unknown' },
+      parentExternalId: '7300000000000000007',
+    });
     const bad = await collect(new TikTokVideosConnector({ baseUrl: fake.url, accessToken: 'nope', http: testHttp(), ...account }), store);
     expect(bad.report).toMatchObject({ ended: 'stopped', reason: 'access_token_invalid' });
     await fake.close();

@@ -108,7 +108,10 @@ describe('X connector', () => {
   });
   it("skips tweets of protected accounts, which a user's token can read (not_public)", async () => {
     const fake = await startXFake({ token: TOKEN, users: X_USERS.map((u) => (u.id === '11' ? { ...u, protected: true } : u)) });
-    const { posts, report } = await collect(new XSearchConnector({ baseUrl: fake.url, bearerToken: TOKEN, http: testHttp(), query: 'q', key: 'protected' }), store);
+    const { posts, report } = await collect(
+      new XSearchConnector({ baseUrl: fake.url, bearerToken: TOKEN, http: testHttp(), query: 'q', key: 'protected' }),
+      store,
+    );
     await fake.close();
     expect(ids(posts)).toEqual(['1010', '1008', '1006', '1004', '1002']);
     expect(report.skipped).toEqual({ not_public: 5 });

@@ -31,7 +31,8 @@ export function classifyX(status: number, body: unknown, headers: Headers): Verd
     const reset = Number(headers.get('x-rate-limit-reset'));
     return { kind: 'rate_limit', reason: 'rate_limited', ...(reset > 0 ? { resetAtMs: reset * 1000 } : {}) };
   }
-  if (status === 401 || status === 403) return { kind: 'stop', reason: status === 401 ? 'unauthorized' : 'forbidden', detail: str(obj(body).title) ?? str(obj(body).detail) };
+  if (status === 401 || status === 403)
+    return { kind: 'stop', reason: status === 401 ? 'unauthorized' : 'forbidden', detail: str(obj(body).title) ?? str(obj(body).detail) };
   return null;
 }
 
@@ -89,11 +90,16 @@ abstract class XBase implements Connector<SweepCursor> {
     if (!r.ok) return failedPage(same, r);
     const body = obj(r.body);
     const meta = obj(body.meta);
-    if (!isObj(r.body) || (body.data !== undefined && !Array.isArray(body.data)) || (body.data === undefined && num(meta.result_count) !== 0 && !Array.isArray(body.errors))) {
+    if (
+      !isObj(r.body) ||
+      (body.data !== undefined && !Array.isArray(body.data)) ||
+      (body.data === undefined && num(meta.result_count) !== 0 && !Array.isArray(body.errors))
+    ) {
       return malformedPage(same, 'no data array');
     }
     const users = new Map<string, Obj>();
-    for (const u of Array.isArray(obj(body.includes).users) ? (obj(body.includes).users as unknown[]) : []) if (isObj(u) && str(u.id)) users.set(String(u.id), u);
+    for (const u of Array.isArray(obj(body.includes).users) ? (obj(body.includes).users as unknown[]) : [])
+      if (isObj(u) && str(u.id)) users.set(String(u.id), u);
     const b = new PageBuilder();
     for (const t of (body.data as unknown[] | undefined) ?? []) b.add(isObj(t) ? tweetToPost(t, users, this.web) : { reason: 'malformed_item' });
     const newest = maxMark(str(meta.newest_id), ...b.posts.map((p: Post) => p.externalId));

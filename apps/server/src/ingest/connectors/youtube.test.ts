@@ -53,7 +53,10 @@ describe('YouTube connector', () => {
   });
 
   it('stops with a counted reason when the daily quota is spent', async () => {
-    const fake = await startYouTubeFake({ apiKey: KEY, faults: { 'search:first': [ytError(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your quota.')] } });
+    const fake = await startYouTubeFake({
+      apiKey: KEY,
+      faults: { 'search:first': [ytError(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your quota.')] },
+    });
     const clock = fakeClock();
     const { report } = await collect(new YouTubeSearchConnector({ baseUrl: fake.url, apiKey: KEY, http: testHttp(clock), q: 'quota' }), store);
     await fake.close();
@@ -77,7 +80,12 @@ describe('YouTube connector', () => {
     const { posts } = await collect(new YouTubeCommentsConnector({ baseUrl: fake.url, apiKey: KEY, http: testHttp(), videoId: 'vid6', maxResults: 2 }), store);
     await fake.close();
     expect(ids(posts)).toEqual(['Ugc5', 'Ugc4', 'Ugc3', 'Ugc2', 'Ugc1']);
-    expect(posts[0]).toMatchObject({ body: 'comment 5', parentExternalId: 'vid6', author: { externalId: 'UCviewer5', name: '@viewer5' }, link: 'https://www.youtube.com/watch?v=vid6&lc=Ugc5' });
+    expect(posts[0]).toMatchObject({
+      body: 'comment 5',
+      parentExternalId: 'vid6',
+      author: { externalId: 'UCviewer5', name: '@viewer5' },
+      link: 'https://www.youtube.com/watch?v=vid6&lc=Ugc5',
+    });
   });
   // An owner's token lists private and unlisted uploads too; only public videos are listening data.
   it('skips videos that are not public and comment threads that are not (not_public)', async () => {

@@ -40,7 +40,8 @@ function isPublicVideo(v: Obj, fallback: Obj): boolean {
 }
 
 function videoToPost(v: Obj, fallback: Obj): Post | Skip {
-  if (!isPublicVideo(v, fallback)) return { reason: 'not_public', detail: str(v.id) ?? str(obj(fallback.id).videoId) ?? str(obj(fallback.contentDetails).videoId) };
+  if (!isPublicVideo(v, fallback))
+    return { reason: 'not_public', detail: str(v.id) ?? str(obj(fallback.id).videoId) ?? str(obj(fallback.contentDetails).videoId) };
   const s = isObj(v.snippet) ? v.snippet : obj(fallback.snippet);
   const stats = obj(v.statistics);
   const id = str(v.id) ?? str(obj(fallback.id).videoId) ?? str(obj(fallback.contentDetails).videoId);
@@ -130,7 +131,15 @@ export class YouTubeSearchConnector extends YouTubeBase<SweepCursor> {
     const same = cursor ?? { mark: null, page: null, top: null };
     // publishedAfter is inclusive and to the second: ask from the second after the mark.
     const after = cursor?.mark != null ? new Date(Number(cursor.mark) + 1000).toISOString() : undefined;
-    const r = await this.get('search', { part: 'snippet', q: this.q, type: 'video', order: 'date', maxResults: this.pageSize, publishedAfter: after, pageToken: cursor?.page ?? undefined });
+    const r = await this.get('search', {
+      part: 'snippet',
+      q: this.q,
+      type: 'video',
+      order: 'date',
+      maxResults: this.pageSize,
+      publishedAfter: after,
+      pageToken: cursor?.page ?? undefined,
+    });
     if (!r.ok) return failedPage(same, r);
     const items = obj(r.body).items;
     if (!Array.isArray(items)) return malformedPage(same, 'no items array');
@@ -172,10 +181,16 @@ export class YouTubeChannelConnector extends YouTubeBase<ChannelCursor> {
       const items = obj(r.body).items;
       if (!Array.isArray(items)) return malformedPage(same, 'no items array');
       uploads = str(obj(obj(obj(items[0]).contentDetails).relatedPlaylists).uploads) ?? null;
-      if (!uploads) return { page: { posts: [], skipped: [{ reason: 'channel_not_found', detail: this.key }] }, cursor: same, next: 'stop', reason: 'channel_not_found' };
+      if (!uploads)
+        return { page: { posts: [], skipped: [{ reason: 'channel_not_found', detail: this.key }] }, cursor: same, next: 'stop', reason: 'channel_not_found' };
     }
     const withUploads = { ...same, uploads };
-    const r = await this.get('playlistItems', { part: 'snippet,contentDetails,status', playlistId: uploads, maxResults: this.pageSize, pageToken: cursor?.page ?? undefined });
+    const r = await this.get('playlistItems', {
+      part: 'snippet,contentDetails,status',
+      playlistId: uploads,
+      maxResults: this.pageSize,
+      pageToken: cursor?.page ?? undefined,
+    });
     if (!r.ok) return failedPage(withUploads, r);
     const items = obj(r.body).items;
     if (!Array.isArray(items)) return malformedPage(withUploads, 'no items array');
@@ -212,7 +227,14 @@ export class YouTubeCommentsConnector extends YouTubeBase<SweepCursor> {
   }
   async fetchPage(cursor: SweepCursor | null): Promise<PageOutcome<SweepCursor>> {
     const same = cursor ?? { mark: null, page: null, top: null };
-    const r = await this.get('commentThreads', { part: 'snippet', videoId: this.key, order: 'time', textFormat: 'plainText', maxResults: String(this.cfg.maxResults ?? 100), pageToken: cursor?.page ?? undefined });
+    const r = await this.get('commentThreads', {
+      part: 'snippet',
+      videoId: this.key,
+      order: 'time',
+      textFormat: 'plainText',
+      maxResults: String(this.cfg.maxResults ?? 100),
+      pageToken: cursor?.page ?? undefined,
+    });
     if (!r.ok) return failedPage(same, r);
     const items = obj(r.body).items;
     if (!Array.isArray(items)) return malformedPage(same, 'no items array');

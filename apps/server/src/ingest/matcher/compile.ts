@@ -48,7 +48,14 @@ export function mapperFor(kind: string | undefined): LiteralMapper {
   if (kind === 'profile')
     return (text) => {
       const h = bareHandle(text);
-      return { t: 'or', xs: [{ t: 'lit', words: [AUTHOR + h] }, { t: 'lit', words: [REPLY + h] }, { t: 'lit', words: ['@' + h] }] };
+      return {
+        t: 'or',
+        xs: [
+          { t: 'lit', words: [AUTHOR + h] },
+          { t: 'lit', words: [REPLY + h] },
+          { t: 'lit', words: ['@' + h] },
+        ],
+      };
     };
   return wordLiterals();
 }
@@ -147,7 +154,8 @@ export function compileRules(rules: RuleSpec[]): Matcher {
   };
   exprs.forEach((e, r) => {
     const t = triggers(e);
-    if (!t) always.push(r); // "NOT spam": true on a post with none of its words
+    if (!t)
+      always.push(r); // "NOT spam": true on a post with none of its words
     else for (const id of new Set(t.lits)) litRules[id].push(r);
   });
 
@@ -271,8 +279,7 @@ export function urlPrefixes(url: string, maxLen: number): string[] {
   if (host.length <= maxLen) out.push(host);
   // Parent domains of at least two labels ("co.za" of "shop.acme.co.za", never "za"), read from the right.
   let dots = 0;
-  for (let i = host.length - 1; i > 0 && host.length - i - 1 <= maxLen; i--)
-    if (host.charCodeAt(i) === 46 && ++dots >= 2) out.push(host.slice(i + 1));
+  for (let i = host.length - 1; i > 0 && host.length - i - 1 <= maxLen; i--) if (host.charCodeAt(i) === 46 && ++dots >= 2) out.push(host.slice(i + 1));
   if (slash >= 0) {
     let end = slash;
     while ((end = key.indexOf('/', end + 1)) > 0 && end <= maxLen) out.push(key.slice(0, end));

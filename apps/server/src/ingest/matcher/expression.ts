@@ -3,11 +3,7 @@
 // search boxes read them). Operators are upper case so that "and" stays a searchable word.
 import { tokenize } from '../../nlp/text.ts';
 
-export type Expr =
-  | { t: 'lit'; words: string[] }
-  | { t: 'and'; xs: Expr[] }
-  | { t: 'or'; xs: Expr[] }
-  | { t: 'not'; x: Expr };
+export type Expr = { t: 'lit'; words: string[] } | { t: 'and'; xs: Expr[] } | { t: 'or'; xs: Expr[] } | { t: 'not'; x: Expr };
 
 type Lex = { k: 'word' | 'phrase'; v: string } | { k: 'and' | 'or' | 'not' | '(' | ')' };
 
@@ -95,10 +91,10 @@ export function parseExpression(src: string, literal: LiteralMapper = wordLitera
   return e;
 }
 
-/** Word-bin keywords (002 §9: operator 1 AND, 2 OR, 3 NOT) as one expression: all ANDs, any OR, no NOT. */
+/** Word-bin keywords (operator 1 AND, 2 OR, 3 NOT) as one expression: all ANDs, any OR, no NOT. */
 export function keywordsToExpression(keywords: { keyword: string; operator: number }[]): string {
   const q = (k: string) => `"${k.replace(/"/g, ' ').trim()}"`;
-  const kept = keywords.filter((k) => k.keyword.trim() !== ''); // an empty keyword is ignored (002 §5)
+  const kept = keywords.filter((k) => k.keyword.trim() !== ''); // an empty keyword is ignored
   const ands = kept.filter((k) => k.operator === 1).map((k) => q(k.keyword));
   const ors = kept.filter((k) => k.operator === 2).map((k) => q(k.keyword));
   const nots = kept.filter((k) => k.operator === 3).map((k) => q(k.keyword));

@@ -55,7 +55,11 @@ describe('rule matcher', () => {
     const deep = `https://acme.co.za/deals/${'a/'.repeat(25_000)}x`;
     const dotted = `https://${'a.'.repeat(25_000)}shop.acme.co.za/x`;
     const t0 = performance.now();
-    const hits = [m.match({ tokens: [], urls: [deep] }), m.match({ tokens: [], urls: [dotted] }), m.match({ tokens: [], urls: [`https://x.co/${'/'.repeat(50_000)}y`] })];
+    const hits = [
+      m.match({ tokens: [], urls: [deep] }),
+      m.match({ tokens: [], urls: [dotted] }),
+      m.match({ tokens: [], urls: [`https://x.co/${'/'.repeat(50_000)}y`] }),
+    ];
     expect(performance.now() - t0).toBeLessThan(1_000);
     expect(hits).toEqual([[1], [2], []]);
   });
@@ -72,7 +76,11 @@ describe('rule matcher', () => {
     expect(m.match({ ...post('acme'), streamId: 7 })).toEqual([1]);
   });
   it('reports rules that do not parse and keeps the others', () => {
-    const m = compileRules([{ id: 1, expression: '(acme' }, { id: 2, expression: 'acme' }, { id: 3, expression: 'AND' }]);
+    const m = compileRules([
+      { id: 1, expression: '(acme' },
+      { id: 2, expression: 'acme' },
+      { id: 3, expression: 'AND' },
+    ]);
     expect(m.errors.map((e) => e.id)).toEqual([1, 3]);
     expect(m.match(post('acme'))).toEqual([2]);
   });

@@ -112,25 +112,45 @@ describe('forgot password and password setup', () => {
     expect(m).not.toBeNull();
     const [, id, token] = m!;
 
-    const bare = await t.app.inject({ method: 'POST', url: '/crm/api/user/password/set', payload: { IDUser: Number(id), Token: 'guess', Password: 'new-password-1', PasswordConfirm: 'new-password-1' } });
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: '/crm/api/user/password/set',
+      payload: { IDUser: Number(id), Token: 'guess', Password: 'new-password-1', PasswordConfirm: 'new-password-1' },
+    });
     expect(bare.statusCode).toBe(400);
 
-    const mismatch = await t.app.inject({ method: 'POST', url: '/crm/api/user/password/set', payload: { IDUser: Number(id), Token: token, Password: 'new-password-1', PasswordConfirm: 'other-password' } });
+    const mismatch = await t.app.inject({
+      method: 'POST',
+      url: '/crm/api/user/password/set',
+      payload: { IDUser: Number(id), Token: token, Password: 'new-password-1', PasswordConfirm: 'other-password' },
+    });
     expect(mismatch.json().message).toBe(MESSAGES.passwordsDoNotMatch);
 
-    const ok = await t.app.inject({ method: 'POST', url: '/crm/api/user/password/set', payload: { IDUser: Number(id), Token: token, Password: 'new-password-1', PasswordConfirm: 'new-password-1' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/crm/api/user/password/set',
+      payload: { IDUser: Number(id), Token: token, Password: 'new-password-1', PasswordConfirm: 'new-password-1' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().Message).toBe(MESSAGES.passwordSet);
     await authHeader(t.app, 'viewer@demo.example', 'new-password-1');
 
-    const again = await t.app.inject({ method: 'POST', url: '/crm/api/user/password/set', payload: { IDUser: Number(id), Token: token, Password: 'another-pass-2', PasswordConfirm: 'another-pass-2' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/crm/api/user/password/set',
+      payload: { IDUser: Number(id), Token: token, Password: 'another-pass-2', PasswordConfirm: 'another-pass-2' },
+    });
     expect(again.statusCode).toBe(400);
   });
 
   // Was 404 with MESSAGES.userNotFoundForId: that told which ids exist (security review, user
   // enumeration). An unknown id now answers exactly as a known id with a wrong token.
   it('answers an unknown contact id as it answers a wrong token', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/crm/api/user/password/set', payload: { IDUser: 99999, Token: 'x', Password: 'whatever-1', PasswordConfirm: 'whatever-1' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/crm/api/user/password/set',
+      payload: { IDUser: 99999, Token: 'x', Password: 'whatever-1', PasswordConfirm: 'whatever-1' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(INVALID_SETUP_LINK);
   });
@@ -148,7 +168,8 @@ describe('login rate limit', () => {
   it('answers 429 after too many attempts', async () => {
     const t = await createTestApp({ seed: false, env: { LOGIN_RATE_LIMIT: '3' } });
     const codes: number[] = [];
-    for (let i = 0; i < 5; i++) codes.push((await t.app.inject({ method: 'POST', url: '/crm/api/user/login', payload: { Username: 'a@b.c', Password: 'x' } })).statusCode);
+    for (let i = 0; i < 5; i++)
+      codes.push((await t.app.inject({ method: 'POST', url: '/crm/api/user/login', payload: { Username: 'a@b.c', Password: 'x' } })).statusCode);
     expect(codes.slice(0, 3)).toEqual([401, 401, 401]);
     expect(codes[4]).toBe(429);
     await t.close();

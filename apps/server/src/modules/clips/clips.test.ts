@@ -32,7 +32,15 @@ describe('clip tray, word cloud and influencer discovery', () => {
     const all = (await get(q('clip/getall'))).body;
     expect(all.HasMore).toBe(false);
     expect(all.Data.map((c: { Id: number }) => c.Id)).toEqual([fx.root.c3, fx.root.c7, fx.root.c2, fx.root.c1]);
-    expect(all.Data[3]).toMatchObject({ ClipId: fx.clip.c1, StreamId: 7, AuthorName: 'Alice', AVE: 10.5, FavourabilityId: 1, BrandAssociationId: 2, BinId: fx.rootBinId });
+    expect(all.Data[3]).toMatchObject({
+      ClipId: fx.clip.c1,
+      StreamId: 7,
+      AuthorName: 'Alice',
+      AVE: 10.5,
+      FavourabilityId: 1,
+      BrandAssociationId: 2,
+      BinId: fx.rootBinId,
+    });
     const page = (await get(q('clip/getall', '&offset=1&limit=2'))).body;
     expect(page.Data.map((c: { Id: number }) => c.Id)).toEqual([fx.root.c7, fx.root.c2]);
     expect(page.HasMore).toBe(true);
@@ -74,7 +82,14 @@ describe('clip tray, word cloud and influencer discovery', () => {
     const after = (await get(q('wordcloud/getall'))).body;
     expect(after.find((e: { Value: string }) => e.Value === 'cola')).toBeUndefined();
     expect(after).toContainEqual({ Value: 'too high', Count: 1 });
-    const byClips = await call('POST', 'wordcloud/getall/byclips', analyst, { projectId: fx.projectId, startDate: '2024-03-01', endDate: '2024-03-02', streamIds: '7,8', prefix: '#', clipIds: [fx.clip.c1] });
+    const byClips = await call('POST', 'wordcloud/getall/byclips', analyst, {
+      projectId: fx.projectId,
+      startDate: '2024-03-01',
+      endDate: '2024-03-02',
+      streamIds: '7,8',
+      prefix: '#',
+      clipIds: [fx.clip.c1],
+    });
     expect(byClips.body).toEqual([{ Value: '#acme', Count: 1 }]);
   });
 
@@ -111,7 +126,9 @@ describe('clip tray, word cloud and influencer discovery', () => {
     const empty = await call('PUT', 'clip/favourability/update', analyst, { binClipBaseIds: [], favourabilityId: 1, projectId: fx.projectId });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toMatch(/Please select clips to rate/);
-    expect((await call('PUT', 'clip/favourability/update', analyst, { binClipBaseIds: [fx.root.c1], favourabilityId: 4, projectId: fx.projectId })).status).toBe(400);
+    expect(
+      (await call('PUT', 'clip/favourability/update', analyst, { binClipBaseIds: [fx.root.c1], favourabilityId: 4, projectId: fx.projectId })).status,
+    ).toBe(400);
     const before = await favourability();
     const other = t.projects['acme-owned'];
     const wrong = await call('PUT', 'clip/favourability/update', analyst, { binClipBaseIds: [fx.root.c1, fx.root.c7], favourabilityId: 3, projectId: other });
@@ -142,7 +159,10 @@ describe('clip tray, word cloud and influencer discovery', () => {
     expect(groups).toHaveLength(1);
     expect(groups[0].Clips.map((c: { Id: number }) => c.Id).sort()).toEqual([fx.root.c1, fx.root.c7].sort());
     expect((await get(q('clip/duplicates'), analyst)).status).toBe(403);
-    const pure = duplicateGroups(['Big sale today at the store, come now', 'big SALE today at the store... come now! http://x.y', 'Something else entirely here'], (s) => s);
+    const pure = duplicateGroups(
+      ['Big sale today at the store, come now', 'big SALE today at the store... come now! http://x.y', 'Something else entirely here'],
+      (s) => s,
+    );
     expect(pure.map((g) => g.items.length)).toEqual([2]);
   });
 
@@ -153,7 +173,9 @@ describe('clip tray, word cloud and influencer discovery', () => {
     expect(created.body.DaysRemaining).toBeGreaterThanOrEqual(365);
     expect((await get(`influencer/getall?projectId=${fx.projectId}`)).body).toHaveLength(1);
     expect((await call('POST', `influencer/create?projectId=${fx.projectId}&authorId=999999&authorName=X&streamId=7`)).status).toBe(404);
-    expect((await call('POST', `influencer/create?projectId=${fx.projectId}&authorId=${fx.authors.alice}&authorName=Alice&streamId=77`)).body.message).toMatch(/streamId/);
+    expect((await call('POST', `influencer/create?projectId=${fx.projectId}&authorId=${fx.authors.alice}&authorName=Alice&streamId=77`)).body.message).toMatch(
+      /streamId/,
+    );
     expect((await call('DELETE', `influencer/delete?id=${created.body.Id}`)).status).toBe(200);
     expect((await get(`influencer/getall?projectId=${fx.projectId}`)).body).toEqual([]);
     expect((await get(`influencer/getall?projectId=${t.projects['acme-summer']}`)).status).toBe(403);

@@ -8,7 +8,10 @@ interface Clip {
 
 describe('duplicate groups', () => {
   it('groups near-duplicates and leaves distinct posts alone', () => {
-    const groups = duplicateGroups(['Big sale today at the store, come now', 'big SALE today at the store... come now! http://x.y', 'Something else entirely here'], (s) => s);
+    const groups = duplicateGroups(
+      ['Big sale today at the store, come now', 'big SALE today at the store... come now! http://x.y', 'Something else entirely here'],
+      (s) => s,
+    );
     expect(groups).toEqual([{ similarity: 1, items: ['Big sale today at the store, come now', 'big SALE today at the store... come now! http://x.y'] }]);
   });
 
@@ -30,7 +33,11 @@ describe('duplicate groups', () => {
     const groups = duplicateGroups(clips, (c) => c.body, undefined, stats);
     expect(performance.now() - t0).toBeLessThan(2_000);
     expect(stats.comparisons).toBeLessThan(1_000);
-    expect(groups.map((g) => g.items.map((c) => c.id).sort((a, b) => a - b))).toEqual([Array.from({ length: 5_000 }, (_, i) => i + 1), [5001, 5002], [5003, 5004]]);
+    expect(groups.map((g) => g.items.map((c) => c.id).sort((a, b) => a - b))).toEqual([
+      Array.from({ length: 5_000 }, (_, i) => i + 1),
+      [5001, 5002],
+      [5003, 5004],
+    ]);
     expect(groups[0].similarity).toBe(1);
     expect(groups[1].similarity).toBeGreaterThanOrEqual(0.7);
   });

@@ -86,7 +86,12 @@ const similarity = (a: Uint32Array, b: Uint32Array) => {
 };
 
 /** Groups of at least two near-duplicates, largest first; each with its lowest pair similarity. */
-export function duplicateGroups<T>(items: T[], text: (t: T) => string, threshold = DUPLICATE_THRESHOLD, stats?: DuplicateStats): { similarity: number; items: T[] }[] {
+export function duplicateGroups<T>(
+  items: T[],
+  text: (t: T) => string,
+  threshold = DUPLICATE_THRESHOLD,
+  stats?: DuplicateStats,
+): { similarity: number; items: T[] }[] {
   // One representative per normalised text; repOfItem[i] is item i's (-1: no words, never grouped).
   const repByText = new Map<string, number>();
   const repTexts: string[] = [];

@@ -1,4 +1,4 @@
-// The listing export (000 §5, §9): 'Listing Report - {project}.xlsx', Sheet1, eight columns, the
+// The listing export: 'Listing Report - {project}.xlsx', Sheet1, eight columns, the
 // body cut at 32766 characters. exceljs' streaming WorkbookWriter writes rows as they come from
 // keyset-paged batches, and the writer waits whenever the reply's buffer is full, so 100,000
 // rows pass through a bounded amount of memory.

@@ -6,7 +6,7 @@ import { clipRows, type ClipRow } from '../../analytics/clip-rows.ts';
 import { clipsInScope, type Scope } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
 
-/** Chatter is brand association 3, or 0 in older rows (000 §3): a Chatter filter takes both. */
+/** Chatter is brand association 3, or 0 in older rows: a Chatter filter takes both. */
 const CHATTER_IDS = [0, BRAND_ASSOCIATION.Chatter];
 
 export interface ListingFilters {
@@ -62,11 +62,7 @@ export async function* clipBatches(db: Db, s: Scope, f: ListingFilters, batchSiz
 
 /** Clips of a bin by clip id (any date, any stream, rejected ones left out). */
 export function clipsByIds(db: Db, binId: number, clipIds: number[]) {
-  return clipRows(db)
-    .where('bin_clips.bin_id', '=', binId)
-    .where('bin_clips.clip_id', 'in', clipIds)
-    .where('bin_clips.rejected', '=', false)
-    .execute();
+  return clipRows(db).where('bin_clips.bin_id', '=', binId).where('bin_clips.clip_id', 'in', clipIds).where('bin_clips.rejected', '=', false).execute();
 }
 
 export function binsOfProjects(db: Db, projectIds: number[]) {

@@ -1,4 +1,4 @@
-// Rating and rejecting clips (000 §4): the named bin_clips rows must all belong to the project
+// Rating and rejecting clips: the named bin_clips rows must all belong to the project
 // (else 404 and nothing changes); the change applies to the same clips' rows in every bin of the
 // project, so a rating made in a sort bin also moves the project's figures. bin_hourly and
 // bin_hourly_sentiment move in the same statement as the rows (ingest/rollups.ts adjustRollups).
@@ -35,16 +35,25 @@ export async function changeClips(db: Db, user: AuthUser, projectId: number, bin
       .selectFrom('bin_clips')
       .select(['id', 'bin_id', 'stream_id', 'posted_at', 'favourability_id', 'brand_association_id', 'ave', 'rejected'])
       .where('project_id', '=', project.id)
-      .where('clip_id', 'in', named.map((r) => Number(r.clip_id)))
+      .where(
+        'clip_id',
+        'in',
+        named.map((r) => Number(r.clip_id)),
+      )
       .orderBy('id')
       .forUpdate()
       .execute()) as RatedRow[];
     const changing = rows.filter((r) => ('reject' in change ? !r.rejected : r.favourability_id !== change.favourabilityId));
     if (changing.length === 0) return 0;
     // The rows, bin_hourly and bin_hourly_sentiment move in one statement.
-    const updated = await adjustRollups(trx, changing.map((r) => Number(r.id)), 'reject' in change ? { rejected: true } : { favourabilityId: change.favourabilityId });
+    const updated = await adjustRollups(
+      trx,
+      changing.map((r) => Number(r.id)),
+      'reject' in change ? { rejected: true } : { favourabilityId: change.favourabilityId },
+    );
     // A reject takes clips out of every figure: who did it is kept, with the change.
-    if ('reject' in change) await audit(trx, { actor: user, action: 'clips.reject', target: `project:${project.id}`, detail: { binClipIds: someIds(ids), rows: updated } });
+    if ('reject' in change)
+      await audit(trx, { actor: user, action: 'clips.reject', target: `project:${project.id}`, detail: { binClipIds: someIds(ids), rows: updated } });
     return updated;
   });
 }

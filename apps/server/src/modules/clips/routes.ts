@@ -4,7 +4,7 @@ import type { Deps } from '../../types.ts';
 import { changeClips } from './rating.ts';
 import * as clips from './service.ts';
 
-/** Main host: the clip tray (000 §2, §4, §5) and, for admins, 'Identify duplicates' (000 §6). */
+/** Main host: the clip tray and, for admins, 'Identify duplicates'. */
 export function clipRoutes(route: Route, { db }: Deps): void {
   route(getClips, ({ user, query }) => clips.listClips(db, user, query));
   route(getClipsByIds, ({ user, query }) => clips.clipsByIds(db, user, query.binId, query.clipIds));

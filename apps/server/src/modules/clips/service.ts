@@ -53,7 +53,13 @@ export async function clipsByIds(db: Db, user: AuthUser, binId: number, clipIds:
 /** The bins of the given projects (the tray's bin picker); any project not visible answers 404. */
 export async function binsOfProjects(db: Db, user: AuthUser, projectIds: number[]): Promise<z.infer<typeof C.ClipBinList>> {
   for (const id of projectIds) await projectForUser(db, user, id);
-  return (await q.binsOfProjects(db, projectIds)).map((b) => ({ Id: b.id, Name: b.name, ProjectId: b.project_id!, ParentId: b.parent_id, BinTypeId: b.bin_type_id }));
+  return (await q.binsOfProjects(db, projectIds)).map((b) => ({
+    Id: b.id,
+    Name: b.name,
+    ProjectId: b.project_id!,
+    ParentId: b.parent_id,
+    BinTypeId: b.bin_type_id,
+  }));
 }
 
 export async function duplicates(db: Db, user: AuthUser, query: z.output<typeof C.DuplicatesQuery>): Promise<z.infer<typeof C.DuplicateGroups>> {

@@ -52,7 +52,14 @@ describe('project dashboard', () => {
     expect(weeks.body.Data.reduce((a: number, c: { Count: number }) => a + c.Count, 0)).toBe(6); // c1 c2 c3 c4 c5 c7
     const months = await get(`heatmap/getall?projectId=${fx.projectId}&startDate=2024-01-01&endDate=2024-06-30&streamIds=7,8`);
     expect(months.body.Bucket).toBe('month');
-    expect([...new Set(months.body.Data.map((c: { Date: string }) => c.Date))]).toEqual(['2024-01-01', '2024-02-01', '2024-03-01', '2024-04-01', '2024-05-01', '2024-06-01']);
+    expect([...new Set(months.body.Data.map((c: { Date: string }) => c.Date))]).toEqual([
+      '2024-01-01',
+      '2024-02-01',
+      '2024-03-01',
+      '2024-04-01',
+      '2024-05-01',
+      '2024-06-01',
+    ]);
   });
 
   it('fills daily-insight buckets, by day under 30 days and by week from 30', async () => {

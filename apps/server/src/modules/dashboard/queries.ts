@@ -111,12 +111,7 @@ export async function clipCountsByBin(db: Db, s: Scope, binIds: number[]): Promi
 
 /** The range's posts with the highest impact score (index bin_clips_bin_impact). */
 export function topPosts(db: Db, s: Scope, limit: number) {
-  return clipRows(db)
-    .$call(clipsInScope(s))
-    .orderBy('bin_clips.impact_score', 'desc')
-    .orderBy('bin_clips.id')
-    .limit(limit)
-    .execute();
+  return clipRows(db).$call(clipsInScope(s)).orderBy('bin_clips.impact_score', 'desc').orderBy('bin_clips.id').limit(limit).execute();
 }
 
 /**

@@ -41,7 +41,10 @@ export async function mentions(db: Db, user: AuthUser, query: AnalyticQuery): Pr
 export function heatColor(count: number, max: number): string {
   if (count <= 0 || max <= 0) return '#f1f3f5';
   const t = Math.sqrt(count / max);
-  const mix = (a: number, b: number) => Math.round(a + (b - a) * t).toString(16).padStart(2, '0');
+  const mix = (a: number, b: number) =>
+    Math.round(a + (b - a) * t)
+      .toString(16)
+      .padStart(2, '0');
   return `#${mix(0xd0, 0x18)}${mix(0xeb, 0x64)}${mix(0xff, 0xab)}`;
 }
 
@@ -112,7 +115,11 @@ export async function dailyInsights(db: Db, user: AuthUser, query: AnalyticQuery
 export async function favourability(db: Db, user: AuthUser, query: AnalyticQuery): Promise<Out<typeof C.FavourabilityList>> {
   const s = await resolveScope(db, user, query);
   const t = await q.favourabilityTotals(db, s);
-  const counts: Record<number, number> = { [FAVOURABILITY.Positive]: num(t.positive), [FAVOURABILITY.Neutral]: num(t.neutral), [FAVOURABILITY.Negative]: num(t.negative) };
+  const counts: Record<number, number> = {
+    [FAVOURABILITY.Positive]: num(t.positive),
+    [FAVOURABILITY.Neutral]: num(t.neutral),
+    [FAVOURABILITY.Negative]: num(t.negative),
+  };
   return FAVOURABILITY_LOOKUP.map((f) => ({ Id: f.Id, Description: f.Description, Color: f.Color, Count: counts[f.Id] }));
 }
 
@@ -123,11 +130,33 @@ export async function sentimentSummary(db: Db, user: AuthUser, query: AnalyticQu
   const card = (Name: 'Owned' | 'Earned' | 'Chatter', id: number) => {
     const r = rows.get(id);
     const [Positive, Neutral, Negative] = [num(r?.positive), num(r?.neutral), num(r?.negative)];
-    return { Name, BrandAssociationId: id, Color: SENTIMENT_CARD_COLORS[Name], Positive, Neutral, Negative, Total: Positive + Neutral + Negative, AVE: round2(num(r?.ave)) };
+    return {
+      Name,
+      BrandAssociationId: id,
+      Color: SENTIMENT_CARD_COLORS[Name],
+      Positive,
+      Neutral,
+      Negative,
+      Total: Positive + Neutral + Negative,
+      AVE: round2(num(r?.ave)),
+    };
   };
-  const cards: Out<typeof C.SentimentSummary> = [card('Owned', BRAND_ASSOCIATION.Owned), card('Earned', BRAND_ASSOCIATION.Earned), card('Chatter', BRAND_ASSOCIATION.Chatter)];
+  const cards: Out<typeof C.SentimentSummary> = [
+    card('Owned', BRAND_ASSOCIATION.Owned),
+    card('Earned', BRAND_ASSOCIATION.Earned),
+    card('Chatter', BRAND_ASSOCIATION.Chatter),
+  ];
   const sum = (k: 'Positive' | 'Neutral' | 'Negative' | 'Total' | 'AVE') => cards.reduce((a, c) => a + c[k], 0);
-  cards.push({ Name: 'All', BrandAssociationId: 0, Color: SENTIMENT_CARD_COLORS.All, Positive: sum('Positive'), Neutral: sum('Neutral'), Negative: sum('Negative'), Total: sum('Total'), AVE: round2(sum('AVE')) });
+  cards.push({
+    Name: 'All',
+    BrandAssociationId: 0,
+    Color: SENTIMENT_CARD_COLORS.All,
+    Positive: sum('Positive'),
+    Neutral: sum('Neutral'),
+    Negative: sum('Negative'),
+    Total: sum('Total'),
+    AVE: round2(sum('AVE')),
+  });
   return cards;
 }
 
@@ -136,13 +165,17 @@ export async function topPosts(db: Db, user: AuthUser, query: AnalyticQuery & { 
   return (await q.topPosts(db, s, query.limit)).map(toTopPost);
 }
 
-/** Top authors (000 §9): project types 1, 5, 6, 7; ten, or all with showAll; by followers. */
+/** Top authors: project types 1, 5, 6, 7; ten, or all with showAll; by followers. */
 export async function topAuthors(db: Db, user: AuthUser, query: AnalyticQuery & { showAll: boolean }): Promise<Out<typeof C.TopAuthorList>> {
   const s = await resolveScope(db, user, query);
   if (!TOP_AUTHOR_PROJECT_TYPES.includes(s.project.project_type_id))
     throw forbidden(`Top authors are shown for project types ${TOP_AUTHOR_PROJECT_TYPES.join(', ')} only; this project is type ${s.project.project_type_id}`);
   const authors = await q.topAuthorsByFollowers(db, s, query.showAll ? TOP_AUTHORS_ALL_MAX : TOP_AUTHORS_DEFAULT);
-  const counts = await q.clipCountsByAuthor(db, s, authors.map((a) => num(a.id)));
+  const counts = await q.clipCountsByAuthor(
+    db,
+    s,
+    authors.map((a) => num(a.id)),
+  );
   return authors.map((a) => ({
     AuthorId: num(a.id),
     AuthorName: a.name,
@@ -172,7 +205,9 @@ export async function sortBinTree(db: Db, user: AuthUser, query: AnalyticQuery &
   const bins = all.filter((b) => wanted(b.bin_type_id) && under(b.id));
   const keep = new Set(bins.map((b) => b.id));
   const counts = await q.clipCountsByBin(db, s, [...keep]);
-  const nodes = new Map<number, SortBinNode>(bins.map((b) => [b.id, { Id: b.id, Name: b.name, ClipCount: counts.get(b.id) ?? 0, BinTypeId: b.bin_type_id, Children: [] }]));
+  const nodes = new Map<number, SortBinNode>(
+    bins.map((b) => [b.id, { Id: b.id, Name: b.name, ClipCount: counts.get(b.id) ?? 0, BinTypeId: b.bin_type_id, Children: [] }]),
+  );
   const roots: SortBinNode[] = [];
   for (const b of bins) {
     // A node whose parent is filtered out hangs from its nearest kept ancestor (or the top).

@@ -1,4 +1,4 @@
-// Influencer discovery (000 §2, §4): authors added from top authors, kept one year, removed from
+// Influencer discovery: authors added from top authors, kept one year, removed from
 // the widget. Project types 1, 5, 6, 7, as top authors.
 import { TOP_AUTHOR_PROJECT_TYPES, influencerDaysRemaining } from '@listening/contract';
 import type { Db } from '../../db/connection.ts';
@@ -19,14 +19,22 @@ const toInfluencer = (r: { id: number; author_id: number; author_name: string; s
 async function discoveryProject(db: Db, user: AuthUser, projectId: number): Promise<ProjectRow> {
   const project = await projectForUser(db, user, projectId);
   if (!TOP_AUTHOR_PROJECT_TYPES.includes(project.project_type_id))
-    throw forbidden(`Influencer discovery is shown for project types ${TOP_AUTHOR_PROJECT_TYPES.join(', ')} only; this project is type ${project.project_type_id}`);
+    throw forbidden(
+      `Influencer discovery is shown for project types ${TOP_AUTHOR_PROJECT_TYPES.join(', ')} only; this project is type ${project.project_type_id}`,
+    );
   return project;
 }
 
 /** The project's entries that have days left, newest first. */
 export async function listInfluencers(db: Db, user: AuthUser, projectId: number) {
   const project = await discoveryProject(db, user, projectId);
-  const rows = await db.selectFrom('influencers').selectAll().where('project_id', '=', project.id).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  const rows = await db
+    .selectFrom('influencers')
+    .selectAll()
+    .where('project_id', '=', project.id)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
   const now = new Date();
   return rows.map((r) => toInfluencer(r, now)).filter((i) => i.DaysRemaining > 0);
 }

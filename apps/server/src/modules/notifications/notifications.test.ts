@@ -58,7 +58,15 @@ describe('public and admin endpoints', () => {
   });
 
   it('takes the contact form, names a missing field, and lands the message in the outbox', async () => {
-    const form = { Fullname: 'Lerato M', CompanyName: 'Acme', EmailAddress: 'lerato@example.com', ContactNumber: '0215550100', How: 'Search', Subject: 'Demo', Message: 'Please call me' };
+    const form = {
+      Fullname: 'Lerato M',
+      CompanyName: 'Acme',
+      EmailAddress: 'lerato@example.com',
+      ContactNumber: '0215550100',
+      How: 'Search',
+      Subject: 'Demo',
+      Message: 'Please call me',
+    };
     const bad = await t.app.inject({ method: 'POST', url: '/api/contact/submit', payload: { ...form, EmailAddress: 'nope' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/EmailAddress/);

@@ -64,7 +64,11 @@ export function phrases(db: Db, projectId: number, kind?: 'include' | 'exclude')
 export async function setPhrase(db: Db, projectId: number, phrase: string, kind: 'include' | 'exclude') {
   return db.transaction().execute(async (trx) => {
     await trx.deleteFrom('wordcloud_phrases').where('project_id', '=', projectId).where('phrase', '=', phrase).where('kind', '!=', kind).execute();
-    await trx.insertInto('wordcloud_phrases').values({ project_id: projectId, phrase, kind }).onConflict((oc) => oc.doNothing()).execute();
+    await trx
+      .insertInto('wordcloud_phrases')
+      .values({ project_id: projectId, phrase, kind })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     return trx
       .selectFrom('wordcloud_phrases')
       .select(['id', 'phrase', 'kind'])

@@ -3,7 +3,7 @@ import type { Route } from '../../http/route.ts';
 import type { Deps } from '../../types.ts';
 import * as cloud from './service.ts';
 
-/** Main host: the word cloud and its include/exclude phrases (000 §2, §7). */
+/** Main host: the word cloud and its include/exclude phrases. */
 export function wordCloudRoutes(route: Route, { db }: Deps): void {
   route(getWordCloud, ({ user, query }) => cloud.wordCloud(db, user, query));
   route(getWordCloudByClips, ({ user, body }) => cloud.wordCloud(db, user, { ...body, cloudFilter: cloud.byClipsFilter(body.prefix) }));

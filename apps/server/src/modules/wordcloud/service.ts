@@ -1,4 +1,4 @@
-// The word cloud (000 §2): top words, hashtags, handles or named entities of the range, without
+// The word cloud: top words, hashtags, handles or named entities of the range, without
 // the project's excluded phrases, with its tracked (included) phrases counted in. 'No Content' is
 // the web's text for an empty answer.
 import { WORDCLOUD_MAX_ENTRIES, type AnalyticQuery, type CloudFilter } from '@listening/contract';

@@ -27,7 +27,7 @@ function DefaultSideMenu({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate
 
 /**
  * The current user failed to load, whatever the error (a 500, a dropped connection, not only a
- * 401): the session is unusable, so it is dropped and the user goes to /login (000 §7).
+ * 401): the session is unusable, so it is dropped and the user goes to /login.
  */
 function useLeaveWhenUserFails(failed: boolean): void {
   const queryClient = useQueryClient();
@@ -41,7 +41,7 @@ function useLeaveWhenUserFails(failed: boolean): void {
 }
 
 /**
- * The private header (000 §2): side-nav toggle, the bell and the user menu; the screen below.
+ * The private header: side-nav toggle, the bell and the user menu; the screen below.
  * A route whose screen has no side nav in the route table says so with staticData.sideNav.
  */
 export function PrivateShell({ children }: { children?: ReactNode }) {
@@ -88,7 +88,7 @@ export function PrivateShell({ children }: { children?: ReactNode }) {
   );
 }
 
-/** Pages that need a session: the shell, or the login screen in place when no token is stored (000 §2). */
+/** Pages that need a session: the shell, or the login screen in place when no token is stored. */
 export function PrivateLayout({ children }: { children?: ReactNode }) {
   const token = useSessionToken();
   if (!token)

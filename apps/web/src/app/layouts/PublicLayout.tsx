@@ -37,7 +37,17 @@ function PublicHeader() {
           </Anchor>
           <Group gap="lg" visibleFrom="sm" component="nav" aria-label="Main">
             {NAV.map((n) => (
-              <Anchor key={n.to} component={Link} to={n.to} c="dark.6" fw={500} size="sm" underline="never" className="nav-link" activeProps={{ className: 'nav-link active' }}>
+              <Anchor
+                key={n.to}
+                component={Link}
+                to={n.to}
+                c="dark.6"
+                fw={500}
+                size="sm"
+                underline="never"
+                className="nav-link"
+                activeProps={{ className: 'nav-link active' }}
+              >
                 {n.label}
               </Anchor>
             ))}
@@ -117,7 +127,7 @@ function PublicFooter() {
   );
 }
 
-/** Public pages (000 §1): header and footer around the page. */
+/** Public pages: header and footer around the page. */
 export function PublicLayout({ children }: { children?: ReactNode }) {
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }} bg="white">

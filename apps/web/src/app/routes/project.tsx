@@ -1,4 +1,4 @@
-// The project area's routes (000 §2): /client/$clientId/project/$projectId with its filter in the
+// The project area's routes: /client/$clientId/project/$projectId with its filter in the
 // address, the per-platform views, and the analysis screens of document 2 (later releases). The
 // router mounts them under the private shell. Composed here, in the app, from the shared project
 // layer (shell, filter, clip tray over every screen) and the dashboard feature's screen.
@@ -53,6 +53,8 @@ export function projectRoutes<TParent extends AnyRoute>(parent: TParent) {
   });
   const dashboard = createRoute({ getParentRoute: () => project, path: '/', component: DashboardScreen });
   const platform = createRoute({ getParentRoute: () => project, path: 'platform/$streamId', component: DashboardScreen });
-  const analysis = ANALYSIS_SCREENS.map(([path, title]) => createRoute({ getParentRoute: () => project, path, component: () => <LaterReleaseScreen title={title} /> }));
+  const analysis = ANALYSIS_SCREENS.map(([path, title]) =>
+    createRoute({ getParentRoute: () => project, path, component: () => <LaterReleaseScreen title={title} /> }),
+  );
   return [project.addChildren([dashboard, platform, ...analysis])] as const;
 }

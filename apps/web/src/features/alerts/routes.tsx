@@ -1,4 +1,4 @@
-// Notification Management, the subscribed-alerts table (002 §2.4): a placeholder until the alerts feature lands.
+// Notification Management, the subscribed-alerts table: a placeholder until the alerts feature lands.
 import { createRoute, type AnyRoute } from '@tanstack/react-router';
 import { ComingSoon } from '../../ui/ComingSoon.tsx';
 

@@ -1,6 +1,6 @@
 import type { Client } from '@listening/contract';
 
-/** Search by name or id (000 §2): a case-insensitive part of the name, or the id's digits. */
+/** Search by name or id: a case-insensitive part of the name, or the id's digits. */
 export function filterClients(clients: readonly Client[], search: string): Client[] {
   const q = search.trim().toLowerCase();
   const sorted = [...clients].sort((a, b) => a.Name.localeCompare(b.Name));

@@ -5,4 +5,9 @@ const subscribe = (listener: () => void) => {
   return () => window.removeEventListener('resize', listener);
 };
 
-export const useWindowWidth = (): number => useSyncExternalStore(subscribe, () => window.innerWidth, () => 1024);
+export const useWindowWidth = (): number =>
+  useSyncExternalStore(
+    subscribe,
+    () => window.innerWidth,
+    () => 1024,
+  );

@@ -1,4 +1,4 @@
-// Contact management of a client (002 §2.6): a placeholder until the contacts feature lands.
+// Contact management of a client: a placeholder until the contacts feature lands.
 import { createRoute, type AnyRoute } from '@tanstack/react-router';
 import { ComingSoon } from '../../ui/ComingSoon.tsx';
 

@@ -1,5 +1,5 @@
-// The heatmaps' grid (000 §9): 24 hour columns and a row per day, week or month, from the cells
-// the server answers; and the clip-tray scope of one cell (000 §2: a click opens that hour's posts).
+// The heatmaps' grid: 24 hour columns and a row per day, week or month, from the cells
+// the server answers; and the clip-tray scope of one cell (a click opens that hour's posts).
 import dayjs from 'dayjs';
 import type { ProjectFilter } from '../../project/filter.ts';
 
@@ -21,7 +21,10 @@ export function rowLabel(date: string, bucket: Bucket): string {
 }
 
 /** Rows (oldest first) and a [hour, row, value] triple per hour of every row, zeros included. */
-export function heatmapGrid<C extends Cell>(cells: readonly C[], value: (c: C) => number = (c) => c.Count): { rows: string[]; points: [number, number, number][] } {
+export function heatmapGrid<C extends Cell>(
+  cells: readonly C[],
+  value: (c: C) => number = (c) => c.Count,
+): { rows: string[]; points: [number, number, number][] } {
   const rows = [...new Set(cells.map((c) => c.Date))].sort();
   const index = new Map(rows.map((r, i) => [r, i]));
   const byKey = new Map(cells.map((c) => [`${c.Date}|${c.Hour}`, c]));

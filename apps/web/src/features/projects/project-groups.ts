@@ -9,7 +9,7 @@ export interface ProjectGroup {
 export const projectTypeLabel = (project: Pick<Project, 'ProjectTypeId' | 'ProjectType'>): string =>
   PROJECT_TYPE_LABELS[project.ProjectTypeId] ?? (project.ProjectType || `Type ${project.ProjectTypeId}`);
 
-/** Sections by project type in type order, each sorted by description (000 §2), narrowed by a search. */
+/** Sections by project type in type order, each sorted by description, narrowed by a search. */
 export function groupProjects(projects: readonly Project[], search = ''): ProjectGroup[] {
   const q = search.trim().toLowerCase();
   const shown = q ? projects.filter((p) => p.Description.toLowerCase().includes(q) || String(p.Id).includes(q)) : projects;

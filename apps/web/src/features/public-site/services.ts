@@ -1,7 +1,7 @@
 import { IconClockHour4, IconFileAnalytics, IconHash, IconHeartHandshake, IconMoodSmile, IconShieldCheck, type Icon } from '@tabler/icons-react';
 
 export interface Service {
-  /** The anchor on /services that the footer links to (000 §1). */
+  /** The anchor on /services that the footer links to. */
   anchor: string;
   title: string;
   icon: Icon;
@@ -15,7 +15,11 @@ export const SERVICES: Service[] = [
     title: 'Keyword Tracking',
     icon: IconHash,
     summary: 'Follow handles, hashtags, campaign phrases, profiles, links and topics across every network you care about.',
-    points: ['X, Facebook, Instagram, YouTube, LinkedIn, TikTok and blogs in one place', 'Mention counts and advertising value equivalent per stream', 'Word clouds of the terms, hashtags, handles and names around your brand'],
+    points: [
+      'X, Facebook, Instagram, YouTube, LinkedIn, TikTok and blogs in one place',
+      'Mention counts and advertising value equivalent per stream',
+      'Word clouds of the terms, hashtags, handles and names around your brand',
+    ],
   },
   {
     anchor: 'reaction-lists',

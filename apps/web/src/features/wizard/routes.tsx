@@ -1,4 +1,4 @@
-// The new-project wizard (002 §2.10, admins): a placeholder until the wizard feature lands.
+// The new-project wizard (admins): a placeholder until the wizard feature lands.
 import { createRoute, type AnyRoute } from '@tanstack/react-router';
 import { ComingSoon } from '../../ui/ComingSoon.tsx';
 

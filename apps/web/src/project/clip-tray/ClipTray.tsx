@@ -1,4 +1,4 @@
-// The clip tray (000 §2, §4, §5): a slide-in 'Posts' panel over the project's screens. It lists
+// The clip tray: a slide-in 'Posts' panel over the project's screens. It lists
 // the posts of its scope 10 at a time, lets the user select and rate or reject them after the
 // confirmations, exports the listing, and gives admins 'Identify duplicates'.
 import { ActionIcon, Button, Checkbox, Drawer, Group, Menu, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
@@ -99,7 +99,12 @@ export function ClipTray() {
         styles={{ body: { paddingTop: 0 } }}
       >
         <Stack gap="sm">
-          <Group justify="space-between" gap="xs" py="xs" style={{ position: 'sticky', top: 60, background: 'var(--mantine-color-body)', zIndex: 2, borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+          <Group
+            justify="space-between"
+            gap="xs"
+            py="xs"
+            style={{ position: 'sticky', top: 60, background: 'var(--mantine-color-body)', zIndex: 2, borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+          >
             <Group gap="xs">
               <Checkbox
                 checked={allSelected}
@@ -184,7 +189,12 @@ export function ClipTray() {
           )}
         </Stack>
       </Drawer>
-      <ConfirmDialog message={message} busy={rate.isPending || reject.isPending} onConfirm={() => void confirm().catch(() => setPending(null))} onCancel={() => setPending(null)} />
+      <ConfirmDialog
+        message={message}
+        busy={rate.isPending || reject.isPending}
+        onConfirm={() => void confirm().catch(() => setPending(null))}
+        onCancel={() => setPending(null)}
+      />
       <DuplicatesModal opened={duplicates} onClose={() => setDuplicates(false)} query={query} />
     </>
   );

@@ -1,4 +1,4 @@
-// The clip tray's state (000 §3, §4: closed, open, loading; the clips are the query's): which
+// The clip tray's state (closed, open, loading; the clips are the query's): which
 // posts it shows. Screens open it with a scope; the tray reads the project's filter itself.
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 

@@ -10,7 +10,7 @@ import type { ProjectFilter } from '../filter.ts';
 import { filterPresets } from '../presets.ts';
 
 /**
- * The Filter menu (000 §2, §4): a date range with the quick dates, and the stream checkboxes the
+ * The Filter menu: a date range with the quick dates, and the stream checkboxes the
  * project type offers. Nothing changes until Apply, which writes the choice into the address.
  */
 export function FilterMenu({
@@ -65,7 +65,9 @@ export function FilterMenu({
                 maxDate={dayjs().format('YYYY-MM-DD')}
                 numberOfColumns={wide ? 2 : 1}
                 // Two columns end at the range's last month, not at an empty future one.
-                defaultDate={dayjs(filter.dateto).subtract(wide ? 1 : 0, 'month').format('YYYY-MM-DD')}
+                defaultDate={dayjs(filter.dateto)
+                  .subtract(wide ? 1 : 0, 'month')
+                  .format('YYYY-MM-DD')}
                 allowSingleDateInRange
               />
             </div>

@@ -4,8 +4,8 @@ import { CURRENCY, productDetails, type ProductKey } from '@listening/contract';
 import { Money } from '../../ui/Money.tsx';
 
 /**
- * The product-details dialog of a locked item (000 §1, §2): name, description, price in rand,
- * Cancel and Add. Add does nothing that is shown beyond closing (000 §1).
+ * The product-details dialog of a locked item: name, description, price in rand,
+ * Cancel and Add. Add does nothing that is shown beyond closing.
  */
 export function ProductDialog({ product, onClose }: { product: ProductKey | null; onClose: () => void }) {
   const details = product ? productDetails(product) : null;

@@ -63,7 +63,7 @@ export interface SideMenuProps {
 }
 
 /**
- * The project side menu (000 §2): the project type, then the name (back to the project list), and
+ * The project side menu: the project type, then the name (back to the project list), and
  * the items of the table. It is drawn in the private shell's drawer, which closes on an outside
  * click; expandable items toggle open and closed.
  */

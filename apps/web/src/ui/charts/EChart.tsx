@@ -1,4 +1,4 @@
-// The one ECharts wrapper (DESIGN §6): registers the chart types the app draws, sizes the chart to
+// The one ECharts wrapper: registers the chart types the app draws, sizes the chart to
 // its box, replaces the option when it changes and hands clicks back. Screens pass an option only.
 import { BarChart, HeatmapChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';

@@ -14,7 +14,13 @@ export interface FakeArticle {
 export function articles(): FakeArticle[] {
   return Array.from({ length: 5 }, (_, i) => {
     const n = 5 - i;
-    return { id: `https://blog.example/?p=${n}`, title: `Post ${n} & more`, html: `<p>Brand SA <b>launch</b> ${n}</p><p>second&nbsp;para</p>`, author: n % 2 ? 'Lerato' : 'Johan', date: new Date(Date.UTC(2024, 0, n, 9)).toISOString() };
+    return {
+      id: `https://blog.example/?p=${n}`,
+      title: `Post ${n} & more`,
+      html: `<p>Brand SA <b>launch</b> ${n}</p><p>second&nbsp;para</p>`,
+      author: n % 2 ? 'Lerato' : 'Johan',
+      date: new Date(Date.UTC(2024, 0, n, 9)).toISOString(),
+    };
   });
 }
 
@@ -22,14 +28,20 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 function rss(base: string, list: FakeArticle[], next: string | null): string {
   const items = list
-    .map((a) => `<item><title>${esc(a.title)}</title><link>${a.id.replace('?p=', 'post-')}</link><guid isPermaLink="false">${a.id}</guid>${a.date ? `<pubDate>${new Date(a.date).toUTCString()}</pubDate>` : ''}${a.author ? `<dc:creator><![CDATA[${a.author}]]></dc:creator>` : ''}<description><![CDATA[${a.html}]]></description></item>`)
+    .map(
+      (a) =>
+        `<item><title>${esc(a.title)}</title><link>${a.id.replace('?p=', 'post-')}</link><guid isPermaLink="false">${a.id}</guid>${a.date ? `<pubDate>${new Date(a.date).toUTCString()}</pubDate>` : ''}${a.author ? `<dc:creator><![CDATA[${a.author}]]></dc:creator>` : ''}<description><![CDATA[${a.html}]]></description></item>`,
+    )
     .join('');
   return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>Example Blog</title><link>${base}</link><description>d</description>${next ? `<atom:link rel="next" href="${next}"/>` : ''}${items}</channel></rss>`;
 }
 
 function atom(list: FakeArticle[], next: string | null): string {
   const entries = list
-    .map((a) => `<entry><id>${a.id}</id><title type="text">${esc(a.title)}</title><link rel="alternate" href="${a.id.replace('?p=', 'post-')}"/>${a.date ? `<updated>${a.date}</updated>` : ''}${a.author ? `<author><name>${a.author}</name></author>` : ''}<content type="html">${esc(a.html)}</content></entry>`)
+    .map(
+      (a) =>
+        `<entry><id>${a.id}</id><title type="text">${esc(a.title)}</title><link rel="alternate" href="${a.id.replace('?p=', 'post-')}"/>${a.date ? `<updated>${a.date}</updated>` : ''}${a.author ? `<author><name>${a.author}</name></author>` : ''}<content type="html">${esc(a.html)}</content></entry>`,
+    )
     .join('');
   return `<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom"><title>Example Atom</title><id>urn:example</id><updated>2024-01-05T09:00:00Z</updated>${next ? `<link rel="next" href="${next}"/>` : ''}<link rel="self" href="/atom"/>${entries}</feed>`;
 }

@@ -25,7 +25,20 @@ export function fbPosts(): GraphItem[] {
       privacy: { value: 'EVERYONE', description: 'Public', friends: '', allow: '', deny: '' },
       shares: { count: n },
       reactions: { data: [], summary: { total_count: n * 3, viewer_reaction: 'NONE' } },
-      comments: { data: [{ id: `100_${n}_c1`, message: `first comment on ${n}`, created_time: `2024-01-10T11:0${n}:00+0000`, from: { id: '555', name: 'Sipho' }, is_hidden: false, is_private: false }], paging: { cursors: { before: 'b', after: 'a' } }, summary: { order: 'ranked', total_count: 1, can_comment: true } },
+      comments: {
+        data: [
+          {
+            id: `100_${n}_c1`,
+            message: `first comment on ${n}`,
+            created_time: `2024-01-10T11:0${n}:00+0000`,
+            from: { id: '555', name: 'Sipho' },
+            is_hidden: false,
+            is_private: false,
+          },
+        ],
+        paging: { cursors: { before: 'b', after: 'a' } },
+        summary: { order: 'ranked', total_count: 1, can_comment: true },
+      },
     };
   });
 }
@@ -67,7 +80,10 @@ export async function startFacebookFake(opts: FbFakeOptions): Promise<FakeServer
   const faults = new Faults(opts.faults);
   const server = await startFake((req) => {
     if (req.headers.authorization !== `Bearer ${opts.token}`)
-      return { status: 400, json: { error: { message: 'Invalid OAuth access token - Cannot parse access token', type: 'OAuthException', code: 190, fbtrace_id: 'AbC' } } };
+      return {
+        status: 400,
+        json: { error: { message: 'Invalid OAuth access token - Cannot parse access token', type: 'OAuthException', code: 190, fbtrace_id: 'AbC' } },
+      };
     const m = new RegExp(`^${FB_VERSION}/([^/]+)/(posts|comments)$`).exec(req.path);
     if (!m) return { status: 400, json: { error: { message: 'Unknown path components', type: 'OAuthException', code: 2500, fbtrace_id: 'AbC' } } };
     const after = req.query.get('after');
@@ -82,7 +98,11 @@ export async function startFacebookFake(opts: FbFakeOptions): Promise<FakeServer
 
 export const fbRateLimit = (minutes: number): FakeReply => ({
   status: 400,
-  headers: { 'x-business-use-case-usage': JSON.stringify({ '100': [{ type: 'pages', call_count: 100, total_cputime: 25, total_time: 25, estimated_time_to_regain_access: minutes }] }) },
+  headers: {
+    'x-business-use-case-usage': JSON.stringify({
+      '100': [{ type: 'pages', call_count: 100, total_cputime: 25, total_time: 25, estimated_time_to_regain_access: minutes }],
+    }),
+  },
   json: { error: { message: '(#32) Page request limit reached', type: 'OAuthException', code: 32, fbtrace_id: 'AbC' } },
 });
 

@@ -25,11 +25,25 @@ export function igMedia(): GraphItem[] {
 
 /** Four comments; `hidden` is the IG Comment field that says the account hid it. */
 export function igComments(): GraphItem[] {
-  return Array.from({ length: 4 }, (_, i) => ({ id: `1800000000000000${i + 1}`, text: `nice ${i + 1}`, timestamp: `2024-01-10T10:0${i}:00+0000`, username: `fan${i + 1}`, like_count: i, hidden: false }));
+  return Array.from({ length: 4 }, (_, i) => ({
+    id: `1800000000000000${i + 1}`,
+    text: `nice ${i + 1}`,
+    timestamp: `2024-01-10T10:0${i}:00+0000`,
+    username: `fan${i + 1}`,
+    like_count: i,
+    hidden: false,
+  }));
 }
 
 export function igHashtagMedia(): GraphItem[] {
-  return Array.from({ length: 5 }, (_, i) => ({ id: `1791000000000000${5 - i}`, caption: `#brandsa tagged ${5 - i}`, timestamp: `2024-01-10T08:0${5 - i}:00+0000`, permalink: `https://www.instagram.com/p/TAG${5 - i}/`, like_count: 1, comments_count: 0 }));
+  return Array.from({ length: 5 }, (_, i) => ({
+    id: `1791000000000000${5 - i}`,
+    caption: `#brandsa tagged ${5 - i}`,
+    timestamp: `2024-01-10T08:0${5 - i}:00+0000`,
+    permalink: `https://www.instagram.com/p/TAG${5 - i}/`,
+    like_count: 1,
+    comments_count: 0,
+  }));
 }
 
 export interface IgFakeOptions {
@@ -46,7 +60,8 @@ export async function startInstagramFake(opts: IgFakeOptions) {
   const hashtagMedia = opts.hashtagMedia ?? igHashtagMedia();
   const faults = new Faults(opts.faults);
   const server: FakeServer = await startFake((req) => {
-    if (req.headers.authorization !== `Bearer ${opts.token}`) return { status: 400, json: { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190, fbtrace_id: 'X' } } };
+    if (req.headers.authorization !== `Bearer ${opts.token}`)
+      return { status: 400, json: { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190, fbtrace_id: 'X' } } };
     const path = req.path.startsWith(FB_VERSION) ? req.path.slice(FB_VERSION.length) : req.path;
     const [, first, edge] = path.split('/');
     const fault = faults.take(`${edge ?? first}:${req.query.get('after') ?? 'first'}`);

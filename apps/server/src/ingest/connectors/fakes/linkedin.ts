@@ -11,7 +11,17 @@ export function liPosts(): LiItem[] {
   return Array.from({ length: 7 }, (_, i) => {
     const n = 7 - i;
     const t = Date.UTC(2024, 0, 10, 9, n);
-    return { id: `urn:li:share:70${n}`, author: ORG, commentary: `org post ${n}`, visibility: 'PUBLIC', lifecycleState: 'PUBLISHED', createdAt: t, publishedAt: t, lastModifiedAt: t, distribution: { feedDistribution: 'MAIN_FEED' } };
+    return {
+      id: `urn:li:share:70${n}`,
+      author: ORG,
+      commentary: `org post ${n}`,
+      visibility: 'PUBLIC',
+      lifecycleState: 'PUBLISHED',
+      createdAt: t,
+      publishedAt: t,
+      lastModifiedAt: t,
+      distribution: { feedDistribution: 'MAIN_FEED' },
+    };
   });
 }
 
@@ -39,15 +49,18 @@ export async function startLinkedInFake(opts: LiFakeOptions) {
   const comments = opts.comments ?? liComments('urn:li:share:707');
   const faults = new Faults(opts.faults);
   const server: FakeServer = await startFake((req) => {
-    if (req.headers.authorization !== `Bearer ${opts.token}`) return { status: 401, json: { status: 401, serviceErrorCode: 65600, code: 'INVALID_ACCESS_TOKEN', message: 'Invalid access token' } };
-    if (!/^\d{6}$/.test(String(req.headers['linkedin-version']))) return { status: 426, json: { status: 426, code: 'NONEXISTENT_VERSION', message: 'Requested version is not active' } };
+    if (req.headers.authorization !== `Bearer ${opts.token}`)
+      return { status: 401, json: { status: 401, serviceErrorCode: 65600, code: 'INVALID_ACCESS_TOKEN', message: 'Invalid access token' } };
+    if (!/^\d{6}$/.test(String(req.headers['linkedin-version'])))
+      return { status: 426, json: { status: 426, code: 'NONEXISTENT_VERSION', message: 'Requested version is not active' } };
     const start = Number(req.query.get('start') ?? 0);
     const count = Number(req.query.get('count') ?? 10);
     const kind = req.path === '/rest/posts' ? 'posts' : /^\/rest\/socialActions\/[^/]+\/comments$/.test(req.path) ? 'comments' : null;
     if (!kind) return { status: 404, json: { status: 404, message: 'Not found' } };
     const fault = faults.take(`${kind}:${start}`);
     if (fault) return fault;
-    if (kind === 'posts' && (req.query.get('q') !== 'author' || req.query.get('author') !== ORG)) return { status: 400, json: { status: 400, message: 'bad finder' } };
+    if (kind === 'posts' && (req.query.get('q') !== 'author' || req.query.get('author') !== ORG))
+      return { status: 400, json: { status: 400, message: 'bad finder' } };
     const list = kind === 'posts' ? posts : comments;
     const elements = list.slice(start, start + count);
     const links = start + count < list.length ? [{ type: 'application/json', rel: 'next', href: `${req.path}?start=${start + count}&count=${count}` }] : [];

@@ -10,16 +10,37 @@ const ok = { code: 'ok', message: '', log_id: '20240110120000ABC' };
 export function ttVideos(): TtItem[] {
   return Array.from({ length: 7 }, (_, i) => {
     const n = 7 - i;
-    return { id: `73000000000000000${n}`, title: `title ${n}`, video_description: `dance ${n} #brandsa`, create_time: Date.UTC(2024, 0, 10, 8, n) / 1000, share_url: `https://www.tiktok.com/@brandsa/video/73000000000000000${n}`, like_count: n, comment_count: 2, share_count: 1, view_count: n * 100 };
+    return {
+      id: `73000000000000000${n}`,
+      title: `title ${n}`,
+      video_description: `dance ${n} #brandsa`,
+      create_time: Date.UTC(2024, 0, 10, 8, n) / 1000,
+      share_url: `https://www.tiktok.com/@brandsa/video/73000000000000000${n}`,
+      like_count: n,
+      comment_count: 2,
+      share_count: 1,
+      view_count: n * 100,
+    };
   });
 }
 
 /** Ids are kept as digit strings here and written as int64 JSON numbers, as TikTok sends them. */
 export function ttComments(videoId: string): TtItem[] {
-  return Array.from({ length: 5 }, (_, i) => ({ id: `731000000000000000${i + 1}`, video_id: videoId, text: `love it ${i + 1}`, like_count: i, reply_count: 0, parent_comment_id: videoId, create_time: Date.UTC(2024, 0, 10, 9, i) / 1000 }));
+  return Array.from({ length: 5 }, (_, i) => ({
+    id: `731000000000000000${i + 1}`,
+    video_id: videoId,
+    text: `love it ${i + 1}`,
+    like_count: i,
+    reply_count: 0,
+    parent_comment_id: videoId,
+    create_time: Date.UTC(2024, 0, 10, 9, i) / 1000,
+  }));
 }
 
-export const ttError = (status: number, code: string, message = code): FakeReply => ({ status, json: { data: {}, error: { code, message, log_id: '20240110120000ABC' } } });
+export const ttError = (status: number, code: string, message = code): FakeReply => ({
+  status,
+  json: { data: {}, error: { code, message, log_id: '20240110120000ABC' } },
+});
 
 export interface TtFakeOptions {
   token: string;
@@ -33,7 +54,8 @@ export async function startTikTokFake(opts: TtFakeOptions) {
   const faults = new Faults(opts.faults);
   const server: FakeServer = await startFake((req) => {
     if (req.method !== 'POST') return ttError(405, 'invalid_params', 'POST only');
-    if (req.headers.authorization !== `Bearer ${opts.token}`) return ttError(401, 'access_token_invalid', 'The access token is invalid or not found in the request.');
+    if (req.headers.authorization !== `Bearer ${opts.token}`)
+      return ttError(401, 'access_token_invalid', 'The access token is invalid or not found in the request.');
     if (!req.query.get('fields')) return ttError(400, 'invalid_params', 'fields is required');
     const body = (req.body ?? {}) as { cursor?: number; max_count?: number; video_id?: number };
     const kind = req.path === '/v2/video/list/' ? 'videos' : req.path === '/v2/research/video/comment/list/' ? 'comments' : null;

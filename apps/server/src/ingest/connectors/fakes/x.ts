@@ -11,8 +11,20 @@ export interface FakeTweet {
 }
 
 export const X_USERS = [
-  { id: '11', name: 'Thandi M', username: 'thandi', protected: false, public_metrics: { followers_count: 1200, following_count: 10, tweet_count: 5, listed_count: 0 } },
-  { id: '12', name: 'Brand SA', username: 'brandsa', protected: false, public_metrics: { followers_count: 50000, following_count: 3, tweet_count: 900, listed_count: 4 } },
+  {
+    id: '11',
+    name: 'Thandi M',
+    username: 'thandi',
+    protected: false,
+    public_metrics: { followers_count: 1200, following_count: 10, tweet_count: 5, listed_count: 0 },
+  },
+  {
+    id: '12',
+    name: 'Brand SA',
+    username: 'brandsa',
+    protected: false,
+    public_metrics: { followers_count: 50000, following_count: 3, tweet_count: 900, listed_count: 4 },
+  },
 ];
 
 /** Ten tweets, newest first, ids 1010 down to 1001. */
@@ -43,7 +55,8 @@ export async function startXFake(opts: XFakeOptions): Promise<FakeServer & { twe
   const tweets = opts.tweets ?? xTweets();
   const faults = new Faults(opts.faults);
   const server = await startFake((req) => {
-    if (req.headers.authorization !== `Bearer ${opts.token}`) return { status: 401, json: { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' } };
+    if (req.headers.authorization !== `Bearer ${opts.token}`)
+      return { status: 401, json: { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' } };
     const timeline = /^\/2\/users\/([^/]+)\/tweets$/.exec(req.path);
     if (req.path !== '/2/tweets/search/recent' && !timeline) return { status: 404, json: { title: 'Not Found Error' } };
     const token = req.query.get(timeline ? 'pagination_token' : 'next_token');

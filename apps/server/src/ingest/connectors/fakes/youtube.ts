@@ -27,15 +27,30 @@ export function ytThreads(videoId: string, privateIds: string[] = []) {
     const comment = {
       kind: 'youtube#comment',
       id: `Ugc${n}`,
-      snippet: { videoId, textDisplay: `<b>comment</b> ${n}`, textOriginal: `comment ${n}`, authorDisplayName: `@viewer${n}`, authorChannelId: { value: `UCviewer${n}` }, likeCount: n, publishedAt: `2024-01-07T0${n}:00:00Z`, updatedAt: `2024-01-07T0${n}:00:00Z` },
+      snippet: {
+        videoId,
+        textDisplay: `<b>comment</b> ${n}`,
+        textOriginal: `comment ${n}`,
+        authorDisplayName: `@viewer${n}`,
+        authorChannelId: { value: `UCviewer${n}` },
+        likeCount: n,
+        publishedAt: `2024-01-07T0${n}:00:00Z`,
+        updatedAt: `2024-01-07T0${n}:00:00Z`,
+      },
     };
-    return { kind: 'youtube#commentThread', id: `Ugc${n}`, snippet: { channelId: CHANNEL.id, videoId, topLevelComment: comment, canReply: true, totalReplyCount: 0, isPublic: !privateIds.includes(`Ugc${n}`) } };
+    return {
+      kind: 'youtube#commentThread',
+      id: `Ugc${n}`,
+      snippet: { channelId: CHANNEL.id, videoId, topLevelComment: comment, canReply: true, totalReplyCount: 0, isPublic: !privateIds.includes(`Ugc${n}`) },
+    };
   });
 }
 
 export const ytError = (code: number, reason: string, message = reason): FakeReply => ({
   status: code,
-  json: { error: { code, message, errors: [{ message, domain: reason.includes('uota') || reason.includes('ateLimit') ? 'youtube.quota' : 'global', reason }] } },
+  json: {
+    error: { code, message, errors: [{ message, domain: reason.includes('uota') || reason.includes('ateLimit') ? 'youtube.quota' : 'global', reason }] },
+  },
 });
 
 export interface YtFakeOptions {
@@ -50,11 +65,25 @@ export async function startYouTubeFake(opts: YtFakeOptions) {
   const videos = opts.videos ?? ytVideos();
   const threads = ytThreads('vid6', opts.privateThreads);
   const faults = new Faults(opts.faults);
-  const snippet = (v: FakeVideo) => ({ publishedAt: v.publishedAt, channelId: CHANNEL.id, title: v.title, description: v.description, channelTitle: CHANNEL.title, thumbnails: { high: { url: `https://i.ytimg.com/vi/${v.id}/hqdefault.jpg` } } });
+  const snippet = (v: FakeVideo) => ({
+    publishedAt: v.publishedAt,
+    channelId: CHANNEL.id,
+    title: v.title,
+    description: v.description,
+    channelTitle: CHANNEL.title,
+    thumbnails: { high: { url: `https://i.ytimg.com/vi/${v.id}/hqdefault.jpg` } },
+  });
   // status is sent only when `part` asks for it, as the real API does.
-  const status = (v: FakeVideo, part: string | null) => ((part ?? '').split(',').includes('status') ? { status: { uploadStatus: 'processed', privacyStatus: v.privacyStatus ?? 'public', license: 'youtube', embeddable: true, publicStatsViewable: true } } : {});
+  const status = (v: FakeVideo, part: string | null) =>
+    (part ?? '').split(',').includes('status')
+      ? { status: { uploadStatus: 'processed', privacyStatus: v.privacyStatus ?? 'public', license: 'youtube', embeddable: true, publicStatsViewable: true } }
+      : {};
   const server: FakeServer = await startFake((req) => {
-    if (req.headers['x-goog-api-key'] !== opts.apiKey) return { status: 400, json: { error: { code: 400, message: 'API key not valid. Please pass a valid API key.', errors: [{ reason: 'badRequest', domain: 'global' }] } } };
+    if (req.headers['x-goog-api-key'] !== opts.apiKey)
+      return {
+        status: 400,
+        json: { error: { code: 400, message: 'API key not valid. Please pass a valid API key.', errors: [{ reason: 'badRequest', domain: 'global' }] } },
+      };
     const resource = req.path.replace('/youtube/v3/', '');
     const token = req.query.get('pageToken');
     const fault = faults.take(`${resource}:${token ?? 'first'}`);
@@ -62,25 +91,59 @@ export async function startYouTubeFake(opts: YtFakeOptions) {
     const size = Number(req.query.get('maxResults') ?? 5);
     const page = <T>(list: T[], kind: string) => {
       const { slice, next } = paginate(list, size, token);
-      return { json: { kind, etag: 'e', ...(next ? { nextPageToken: next } : {}), pageInfo: { totalResults: list.length, resultsPerPage: size }, items: slice } };
+      return {
+        json: { kind, etag: 'e', ...(next ? { nextPageToken: next } : {}), pageInfo: { totalResults: list.length, resultsPerPage: size }, items: slice },
+      };
     };
     switch (resource) {
       case 'search': {
         const after = req.query.get('publishedAfter');
         // Search finds public videos only.
         const list = videos.filter((v) => (!after || v.publishedAt >= after) && (v.privacyStatus ?? 'public') === 'public');
-        return page(list.map((v) => ({ kind: 'youtube#searchResult', id: { kind: 'youtube#video', videoId: v.id }, snippet: { ...snippet(v), description: v.description.slice(0, 10) } })), 'youtube#searchListResponse');
+        return page(
+          list.map((v) => ({
+            kind: 'youtube#searchResult',
+            id: { kind: 'youtube#video', videoId: v.id },
+            snippet: { ...snippet(v), description: v.description.slice(0, 10) },
+          })),
+          'youtube#searchListResponse',
+        );
       }
       case 'videos': {
         const want = (req.query.get('id') ?? '').split(',');
-        const items = videos.filter((v) => want.includes(v.id)).map((v, i) => ({ kind: 'youtube#video', id: v.id, snippet: snippet(v), statistics: { viewCount: String(1000 + i), likeCount: '10', favoriteCount: '0', commentCount: '5' }, ...status(v, req.query.get('part')) }));
+        const items = videos
+          .filter((v) => want.includes(v.id))
+          .map((v, i) => ({
+            kind: 'youtube#video',
+            id: v.id,
+            snippet: snippet(v),
+            statistics: { viewCount: String(1000 + i), likeCount: '10', favoriteCount: '0', commentCount: '5' },
+            ...status(v, req.query.get('part')),
+          }));
         return { json: { kind: 'youtube#videoListResponse', items, pageInfo: { totalResults: items.length, resultsPerPage: items.length } } };
       }
       case 'channels':
-        return { json: { kind: 'youtube#channelListResponse', items: req.query.get('id') === CHANNEL.id ? [{ kind: 'youtube#channel', id: CHANNEL.id, contentDetails: { relatedPlaylists: { likes: '', uploads: CHANNEL.uploads } } }] : [] } };
+        return {
+          json: {
+            kind: 'youtube#channelListResponse',
+            items:
+              req.query.get('id') === CHANNEL.id
+                ? [{ kind: 'youtube#channel', id: CHANNEL.id, contentDetails: { relatedPlaylists: { likes: '', uploads: CHANNEL.uploads } } }]
+                : [],
+          },
+        };
       case 'playlistItems':
         if (req.query.get('playlistId') !== CHANNEL.uploads) return ytError(404, 'playlistNotFound');
-        return page(videos.map((v) => ({ kind: 'youtube#playlistItem', id: `PI${v.id}`, snippet: { ...snippet(v), playlistId: CHANNEL.uploads, resourceId: { kind: 'youtube#video', videoId: v.id } }, contentDetails: { videoId: v.id, videoPublishedAt: v.publishedAt }, ...status(v, req.query.get('part')) })), 'youtube#playlistItemListResponse');
+        return page(
+          videos.map((v) => ({
+            kind: 'youtube#playlistItem',
+            id: `PI${v.id}`,
+            snippet: { ...snippet(v), playlistId: CHANNEL.uploads, resourceId: { kind: 'youtube#video', videoId: v.id } },
+            contentDetails: { videoId: v.id, videoPublishedAt: v.publishedAt },
+            ...status(v, req.query.get('part')),
+          })),
+          'youtube#playlistItemListResponse',
+        );
       case 'commentThreads':
         if (req.query.get('videoId') !== 'vid6') return ytError(403, 'commentsDisabled');
         return page(threads, 'youtube#commentThreadListResponse');

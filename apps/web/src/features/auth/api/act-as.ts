@@ -1,7 +1,7 @@
 import { getIdByEmail, loginAs } from '@listening/contract';
 import { call } from '../../../api/client.ts';
 
-/** Admin act-as (002 §7.4): the contact's id by email, then a token for that contact. Admins only, on the server. */
+/** Admin act-as: the contact's id by email, then a token for that contact. Admins only, on the server. */
 export const getContactIdByEmail = (email: string) => call(getIdByEmail, { body: { Email: email } }, { quiet: true });
 
 export const loginAsContact = (contactId: number) => call(loginAs, { query: { contactId } }, { quiet: true });

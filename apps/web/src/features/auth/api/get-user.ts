@@ -7,7 +7,7 @@ export const getUser = () => call(getUserOp, { query: {} });
 
 export const userQueryOptions = () => queryOptions({ queryKey: [getUserOp.path], queryFn: getUser, staleTime: 5 * 60_000 });
 
-/** The signed-in contact; the private shell sends any failure to load it to /login (000 §7). */
+/** The signed-in contact; the private shell sends any failure to load it to /login. */
 export function useUser() {
   const token = useSessionToken();
   return useQuery({ ...userQueryOptions(), enabled: !!token });

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { getToken, subscribeToken } from '../../../api/client.ts';
 
-/** The stored bearer token, re-rendering when it is stored or cleared (000 §4: no token, logged out). */
+/** The stored bearer token, re-rendering when it is stored or cleared (no token, logged out). */
 export function useSessionToken(): string | null {
   return useSyncExternalStore(subscribeToken, getToken, () => null);
 }

@@ -11,7 +11,7 @@ function initials(name?: string, surname?: string): string {
   return `${name?.[0] ?? ''}${surname?.[0] ?? ''}`.toUpperCase() || '?';
 }
 
-/** The private header's user menu (000 §2). `showClients`: the user has more than one client. */
+/** The private header's user menu. `showClients`: the user has more than one client. */
 export function UserMenu({ showClients }: { showClients: boolean }) {
   const { data: user } = useUser();
   const queryClient = useQueryClient();

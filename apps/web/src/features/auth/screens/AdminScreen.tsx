@@ -10,7 +10,7 @@ import { getContactIdByEmail, loginAsContact } from '../api/act-as.ts';
 import { userQueryOptions } from '../api/get-user.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 
-/** Admin act-as (002 §2.9, §4, §5). */
+/** Admin act-as. */
 export function AdminScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -65,7 +65,14 @@ export function AdminScreen() {
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <TextInput label="Act as contact email" type="email" placeholder="contact@company.com" value={email} onChange={(e) => setEmail(e.currentTarget.value)} autoFocus />
+          <TextInput
+            label="Act as contact email"
+            type="email"
+            placeholder="contact@company.com"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            autoFocus
+          />
           <Button type="submit" fullWidth size="md" disabled={!email.trim()} loading={busy}>
             LOGIN
           </Button>

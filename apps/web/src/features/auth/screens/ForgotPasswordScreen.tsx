@@ -8,7 +8,7 @@ import { AuthCard } from '../components/AuthCard.tsx';
 
 export const REDIRECT_AFTER_MS = 3000;
 
-/** Forgot password (002 §2.7, §4, §5, §8). */
+/** Forgot password. */
 export function ForgotPasswordScreen() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
@@ -44,7 +44,15 @@ export function ForgotPasswordScreen() {
     <AuthCard title="Forgot password" subtitle="Enter your email address and we will send you a link to set a new password.">
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <TextInput label="Email" type="email" autoComplete="email" placeholder="you@company.com" value={email} onChange={(e) => setEmail(e.currentTarget.value)} autoFocus />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            autoFocus
+          />
           <Button type="submit" fullWidth size="md" loading={busy}>
             SUBMIT
           </Button>

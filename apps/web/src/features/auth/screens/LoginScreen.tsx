@@ -10,7 +10,7 @@ import { isLoginPath } from '../api/session.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 
 /**
- * Login (000 §2): on a login path it clears any session when opened and goes on to /clients;
+ * Login: on a login path it clears any session when opened and goes on to /clients;
  * shown in place of a private page, it stays on that page once signed in.
  */
 export function LoginScreen() {
@@ -42,7 +42,7 @@ export function LoginScreen() {
       await queryClient.fetchQuery(userQueryOptions());
       if (onLoginPath) await navigate({ to: '/clients' });
     } catch {
-      // The API client has shown the error toast with the error text (000 §8).
+      // The API client has shown the error toast with the error text.
     } finally {
       setBusy(false);
     }
@@ -52,8 +52,22 @@ export function LoginScreen() {
     <AuthCard title="Sign in" subtitle="Monitor mentions, sentiment and reach across every network.">
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <TextInput label="Email" type="email" autoComplete="username" placeholder="you@company.com" value={email} onChange={(e) => setEmail(e.currentTarget.value)} autoFocus />
-          <PasswordInput label="Password" autoComplete="current-password" placeholder="Your password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            placeholder="you@company.com"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            autoFocus
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            placeholder="Your password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
           <Button type="submit" fullWidth size="md" disabled={!canSubmit} loading={busy}>
             LOGIN
           </Button>

@@ -14,7 +14,7 @@ export function tokenOfFragment(hash: string): string {
 }
 
 /**
- * Password setup by the emailed link (002 §2.8, §4, §5, §8). The link carries its one-time token
+ * Password setup by the emailed link. The link carries its one-time token
  * in the fragment (`/password-setup/{id}#token=…`), which the browser never sends to a server;
  * links mailed before carried it in the query (`?token=…`, the route passes it as `token`). Either
  * way the token is read once and taken out of the address bar at once (history, screenshots,

@@ -41,7 +41,10 @@ describe('login screen', () => {
 
   it('clears any stored session when the login page is opened', async () => {
     setToken('old');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
     renderScreen(LoginScreen, { path: '/login' });
     await screen.findByRole('button', { name: 'LOGIN' });
     await waitFor(() => expect(getToken()).toBeNull());
@@ -76,7 +79,10 @@ describe('forgot password screen', () => {
   });
 
   it('confirms the link was sent and clears the field', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ ok: true })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ ok: true })),
+    );
     renderScreen(ForgotPasswordScreen, { path: '/forgot-password' });
     await type('Email', 'viewer@demo.example');
     fireEvent.click(screen.getByRole('button', { name: 'SUBMIT' }));
@@ -85,7 +91,10 @@ describe('forgot password screen', () => {
   });
 
   it('reports a failure with the email in the message', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ ok: false })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ ok: false })),
+    );
     renderScreen(ForgotPasswordScreen, { path: '/forgot-password' });
     await type('Email', 'x@y.z');
     fireEvent.click(screen.getByRole('button', { name: 'SUBMIT' }));
@@ -170,10 +179,14 @@ describe('audit log screen', () => {
 
   it('shows who, acting as whom, what, on what, when and from where, and pages on to older entries', async () => {
     const fetchMock = vi.fn(async (url: string) => {
-      if (url.startsWith('/api/user/get')) return Response.json({ Id: 1, Name: 'Ada', Surname: 'Admin', Email: 'admin@demo.example', IsAdmin: true, ActingAdminId: null });
+      if (url.startsWith('/api/user/get'))
+        return Response.json({ Id: 1, Name: 'Ada', Surname: 'Admin', Email: 'admin@demo.example', IsAdmin: true, ActingAdminId: null });
       if (url.includes('before=5')) return Response.json({ Entries: [entry(4, { Action: 'act_as.start', Target: 'user:3', Detail: null })], Next: null });
       return Response.json({
-        Entries: [entry(6, { Action: 'clips.reject', ActingAsId: 3, ActingAs: 'analyst@demo.example', Detail: { binClipIds: { ids: [11, 12], count: 2 }, rows: 4 } }), entry(5)],
+        Entries: [
+          entry(6, { Action: 'clips.reject', ActingAsId: 3, ActingAs: 'analyst@demo.example', Detail: { binClipIds: { ids: [11, 12], count: 2 }, rows: 4 } }),
+          entry(5),
+        ],
         Next: 5,
       });
     });
@@ -183,7 +196,14 @@ describe('audit log screen', () => {
     const table = await screen.findByRole('table', { name: 'Audit log' });
     expect([...table.querySelectorAll('th')].map((th) => th.textContent)).toEqual(['When', 'Who', 'Acting as', 'Action', 'Target', 'Detail', 'Address']);
     const cells = (row: number) => [...table.querySelectorAll('tbody tr')[row].querySelectorAll('td')].map((td) => td.textContent);
-    expect(cells(0).slice(1)).toEqual(['admin@demo.example', 'analyst@demo.example', 'Rejected clips', 'project:7', 'binClipIds: 11, 12 · rows: 4', '203.0.113.9']);
+    expect(cells(0).slice(1)).toEqual([
+      'admin@demo.example',
+      'analyst@demo.example',
+      'Rejected clips',
+      'project:7',
+      'binClipIds: 11, 12 · rows: 4',
+      '203.0.113.9',
+    ]);
     expect(cells(1).slice(1)).toEqual(['admin@demo.example', '', 'Renamed project', 'project:7', 'from: Summer · to: Winter', '203.0.113.9']);
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/admin/audit?limit=50'))).toBe(true);
 
@@ -209,7 +229,10 @@ describe('admin act-as screen', () => {
   });
 
   it("says 'User not found' when the email yields no id", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ message: 'no such contact' }, { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ message: 'no such contact' }, { status: 404 })),
+    );
     renderScreen(AdminScreen, { path: '/admin' });
     await type('Act as contact email', 'nobody@demo.example');
     fireEvent.click(screen.getByRole('button', { name: 'LOGIN' }));

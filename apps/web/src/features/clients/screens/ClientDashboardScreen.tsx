@@ -22,7 +22,7 @@ function TileContent({ icon, title, text }: { icon: ReactNode; title: string; te
   );
 }
 
-/** The client dashboard (000 §2): two tiles, Projects and Contact Management. */
+/** The client dashboard: two tiles, Projects and Contact Management. */
 export function ClientDashboardScreen({ clientId }: { clientId: number }) {
   const { data } = useClients();
   const client = data?.find((c) => c.Id === clientId);
@@ -36,14 +36,32 @@ export function ClientDashboardScreen({ clientId }: { clientId: number }) {
           </AnchorLink>
         }
         title={client?.Name ?? `Client ${clientId}`}
-        subtitle={client ? <>ID {client.Id} · <ActiveBadge active={client.IsActive} /></> : undefined}
+        subtitle={
+          client ? (
+            <>
+              ID {client.Id} · <ActiveBadge active={client.IsActive} />
+            </>
+          ) : undefined
+        }
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <CardLink to="/client/$clientId/projects" params={params} withBorder radius="md" padding="xl" className="hover-card" aria-label="Projects">
           <TileContent icon={<IconFolders size={28} />} title="Projects" text="Monitoring briefs: mentions, sentiment and reach per project." />
         </CardLink>
-        <CardLink to="/client/$clientId/contact-management" params={params} withBorder radius="md" padding="xl" className="hover-card" aria-label="Contact Management">
-          <TileContent icon={<IconAddressBook size={28} />} title="Contact Management" text="The people at this client: who may sign in and who receives alerts." />
+        <CardLink
+          to="/client/$clientId/contact-management"
+          params={params}
+          withBorder
+          radius="md"
+          padding="xl"
+          className="hover-card"
+          aria-label="Contact Management"
+        >
+          <TileContent
+            icon={<IconAddressBook size={28} />}
+            title="Contact Management"
+            text="The people at this client: who may sign in and who receives alerts."
+          />
         </CardLink>
       </SimpleGrid>
     </Container>

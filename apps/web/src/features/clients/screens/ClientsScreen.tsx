@@ -9,7 +9,7 @@ import { filterClients, pageOf } from '../client-search.ts';
 import { ClientCard } from '../components/ClientCard.tsx';
 import { useWindowWidth } from '../use-window-width.ts';
 
-/** The client list (000 §2): a card per client, search by name or id, paged by window width. */
+/** The client list: a card per client, search by name or id, paged by window width. */
 export function ClientsScreen() {
   const { data, isPending, isError } = useClients();
   const [search, setSearch] = useState('');

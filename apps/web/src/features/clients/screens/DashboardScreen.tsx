@@ -3,7 +3,7 @@ import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { useClients } from '../api/get-clients.ts';
 import { ClientCard } from '../components/ClientCard.tsx';
 
-/** The user menu's Dashboard (000 §2 leaves its content open): a greeting and the user's clients. */
+/** The user menu's Dashboard: a greeting and the user's clients. */
 export function DashboardScreen({ name }: { name?: string }) {
   const { data } = useClients();
   const active = (data ?? []).filter((c) => c.IsActive);

@@ -7,5 +7,5 @@ import { ANALYTICS_KEY } from '../../../project/query-keys.ts';
 export const dailyInsightsQueryOptions = (params: AnalyticParams) =>
   queryOptions({ queryKey: [...ANALYTICS_KEY, getDailyInsights.path, params], queryFn: () => call(getDailyInsights, { query: params }) });
 
-/** Mentions per day, week or month (000 §9 buckets). */
+/** Mentions per day, week or month. */
 export const useDailyInsights = (params: AnalyticParams) => useQuery(dailyInsightsQueryOptions(params));

@@ -7,5 +7,5 @@ import { ANALYTICS_KEY } from '../../../project/query-keys.ts';
 export const heatmapQueryOptions = (params: AnalyticParams) =>
   queryOptions({ queryKey: [...ANALYTICS_KEY, getHeatmap.path, params], queryFn: () => call(getHeatmap, { query: params }) });
 
-/** The hourly mentions heatmap: 24 hours by day, week or month rows (000 §9). */
+/** The hourly mentions heatmap: 24 hours by day, week or month rows. */
 export const useHeatmap = (params: AnalyticParams) => useQuery(heatmapQueryOptions(params));

@@ -10,5 +10,5 @@ export const topAuthorsQueryOptions = (params: AnalyticParams, showAll: boolean)
     queryFn: () => call(getTopAuthors, { query: { ...params, showAll } }),
   });
 
-/** Top authors by followers: 10, or all with 'Show All' (000 §9). */
+/** Top authors by followers: 10, or all with 'Show All'. */
 export const useTopAuthors = (params: AnalyticParams, showAll: boolean) => useQuery(topAuthorsQueryOptions(params, showAll));

@@ -4,7 +4,7 @@ import { call } from '../../../api/client.ts';
 import type { AnalyticParams } from '../../../project/filter.ts';
 import { ANALYTICS_KEY } from '../../../project/query-keys.ts';
 
-/** The cloud's filters (000 §2): the value sent as cloudFilter ('#' travels as %23). */
+/** The cloud's filters: the value sent as cloudFilter ('#' travels as %23). */
 export const CLOUD_FILTER_OPTIONS = [
   { value: 'words', label: 'Top words' },
   { value: '#', label: 'Hashtags' },

@@ -7,7 +7,7 @@ import { WORDCLOUD_KEY } from './get-wordcloud.ts';
 const PHRASE_OPERATIONS = { include: includePhrase, exclude: excludePhrase } as const;
 export type PhraseKind = keyof typeof PHRASE_OPERATIONS;
 
-/** GET include / GET exclude (000 §7): add a phrase to the project's cloud, or keep it out. */
+/** GET include / GET exclude: add a phrase to the project's cloud, or keep it out. */
 export const setPhrase = ({ kind, ...query }: { kind: PhraseKind } & OperationInput<typeof includePhrase>['query']) => call(PHRASE_OPERATIONS[kind], { query });
 
 export function useSetPhrase(projectId: number) {

@@ -11,7 +11,7 @@ import { QueryState, WidgetCard } from './WidgetCard.tsx';
 
 const LABEL = { day: 'D MMM', week: '[wk] D MMM', month: 'MMM YYYY' } as const;
 
-/** Mentions per day, week or month (000 §9), stacked by favourability. */
+/** Mentions per day, week or month, stacked by favourability. */
 export function DailyInsights() {
   const { params } = useProjectContext();
   const query = useDailyInsights(params);
@@ -34,7 +34,9 @@ export function DailyInsights() {
         axisPointer: { type: 'shadow' },
         formatter: (ps: { dataIndex: number }[]) => {
           const d = data[ps[0].dataIndex];
-          return html`<b>${dayjs(d.Date).format(bucket === 'month' ? 'MMMM YYYY' : bucket === 'week' ? '[Week of] D MMM YYYY' : 'ddd D MMM YYYY')}</b><br/>${d.Count.toLocaleString('en-US')} mentions<br/>Positive ${d.Positive} · Neutral ${d.Neutral} · Negative ${d.Negative}<br/>AVE ${formatRand(d.AVE)}`;
+          return html`<b>${dayjs(d.Date).format(bucket === 'month' ? 'MMMM YYYY' : bucket === 'week' ? '[Week of] D MMM YYYY' : 'ddd D MMM YYYY')}</b
+            ><br />${d.Count.toLocaleString('en-US')} mentions<br />Positive ${d.Positive} · Neutral ${d.Neutral} · Negative ${d.Negative}<br />AVE
+            ${formatRand(d.AVE)}`;
         },
       },
       legend: { bottom: 0, icon: 'circle', itemWidth: 10, textStyle: { fontSize: 11 } },
@@ -46,7 +48,12 @@ export function DailyInsights() {
   }, [data, bucket]);
 
   return (
-    <WidgetCard title="Daily insights" subtitle="Mentions over the range, by favourability" testId="daily-insights" actions={<Badge variant="light">by {bucket}</Badge>}>
+    <WidgetCard
+      title="Daily insights"
+      subtitle="Mentions over the range, by favourability"
+      testId="daily-insights"
+      actions={<Badge variant="light">by {bucket}</Badge>}
+    >
       <QueryState query={query} isEmpty={data.every((d) => d.Count === 0)} empty={<EmptyState title="No mentions in this range" />} height={280}>
         <EChart ariaLabel="Daily insights bar chart" option={option} height={280} />
       </QueryState>

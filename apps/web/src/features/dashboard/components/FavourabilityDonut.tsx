@@ -8,7 +8,7 @@ import { useProjectContext } from '../../../project/context.ts';
 import { useFavourability } from '../api/get-favourability.ts';
 import { QueryState, WidgetCard } from './WidgetCard.tsx';
 
-/** Positive, Neutral and Negative posts in the lookup's colours (000 §2, §9); a slice opens its posts. */
+/** Positive, Neutral and Negative posts in the lookup's colours; a slice opens its posts. */
 export function FavourabilityDonut() {
   const { params } = useProjectContext();
   const query = useFavourability(params);

@@ -11,7 +11,7 @@ import { QueryState, WidgetCard } from './WidgetCard.tsx';
 
 const BUCKET_TEXT = { day: 'a row per day', week: 'a row per week', month: 'a row per month' } as const;
 
-/** Mentions by hour (000 §2, §9); a click on a cell opens that hour's posts in the clip tray. */
+/** Mentions by hour; a click on a cell opens that hour's posts in the clip tray. */
 export function HourlyHeatmap() {
   const { params, filter } = useProjectContext();
   const query = useHeatmap(params);
@@ -25,13 +25,32 @@ export function HourlyHeatmap() {
     () => ({
       tooltip: {
         position: 'top',
-        formatter: (p: { value: [number, number, number] }) => html`${labels[p.value[1]]}, ${HOURS[p.value[0]]}<br/><b>${p.value[2].toLocaleString('en-US')}</b> mentions`,
+        formatter: (p: { value: [number, number, number] }) =>
+          html`${labels[p.value[1]]}, ${HOURS[p.value[0]]}<br /><b>${p.value[2].toLocaleString('en-US')}</b> mentions`,
       },
       grid: { left: 92, right: 16, top: 8, bottom: 64 },
       xAxis: { type: 'category', data: HOURS, splitArea: { show: true }, axisLabel: { fontSize: 11, hideOverlap: true } },
       yAxis: { type: 'category', data: labels, inverse: true, axisLabel: { fontSize: 11 } },
-      visualMap: { min: 0, max, text: [max.toLocaleString('en-US'), '0'], calculable: false, orient: 'horizontal', left: 'center', bottom: 4, itemHeight: 160, inRange: { color: ['#f1f6fd', '#74c0fc', '#1c7ed6', '#0b3d91'] }, textStyle: { fontSize: 11 } },
-      series: [{ type: 'heatmap', data: grid.points, emphasis: { itemStyle: { borderColor: '#212529', borderWidth: 1 } }, itemStyle: { borderColor: '#fff', borderWidth: 1, borderRadius: 2 } }],
+      visualMap: {
+        min: 0,
+        max,
+        text: [max.toLocaleString('en-US'), '0'],
+        calculable: false,
+        orient: 'horizontal',
+        left: 'center',
+        bottom: 4,
+        itemHeight: 160,
+        inRange: { color: ['#f1f6fd', '#74c0fc', '#1c7ed6', '#0b3d91'] },
+        textStyle: { fontSize: 11 },
+      },
+      series: [
+        {
+          type: 'heatmap',
+          data: grid.points,
+          emphasis: { itemStyle: { borderColor: '#212529', borderWidth: 1 } },
+          itemStyle: { borderColor: '#fff', borderWidth: 1, borderRadius: 2 },
+        },
+      ],
     }),
     [grid, labels, max],
   );

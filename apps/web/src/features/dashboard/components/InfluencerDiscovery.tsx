@@ -9,7 +9,7 @@ import { useDeleteInfluencer } from '../api/delete-influencer.ts';
 import { useInfluencers } from '../api/get-influencers.ts';
 import { QueryState, WidgetCard } from './WidgetCard.tsx';
 
-/** Authors followed for a year (000 §4): days remaining, and removal. */
+/** Authors followed for a year: days remaining, and removal. */
 export function InfluencerDiscovery() {
   const { project } = useProjectContext();
   const query = useInfluencers(project.Id);
@@ -47,7 +47,13 @@ export function InfluencerDiscovery() {
                     {r.DaysRemaining} days left
                   </Badge>
                   <Tooltip label="Remove" withArrow>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Remove ${r.AuthorName}`} loading={remove.isPending && remove.variables === r.Id} onClick={() => remove.mutate(r.Id)}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove ${r.AuthorName}`}
+                      loading={remove.isPending && remove.variables === r.Id}
+                      onClick={() => remove.mutate(r.Id)}
+                    >
                       <IconTrash size={16} />
                     </ActionIcon>
                   </Tooltip>

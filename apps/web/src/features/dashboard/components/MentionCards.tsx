@@ -7,7 +7,7 @@ import { useMentions } from '../api/get-mentions.ts';
 
 const number = new Intl.NumberFormat('en-US');
 
-/** Mentions per stream plus the total, each with its AVE in rand (000 §2, §9). */
+/** Mentions per stream plus the total, each with its AVE in rand. */
 export function MentionCards() {
   const { params, filter } = useProjectContext();
   const query = useMentions(params);
@@ -26,7 +26,9 @@ export function MentionCards() {
             radius="md"
             padding="md"
             data-testid={total ? 'mentions-total' : `mentions-${card.id}`}
-            style={total ? { background: 'linear-gradient(135deg, var(--mantine-color-blue-7), var(--mantine-color-cyan-7))', color: 'white', border: 0 } : undefined}
+            style={
+              total ? { background: 'linear-gradient(135deg, var(--mantine-color-blue-7), var(--mantine-color-cyan-7))', color: 'white', border: 0 } : undefined
+            }
           >
             <Group justify="space-between" align="flex-start" wrap="nowrap">
               <Stack gap={2}>

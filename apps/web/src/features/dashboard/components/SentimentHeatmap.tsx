@@ -42,14 +42,29 @@ function SentimentHeatmapChart() {
         position: 'top',
         formatter: (p: { value: [number, number, number] }) => {
           const c = byKey.get(`${grid.rows[p.value[1]]}|${p.value[0]}`);
-          if (!c) return html`${labels[p.value[1]]}, ${HOURS[p.value[0]]}<br/>No posts`;
-          return html`${labels[p.value[1]]}, ${HOURS[p.value[0]]}<br/><span style="color:${POS}">●</span> Positive ${c.Positive}<br/><span style="color:${NEU}">●</span> Neutral ${c.Neutral}<br/><span style="color:${NEG}">●</span> Negative ${c.Negative}`;
+          if (!c) return html`${labels[p.value[1]]}, ${HOURS[p.value[0]]}<br />No posts`;
+          return html`${labels[p.value[1]]}, ${HOURS[p.value[0]]}<br /><span style="color:${POS}">●</span> Positive ${c.Positive}<br /><span
+              style="color:${NEU}"
+              >●</span
+            >
+            Neutral ${c.Neutral}<br /><span style="color:${NEG}">●</span> Negative ${c.Negative}`;
         },
       },
       grid: { left: 92, right: 16, top: 8, bottom: 64 },
       xAxis: { type: 'category', data: HOURS, splitArea: { show: true }, axisLabel: { fontSize: 11, hideOverlap: true } },
       yAxis: { type: 'category', data: labels, inverse: true, axisLabel: { fontSize: 11 } },
-      visualMap: { min: -1, max: 1, calculable: false, orient: 'horizontal', left: 'center', bottom: 4, itemHeight: 160, text: ['Positive', 'Negative'], inRange: { color: [NEG, '#f1f3f5', POS] }, textStyle: { fontSize: 11 } },
+      visualMap: {
+        min: -1,
+        max: 1,
+        calculable: false,
+        orient: 'horizontal',
+        left: 'center',
+        bottom: 4,
+        itemHeight: 160,
+        text: ['Positive', 'Negative'],
+        inRange: { color: [NEG, '#f1f3f5', POS] },
+        textStyle: { fontSize: 11 },
+      },
       series: [{ type: 'heatmap', data: points, itemStyle: { borderColor: '#fff', borderWidth: 1, borderRadius: 2 } }],
     }),
     [grid, labels, points, byKey],

@@ -10,7 +10,7 @@ const NAMES = ['Owned', 'Earned', 'Chatter', 'All'] as const;
 const [POS, NEU, NEG] = FAVOURABILITY_LOOKUP.map((f) => f.Color);
 const pct = (n: number, total: number) => (total ? Math.round((n / total) * 100) : 0);
 
-/** Owned, Earned, Chatter and All (000 §2), each in its colour (000 §9), with its rating split. */
+/** Owned, Earned, Chatter and All, each in its colour, with its rating split. */
 export function SentimentSummary() {
   const locked = useLockedProduct('Sentiment');
   return locked ? (
@@ -41,7 +41,9 @@ function SentimentCards() {
               p="md"
               data-testid={`sentiment-${name.toLowerCase()}`}
               style={{ borderTop: `4px solid ${color}`, cursor: card && total ? 'pointer' : undefined }}
-              onClick={() => card && total && tray.open({ label: `${name} posts`, ...(card.BrandAssociationId ? { brandAssociationId: card.BrandAssociationId } : {}) })}
+              onClick={() =>
+                card && total && tray.open({ label: `${name} posts`, ...(card.BrandAssociationId ? { brandAssociationId: card.BrandAssociationId } : {}) })
+              }
             >
               <Text size="xs" tt="uppercase" fw={700} c={color} style={{ letterSpacing: 0.5 }}>
                 {name}

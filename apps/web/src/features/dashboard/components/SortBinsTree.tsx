@@ -25,7 +25,13 @@ function BinRow({ node, depth, current, onSet }: { node: SortBinNode; depth: num
         style={{ borderRadius: 6, background: active ? 'var(--mantine-color-blue-0)' : undefined }}
       >
         {node.Children.length ? (
-          <ActionIcon variant="subtle" color="gray" size="sm" onClick={() => setOpen((o) => !o)} aria-label={open ? `Collapse ${node.Name}` : `Expand ${node.Name}`}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            onClick={() => setOpen((o) => !o)}
+            aria-label={open ? `Collapse ${node.Name}` : `Expand ${node.Name}`}
+          >
             {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
           </ActionIcon>
         ) : (
@@ -44,7 +50,13 @@ function BinRow({ node, depth, current, onSet }: { node: SortBinNode; depth: num
           {node.ClipCount.toLocaleString('en-US')}
         </Badge>
         <Tooltip label="Set As Dashboard" withArrow>
-          <ActionIcon variant={active ? 'filled' : 'subtle'} size="sm" onClick={() => onSet(node.Id)} aria-label={`Set ${node.Name} As Dashboard`} disabled={active}>
+          <ActionIcon
+            variant={active ? 'filled' : 'subtle'}
+            size="sm"
+            onClick={() => onSet(node.Id)}
+            aria-label={`Set ${node.Name} As Dashboard`}
+            disabled={active}
+          >
             <IconLayoutDashboard size={14} />
           </ActionIcon>
         </Tooltip>

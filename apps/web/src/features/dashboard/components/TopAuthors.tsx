@@ -13,7 +13,7 @@ import { QueryState, WidgetCard } from './WidgetCard.tsx';
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
-/** Authors by followers: 10, or all (000 §9); each can be added to influencer discovery. */
+/** Authors by followers: 10, or all; each can be added to influencer discovery. */
 export function TopAuthors() {
   const { params, project } = useProjectContext();
   const [showAll, setShowAll] = useState(false);

@@ -20,7 +20,14 @@ export function TopPosts() {
             {posts.map((p, i) => {
               const fav = FAVOURABILITY_LOOKUP.find((f) => f.Id === p.FavourabilityId);
               return (
-                <Group key={p.Id} align="flex-start" gap="sm" wrap="nowrap" py="sm" style={{ borderTop: i ? '1px solid var(--mantine-color-gray-2)' : undefined }}>
+                <Group
+                  key={p.Id}
+                  align="flex-start"
+                  gap="sm"
+                  wrap="nowrap"
+                  py="sm"
+                  style={{ borderTop: i ? '1px solid var(--mantine-color-gray-2)' : undefined }}
+                >
                   <Text fw={700} c="dimmed" w={18} ta="right" size="sm">
                     {i + 1}
                   </Text>

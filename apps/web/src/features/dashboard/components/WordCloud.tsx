@@ -14,7 +14,7 @@ import { QueryState, WidgetCard } from './WidgetCard.tsx';
 
 const PALETTE = ['#1c7ed6', '#0b7285', '#5f3dc4', '#2b8a3e', '#e8590c', '#c2255c', '#364fc7', '#495057'];
 
-/** Top words, hashtags, handles or named entities (000 §2), smallest font 7; phrases in and out. */
+/** Top words, hashtags, handles or named entities, smallest font 7; phrases in and out. */
 export function WordCloud() {
   const { params, project } = useProjectContext();
   const [cloudFilter, setCloudFilter] = useState<CloudFilterValue>('words');
@@ -39,7 +39,11 @@ export function WordCloud() {
           height: '100%',
           drawOutOfBound: false,
           layoutAnimation: false,
-          textStyle: { fontFamily: 'Inter, system-ui, sans-serif', fontWeight: 600, color: (p: { dataIndex: number }) => PALETTE[p.dataIndex % PALETTE.length] },
+          textStyle: {
+            fontFamily: 'Inter, system-ui, sans-serif',
+            fontWeight: 600,
+            color: (p: { dataIndex: number }) => PALETTE[p.dataIndex % PALETTE.length],
+          },
           emphasis: { textStyle: { color: '#000' } },
           // Sizes follow the log of the count, so one dominant term does not shrink the rest to the minimum.
           data: words.map((w) => ({ name: w.Value, value: Math.log1p(w.Count), count: w.Count })),
@@ -70,7 +74,15 @@ export function WordCloud() {
       title="Word cloud"
       subtitle="What the posts talk about · click a word to include or exclude it"
       testId="wordcloud"
-      actions={<SegmentedControl size="xs" value={cloudFilter} onChange={(v) => setCloudFilter(v as CloudFilterValue)} data={CLOUD_FILTER_OPTIONS.map((o) => ({ ...o }))} aria-label="Word cloud filter" />}
+      actions={
+        <SegmentedControl
+          size="xs"
+          value={cloudFilter}
+          onChange={(v) => setCloudFilter(v as CloudFilterValue)}
+          data={CLOUD_FILTER_OPTIONS.map((o) => ({ ...o }))}
+          aria-label="Word cloud filter"
+        />
+      }
     >
       <Stack gap="sm">
         <QueryState query={query} isEmpty={words.length === 0} empty={<EmptyState title={MESSAGES.noContent} />} height={300}>
@@ -86,10 +98,25 @@ export function WordCloud() {
             onChange={(e) => setPhrase(e.currentTarget.value)}
             onKeyDown={(e) => e.key === 'Enter' && submit('include')}
           />
-          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => submit('include')} disabled={!phrase.trim()} loading={setter.isPending && setter.variables?.kind === 'include'}>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => submit('include')}
+            disabled={!phrase.trim()}
+            loading={setter.isPending && setter.variables?.kind === 'include'}
+          >
             Include
           </Button>
-          <Button size="xs" variant="light" color="red" leftSection={<IconMinus size={14} />} onClick={() => submit('exclude')} disabled={!phrase.trim()} loading={setter.isPending && setter.variables?.kind === 'exclude'}>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            leftSection={<IconMinus size={14} />}
+            onClick={() => submit('exclude')}
+            disabled={!phrase.trim()}
+            loading={setter.isPending && setter.variables?.kind === 'exclude'}
+          >
             Exclude
           </Button>
         </Group>

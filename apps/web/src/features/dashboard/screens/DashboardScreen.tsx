@@ -1,4 +1,4 @@
-// The project dashboard (000 §2): every widget over the filter in the address. Widgets of some
+// The project dashboard: every widget over the filter in the address. Widgets of some
 // project types only (top authors, influencer discovery, sort bins) follow the spec's type lists.
 import { Alert, CloseButton, Container, Grid, Group, Text } from '@mantine/core';
 import { IconLayoutDashboard } from '@tabler/icons-react';
@@ -18,10 +18,10 @@ import { TopPosts } from '../components/TopPosts.tsx';
 import { WordCloud } from '../components/WordCloud.tsx';
 import { findBin } from '../sortbins.ts';
 
-/** Project types with the sort-bin tree (000 §2). */
+/** Project types with the sort-bin tree. */
 export const SORT_BIN_PROJECT_TYPES: readonly number[] = [1, 2, 5, 6, 7];
 
-/** 'Set As Dashboard' (000 §4): the dashboard reads one bin; the label removes the scope. */
+/** 'Set As Dashboard': the dashboard reads one bin; the label removes the scope. */
 function BinScopeLabel() {
   const { filter } = useProjectContext();
   return filter.bin ? <BinScope bin={filter.bin} /> : null;

@@ -5,7 +5,7 @@ import { notificationsQueryOptions } from './get-notifications.ts';
 
 export const markSeen = (ids: number[]) => call(markNotificationsSeen, { body: { ids } });
 
-/** Marks notifications seen on the server; DateSeen is set to now locally (000 §4). */
+/** Marks notifications seen on the server; DateSeen is set to now locally. */
 export function useMarkSeen() {
   const queryClient = useQueryClient();
   return useMutation({

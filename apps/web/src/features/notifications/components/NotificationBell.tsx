@@ -5,7 +5,7 @@ import { useNotifications } from '../api/get-notifications.ts';
 import { useMarkSeen } from '../api/mark-seen.ts';
 import { NotificationList } from './NotificationList.tsx';
 
-/** The private header's bell (000 §2) with the unread count, opening the notifications panel. */
+/** The private header's bell with the unread count, opening the notifications panel. */
 export function NotificationBell() {
   const { data, isPending } = useNotifications();
   const markSeen = useMarkSeen();

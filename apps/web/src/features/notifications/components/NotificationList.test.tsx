@@ -8,7 +8,13 @@ import { NotificationList } from './NotificationList.tsx';
 afterEach(cleanup);
 
 const now = new Date('2026-03-10T12:00:00Z');
-const n = (Id: number, Description: string, DateCreated: string, DateSeen: string | null = null): Notification => ({ Id, Description, DateCreated, DateSeen, NotificationTypeId: 2 });
+const n = (Id: number, Description: string, DateCreated: string, DateSeen: string | null = null): Notification => ({
+  Id,
+  Description,
+  DateCreated,
+  DateSeen,
+  NotificationTypeId: 2,
+});
 
 describe('NotificationList', () => {
   it("says 'No new notifications' when there are none", () => {

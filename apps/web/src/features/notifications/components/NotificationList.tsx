@@ -7,7 +7,7 @@ import relativeTime from 'dayjs/plugin/relativeTime';
 dayjs.extend(relativeTime);
 
 /**
- * The notifications panel (000 §2): newest first, time relative to now, the first item styled as
+ * The notifications panel: newest first, time relative to now, the first item styled as
  * unread (as the specification shows it) and every unseen one marked with a dot.
  */
 export function NotificationList({

@@ -3,7 +3,7 @@ import { deleteProject as deleteProjectOp, type Project } from '@listening/contr
 import { call } from '../../../api/client.ts';
 import { projectsQueryOptions } from './get-projects.ts';
 
-/** Deleting a project sets the soft-delete flag of its root bin (000 §4). */
+/** Deleting a project sets the soft-delete flag of its root bin. */
 export const deleteProject = (project: Project) => call(deleteProjectOp, { query: { id: project.BinId, isDeleted: 'true', clientId: project.ClientId } });
 
 export function useDeleteProject(clientId: number) {

@@ -38,15 +38,29 @@ export function ProjectCard({ project, onSettings }: { project: Project; onSetti
           <Group gap={6} wrap="nowrap">
             <IconCalendarEvent size={15} color="var(--mantine-color-gray-6)" />
             <Text size="xs" c="dimmed">
-              Start <Text span inherit c="var(--mantine-color-text)">{formatProjectDate(project.StartDate)}</Text>
-              {' · '}Stop <Text span inherit c="var(--mantine-color-text)">{formatProjectDate(project.StopDate)}</Text>
+              Start{' '}
+              <Text span inherit c="var(--mantine-color-text)">
+                {formatProjectDate(project.StartDate)}
+              </Text>
+              {' · '}Stop{' '}
+              <Text span inherit c="var(--mantine-color-text)">
+                {formatProjectDate(project.StopDate)}
+              </Text>
             </Text>
           </Group>
         </Stack>
       </Link>
       {onSettings && (
         <Tooltip label="Rename or delete" withArrow>
-          <ActionIcon variant="subtle" color="gray" pos="absolute" top={10} right={10} aria-label={`Settings of ${project.Description}`} onClick={() => onSettings(project)}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            pos="absolute"
+            top={10}
+            right={10}
+            aria-label={`Settings of ${project.Description}`}
+            onClick={() => onSettings(project)}
+          >
             <IconSettings size={18} />
           </ActionIcon>
         </Tooltip>

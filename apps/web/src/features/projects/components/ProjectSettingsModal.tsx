@@ -6,7 +6,7 @@ import { toast } from '../../../ui/toast.ts';
 import { useDeleteProject } from '../api/delete-project.ts';
 import { useRenameProject } from '../api/rename-project.ts';
 
-/** Admins: rename a project, or delete it after the confirmation of 000 §5. */
+/** Admins: rename a project, or delete it after a confirmation. */
 export function ProjectSettingsModal({ project, onClose }: { project: Project; onClose: () => void }) {
   const [name, setName] = useState(project.Description);
   const [confirming, setConfirming] = useState(false);

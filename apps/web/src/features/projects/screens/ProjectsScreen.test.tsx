@@ -33,13 +33,20 @@ afterEach(() => {
 
 describe('project list', () => {
   it('groups projects by type, sorted by description, with stream icons and a stop date or "not set"', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json(projects)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(projects)),
+    );
     renderScreen(() => <ProjectsScreen clientId={1} isAdmin={false} />, { path: '/client/1/projects' });
     const brand = await screen.findByRole('region', { name: /Brand Monitoring/ });
     const links = within(brand).getAllByRole('link', { name: /Open project/ });
     expect(links.map((a) => a.getAttribute('aria-label'))).toEqual(['Open project Acme Brand', 'Open project Zulu Watch']);
     expect(links[0].getAttribute('href')).toMatch(/^\/client\/1\/project\/3\?datefrom=\d{4}-\d{2}-\d{2}&dateto=\d{4}-\d{2}-\d{2}&streams=7%2C8%2C9$/);
-    expect(within(links[0]).getAllByRole('img').map((i) => i.getAttribute('aria-label'))).toEqual(['X', 'Facebook', 'LinkedIn']);
+    expect(
+      within(links[0])
+        .getAllByRole('img')
+        .map((i) => i.getAttribute('aria-label')),
+    ).toEqual(['X', 'Facebook', 'LinkedIn']);
     expect(links[0].textContent).toContain('not set');
     expect(screen.getByRole('link', { name: 'Open project Alpha Campaign' }).textContent).toContain('30 Jun 2026');
     expect(screen.queryByRole('button', { name: /Settings of/ })).toBeNull();
@@ -55,6 +62,8 @@ describe('project list', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete project' }));
     expect(await screen.findByText(MESSAGES.confirmDeleteProject('Zulu Watch'))).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(fetchMock.mock.calls.map((c) => (c as unknown as [string])[0])).toContain('/keywords/api/bins/isdeleted?id=100&isDeleted=true&clientId=1'));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map((c) => (c as unknown as [string])[0])).toContain('/keywords/api/bins/isdeleted?id=100&isDeleted=true&clientId=1'),
+    );
   });
 });

@@ -10,7 +10,7 @@ import { ProjectCard } from '../components/ProjectCard.tsx';
 import { ProjectSettingsModal } from '../components/ProjectSettingsModal.tsx';
 import { groupProjects } from '../project-groups.ts';
 
-/** The project list (000 §2): collapsible sections by project type; admins rename, delete and create. */
+/** The project list: collapsible sections by project type; admins rename, delete and create. */
 export function ProjectsScreen({ clientId, clientName, isAdmin }: { clientId: number; clientName?: string; isAdmin: boolean }) {
   const { data, isPending, isError } = useProjects(clientId);
   const [search, setSearch] = useState('');
@@ -32,7 +32,14 @@ export function ProjectsScreen({ clientId, clientName, isAdmin }: { clientId: nu
         subtitle={data ? `${data.length} project${data.length === 1 ? '' : 's'}` : ' '}
         actions={
           <>
-            <TextInput aria-label="Search projects" placeholder="Search projects" leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={{ base: '100%', xs: 260 }} />
+            <TextInput
+              aria-label="Search projects"
+              placeholder="Search projects"
+              leftSection={<IconSearch size={16} />}
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              w={{ base: '100%', xs: 260 }}
+            />
             {isAdmin && (
               <ButtonLink to="/client/$clientId/new-project" params={params} leftSection={<IconPlus size={16} />}>
                 New
@@ -55,7 +62,10 @@ export function ProjectsScreen({ clientId, clientName, isAdmin }: { clientId: nu
           multiple
           value={groupIds.filter((id) => !collapsed.includes(id))}
           onChange={(open) => setCollapsed((prev) => [...prev.filter((id) => !groupIds.includes(id)), ...groupIds.filter((id) => !open.includes(id))])}
-          variant="separated" radius="md" chevronPosition="left">
+          variant="separated"
+          radius="md"
+          chevronPosition="left"
+        >
           {groups.map((group) => (
             <Accordion.Item key={group.typeId} value={String(group.typeId)}>
               <Accordion.Control>

@@ -7,7 +7,7 @@ import { submitContact, type ContactFormValues } from '../api/submit-contact.ts'
 const EMPTY: ContactFormValues = { Fullname: '', CompanyName: '', EmailAddress: '', ContactNumber: '', How: '', Subject: '', Message: '' };
 const HOW_OPTIONS = ['Search engine', 'Social media', 'Referral by a colleague', 'Event or conference', 'Existing client', 'Other'];
 
-/** Contact Focal Points (000 §2, §5, §8): every field required, the email of email type. */
+/** Contact Focal Points: every field required, the email of email type. */
 export function ContactForm({ onSent }: { onSent?: () => void }) {
   const [values, setValues] = useState<ContactFormValues>(EMPTY);
   const [busy, setBusy] = useState(false);

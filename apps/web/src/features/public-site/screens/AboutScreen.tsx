@@ -16,9 +16,9 @@ export function AboutScreen() {
           We help marketers, community managers and analysts understand what the public says about their brands, campaigns and competitors.
         </Text>
         <Text>
-          Our platform follows handles, hashtags, campaign phrases, profiles, links and topics, and turns the posts it finds into counts, advertising value, sentiment and
-          reach, per client and per project. Our team of analysts reviews what the machines classify, and our focal points help each client set up the projects that
-          answer their questions.
+          Our platform follows handles, hashtags, campaign phrases, profiles, links and topics, and turns the posts it finds into counts, advertising value,
+          sentiment and reach, per client and per project. Our team of analysts reviews what the machines classify, and our focal points help each client set up
+          the projects that answer their questions.
         </Text>
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">

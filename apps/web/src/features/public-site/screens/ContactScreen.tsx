@@ -2,7 +2,7 @@ import { Container, Grid, Group, Paper, Stack, Text, ThemeIcon, Title } from '@m
 import { IconClock, IconMail } from '@tabler/icons-react';
 import { ContactForm } from '../components/ContactForm.tsx';
 
-/** /contact-us: the Contact Focal Points form (000 §2). */
+/** /contact-us: the Contact Focal Points form. */
 export function ContactScreen() {
   return (
     <Container size="lg" py={56}>

@@ -5,7 +5,7 @@ import { FILTER_STREAM_IDS, BLOG_STREAM } from '@listening/contract';
 import { StreamIcon } from '../../../ui/StreamIcon.tsx';
 import { SERVICES } from '../services.ts';
 
-/** The public home page (000 §1, §2). */
+/** The public home page. */
 export function HomeScreen() {
   return (
     <>
@@ -19,7 +19,8 @@ export function HomeScreen() {
               Hear every conversation about your brand, hour by hour.
             </Title>
             <Text size="lg" c="dimmed" maw={600}>
-              Mentions, sentiment, reach and advertising value across X, Facebook, Instagram, YouTube, LinkedIn, TikTok and blogs, in one place, for every client and campaign.
+              Mentions, sentiment, reach and advertising value across X, Facebook, Instagram, YouTube, LinkedIn, TikTok and blogs, in one place, for every
+              client and campaign.
             </Text>
             <Group gap="sm">
               <Button component={Link} to="/login" size="md" rightSection={<IconArrowRight size={18} />}>

@@ -2,7 +2,7 @@ import { Container, Grid, List, Stack, Text, ThemeIcon, Title } from '@mantine/c
 import { IconCheck } from '@tabler/icons-react';
 import { SERVICES } from '../services.ts';
 
-/** /services with an anchor per service, the footer's six links (000 §1). */
+/** /services with an anchor per service, the footer's six links. */
 export function ServicesScreen() {
   return (
     <Container size="lg" py={56}>
@@ -28,7 +28,15 @@ export function ServicesScreen() {
                 <Text c="dimmed" mb="sm">
                   {s.summary}
                 </Text>
-                <List spacing={4} size="sm" icon={<ThemeIcon size={18} radius="xl" color="teal" variant="light"><IconCheck size={12} /></ThemeIcon>}>
+                <List
+                  spacing={4}
+                  size="sm"
+                  icon={
+                    <ThemeIcon size={18} radius="xl" color="teal" variant="light">
+                      <IconCheck size={12} />
+                    </ThemeIcon>
+                  }
+                >
                   {s.points.map((p) => (
                     <List.Item key={p}>{p}</List.Item>
                   ))}

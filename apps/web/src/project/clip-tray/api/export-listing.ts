@@ -5,7 +5,7 @@ import { toast } from '../../../ui/toast.ts';
 
 export type ExportListingQuery = OperationInput<typeof exportListingOp>['query'];
 
-/** Downloads the listing report (000 §9: 'Listing Report - {project}.xlsx') through the one client. */
+/** Downloads the listing report ('Listing Report - {project}.xlsx') through the one client. */
 export async function exportListing(query: ExportListingQuery, projectName: string): Promise<void> {
   const blob = await download(exportListingOp, { query }, { quiet: true });
   const href = URL.createObjectURL(blob);

@@ -16,6 +16,6 @@ export const clipsQueryOptions = (params: AnalyticParams, scope: TrayScope) => {
   });
 };
 
-/** The tray's posts, 10 per step (000 §9). */
+/** The tray's posts, 10 per step. */
 export const useClips = (params: AnalyticParams, scope: TrayScope | null) =>
   useInfiniteQuery({ ...clipsQueryOptions(params, scope ?? { label: '' }), enabled: !!scope });

@@ -8,5 +8,5 @@ export type DuplicatesParams = OperationInput<typeof getDuplicates>['query'];
 export const duplicatesQueryOptions = (query: DuplicatesParams) =>
   queryOptions({ queryKey: [...ANALYTICS_KEY, getDuplicates.path, query], queryFn: () => call(getDuplicates, { query }) });
 
-/** Near-duplicate posts of the listing, grouped (admins, 000 §6). */
+/** Near-duplicate posts of the listing, grouped (admins). */
 export const useDuplicates = (query: DuplicatesParams, enabled: boolean) => useQuery({ ...duplicatesQueryOptions(query), enabled });

@@ -3,7 +3,7 @@ import { getUser } from '@listening/contract';
 import { call } from '../../../api/client.ts';
 
 /**
- * Whether the signed-in contact is an admin ('Identify duplicates', 000 §6). Read through the
+ * Whether the signed-in contact is an admin ('Identify duplicates'). Read through the
  * same cache entry as the session's user (keyed by the operation's path), so it costs no request
  * once the shell has loaded it.
  */

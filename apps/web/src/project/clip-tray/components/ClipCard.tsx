@@ -19,7 +19,11 @@ export function ClipCard({ clip, selected, onToggle, compact }: { clip: Clip; se
       p="sm"
       data-testid="clip"
       data-clip-id={clip.Id}
-      style={{ borderColor: selected ? 'var(--mantine-color-blue-5)' : undefined, background: selected ? 'var(--mantine-color-blue-0)' : undefined, height: '100%' }}
+      style={{
+        borderColor: selected ? 'var(--mantine-color-blue-5)' : undefined,
+        background: selected ? 'var(--mantine-color-blue-0)' : undefined,
+        height: '100%',
+      }}
     >
       <Group align="flex-start" gap="sm" wrap="nowrap">
         <Checkbox checked={selected} onChange={onToggle} aria-label={`Select post by ${clip.AuthorName}`} mt={2} />

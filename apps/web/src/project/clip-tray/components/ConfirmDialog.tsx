@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 
-/** A yes/no question before a change to clips (000 §5 confirmations, quoted from the contract). */
+/** A yes/no question before a change to clips (quoted from the contract). */
 export function ConfirmDialog({ message, busy, onConfirm, onCancel }: { message: string | null; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
   return (
     <Modal opened={!!message} onClose={onCancel} title="Please confirm" centered radius="md" zIndex={400}>

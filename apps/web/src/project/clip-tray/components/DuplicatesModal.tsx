@@ -8,7 +8,7 @@ import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { StreamIcon } from '../../../ui/StreamIcon.tsx';
 import { useDuplicates, type DuplicatesParams } from '../api/get-duplicates.ts';
 
-/** 'Identify duplicates' (admins, 000 §6): near-duplicate posts of the listing, grouped. */
+/** 'Identify duplicates' (admins): near-duplicate posts of the listing, grouped. */
 export function DuplicatesModal({ opened, onClose, query }: { opened: boolean; onClose: () => void; query: DuplicatesParams }) {
   const { data, isPending, isError } = useDuplicates(query, opened);
   return (
@@ -51,23 +51,23 @@ function GroupClips({ clips }: { clips: DuplicateClip[] }) {
   const [all, setAll] = useState(false);
   const shown = all ? clips : clips.slice(0, SHOWN);
   return (
-              <Stack gap={6}>
-                {shown.map((c) => (
-                  <Group key={c.Id} gap="xs" wrap="nowrap" align="flex-start">
-                    <StreamIcon streamId={c.StreamId} size={14} />
-                    <Text size="xs" c="dimmed" w={150} style={{ flexShrink: 0 }}>
-                      {c.AuthorName} · {formatInZone(c.DatePosted, project.TimeZone, false)}
-                    </Text>
-                    <Text size="xs" lineClamp={2}>
-                      {c.Body}
-                    </Text>
-                  </Group>
-                ))}
-                {clips.length > SHOWN && (
-                  <Anchor component="button" type="button" size="xs" ta="left" onClick={() => setAll((a) => !a)}>
-                    {all ? 'Show fewer' : `Show ${clips.length - SHOWN} more`}
-                  </Anchor>
-                )}
-              </Stack>
+    <Stack gap={6}>
+      {shown.map((c) => (
+        <Group key={c.Id} gap="xs" wrap="nowrap" align="flex-start">
+          <StreamIcon streamId={c.StreamId} size={14} />
+          <Text size="xs" c="dimmed" w={150} style={{ flexShrink: 0 }}>
+            {c.AuthorName} · {formatInZone(c.DatePosted, project.TimeZone, false)}
+          </Text>
+          <Text size="xs" lineClamp={2}>
+            {c.Body}
+          </Text>
+        </Group>
+      ))}
+      {clips.length > SHOWN && (
+        <Anchor component="button" type="button" size="xs" ta="left" onClick={() => setAll((a) => !a)}>
+          {all ? 'Show fewer' : `Show ${clips.length - SHOWN} more`}
+        </Anchor>
+      )}
+    </Stack>
   );
 }
