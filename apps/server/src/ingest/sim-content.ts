@@ -2,6 +2,7 @@
 // simulator and the demo corpus. Posts are built to satisfy the projects' own rules (so they land
 // in root, sort and input bins), from a long-tailed author population, in several languages,
 // with replies to and posts by owned profiles, links, hashtags and named entities.
+import { STREAMS } from '@listening/contract';
 import type { Db } from '../db/connection.ts';
 import { AUTHOR, REPLY, URL, mapperFor } from './matcher/compile.ts';
 import { parseExpression, satisfyingLiterals, type Expr } from './matcher/expression.ts';
@@ -100,7 +101,7 @@ export function createGenerator(projects: SimProject[], seed: number, idPrefix =
       return { ...old, likes: (old.likes ?? 0) + 1 + int(50), comments: (old.comments ?? 0) + int(5) };
     }
     const project = projects[int(projects.length)];
-    const streamId = (streamPickers.get(project.id) ?? (() => 7))(rnd() || 0.5) as number;
+    const streamId = (streamPickers.get(project.id) ?? (() => STREAMS.X))(rnd() || 0.5) as number;
     const ownedHere = project.owned.filter((o) => o.streamId === streamId);
     const roll = rnd();
     const byOwned = ownedHere.length > 0 && roll < 0.04;
@@ -145,7 +146,7 @@ export function createGenerator(projects: SimProject[], seed: number, idPrefix =
       likes,
       comments: Math.floor(likes * 0.08 * rnd()),
       shares: Math.floor(likes * 0.05 * rnd()),
-      views: streamId === 10 || streamId === 12 ? likes * (20 + int(60)) : 0,
+      views: streamId === STREAMS.YouTube || streamId === STREAMS.TikTok ? likes * (20 + int(60)) : 0,
       language: lang,
     };
     if (recent.length < 500) recent.push(p);
