@@ -54,13 +54,17 @@ const yearRangeError = (name: string, d: Date) => {
   return year < MIN_YEAR || year > MAX_YEAR ? `${name} must be a date between the years ${MIN_YEAR} and ${MAX_YEAR}` : null;
 };
 
-const zDate = (name: string) =>
+/**
+ * A wall-clock date or date-time of the client's time zone ('2024-05-01', '2024-05-01T14:00:00'),
+ * kept in the UTC fields whatever the server's own zone; an explicit offset is honoured. `what`
+ * names it in the message ('date', 'date-time').
+ */
+const wallClock = (name: string, what: string) =>
   z.string({ error: `${name} is required` }).transform((s, ctx) => {
-    // Dates are the client's wall clock: kept in the UTC fields whatever the server's own zone.
     const bare = /^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T00:00:00` : s;
     const d = new Date(/(Z|[+-]\d{2}:?\d{2})$/i.test(bare) ? bare : `${bare}Z`);
     if (Number.isNaN(d.getTime())) {
-      ctx.addIssue({ code: 'custom', message: `${name} is not a date: ${quoteInput(s)}` });
+      ctx.addIssue({ code: 'custom', message: `${name} is not a ${what}: ${quoteInput(s)}` });
       return z.NEVER;
     }
     const outOfRange = yearRangeError(name, d);
@@ -70,6 +74,7 @@ const zDate = (name: string) =>
     }
     return d;
   });
+const zDate = (name: string) => wallClock(name, 'date');
 
 /**
  * The query every analytic read takes: projectId (or binId for a sub-bin),
@@ -119,20 +124,7 @@ export const zIdList = (name: string, max: number) =>
   });
 
 /** A wall-clock date-time of the client's time zone (2024-05-01T14:00:00). */
-export const zWallTime = (name: string) =>
-  z.string().transform((s, ctx) => {
-    const d = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(s) ? s : `${s.length === 10 ? `${s}T00:00:00` : s}Z`);
-    if (Number.isNaN(d.getTime())) {
-      ctx.addIssue({ code: 'custom', message: `${name} is not a date-time: ${quoteInput(s)}` });
-      return z.NEVER;
-    }
-    const outOfRange = yearRangeError(name, d);
-    if (outOfRange) {
-      ctx.addIssue({ code: 'custom', message: outOfRange });
-      return z.NEVER;
-    }
-    return d;
-  });
+export const zWallTime = (name: string) => wallClock(name, 'date-time');
 
 /** Favourability 1 Positive, 2 Neutral, 3 Negative. */
 export const zFavourabilityId = z.coerce
