@@ -1,11 +1,15 @@
 // Configuration from the environment, read once. Every knob is documented in docs/operations.md.
 import { resolve } from 'node:path';
+import { defaultHost } from './exposure.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './ingest/connectors/http.ts';
 import { DEFAULT_BASE_URLS, DEFAULT_LINKEDIN_VERSION, type BaseUrls } from './ingest/connectors/registry.ts';
 
 export interface Config {
   port: number;
+  /** HOST; unset: 127.0.0.1 in demo mode, 0.0.0.0 otherwise (exposure.ts). */
   host: string;
+  /** Start beyond loopback even while demo users have the published password (ALLOW_DEMO_EXPOSED=1). */
+  allowDemoExposed: boolean;
   databaseUrl: string | null;
   dataDir: string;
   /** Seed the demo tenant: always on the embedded database, with DEMO=1 on PostgreSQL. */
@@ -51,12 +55,14 @@ export interface Config {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || null;
   const port = Number(env.PORT ?? 8080);
+  const demo = databaseUrl ? env.DEMO === '1' : env.DEMO !== '0';
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST || defaultHost(demo),
+    allowDemoExposed: env.ALLOW_DEMO_EXPOSED === '1',
     databaseUrl,
     dataDir: resolve(env.DATA_DIR ?? './data'),
-    demo: databaseUrl ? env.DEMO === '1' : env.DEMO !== '0',
+    demo,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Listening <no-reply@listening.local>',
     contactTo: env.CONTACT_TO ?? 'focal-points@listening.local',
