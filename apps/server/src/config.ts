@@ -31,6 +31,8 @@ export interface Config {
   xBearerToken: string | null;
   /** 32-byte key for profile tokens at rest (hex or base64); null: DATA_DIR/token.key in embedded mode. */
   tokenKey: string | null;
+  /** Keys tokens were encrypted with before TOKEN_KEY, still read until `npm run tokens:rotate` (TOKEN_KEYS_OLD, comma list). */
+  tokenKeysOld: string[];
   /** Feed addresses read on every connector run. */
   blogFeeds: string[];
   /** The networks' API base addresses. */
@@ -73,6 +75,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     connectorIntervalMs: Number(env.CONNECTOR_INTERVAL_MS ?? 300_000),
     xBearerToken: env.X_BEARER_TOKEN || null,
     tokenKey: env.TOKEN_KEY || null,
+    tokenKeysOld: (env.TOKEN_KEYS_OLD ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     blogFeeds: (env.BLOG_FEEDS ?? '')
       .split(',')
       .map((s) => s.trim())

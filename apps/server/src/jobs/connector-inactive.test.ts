@@ -2,18 +2,19 @@
 // ended. No connector reads with its profiles' tokens (the token is not even decrypted), X search
 // is not built from its rules, and feeds named only by its url rules are not read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encryptToken, parseTokenKey } from '../crypto/tokens.ts';
+import { setProfileToken } from '../crypto/profile-tokens.ts';
+import { keyring, parseTokenKey } from '../crypto/tokens.ts';
 import type { DbHandle } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedProject, type SeededProject } from '../ingest/testing.ts';
 import { testDb } from '../test/harness.ts';
 import { buildConnectorSpecs, type ConnectorJobConfig } from './connectors.ts';
 
-const key = parseTokenKey('5a'.repeat(32));
+const keys = keyring(parseTokenKey('5a'.repeat(32)));
 let h: DbHandle;
 let live: SeededProject;
 let ended: SeededProject;
-const cfg: ConnectorJobConfig = { intervalMs: 60_000, xBearerToken: 'xt', baseUrls: {}, blogFeeds: [], tokenKey: key };
+const cfg: ConnectorJobConfig = { intervalMs: 60_000, xBearerToken: 'xt', baseUrls: {}, blogFeeds: [], tokenKeys: keys };
 
 beforeAll(async () => {
   h = await testDb();
@@ -29,10 +30,12 @@ beforeAll(async () => {
         { bin: 'root', kind: 'url', expression: `${word}.example.com/feed` },
       ],
     });
-    await h.db
+    const profile = await h.db
       .insertInto('profiles')
-      .values({ project_id: p.projectId, stream_id: 8, external_id: `page-${word}`, name, handle: word, access_token_enc: encryptToken(`token-${word}`, key) })
-      .execute();
+      .values({ project_id: p.projectId, stream_id: 8, external_id: `page-${word}`, name, handle: word })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await setProfileToken(h.db, profile.id, `token-${word}`, keys);
     if (word === 'livebrand') live = p;
     else ended = p;
   }

@@ -15,7 +15,7 @@
 // only by their url rules are not read. The rule set leaves them out too (ingest/rules.ts).
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
-import { decryptToken } from '../crypto/tokens.ts';
+import { decryptToken, profileTokenContext, type TokenKeyring } from '../crypto/tokens.ts';
 import {
   buildXQueries,
   createConnector,
@@ -42,8 +42,8 @@ export interface ConnectorJobConfig {
   linkedInVersion?: string;
   /** Feeds read for every run whatever the rules say (BLOG_FEEDS). */
   blogFeeds: string[];
-  /** Decrypts profiles.access_token_enc (crypto/tokens.ts); null: profile connectors are skipped. */
-  tokenKey: Buffer | null;
+  /** Decrypt profiles.access_token_enc, each bound to its row (crypto/tokens.ts); null: profile connectors are skipped. */
+  tokenKeys: TokenKeyring | null;
   /** Pages per connector per run (default 50). */
   maxPages?: number;
   /**
@@ -116,15 +116,16 @@ export async function buildConnectorSpecs(db: Db, cfg: ConnectorJobConfig): Prom
     .execute();
   for (const prof of profiles) {
     if (!active.has(prof.project_id)) continue;
-    if (!cfg.tokenKey) {
+    if (!cfg.tokenKeys) {
       problems.push(`profile ${prof.id}: no TOKEN_KEY to read its token`);
       continue;
     }
     let token: string;
     try {
-      token = decryptToken(prof.access_token_enc!, cfg.tokenKey);
-    } catch {
-      problems.push(`profile ${prof.id}: token cannot be decrypted (another key?)`);
+      // Bound to this row: a value copied from another profile (another tenant's) does not decrypt.
+      token = decryptToken(prof.access_token_enc!, cfg.tokenKeys, profileTokenContext(prof));
+    } catch (err) {
+      problems.push(`profile ${prof.id}: token cannot be decrypted (${(err as Error).message})`);
       continue;
     }
     const spec = profileSpec(prof, token);
