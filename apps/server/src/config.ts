@@ -1,11 +1,15 @@
 // Configuration from the environment, read once. Every knob is documented in docs/operations.md.
 import { resolve } from 'node:path';
+import { defaultHost } from './exposure.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './ingest/connectors/http.ts';
 import { DEFAULT_BASE_URLS, DEFAULT_LINKEDIN_VERSION, type BaseUrls } from './ingest/connectors/registry.ts';
 
 export interface Config {
   port: number;
+  /** HOST; unset: 127.0.0.1 in demo mode, 0.0.0.0 otherwise (exposure.ts). */
   host: string;
+  /** Start beyond loopback even while demo users have the published password (ALLOW_DEMO_EXPOSED=1). */
+  allowDemoExposed: boolean;
   databaseUrl: string | null;
   dataDir: string;
   /** Seed the demo tenant: always on the embedded database, with DEMO=1 on PostgreSQL. */
@@ -27,6 +31,8 @@ export interface Config {
   xBearerToken: string | null;
   /** 32-byte key for profile tokens at rest (hex or base64); null: DATA_DIR/token.key in embedded mode. */
   tokenKey: string | null;
+  /** Keys tokens were encrypted with before TOKEN_KEY, still read until `npm run tokens:rotate` (TOKEN_KEYS_OLD, comma list). */
+  tokenKeysOld: string[];
   /** Feed addresses read on every connector run. */
   blogFeeds: string[];
   /** The networks' API base addresses. */
@@ -51,12 +57,14 @@ export interface Config {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || null;
   const port = Number(env.PORT ?? 8080);
+  const demo = databaseUrl ? env.DEMO === '1' : env.DEMO !== '0';
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST || defaultHost(demo),
+    allowDemoExposed: env.ALLOW_DEMO_EXPOSED === '1',
     databaseUrl,
     dataDir: resolve(env.DATA_DIR ?? './data'),
-    demo: databaseUrl ? env.DEMO === '1' : env.DEMO !== '0',
+    demo,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Listening <no-reply@listening.local>',
     contactTo: env.CONTACT_TO ?? 'focal-points@listening.local',
@@ -67,6 +75,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     connectorIntervalMs: Number(env.CONNECTOR_INTERVAL_MS ?? 300_000),
     xBearerToken: env.X_BEARER_TOKEN || null,
     tokenKey: env.TOKEN_KEY || null,
+    tokenKeysOld: (env.TOKEN_KEYS_OLD ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     blogFeeds: (env.BLOG_FEEDS ?? '')
       .split(',')
       .map((s) => s.trim())

@@ -4,14 +4,26 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/connection.ts';
-import { resolveTokenKey } from './crypto/tokens.ts';
+import { countTokensToRotate } from './crypto/profile-tokens.ts';
+import type { TokenKeyring } from './crypto/tokens.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { startConnectorJob } from './jobs/connectors.ts';
 import { generateDemoCorpus } from './ingest/demo-corpus.ts';
 import { startSimulator } from './ingest/simulator.ts';
 
-export async function startBackground(opts: { db: Db; config: Config; log: FastifyBaseLogger; mailer?: Mailer }): Promise<() => Promise<void>> {
-  const { db, config, log } = opts;
+export async function startBackground(opts: {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  mailer?: Mailer;
+  /** The keys of profiles' tokens (crypto/tokens.ts resolveTokenKeys, called by main.ts before listening). */
+  tokenKeys: TokenKeyring | null;
+}): Promise<() => Promise<void>> {
+  const { db, config, log, tokenKeys } = opts;
+  if (tokenKeys) {
+    const stale = await countTokensToRotate(db, tokenKeys);
+    if (stale > 0) log.warn(`${stale} stored tokens are not under the current key ${tokenKeys.current.id}: run npm run tokens:rotate`);
+  }
   // First, so mail queued while the demo corpus is generated still goes out.
   const stopMailer = opts.mailer?.start({ onError: (err) => log.warn({ err }, 'mail sender step failed') });
   if (config.demo && config.demoClips > 0) {
@@ -42,7 +54,7 @@ export async function startBackground(opts: { db: Db; config: Config; log: Fasti
             baseUrls: config.apiBases,
             linkedInVersion: config.linkedInVersion,
             blogFeeds: config.blogFeeds,
-            tokenKey: resolveTokenKey({ tokenKey: config.tokenKey, embedded: !config.databaseUrl, dataDir: config.dataDir }),
+            tokenKeys,
             // Public addresses only unless OUTBOUND_ALLOW_PRIVATE=1 or OUTBOUND_ALLOW_HOSTS names the host.
             outbound: { allowPrivate: config.outboundAllowPrivate, allowHosts: config.outboundAllowHosts },
             maxBodyBytes: config.connectorMaxBodyBytes,

@@ -1,8 +1,11 @@
 // Who may see what: a user sees the clients they are an active contact of; admins see all.
-// Every module that reads client data goes through these, so the rule lives once.
+// Who may change what: the same, except that an In-Active client's data (its contract has ended)
+// is read-only for its contacts; admins, the provider's staff, may still write it to fix data.
+// Every module that reads client data goes through these, and every write through projectForWrite
+// or assertClientWritable, so the rules live once (docs/security.md, "In-Active clients").
 import type { Db } from '../db/connection.ts';
 import type { ProjectRow } from '../db/schema.ts';
-import { notFound } from '../errors.ts';
+import { forbidden, notFound } from '../errors.ts';
 import type { AuthUser } from '../plugins/auth.ts';
 
 /** Ids of the clients the user may see, or 'all' for admins. */
@@ -34,6 +37,32 @@ export async function projectForUser(db: Db, user: AuthUser, projectId: number):
   await assertClientAccess(db, user, project.client_id).catch(() => {
     throw notFound(`Project ${projectId} not found`);
   });
+  return project;
+}
+
+/** The answer to a non-admin's write of an in-active client's data. */
+export const inactiveMessage = (clientName: string) => `${clientName} is In-Active: its data is read-only`;
+
+/**
+ * Throws 403 when the client is In-Active and the user is not an admin. Call it after the user's
+ * access has been checked (a client the user may not see answers 404 first, so being in-active is
+ * never revealed to another tenant).
+ */
+export async function assertClientWritable(db: Db, user: AuthUser, clientId: number): Promise<void> {
+  if (user.isAdmin) return;
+  const client = await db.selectFrom('clients').select(['name', 'is_active']).where('id', '=', clientId).executeTakeFirst();
+  if (!client) throw notFound(`Client ${clientId} not found`);
+  if (!client.is_active) throw forbidden(inactiveMessage(client.name));
+}
+
+/**
+ * The project, for a change of its data (rating, rejecting, phrases, influencers, and any write to
+ * come): 404 as projectForUser when the user may not see it, 403 when its client is In-Active and
+ * the user is not an admin.
+ */
+export async function projectForWrite(db: Db, user: AuthUser, projectId: number): Promise<ProjectRow> {
+  const project = await projectForUser(db, user, projectId);
+  await assertClientWritable(db, user, project.client_id);
   return project;
 }
 

@@ -1,7 +1,9 @@
-// The rule set the pipeline matches against: every active rule of every live project, compiled
-// into one matcher, with what each rule files a clip under (bin, project) and each project's
+// The rule set the pipeline matches against: every active rule of every live project of an active
+// client, compiled into one matcher, with what each rule files a clip under (bin, project) and each project's
 // owned profiles and CPM table. Loaded from the database and cached; call invalidateRules()
-// after editing rules, bins, projects or profiles (the cache also expires on its own).
+// after editing rules, bins, projects, profiles or clients (the cache also expires on its own).
+// An In-Active client's projects are left out (its contract has ended: nothing is collected for
+// it), with their rules and owned profiles, so no post is filed under them (docs/security.md).
 import { BIN_TYPE } from '@listening/contract';
 import type { Db } from '../db/connection.ts';
 import { ownedIndex, type OwnedIndex, type OwnedProfile } from './brand.ts';
@@ -49,7 +51,13 @@ export async function getRuleSet(db: Db): Promise<RuleSet> {
 
 export async function loadRuleSet(db: Db): Promise<RuleSet> {
   const [projects, bins, rules, profiles, clients] = await Promise.all([
-    db.selectFrom('projects').select(['id', 'client_id', 'bin_id', 'stream_ids']).where('is_deleted', '=', false).execute(),
+    db
+      .selectFrom('projects')
+      .innerJoin('clients', 'clients.id', 'projects.client_id')
+      .select(['projects.id', 'projects.client_id', 'projects.bin_id', 'projects.stream_ids'])
+      .where('projects.is_deleted', '=', false)
+      .where('clients.is_active', '=', true)
+      .execute(),
     db.selectFrom('bins').select(['id', 'parent_id', 'project_id', 'bin_type_id']).where('is_deleted', '=', false).execute(),
     db.selectFrom('bin_rules').select(['id', 'bin_id', 'kind', 'expression', 'stream_id']).where('is_active', '=', true).execute(),
     db.selectFrom('profiles').select(['project_id', 'stream_id', 'external_id', 'handle']).execute(),

@@ -3,7 +3,8 @@
 // public only unless the config says otherwise.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encryptToken, parseTokenKey } from '../crypto/tokens.ts';
+import { setProfileToken } from '../crypto/profile-tokens.ts';
+import { keyring, parseTokenKey } from '../crypto/tokens.ts';
 import type { DbHandle } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { FB_VERSION, fbPosts, startFacebookFake } from '../ingest/connectors/fakes/facebook.ts';
@@ -15,7 +16,7 @@ import { loadConfig } from '../config.ts';
 import { testDb } from '../test/harness.ts';
 import { buildConnectorSpecs, runConnectorTick, type ConnectorJobConfig } from './connectors.ts';
 
-const key = parseTokenKey('ef'.repeat(32));
+const keys = keyring(parseTokenKey('ef'.repeat(32)));
 const log = { info() {}, warn() {} };
 
 let h: DbHandle;
@@ -39,18 +40,21 @@ beforeAll(async () => {
   });
   colinked = await seedProject(h.db, { name: 'Agency', rules: [{ bin: 'root', expression: 'nothing-either' }] });
   stranger = await seedProject(h.db, { name: 'Competitor', rules: [{ bin: 'root', expression: 'page OR post OR comment' }] });
-  for (const p of [owner, colinked])
-    await h.db
+  for (const p of [owner, colinked]) {
+    const profile = await h.db
       .insertInto('profiles')
-      .values({ project_id: p.projectId, stream_id: 8, external_id: '100', name: 'Brand SA', handle: 'brandsa', access_token_enc: encryptToken('ft', key) })
-      .execute();
+      .values({ project_id: p.projectId, stream_id: 8, external_id: '100', name: 'Brand SA', handle: 'brandsa' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await setProfileToken(h.db, profile.id, 'ft', keys);
+  }
   invalidateRules(h.db);
   const posts = fbPosts();
   // What only the page's admins see: an unpublished post and one shared with no one.
   posts.push({ ...posts[0], id: '100_9', message: 'page post draft', is_published: false });
   posts.push({ ...posts[0], id: '100_10', message: 'page post hidden', privacy: { value: 'SELF', description: 'Only me' } });
   fb = await startFacebookFake({ token: 'ft', posts });
-  cfg = { intervalMs: 60_000, xBearerToken: null, baseUrls: { graph: fb.url + FB_VERSION }, blogFeeds: [], tokenKey: key, outbound: TEST_OUTBOUND };
+  cfg = { intervalMs: 60_000, xBearerToken: null, baseUrls: { graph: fb.url + FB_VERSION }, blogFeeds: [], tokenKeys: keys, outbound: TEST_OUTBOUND };
 });
 afterAll(async () => {
   await fb?.close();
@@ -107,5 +111,25 @@ describe('connector job tenancy', () => {
     expect(await h.db.selectFrom('clips').select('external_id').where('external_id', 'in', ['100_9', '100_10']).execute()).toEqual([]);
     const rejections = await h.db.selectFrom('ingest_rejections').select(['reason', 'count']).where('reason', '=', 'facebook.page:not_public').execute();
     expect(rejections).toEqual([{ reason: 'facebook.page:not_public', count: 8 }]); // two posts and their inline comments, read by two connectors
+  });
+
+  it("never reads with a token copied from another tenant's profile row: it does not decrypt there", async () => {
+    const source = await h.db.selectFrom('profiles').select('access_token_enc').where('project_id', '=', owner.projectId).executeTakeFirstOrThrow();
+    const copy = await h.db
+      .insertInto('profiles')
+      .values({
+        project_id: stranger.projectId,
+        stream_id: 8,
+        external_id: '100',
+        name: 'Brand SA',
+        handle: 'brandsa',
+        access_token_enc: source.access_token_enc,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { specs, problems } = await buildConnectorSpecs(h.db, cfg);
+    expect(specs.map((s) => s.ownerProjectId)).toEqual([owner.projectId, colinked.projectId]);
+    expect(problems).toEqual([expect.stringMatching(new RegExp(`^profile ${copy.id}: token cannot be decrypted \\(.*does not decrypt`))]);
+    await h.db.deleteFrom('profiles').where('id', '=', copy.id).execute();
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encryptToken, parseTokenKey } from '../crypto/tokens.ts';
+import { setProfileToken } from '../crypto/profile-tokens.ts';
+import { keyring, parseTokenKey } from '../crypto/tokens.ts';
 import type { DbHandle } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { FB_VERSION, startFacebookFake } from '../ingest/connectors/fakes/facebook.ts';
@@ -12,7 +13,7 @@ import { seedProject, type SeededProject } from '../ingest/testing.ts';
 import { testDb } from '../test/harness.ts';
 import { buildConnectorSpecs, runConnectorTick, startConnectorJob, type ConnectorJobConfig } from './connectors.ts';
 
-const key = parseTokenKey('ab'.repeat(32));
+const keys = keyring(parseTokenKey('ab'.repeat(32)));
 const lines: string[] = [];
 const log = {
   info: (_: Record<string, unknown>, msg: string) => void lines.push(msg),
@@ -35,16 +36,18 @@ beforeAll(async () => {
       { bin: 'root', kind: 'url', expression: 'blog.example.com/feed' },
     ],
   });
-  await h.db
+  const profile = await h.db
     .insertInto('profiles')
-    .values({ project_id: p.projectId, stream_id: 8, external_id: '100', name: 'Brand SA', handle: 'brandsa', access_token_enc: encryptToken('ft', key) })
-    .execute();
+    .values({ project_id: p.projectId, stream_id: 8, external_id: '100', name: 'Brand SA', handle: 'brandsa' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await setProfileToken(h.db, profile.id, 'ft', keys);
   invalidateRules(h.db);
   x = await startXFake({ token: 'xt' });
   // The page's first answer is cut off: skipped, counted, retried.
   fb = await startFacebookFake({ token: 'ft', faults: { 'posts:first': [truncated()] } });
   // The fakes listen on 127.0.0.1: the job refuses private addresses unless its config allows them.
-  cfg = { intervalMs: 60_000, xBearerToken: 'xt', baseUrls: { x: x.url, graph: fb.url + FB_VERSION }, blogFeeds: [], tokenKey: key, outbound: TEST_OUTBOUND };
+  cfg = { intervalMs: 60_000, xBearerToken: 'xt', baseUrls: { x: x.url, graph: fb.url + FB_VERSION }, blogFeeds: [], tokenKeys: keys, outbound: TEST_OUTBOUND };
 });
 afterAll(async () => {
   await Promise.all([x?.close(), fb?.close()]);
@@ -61,7 +64,7 @@ describe('connector job', () => {
     expect(specs.map((s) => s.kind).sort()).toEqual(['blog.feed', 'facebook.page', 'x.search']);
     expect(specs.find((s) => s.kind === 'facebook.page')).toMatchObject({ accessToken: 'ft', pageId: '100' });
     expect(specs.find((s) => s.kind === 'blog.feed')).toMatchObject({ feedUrl: 'https://blog.example.com/feed' });
-    const noKey = await buildConnectorSpecs(h.db, { ...cfg, tokenKey: parseTokenKey('cd'.repeat(32)), xBearerToken: null });
+    const noKey = await buildConnectorSpecs(h.db, { ...cfg, tokenKeys: keyring(parseTokenKey('cd'.repeat(32))), xBearerToken: null });
     expect(noKey.specs.map((s) => s.kind)).toEqual(['blog.feed']);
     expect(noKey.problems[0]).toMatch(/cannot be decrypted/);
   });

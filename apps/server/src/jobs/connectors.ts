@@ -9,9 +9,13 @@
 // account's owner sees; its posts are filed under that project only (IngestScope), and each
 // project linking an account runs its own connector with its own token and cursor. X search and
 // blog feeds read public data and are matched against every project's rules.
+//
+// In-Active clients (their contract has ended) are left out: no connector runs with their
+// profiles' tokens (not even decrypted), X search is not built from their rules and feeds named
+// only by their url rules are not read. The rule set leaves them out too (ingest/rules.ts).
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
-import { decryptToken } from '../crypto/tokens.ts';
+import { decryptToken, profileTokenContext, type TokenKeyring } from '../crypto/tokens.ts';
 import {
   buildXQueries,
   createConnector,
@@ -38,8 +42,8 @@ export interface ConnectorJobConfig {
   linkedInVersion?: string;
   /** Feeds read for every run whatever the rules say (BLOG_FEEDS). */
   blogFeeds: string[];
-  /** Decrypts profiles.access_token_enc (crypto/tokens.ts); null: profile connectors are skipped. */
-  tokenKey: Buffer | null;
+  /** Decrypt profiles.access_token_enc, each bound to its row (crypto/tokens.ts); null: profile connectors are skipped. */
+  tokenKeys: TokenKeyring | null;
   /** Pages per connector per run (default 50). */
   maxPages?: number;
   /**
@@ -78,10 +82,12 @@ export async function buildConnectorSpecs(db: Db, cfg: ConnectorJobConfig): Prom
   const specs: JobSpec[] = [];
   const projects = await db
     .selectFrom('projects')
-    .select(['id', 'bin_id', 'stream_ids'])
-    .where('is_deleted', '=', false)
-    .where((eb) => eb.or([eb('stop_date', 'is', null), eb('stop_date', '>', sql<Date>`now()`)]))
-    .orderBy('id')
+    .innerJoin('clients', 'clients.id', 'projects.client_id')
+    .select(['projects.id', 'projects.bin_id', 'projects.stream_ids'])
+    .where('projects.is_deleted', '=', false)
+    .where('clients.is_active', '=', true)
+    .where((eb) => eb.or([eb('projects.stop_date', 'is', null), eb('projects.stop_date', '>', sql<Date>`now()`)]))
+    .orderBy('projects.id')
     .execute();
   const active = new Map(projects.map((p) => [p.id, p]));
   const rules = projects.length
@@ -110,15 +116,16 @@ export async function buildConnectorSpecs(db: Db, cfg: ConnectorJobConfig): Prom
     .execute();
   for (const prof of profiles) {
     if (!active.has(prof.project_id)) continue;
-    if (!cfg.tokenKey) {
+    if (!cfg.tokenKeys) {
       problems.push(`profile ${prof.id}: no TOKEN_KEY to read its token`);
       continue;
     }
     let token: string;
     try {
-      token = decryptToken(prof.access_token_enc!, cfg.tokenKey);
-    } catch {
-      problems.push(`profile ${prof.id}: token cannot be decrypted (another key?)`);
+      // Bound to this row: a value copied from another profile (another tenant's) does not decrypt.
+      token = decryptToken(prof.access_token_enc!, cfg.tokenKeys, profileTokenContext(prof));
+    } catch (err) {
+      problems.push(`profile ${prof.id}: token cannot be decrypted (${(err as Error).message})`);
       continue;
     }
     const spec = profileSpec(prof, token);

@@ -4,6 +4,7 @@
 import { DEMO_PASSWORD } from '@listening/contract';
 import type { Db } from '../db/connection.ts';
 import { hashPassword } from '../modules/auth/service.ts';
+import { verifyPassword } from '../modules/auth/passwords.ts';
 
 export const DEMO_USERS = {
   admin: 'admin@demo.example',
@@ -344,4 +345,26 @@ export async function seedDemo(db: Db): Promise<Record<string, number>> {
       .values({ ...b, published_at: new Date(now - (i + 1) * 9 * 86_400_000) })
       .execute();
   return projectIds;
+}
+
+/**
+ * The demo users whose password is still the published DEMO_PASSWORD (exposure.ts decides what
+ * that means for where the server listens). One argon2 verify per distinct hash.
+ */
+export async function demoUsersWithKnownPassword(db: Db): Promise<{ email: string; isAdmin: boolean }[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['email', 'is_admin', 'password_hash'])
+    .where('email', 'in', Object.values(DEMO_USERS))
+    .where('password_hash', 'is not', null)
+    .orderBy('email')
+    .execute();
+  const verified = new Map<string, Promise<boolean>>();
+  const out: { email: string; isAdmin: boolean }[] = [];
+  for (const r of rows) {
+    const hash = r.password_hash!;
+    if (!verified.has(hash)) verified.set(hash, verifyPassword(hash, DEMO_PASSWORD));
+    if (await verified.get(hash)) out.push({ email: r.email, isAdmin: r.is_admin });
+  }
+  return out;
 }

@@ -1,9 +1,9 @@
 // The SQL of the bins module: a project's root bin and the project it names.
 import type { Db } from '../../db/connection.ts';
 
-/** A live (not deleted) bin, with its name. */
+/** A live (not deleted) bin, with its name and client. */
 export function liveBin(db: Db, binId: number) {
-  return db.selectFrom('bins').select(['id', 'name']).where('id', '=', binId).where('is_deleted', '=', false).executeTakeFirst();
+  return db.selectFrom('bins').select(['id', 'client_id', 'name']).where('id', '=', binId).where('is_deleted', '=', false).executeTakeFirst();
 }
 
 /** A bin, deleted or not, with its client. */

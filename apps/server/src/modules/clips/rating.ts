@@ -7,7 +7,7 @@ import type { Db } from '../../db/connection.ts';
 import { adjustRollups } from '../../ingest/rollups.ts';
 import { notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { projectForUser } from '../../access/index.ts';
+import { projectForWrite } from '../../access/index.ts';
 
 export interface RatedRow {
   id: number;
@@ -21,9 +21,9 @@ export interface RatedRow {
 }
 export type Change = { favourabilityId: number } | { reject: true };
 
-/** Rates or rejects the named clips of a project; answers how many bin_clips rows changed. */
+/** Rates or rejects the named clips of a project; answers how many bin_clips rows changed. 403 for an In-Active client (access/). */
 export async function changeClips(db: Db, user: AuthUser, projectId: number, binClipIds: number[], change: Change): Promise<number> {
-  const project = await projectForUser(db, user, projectId);
+  const project = await projectForWrite(db, user, projectId);
   const ids = [...new Set(binClipIds)];
   return db.transaction().execute(async (trx) => {
     const named = await trx.selectFrom('bin_clips').select(['id', 'clip_id']).where('id', 'in', ids).where('project_id', '=', project.id).execute();

@@ -5,7 +5,7 @@ import type { Db } from '../../db/connection.ts';
 import type { ProjectRow } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { projectForUser } from '../../access/index.ts';
+import { assertClientWritable, projectForUser, projectForWrite } from '../../access/index.ts';
 
 const toInfluencer = (r: { id: number; author_id: number; author_name: string; stream_id: number; created_at: Date }, now = new Date()) => ({
   Id: r.id,
@@ -16,8 +16,8 @@ const toInfluencer = (r: { id: number; author_id: number; author_name: string; s
   DaysRemaining: influencerDaysRemaining(new Date(r.created_at), now),
 });
 
-async function discoveryProject(db: Db, user: AuthUser, projectId: number): Promise<ProjectRow> {
-  const project = await projectForUser(db, user, projectId);
+async function discoveryProject(db: Db, user: AuthUser, projectId: number, forWrite = false): Promise<ProjectRow> {
+  const project = await (forWrite ? projectForWrite : projectForUser)(db, user, projectId);
   if (!TOP_AUTHOR_PROJECT_TYPES.includes(project.project_type_id))
     throw forbidden(
       `Influencer discovery is shown for project types ${TOP_AUTHOR_PROJECT_TYPES.join(', ')} only; this project is type ${project.project_type_id}`,
@@ -41,7 +41,7 @@ export async function listInfluencers(db: Db, user: AuthUser, projectId: number)
 
 /** Adds an author who posted in the project; adding one twice answers the existing entry. */
 export async function createInfluencer(db: Db, user: AuthUser, q: { projectId: number; authorId: number; authorName: string; streamId: number }) {
-  const project = await discoveryProject(db, user, q.projectId);
+  const project = await discoveryProject(db, user, q.projectId, true);
   const author = await db
     .selectFrom('authors')
     .select('id')
@@ -64,8 +64,9 @@ export async function createInfluencer(db: Db, user: AuthUser, q: { projectId: n
 export async function deleteInfluencer(db: Db, user: AuthUser, id: number): Promise<void> {
   const row = await db.selectFrom('influencers').select(['id', 'project_id']).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(`Influencer ${id} not found`);
-  await projectForUser(db, user, row.project_id).catch(() => {
+  const project = await projectForUser(db, user, row.project_id).catch(() => {
     throw notFound(`Influencer ${id} not found`);
   });
+  await assertClientWritable(db, user, project.client_id);
   await db.deleteFrom('influencers').where('id', '=', id).execute();
 }

@@ -4,7 +4,7 @@
 import { WORDCLOUD_MAX_ENTRIES, type AnalyticQuery, type CloudFilter } from '@listening/contract';
 import type { Db } from '../../db/connection.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { projectForUser } from '../../access/index.ts';
+import { projectForUser, projectForWrite } from '../../access/index.ts';
 import { resolveScope } from '../../analytics/scope.ts';
 import * as q from './queries.ts';
 
@@ -52,6 +52,6 @@ export async function exclusions(db: Db, user: AuthUser, projectId: number) {
 }
 
 export async function setPhrase(db: Db, user: AuthUser, projectId: number, phrase: string, kind: 'include' | 'exclude') {
-  const project = await projectForUser(db, user, projectId);
+  const project = await projectForWrite(db, user, projectId);
   return toPhrase(await q.setPhrase(db, project.id, phrase, kind));
 }
