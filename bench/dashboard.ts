@@ -245,7 +245,7 @@ export async function run(args: string[]): Promise<void> {
       sentiment: () => dashboard.sentimentSummary(h.db, user, aq),
       sortBins: () => dashboard.sortBinTree(h.db, user, aq, 'treeview'),
       wordCloud: () => cloud.wordCloud(h.db, user, { ...aq, cloudFilter: 'words' }),
-      clipTray: () => clips.listClips(h.db, user, { ...aq, offset: 0, limit: 10 }),
+      clipTray: () => clips.listClips(h.db, user, { ...aq, offset: 0, limit: 10, rejected: false }),
     };
     const tz = 'Africa/Johannesburg';
     const raw = rawCalls(h.db, bins.rootBinId, start, end, tz);

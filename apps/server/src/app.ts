@@ -60,7 +60,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerErrorHandler(app);
   registerInputGuard(app);
   registerSecurityHeaders(app);
-  registerAuth(app, deps.db);
+  registerAuth(app, deps.db, { idleHours: deps.config.sessionIdleHours });
 
   app.addHook('onRoute', (r) => {
     if (!r.config?.access) throw new Error(`${r.method} ${r.url} declares no access level: register it from a contract operation (http/route.ts)`);

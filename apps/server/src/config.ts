@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { defaultHost } from './exposure.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './ingest/connectors/http.ts';
 import { DEFAULT_BASE_URLS, DEFAULT_LINKEDIN_VERSION, type BaseUrls } from './ingest/connectors/registry.ts';
+import { DEFAULT_SESSION_IDLE_HOURS } from './plugins/auth.ts';
 
 export interface Config {
   port: number;
@@ -47,6 +48,8 @@ export interface Config {
   webDist: string;
   logLevel: string;
   loginRateLimit: number;
+  /** Hours without a request after which a session ends (SESSION_IDLE_HOURS; default 8). */
+  sessionIdleHours: number;
   /**
    * Addresses of reverse proxies whose X-Forwarded-For is believed (comma list of IPs or CIDRs);
    * empty: none, so a client cannot pick the address that rate limits key on.
@@ -100,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: env.LOG_LEVEL ?? 'info',
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
+    sessionIdleHours: Number(env.SESSION_IDLE_HOURS) > 0 ? Number(env.SESSION_IDLE_HOURS) : DEFAULT_SESSION_IDLE_HOURS,
     trustProxy: (env.TRUST_PROXY ?? '')
       .split(',')
       .map((s) => s.trim())

@@ -135,16 +135,19 @@ export const rollupInScope =
       .where(sql.ref(`${table}.hour`), '>=', s.from)
       .where(sql.ref(`${table}.hour`), '<', s.to);
 
-/** The shared raw filter: a bin's non-rejected clips of the streams, posted in range. */
+/**
+ * The shared raw filter: a bin's non-rejected clips of the streams, posted in range. `rejected`:
+ * its rejected clips instead (the clip tray's 'Rejected' view, and nothing else).
+ */
 export const clipsInScope =
-  (s: Scope) =>
+  (s: Scope, { rejected = false }: { rejected?: boolean } = {}) =>
   <DB, TB extends keyof DB, O>(qb: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> =>
     qb
       .where(sql.ref('bin_clips.bin_id'), '=', s.binId)
       .where(sql.ref('bin_clips.stream_id'), 'in', s.streams)
       .where(sql.ref('bin_clips.posted_at'), '>=', s.from)
       .where(sql.ref('bin_clips.posted_at'), '<', s.to)
-      .where(sql.ref('bin_clips.rejected'), '=', false);
+      .where(sql.ref('bin_clips.rejected'), '=', rejected);
 
 /** 403 naming the product when the item is locked for this project (the side menu's own rule). */
 export async function assertUnlocked(db: Db, project: ProjectRow, item: GatedItem): Promise<void> {

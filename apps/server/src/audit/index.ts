@@ -7,7 +7,16 @@ import type { Database } from '../db/schema.ts';
 
 /** Every action the log records. */
 export type AuditAction =
-  'act_as.start' | 'project.rename' | 'project.delete' | 'project.restore' | 'clips.reject' | 'token.grant' | 'token.revoke' | 'product.change';
+  | 'act_as.start'
+  | 'project.rename'
+  | 'project.delete'
+  | 'project.restore'
+  | 'clips.reject'
+  | 'clips.restore'
+  | 'sessions.revoke_all'
+  | 'token.grant'
+  | 'token.revoke'
+  | 'product.change';
 
 /** The caller as the session resolved it (plugins/auth.ts AuthUser); null for the server's own work. */
 export interface AuditActor {

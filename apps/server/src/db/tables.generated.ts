@@ -48,6 +48,8 @@ export interface BinClipsTable {
   posted_at: Timestamp;
   project_id: number;
   rejected: Generated<boolean>;
+  rejected_at: Timestamp | null;
+  rejected_by: number | null;
   stream_id: number;
   workflow_group_id: number | null;
 }
@@ -300,6 +302,7 @@ export interface SessionsTable {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
   id: Generated<number>;
+  last_seen_at: Generated<Timestamp>;
   revoked_at: Timestamp | null;
   token_hash: string;
   user_id: number;

@@ -1,5 +1,7 @@
 // Bearer-token sessions: opaque random tokens, stored as SHA-256 hashes, revocable. The hook
 // resolves the token to the signed-in user; route scopes opt in with `requireUser`/`requireAdmin`.
+// A session ends SESSION_DAYS after it began (ACT_AS_HOURS for act-as), or after SESSION_IDLE_HOURS
+// without a request: last_seen_at is written when a request comes, at most once a minute.
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection.ts';
@@ -22,6 +24,10 @@ declare module 'fastify' {
 }
 
 export const SESSION_DAYS = 30;
+/** Hours without a request after which a session ends, unless SESSION_IDLE_HOURS says otherwise. */
+export const DEFAULT_SESSION_IDLE_HOURS = 8;
+/** A session's last_seen_at is written at most this often. */
+export const LAST_SEEN_EVERY_MS = 60_000;
 /** An admin's act-as session lasts hours, not days (docs/security.md). */
 export const ACT_AS_HOURS = 4;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -37,26 +43,42 @@ export async function createSession(db: Db, userId: number, actingAdminId: numbe
   return token;
 }
 
-async function resolveUser(db: Db, header: string | undefined): Promise<AuthUser | null> {
+async function resolveUser(db: Db, header: string | undefined, idleMs: number): Promise<AuthUser | null> {
   const m = header?.match(/^Bearer\s+(\S+)$/i);
   if (!m) return null;
+  const now = Date.now();
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as sessionId', 'users.id as id', 'users.is_admin as isAdmin', 'sessions.acting_admin_id as actingAdminId'])
+    .select([
+      'sessions.id as sessionId',
+      'users.id as id',
+      'users.is_admin as isAdmin',
+      'sessions.acting_admin_id as actingAdminId',
+      'sessions.last_seen_at as lastSeenAt',
+    ])
     .where('sessions.token_hash', '=', hashToken(m[1]))
     .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', new Date())
+    .where('sessions.expires_at', '>', new Date(now))
+    .where('sessions.last_seen_at', '>', new Date(now - idleMs))
     .executeTakeFirst();
   if (!row) return null;
+  const { lastSeenAt, ...session } = row;
+  if (now - new Date(lastSeenAt).getTime() >= LAST_SEEN_EVERY_MS)
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(now) })
+      .where('id', '=', session.sessionId)
+      .execute();
   // An act-as session never carries admin rights (no act-as chains, even if its user became an admin).
-  return { ...row, isAdmin: row.isAdmin && row.actingAdminId === null };
+  return { ...session, isAdmin: session.isAdmin && session.actingAdminId === null };
 }
 
-export function registerAuth(app: FastifyInstance, db: Db): void {
+export function registerAuth(app: FastifyInstance, db: Db, { idleHours = DEFAULT_SESSION_IDLE_HOURS }: { idleHours?: number } = {}): void {
+  const idleMs = idleHours * 3_600_000;
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req) => {
-    req.user = await resolveUser(db, req.headers.authorization);
+    req.user = await resolveUser(db, req.headers.authorization, idleMs);
     if (req.user) req.user.ip = req.ip;
   });
 }

@@ -1,6 +1,7 @@
 export * from './model.ts';
 export * from './login.ts';
 export * from './logout.ts';
+export * from './logout-all.ts';
 export * from './login-as.ts';
 export * from './set-password.ts';
 export * from './get-user.ts';

@@ -1,6 +1,6 @@
 // Posts as listings show them (the clip tray, the export, duplicates) and the tray's filters.
 import { z } from 'zod';
-import { AnalyticQuery, zBrandAssociationId, zFavourabilityId, zId, zIdList, zWallTime } from '../common.ts';
+import { AnalyticQuery, zBool, zBrandAssociationId, zFavourabilityId, zId, zIdList, zOffset, zWallTime } from '../common.ts';
 import { CLIP_ID_BATCH, CLIP_TRAY_STEP } from '../constants.ts';
 import { TopPost } from '../dashboard/model.ts';
 
@@ -8,6 +8,9 @@ import { TopPost } from '../dashboard/model.ts';
 export const Clip = TopPost.extend({
   BinId: z.number(),
   ClassificationId: z.number(),
+  /** In the listing of rejected clips only: when the clip was rejected, and by whom (their name). */
+  RejectedAt: z.string().nullable().optional(),
+  RejectedBy: z.string().nullable().optional(),
 });
 export type Clip = z.infer<typeof Clip>;
 export const ClipList = z.array(Clip);
@@ -27,8 +30,10 @@ const listingFilters = {
 };
 export const ClipListQuery = AnalyticQuery.safeExtend({
   ...listingFilters,
-  offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0, 'offset must be 0 or more').default(0),
+  offset: zOffset,
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, 'limit must be at least 1').max(100, 'limit is at most 100').default(CLIP_TRAY_STEP),
+  /** true: the scope's rejected (Irrelevant) clips instead, newest first, with who rejected them and when. */
+  rejected: zBool('rejected'),
 });
 export const ClipPage = z.object({ Data: ClipList, HasMore: z.boolean() });
 export const ClipIdsQuery = z.object({ binId: zId, clipIds: zIdList('clipIds', CLIP_ID_BATCH) });
@@ -37,12 +42,15 @@ export const ClipBin = z.object({ Id: z.number(), Name: z.string(), ProjectId: z
 export const ClipBinList = z.array(ClipBin);
 /** Most clips one rating or rejection may name. */
 export const RATE_MAX_CLIPS = 1000;
-const zBinClipBaseIds = z
-  .array(zId, { error: 'binClipBaseIds must be a list of ids' })
-  .min(1, 'Please select clips to rate')
-  .max(RATE_MAX_CLIPS, `binClipBaseIds has more than ${RATE_MAX_CLIPS} ids`);
-export const RateClipsBody = z.object({ binClipBaseIds: zBinClipBaseIds, favourabilityId: zFavourabilityId, projectId: zId });
-export const RejectClipsBody = z.object({ binClipBaseIds: zBinClipBaseIds, projectId: zId });
+const zBinClipBaseIds = (verb = 'rate') =>
+  z
+    .array(zId, { error: 'binClipBaseIds must be a list of ids' })
+    .min(1, `Please select clips to ${verb}`)
+    .max(RATE_MAX_CLIPS, `binClipBaseIds has more than ${RATE_MAX_CLIPS} ids`);
+export const RateClipsBody = z.object({ binClipBaseIds: zBinClipBaseIds(), favourabilityId: zFavourabilityId, projectId: zId });
+export const RejectClipsBody = z.object({ binClipBaseIds: zBinClipBaseIds(), projectId: zId });
+/** Rejected clips to count again: the named rows and the same clips' rows in the project's other bins. */
+export const RestoreClipsBody = z.object({ binClipBaseIds: zBinClipBaseIds('restore'), projectId: zId });
 /** How many bin_clips rows changed (the named ones and the same clips' rows in the project's other bins). */
 export const ClipChangeResult = z.object({ Updated: z.number() });
 export const ListingExportQuery = AnalyticQuery.safeExtend(listingFilters);
@@ -57,3 +65,8 @@ export const DuplicateGroups = z.array(DuplicateGroup);
 export const LISTING_SHEET = 'Sheet1';
 export const LISTING_COLUMNS = ['Platform', 'Author', 'Body', 'Date', 'Media Value', 'Favourability', 'Impact Score', 'Link'] as const;
 export const listingFileName = (project: string) => `Listing Report - ${project}.xlsx`;
+/** Most rows one listing export writes; beyond them a last row says the export stopped (listingTruncatedNote). */
+export const LISTING_EXPORT_MAX_ROWS = 100_000;
+/** The last row of an export cut at `max` rows. */
+export const listingTruncatedNote = (max: number) =>
+  `The export stopped at ${max.toLocaleString('en-US')} rows: narrow the date range or the filters to export the rest.`;

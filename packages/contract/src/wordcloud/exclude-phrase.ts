@@ -1,14 +1,14 @@
 import { defineOperation } from '../operation.ts';
-import { PhraseQuery, WordCloudPhrase } from './model.ts';
+import { PhraseBody, WordCloudPhrase } from './model.ts';
 
-/** A GET that changes data, as the specification has it. */
+/** A change of data, so a POST with a JSON body (the specification's GET with a query; docs/api.md). */
 export const excludePhrase = defineOperation({
   host: 'main',
-  method: 'GET',
+  method: 'POST',
   path: '/api/exclude',
   summary: 'Take a phrase out of the cloud (and stop tracking it)',
   tags: ['word cloud'],
   access: 'user',
-  query: PhraseQuery,
+  body: PhraseBody,
   response: WordCloudPhrase,
 });

@@ -1,14 +1,14 @@
 import { defineOperation } from '../operation.ts';
-import { PhraseQuery, WordCloudPhrase } from './model.ts';
+import { PhraseBody, WordCloudPhrase } from './model.ts';
 
-/** A GET that changes data, as the specification has it. */
+/** A change of data, so a POST with a JSON body (the specification's GET with a query; docs/api.md). */
 export const includePhrase = defineOperation({
   host: 'main',
-  method: 'GET',
+  method: 'POST',
   path: '/api/include',
   summary: 'Track a phrase in the cloud (and stop excluding it)',
   tags: ['word cloud'],
   access: 'user',
-  query: PhraseQuery,
+  body: PhraseBody,
   response: WordCloudPhrase,
 });

@@ -20,7 +20,10 @@ export const WordCloudByClipsBody = AnalyticQuery.safeExtend({
   prefix: z.enum(['#', '@', ''], { error: "prefix must be '#', '@' or ''" }).default(''),
   clipIds: z.array(zId).max(1000, 'clipIds has more than 1000 ids').optional(),
 });
-export const PhraseQuery = z.object({
+/** Include and exclude phrases a project keeps at most, both lists together. */
+export const MAX_PHRASES_PER_PROJECT = 200;
+/** The body of include and exclude (POST: they change data). */
+export const PhraseBody = z.object({
   projectId: zId,
   phrase: z.string({ error: 'phrase is required' }).trim().toLowerCase().min(1, 'phrase is required').max(100, 'phrase is longer than 100 characters'),
 });

@@ -1,9 +1,9 @@
-import { forgotPassword, getIdByEmail, getUser, login, loginAs, logout, setPassword } from '@listening/contract';
+import { forgotPassword, getIdByEmail, getUser, login, loginAs, logout, logoutAll, setPassword } from '@listening/contract';
 import type { Route } from '../../http/route.ts';
 import type { Deps } from '../../types.ts';
 import * as auth from './service.ts';
 
-/** Sessions and passwords: login, logout, act-as and password setup (CRM host); the user, forgot password and id by email (main host). */
+/** Sessions and passwords: login, logout (here or everywhere), act-as and password setup (CRM host); the user, forgot password and id by email (main host). */
 export function authRoutes(route: Route, { db, mailer, config }: Deps): void {
   route(login, async ({ body, reply }) => {
     try {
@@ -14,6 +14,7 @@ export function authRoutes(route: Route, { db, mailer, config }: Deps): void {
     }
   });
   route(logout, ({ user }) => auth.logout(db, user.sessionId));
+  route(logoutAll, ({ user }) => auth.logoutAll(db, user));
   route(loginAs, ({ user, query }) => auth.loginAs(db, user, query.contactId));
   route(setPassword, ({ body }) => auth.setPassword(db, body));
   route(getUser, ({ user, query }) => auth.userFor(db, user, query.id));

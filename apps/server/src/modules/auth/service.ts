@@ -8,6 +8,7 @@ import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../../
 import type { Mailer } from '../../mail/mailer.ts';
 import { ACT_AS_HOURS, createSession, hashToken, newToken, type AuthUser } from '../../plugins/auth.ts';
 import { clearFailures, lockedFor, recordFailure } from './lockout.ts';
+import { passwordProblem } from './password-quality.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 
 export { hashPassword } from './passwords.ts';
@@ -53,6 +54,25 @@ export async function login(db: Db, email: string, password: string): Promise<Op
 export async function logout(db: Db, sessionId: number): Promise<null> {
   await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).execute();
   return null;
+}
+
+/**
+ * 'Log out everywhere': revokes every open session of the user, this one included, and logs it.
+ * Not from an act-as session: the admin would end the contact's own sessions.
+ */
+export async function logoutAll(db: Db, user: AuthUser): Promise<OperationResult<typeof C.logoutAll>> {
+  if (user.actingAdminId !== null) throw forbidden("An act-as session cannot end the contact's sessions: use Logout");
+  return db.transaction().execute(async (trx) => {
+    const revoked = await trx
+      .updateTable('sessions')
+      .set({ revoked_at: new Date() })
+      .where('user_id', '=', user.id)
+      .where('revoked_at', 'is', null)
+      .returning('id')
+      .execute();
+    await audit(trx, { actor: user, action: 'sessions.revoke_all', target: `user:${user.id}`, detail: { sessions: revoked.length } });
+    return { Revoked: revoked.length };
+  });
 }
 
 /** The signed-in user (id absent or their own), or another user by id: admins only. */
@@ -104,7 +124,9 @@ export async function forgotPassword(db: Db, mailer: Mailer, publicUrl: string, 
 /**
  * Sets a password with the one-time token of the emailed link; a bare contact id is not enough.
  * The token is checked first, in one query whether or not the id exists, and any failure gets the
- * same 400: so neither the answer nor unauthenticated argon2 work tells an id exists. Using a token
+ * same 400: so neither the answer nor unauthenticated argon2 work tells an id exists. Then the
+ * password itself: not a commonly leaked one, not containing the email's name (password-quality.ts),
+ * else 400 saying why, the link still usable. Using a token
  * voids the user's other open links, ends their sessions and clears their login lockout.
  */
 export async function setPassword(db: Db, input: ParsedInput<typeof C.setPassword>['body']): Promise<OperationResult<typeof C.setPassword>> {
@@ -120,6 +142,9 @@ export async function setPassword(db: Db, input: ParsedInput<typeof C.setPasswor
     .where('password_resets.expires_at', '>', new Date())
     .executeTakeFirst();
   if (!open) throw badRequest(INVALID_SETUP_LINK);
+  // A refused password leaves the link usable for a better one.
+  const problem = passwordProblem(input.Password, open.email);
+  if (problem) throw badRequest(problem);
   const passwordHash = await hashPassword(input.Password);
   await db.transaction().execute(async (trx) => {
     const now = new Date();

@@ -76,8 +76,14 @@ describe('clip tray, word cloud and influencer discovery', () => {
       { Value: 'Thandi', Count: 1 },
     ]);
     expect((await get(q('wordcloud/getall', '&cloudFilter=bad'))).body.message).toMatch(/cloudFilter/);
-    expect((await get(`exclude?projectId=${fx.projectId}&phrase=Cola`)).body).toMatchObject({ Phrase: 'cola', Kind: 'exclude' });
-    expect((await get(`include?projectId=${fx.projectId}&phrase=too%20high`)).body).toMatchObject({ Phrase: 'too high', Kind: 'include' });
+    // Include and exclude change data: POST with a JSON body; a GET changes nothing.
+    expect((await get(`exclude?projectId=${fx.projectId}&phrase=Cola`)).status).toBe(404);
+    expect((await get(`exclusions/get?projectId=${fx.projectId}`)).body).toEqual([]);
+    expect((await call('POST', 'exclude', analyst, { projectId: fx.projectId, phrase: 'Cola' })).body).toMatchObject({ Phrase: 'cola', Kind: 'exclude' });
+    expect((await call('POST', 'include', analyst, { projectId: fx.projectId, phrase: 'too high' })).body).toMatchObject({
+      Phrase: 'too high',
+      Kind: 'include',
+    });
     expect((await get(`exclusions/get?projectId=${fx.projectId}`)).body.map((p: { Phrase: string }) => p.Phrase)).toEqual(['cola']);
     const after = (await get(q('wordcloud/getall'))).body;
     expect(after.find((e: { Value: string }) => e.Value === 'cola')).toBeUndefined();
@@ -201,13 +207,15 @@ describe('clip tray, word cloud and influencer discovery', () => {
       ['word cloud', 'GET', q('wordcloud/getall')],
       ['word cloud by clips', 'POST', 'wordcloud/getall/byclips', body],
       ['exclusions', 'GET', `exclusions/get?projectId=${p}`],
-      ['include', 'GET', `include?projectId=${p}&phrase=hack`],
-      ['exclude', 'GET', `exclude?projectId=${p}&phrase=hack`],
+      ['include', 'POST', 'include', { projectId: p, phrase: 'hack' }],
+      ['exclude', 'POST', 'exclude', { projectId: p, phrase: 'hack' }],
       ['clips', 'GET', q('clip/getall')],
       ['clips by id', 'GET', `clip/getall/ids?binId=${fx.rootBinId}&clipIds=${fx.clip.c1}`],
       ['bins', 'GET', `clip/getall/bins?projectIds=${p}`],
       ['rate', 'PUT', 'clip/favourability/update', { binClipBaseIds: [fx.root.c1], favourabilityId: 3, projectId: p }],
       ['reject', 'PUT', 'clip/reject', { binClipBaseIds: [fx.root.c1], projectId: p }],
+      ['restore', 'PUT', 'clip/restore', { binClipBaseIds: [fx.root.c1], projectId: p }],
+      ['rejected clips', 'GET', q('clip/getall', '&rejected=true')],
       ['export', 'GET', q('clip/listing/export')],
       ['influencers', 'GET', `influencer/getall?projectId=${p}`],
       ['add influencer', 'POST', `influencer/create?projectId=${p}&authorId=${fx.authors.alice}&authorName=A&streamId=7`],

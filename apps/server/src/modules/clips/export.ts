@@ -1,11 +1,22 @@
 // The listing export: 'Listing Report - {project}.xlsx', Sheet1, eight columns, the
 // body cut at 32766 characters. exceljs' streaming WorkbookWriter writes rows as they come from
 // keyset-paged batches, and the writer waits whenever the reply's buffer is full, so 100,000
-// rows pass through a bounded amount of memory.
+// rows pass through a bounded amount of memory. An export stops at LISTING_EXPORT_MAX_ROWS rows
+// and then says so in a last row (listingTruncatedNote): the headers are sent before the rows are
+// read, so a header could not say it.
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { FAVOURABILITY_LOOKUP, LISTING_BODY_MAX, LISTING_COLUMNS, LISTING_SHEET, STREAM_NAMES, type StreamId } from '@listening/contract';
+import {
+  FAVOURABILITY_LOOKUP,
+  LISTING_BODY_MAX,
+  LISTING_COLUMNS,
+  LISTING_EXPORT_MAX_ROWS,
+  LISTING_SHEET,
+  STREAM_NAMES,
+  listingTruncatedNote,
+  type StreamId,
+} from '@listening/contract';
 import { toWall, wallTime, type Scope } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
 import { clipBatches, type ListingFilters } from './queries.ts';
@@ -13,15 +24,22 @@ import { clipBatches, type ListingFilters } from './queries.ts';
 const WIDTHS = [12, 24, 80, 20, 14, 14, 13, 50];
 const favName = (id: number) => FAVOURABILITY_LOOKUP.find((f) => f.Id === id)?.Description ?? '';
 
-/** Starts writing the workbook into a stream and returns it at once; errors destroy the stream. */
-export function listingWorkbook(db: Db, s: Scope, filters: ListingFilters): PassThrough {
+/** Starts writing the workbook into a stream and returns it at once; errors destroy the stream. At most `maxRows` rows, then the note. */
+export function listingWorkbook(db: Db, s: Scope, filters: ListingFilters, maxRows = LISTING_EXPORT_MAX_ROWS): PassThrough {
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const ws = wb.addWorksheet(LISTING_SHEET);
   ws.columns = LISTING_COLUMNS.map((header, i) => ({ header, key: header, width: WIDTHS[i] }));
   (async () => {
-    for await (const batch of clipBatches(db, s, filters)) {
+    let written = 0;
+    let cut = false;
+    batches: for await (const batch of clipBatches(db, s, filters)) {
       for (const r of batch) {
+        if (written === maxRows) {
+          cut = true;
+          break batches;
+        }
+        written++;
         ws.addRow([
           STREAM_NAMES[r.stream_id as StreamId] ?? String(r.stream_id),
           r.author_name ?? '',
@@ -36,8 +54,20 @@ export function listingWorkbook(db: Db, s: Scope, filters: ListingFilters): Pass
       if (out.destroyed) return;
       if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
     }
+    if (cut) ws.addRow([listingTruncatedNote(maxRows)]).commit();
     ws.commit();
     await wb.commit();
   })().catch((err: Error) => out.destroy(err));
   return out;
+}
+
+/**
+ * An attachment's header for any file name: an ASCII fallback (every other character, quote and
+ * backslash an underscore) and the exact name in UTF-8 (RFC 6266, RFC 8187). A header value may
+ * hold no character above U+00FF: Node refuses it, which answered 500 for such a project name.
+ */
+export function contentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/gu, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

@@ -1,5 +1,5 @@
 // SQL of the clip tray: the listing (offset pages for the tray, keyset batches for the export),
-// clips by id, and a project's bins. Rows have the shared clip-row shape (analytics/clip-rows.ts).
+// the rejected clips of a scope (the tray's 'Rejected' view), clips by id, and a project's bins. Rows have the shared clip-row shape (analytics/clip-rows.ts).
 import { BRAND_ASSOCIATION } from '@listening/contract';
 import { sql } from 'kysely';
 import { clipRows, type ClipRow } from '../../analytics/clip-rows.ts';
@@ -16,12 +16,14 @@ export interface ListingFilters {
   hour?: number;
   favourabilityId?: number;
   brandAssociationId?: number;
+  /** The scope's rejected clips instead of its counted ones. */
+  rejected?: boolean;
 }
 
 /** The listing of a scope, with the tray's filters. */
 function listing(db: Db, s: Scope, f: ListingFilters) {
   return clipRows(db)
-    .$call(clipsInScope(s))
+    .$call(clipsInScope(s, { rejected: f.rejected }))
     .$if(f.hourFrom !== undefined, (qb) =>
       qb.where('bin_clips.posted_at', '>=', f.hourFrom!).where('bin_clips.posted_at', '<', new Date(f.hourFrom!.getTime() + 3_600_000)),
     )
@@ -35,6 +37,18 @@ function listing(db: Db, s: Scope, f: ListingFilters) {
 /** A page of the listing, newest first. */
 export function clipPage(db: Db, s: Scope, f: ListingFilters, offset: number, limit: number) {
   return listing(db, s, f).orderBy('bin_clips.posted_at', 'desc').orderBy('bin_clips.id', 'desc').offset(offset).limit(limit).execute();
+}
+
+/** A page of the scope's rejected clips, newest first, with when and by whom each was rejected. */
+export function rejectedPage(db: Db, s: Scope, f: ListingFilters, offset: number, limit: number) {
+  return listing(db, s, { ...f, rejected: true })
+    .leftJoin('users as rejecter', 'rejecter.id', 'bin_clips.rejected_by')
+    .select(['bin_clips.rejected_at', sql<string | null>`nullif(trim(rejecter.name || ' ' || rejecter.surname), '')`.as('rejected_by_name')])
+    .orderBy('bin_clips.posted_at', 'desc')
+    .orderBy('bin_clips.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
 }
 
 /** The listing in keyset batches, newest first: memory stays one batch however long the range. */

@@ -1,7 +1,10 @@
-// Rating and rejecting clips: the named bin_clips rows must all belong to the project
+// Rating, rejecting and restoring clips: the named bin_clips rows must all belong to the project
 // (else 404 and nothing changes); the change applies to the same clips' rows in every bin of the
 // project, so a rating made in a sort bin also moves the project's figures. bin_hourly and
-// bin_hourly_sentiment move in the same statement as the rows (ingest/rollups.ts adjustRollups).
+// bin_hourly_sentiment move in the same statement as the rows (ingest/rollups.ts adjustRollups):
+// a restore adds back exactly what the reject took out, from the rows' current values. A reject
+// keeps who did it and when on the rows (rejected_by, rejected_at); a restore clears them; the
+// audit log keeps both.
 import { audit, someIds } from '../../audit/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { adjustRollups } from '../../ingest/rollups.ts';
@@ -19,9 +22,13 @@ export interface RatedRow {
   ave: number;
   rejected: boolean;
 }
-export type Change = { favourabilityId: number } | { reject: true };
+export type Change = { favourabilityId: number } | { reject: true } | { restore: true };
 
-/** Rates or rejects the named clips of a project; answers how many bin_clips rows changed. 403 for an In-Active client (access/). */
+/** Whether a row is one the change would alter. */
+const alters = (r: RatedRow, change: Change) =>
+  'reject' in change ? !r.rejected : 'restore' in change ? r.rejected : r.favourability_id !== change.favourabilityId;
+
+/** Rates, rejects or restores the named clips of a project; answers how many bin_clips rows changed. 403 for an In-Active client (access/). */
 export async function changeClips(db: Db, user: AuthUser, projectId: number, binClipIds: number[], change: Change): Promise<number> {
   const project = await projectForWrite(db, user, projectId);
   const ids = [...new Set(binClipIds)];
@@ -43,17 +50,29 @@ export async function changeClips(db: Db, user: AuthUser, projectId: number, bin
       .orderBy('id')
       .forUpdate()
       .execute()) as RatedRow[];
-    const changing = rows.filter((r) => ('reject' in change ? !r.rejected : r.favourability_id !== change.favourabilityId));
+    const changing = rows.filter((r) => alters(r, change)).map((r) => Number(r.id));
     if (changing.length === 0) return 0;
     // The rows, bin_hourly and bin_hourly_sentiment move in one statement.
     const updated = await adjustRollups(
       trx,
-      changing.map((r) => Number(r.id)),
-      'reject' in change ? { rejected: true } : { favourabilityId: change.favourabilityId },
+      changing,
+      'reject' in change ? { rejected: true } : 'restore' in change ? { rejected: false } : { favourabilityId: change.favourabilityId },
     );
-    // A reject takes clips out of every figure: who did it is kept, with the change.
-    if ('reject' in change)
-      await audit(trx, { actor: user, action: 'clips.reject', target: `project:${project.id}`, detail: { binClipIds: someIds(ids), rows: updated } });
+    if ('favourabilityId' in change) return updated;
+    // A reject takes clips out of every figure, a restore brings them back: who did it is kept,
+    // on the rows (the person at the keyboard, as the audit log has it) and in the log.
+    const reject = 'reject' in change;
+    await trx
+      .updateTable('bin_clips')
+      .set(reject ? { rejected_by: user.actingAdminId ?? user.id, rejected_at: new Date() } : { rejected_by: null, rejected_at: null })
+      .where('id', 'in', changing)
+      .execute();
+    await audit(trx, {
+      actor: user,
+      action: reject ? 'clips.reject' : 'clips.restore',
+      target: `project:${project.id}`,
+      detail: { binClipIds: someIds(ids), rows: updated },
+    });
     return updated;
   });
 }

@@ -1,6 +1,7 @@
-import { XLSX_MEDIA_TYPE, exportListing, getClipBins, getClips, getClipsByIds, getDuplicates, rateClips, rejectClips } from '@listening/contract';
+import { XLSX_MEDIA_TYPE, exportListing, getClipBins, getClips, getClipsByIds, getDuplicates, rateClips, rejectClips, restoreClips } from '@listening/contract';
 import type { Route } from '../../http/route.ts';
 import type { Deps } from '../../types.ts';
+import { contentDisposition } from './export.ts';
 import { changeClips } from './rating.ts';
 import * as clips from './service.ts';
 
@@ -13,12 +14,10 @@ export function clipRoutes(route: Route, { db }: Deps): void {
     Updated: await changeClips(db, user, body.projectId, body.binClipBaseIds, { favourabilityId: body.favourabilityId }),
   }));
   route(rejectClips, async ({ user, body }) => ({ Updated: await changeClips(db, user, body.projectId, body.binClipBaseIds, { reject: true }) }));
+  route(restoreClips, async ({ user, body }) => ({ Updated: await changeClips(db, user, body.projectId, body.binClipBaseIds, { restore: true }) }));
   route(exportListing, async ({ user, query, reply }) => {
     const { fileName, stream } = await clips.listingExport(db, user, query);
-    return reply
-      .type(XLSX_MEDIA_TYPE)
-      .header('Content-Disposition', `attachment; filename="${fileName.replace(/["\\\r\n]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-      .send(stream);
+    return reply.type(XLSX_MEDIA_TYPE).header('Content-Disposition', contentDisposition(fileName)).send(stream);
   });
   route(getDuplicates, ({ user, query }) => clips.duplicates(db, user, query));
 }

@@ -31,10 +31,18 @@ export function listingFilters(s: Scope, query: ListingQuery): q.ListingFilters 
   };
 }
 
+/** A page of the listing; with `rejected`, of the scope's rejected clips, each saying when and by whom. */
 export async function listClips(db: Db, user: AuthUser, query: z.output<typeof C.ClipListQuery>): Promise<z.infer<typeof C.ClipPage>> {
   const s = await resolveScope(db, user, query);
-  const rows = await q.clipPage(db, s, listingFilters(s, query), query.offset, query.limit + 1);
-  return { Data: rows.slice(0, query.limit).map(toClip), HasMore: rows.length > query.limit };
+  const filters = listingFilters(s, query);
+  const rows = query.rejected
+    ? (await q.rejectedPage(db, s, filters, query.offset, query.limit + 1)).map((r) => ({
+        ...toClip(r),
+        RejectedAt: r.rejected_at ? new Date(r.rejected_at).toISOString() : null,
+        RejectedBy: r.rejected_by_name,
+      }))
+    : (await q.clipPage(db, s, filters, query.offset, query.limit + 1)).map(toClip);
+  return { Data: rows.slice(0, query.limit), HasMore: rows.length > query.limit };
 }
 
 /** The listing as a workbook: its file name and the stream the workbook is written into as rows are read. */

@@ -1,9 +1,10 @@
 // SQL of the word cloud: the terms of the range's latest WORDCLOUD_SAMPLE clips (or of given
 // clips), counted per clip; tracked phrases counted in the same clips' text; the project's
 // include/exclude phrases.
-import { WORDCLOUD_SAMPLE, type CloudFilter } from '@listening/contract';
+import { MAX_PHRASES_PER_PROJECT, WORDCLOUD_SAMPLE, type CloudFilter } from '@listening/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import { badRequest } from '../../errors.ts';
 import { clipsInScope, type Scope } from '../../analytics/scope.ts';
 
 const TERMS: Record<CloudFilter, string> = {
@@ -60,9 +61,23 @@ export function phrases(db: Db, projectId: number, kind?: 'include' | 'exclude')
     .execute();
 }
 
-/** Adds a phrase as include or exclude, removing it from the other list. */
+export const TOO_MANY_PHRASES = `A project keeps at most ${MAX_PHRASES_PER_PROJECT} word-cloud phrases (included and excluded together)`;
+
+/**
+ * Adds a phrase as include or exclude, removing it from the other list. A project keeps at most
+ * MAX_PHRASES_PER_PROJECT phrases (400 beyond); moving or repeating a phrase adds none. The
+ * project's row is locked first, so two calls at once cannot both take the last place.
+ */
 export async function setPhrase(db: Db, projectId: number, phrase: string, kind: 'include' | 'exclude') {
   return db.transaction().execute(async (trx) => {
+    await trx.selectFrom('projects').select('id').where('id', '=', projectId).forUpdate().execute();
+    const { others } = await trx
+      .selectFrom('wordcloud_phrases')
+      .select((eb) => eb.fn.countAll<number>().as('others'))
+      .where('project_id', '=', projectId)
+      .where('phrase', '!=', phrase)
+      .executeTakeFirstOrThrow();
+    if (Number(others) >= MAX_PHRASES_PER_PROJECT) throw badRequest(TOO_MANY_PHRASES);
     await trx.deleteFrom('wordcloud_phrases').where('project_id', '=', projectId).where('phrase', '=', phrase).where('kind', '!=', kind).execute();
     await trx
       .insertInto('wordcloud_phrases')

@@ -8,6 +8,6 @@ export function wordCloudRoutes(route: Route, { db }: Deps): void {
   route(getWordCloud, ({ user, query }) => cloud.wordCloud(db, user, query));
   route(getWordCloudByClips, ({ user, body }) => cloud.wordCloud(db, user, { ...body, cloudFilter: cloud.byClipsFilter(body.prefix) }));
   route(getExclusions, ({ user, query }) => cloud.exclusions(db, user, query.projectId));
-  route(includePhrase, ({ user, query }) => cloud.setPhrase(db, user, query.projectId, query.phrase, 'include'));
-  route(excludePhrase, ({ user, query }) => cloud.setPhrase(db, user, query.projectId, query.phrase, 'exclude'));
+  route(includePhrase, ({ user, body }) => cloud.setPhrase(db, user, body.projectId, body.phrase, 'include'));
+  route(excludePhrase, ({ user, body }) => cloud.setPhrase(db, user, body.projectId, body.phrase, 'exclude'));
 }

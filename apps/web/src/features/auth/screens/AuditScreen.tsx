@@ -15,6 +15,8 @@ export const ACTION_LABELS: Record<string, string> = {
   'project.delete': 'Deleted project',
   'project.restore': 'Restored project',
   'clips.reject': 'Rejected clips',
+  'clips.restore': 'Restored clips',
+  'sessions.revoke_all': 'Logged out everywhere',
   'token.grant': 'Granted token',
   'token.revoke': 'Revoked token',
   'product.change': 'Changed products',

@@ -7,8 +7,8 @@ import { WORDCLOUD_KEY } from './get-wordcloud.ts';
 const PHRASE_OPERATIONS = { include: includePhrase, exclude: excludePhrase } as const;
 export type PhraseKind = keyof typeof PHRASE_OPERATIONS;
 
-/** GET include / GET exclude: add a phrase to the project's cloud, or keep it out. */
-export const setPhrase = ({ kind, ...query }: { kind: PhraseKind } & OperationInput<typeof includePhrase>['query']) => call(PHRASE_OPERATIONS[kind], { query });
+/** POST include / POST exclude: add a phrase to the project's cloud, or keep it out. */
+export const setPhrase = ({ kind, ...body }: { kind: PhraseKind } & OperationInput<typeof includePhrase>['body']) => call(PHRASE_OPERATIONS[kind], { body });
 
 export function useSetPhrase(projectId: number) {
   const queryClient = useQueryClient();

@@ -6,8 +6,9 @@ import { ANALYTICS_KEY } from '../../query-keys.ts';
 import { trayQuery } from '../tray-query.ts';
 import type { TrayScope } from '../tray-state.tsx';
 
-export const clipsQueryOptions = (params: AnalyticParams, scope: TrayScope) => {
-  const query = trayQuery(params, scope);
+/** The tray's posts, or with `rejected` the selection's rejected ones (the 'Rejected' view). */
+export const clipsQueryOptions = (params: AnalyticParams, scope: TrayScope, rejected = false) => {
+  const query = { ...trayQuery(params, scope), ...(rejected ? { rejected: true } : {}) };
   return infiniteQueryOptions({
     queryKey: [...ANALYTICS_KEY, getClips.path, query],
     initialPageParam: 0,
@@ -16,6 +17,6 @@ export const clipsQueryOptions = (params: AnalyticParams, scope: TrayScope) => {
   });
 };
 
-/** The tray's posts, 10 per step. */
-export const useClips = (params: AnalyticParams, scope: TrayScope | null) =>
-  useInfiniteQuery({ ...clipsQueryOptions(params, scope ?? { label: '' }), enabled: !!scope });
+/** The tray's posts (or its rejected ones), 10 per step. */
+export const useClips = (params: AnalyticParams, scope: TrayScope | null, rejected = false) =>
+  useInfiniteQuery({ ...clipsQueryOptions(params, scope ?? { label: '' }, rejected), enabled: !!scope });

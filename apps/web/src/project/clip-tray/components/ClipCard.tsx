@@ -7,7 +7,7 @@ import { StreamIcon } from '../../../ui/StreamIcon.tsx';
 export const favourabilityOf = (id: number) => FAVOURABILITY_LOOKUP.find((f) => f.Id === id);
 const brandOf = (id: number) => BRAND_ASSOCIATION_LOOKUP.find((b) => b.Id === id) ?? BRAND_ASSOCIATION_LOOKUP[2];
 
-/** One post in the tray: who, when, where, what it says, its value and rating; a box to select it. */
+/** One post in the tray: who, when, where, what it says, its value and rating (and, rejected, by whom and when); a box to select it. */
 export function ClipCard({ clip, selected, onToggle, compact }: { clip: Clip; selected: boolean; onToggle: () => void; compact: boolean }) {
   const timeZone = useProjectContext().project.TimeZone;
   const fav = favourabilityOf(clip.FavourabilityId);
@@ -42,6 +42,11 @@ export function ClipCard({ clip, selected, onToggle, compact }: { clip: Clip; se
           <Text size="sm" lineClamp={compact ? 3 : 6} style={{ wordBreak: 'break-word' }}>
             {clip.Body}
           </Text>
+          {clip.RejectedAt && (
+            <Text size="xs" c="red" data-testid="clip-rejected">
+              Rejected by {clip.RejectedBy ?? 'a former user'} on {formatInZone(clip.RejectedAt, timeZone)}
+            </Text>
+          )}
           <Group gap={6} justify="space-between">
             <Group gap={6}>
               {fav && (

@@ -1,0 +1,107 @@
+// Bounds of the listing and the word cloud's phrases (security review): listing offsets are
+// capped, the export stops at a documented number of rows and says so in a last row, a project
+// keeps a bounded number of phrases, and a project name beyond Latin-1 still exports.
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LISTING_EXPORT_MAX_ROWS, MAX_LISTING_OFFSET, MAX_PHRASES_PER_PROJECT, listingTruncatedNote } from '@listening/contract';
+import { resolveScope } from '../../analytics/scope.ts';
+import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
+import { insertFixture, type Fixture } from '../../test/analytic-fixture.ts';
+import { listingWorkbook } from './export.ts';
+
+type H = { authorization: string };
+
+const readWorkbook = async (data: Buffer) => {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(data as unknown as ArrayBuffer);
+  return wb.getWorksheet('Sheet1')!;
+};
+
+describe('bounds of the listing, the export and the phrases', () => {
+  let t: TestContext;
+  let fx: Fixture;
+  let analyst: H;
+  const range = 'startDate=2024-03-01&endDate=2024-03-02&streamIds=7,8';
+  beforeAll(async () => {
+    t = await createTestApp();
+    fx = await insertFixture(t.db, t.projects['acme-brand']);
+    analyst = await authHeader(t.app, 'analyst@demo.example');
+  });
+  afterAll(() => t.close());
+  const get = (path: string) => t.app.inject({ method: 'GET', url: `/api/${path}`, headers: analyst });
+  const q = (path: string, extra = '') => `${path}?projectId=${fx.projectId}&${range}${extra}`;
+
+  it(`caps the listing's offset at ${MAX_LISTING_OFFSET}, asking to narrow the range beyond it`, async () => {
+    expect(MAX_LISTING_OFFSET).toBe(10_000);
+    const last = await get(q('clip/getall', `&offset=${MAX_LISTING_OFFSET}`));
+    expect(last.statusCode).toBe(200);
+    expect(last.json()).toEqual({ Data: [], HasMore: false });
+    const beyond = await get(q('clip/getall', `&offset=${MAX_LISTING_OFFSET + 1}`));
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.json().message).toMatch(/offset is at most 10000.*narrow the date range/);
+  });
+
+  it('stops the export at its maximum and says so in a last row', async () => {
+    expect(LISTING_EXPORT_MAX_ROWS).toBe(100_000);
+    const user = { id: 0, isAdmin: true, sessionId: 0, actingAdminId: null };
+    const s = await resolveScope(t.db, user, {
+      projectId: fx.projectId,
+      startDate: new Date('2024-03-01'),
+      endDate: new Date('2024-03-02'),
+      streamIds: [7, 8],
+    });
+    const exportOf = async (maxRows: number) => {
+      const chunks: Buffer[] = [];
+      for await (const c of listingWorkbook(t.db, s, {}, maxRows)) chunks.push(c as Buffer);
+      return readWorkbook(Buffer.concat(chunks));
+    };
+    // The range holds four clips: two rows and the note, then all four and no note.
+    const cut = await exportOf(2);
+    expect(cut.rowCount).toBe(4);
+    expect(cut.getRow(4).getCell(1).value).toBe(listingTruncatedNote(2));
+    expect(listingTruncatedNote(LISTING_EXPORT_MAX_ROWS)).toMatch(/100,000 rows.*narrow the date range/);
+    const whole = await exportOf(4);
+    expect(whole.rowCount).toBe(5);
+    expect(String(whole.getRow(5).getCell(1).value)).not.toMatch(/stopped/);
+  });
+
+  it('exports a project whose name goes beyond Latin-1, naming the file in UTF-8 with an ASCII fallback', async () => {
+    const name = 'Ünïcödé 😀 проект "x"';
+    await t.db.updateTable('projects').set({ description: name }).where('id', '=', fx.projectId).execute();
+    const res = await get(q('clip/listing/export'));
+    expect(res.statusCode).toBe(200);
+    const header = String(res.headers['content-disposition']);
+    expect(header).toMatch(/^attachment; filename="Listing Report - [\x20-\x7e]+\.xlsx"; filename\*=UTF-8''[\x21-\x7e]+$/);
+    expect(header).not.toMatch(/filename="[^"]*["\\][^"]*"/);
+    expect(decodeURIComponent(header.split("UTF-8''")[1])).toBe(`Listing Report - ${name}.xlsx`);
+    expect((await readWorkbook(res.rawPayload)).rowCount).toBe(5);
+  });
+
+  it(`keeps at most ${MAX_PHRASES_PER_PROJECT} include and exclude phrases per project`, async () => {
+    const post = (kind: 'include' | 'exclude', phrase: string) =>
+      t.app.inject({ method: 'POST', url: `/api/${kind}`, headers: analyst, payload: { projectId: fx.projectId, phrase } });
+    await t.db
+      .insertInto('wordcloud_phrases')
+      .values(
+        Array.from({ length: MAX_PHRASES_PER_PROJECT - 1 }, (_, i) => ({
+          project_id: fx.projectId,
+          phrase: `phrase ${i}`,
+          kind: i % 2 ? 'include' : 'exclude',
+        })),
+      )
+      .execute();
+    expect((await post('include', 'the last one')).statusCode).toBe(200);
+    const over = await post('exclude', 'one too many');
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toBe(`A project keeps at most ${MAX_PHRASES_PER_PROJECT} word-cloud phrases (included and excluded together)`);
+    // Moving a phrase from one list to the other, or repeating one, adds nothing: allowed.
+    expect((await post('exclude', 'the last one')).json()).toMatchObject({ Phrase: 'the last one', Kind: 'exclude' });
+    expect((await post('exclude', 'phrase 0')).statusCode).toBe(200);
+    const count = await t.db
+      .selectFrom('wordcloud_phrases')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('project_id', '=', fx.projectId)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(MAX_PHRASES_PER_PROJECT);
+  });
+});
