@@ -6,7 +6,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestApp, type TestContext } from '../test/harness.ts';
 
-const operations = Object.values(contract).filter(
+const operations = (Object.values(contract) as unknown[]).filter(
   (v): v is Operation => !!v && typeof v === 'object' && 'access' in v && 'path' in v && 'method' in v && 'response' in v,
 );
 
