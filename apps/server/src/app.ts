@@ -12,6 +12,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { APP_VERSION, getHealth } from '@listening/contract';
 import { HttpError } from './errors.ts';
+import { isApiPath } from './http/paths.ts';
 import { routeRegistrar } from './http/route.ts';
 import { modules } from './modules/index.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -25,8 +26,6 @@ export interface BuildOptions extends Deps {
   isReady?: () => boolean;
   logger?: boolean;
 }
-
-const API_PREFIXES = ['/api/', '/crm/', '/mentor/', '/keywords/', '/docs'];
 
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { isReady = () => true, logger = false, ...deps } = opts;
@@ -73,7 +72,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   for (const register of modules) register(route, deps);
 
   app.setNotFoundHandler((req, reply) => {
-    const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));
+    const isApi = isApiPath(req.url) || req.url.startsWith('/docs');
     if (!isApi && hasWeb && req.method === 'GET') return reply.type('text/html').sendFile('index.html');
     return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No route for ${req.method} ${req.url.split('?')[0]}` });
   });

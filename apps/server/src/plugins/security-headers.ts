@@ -3,6 +3,7 @@
 // even if some text escaped escaping. Styles may be inline (the component library sets them at
 // run time). API answers are never cached: they hold one user's data.
 import type { FastifyInstance } from 'fastify';
+import { isApiPath } from '../http/paths.ts';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -18,8 +19,6 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const API_PATHS = /^\/(api|crm|mentor|keywords)\//;
-
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
@@ -29,7 +28,7 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     // The API explorer at /docs brings its own scripts; everything else gets the strict policy.
     if (!req.url.startsWith('/docs')) reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     if (req.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    if (API_PATHS.test(req.url)) reply.header('Cache-Control', 'no-store');
+    if (isApiPath(req.url)) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 }
