@@ -30,6 +30,8 @@ export interface Config {
   connectorIntervalMs: number;
   /** App-only bearer token for X recent search; null: no X search. */
   xBearerToken: string | null;
+  /** YouTube Data API key for keyword search (YOUTUBE_API_KEY); unset: a project's linked channel's token. */
+  youtubeApiKey: string | null;
   /** 32-byte key for profile tokens at rest (hex or base64); null: DATA_DIR/token.key in embedded mode. */
   tokenKey: string | null;
   /** Keys tokens were encrypted with before TOKEN_KEY, still read until `npm run tokens:rotate` (TOKEN_KEYS_OLD, comma list). */
@@ -77,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulator: env.SIMULATOR ? env.SIMULATOR === '1' : !databaseUrl,
     connectorIntervalMs: Number(env.CONNECTOR_INTERVAL_MS ?? 300_000),
     xBearerToken: env.X_BEARER_TOKEN || null,
+    youtubeApiKey: env.YOUTUBE_API_KEY || null,
     tokenKey: env.TOKEN_KEY || null,
     tokenKeysOld: (env.TOKEN_KEYS_OLD ?? '')
       .split(',')

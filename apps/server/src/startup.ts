@@ -8,6 +8,7 @@ import { countTokensToRotate } from './crypto/profile-tokens.ts';
 import type { TokenKeyring } from './crypto/tokens.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { startConnectorJob } from './jobs/connectors.ts';
+import { linkedInVersionWarning } from './ingest/connectors/linkedin.ts';
 import { generateDemoCorpus } from './ingest/demo-corpus.ts';
 import { startSimulator } from './ingest/simulator.ts';
 
@@ -51,6 +52,7 @@ export async function startBackground(opts: {
           {
             intervalMs: config.connectorIntervalMs,
             xBearerToken: config.xBearerToken,
+            youtubeApiKey: config.youtubeApiKey,
             baseUrls: config.apiBases,
             linkedInVersion: config.linkedInVersion,
             blogFeeds: config.blogFeeds,
@@ -63,6 +65,9 @@ export async function startBackground(opts: {
         )
       : null;
   if (connectors) log.info(`connector job on, every ${config.connectorIntervalMs} ms`);
+  // LinkedIn refuses a version about a year after its release (426): say so before it happens.
+  const linkedInWarning = connectors ? linkedInVersionWarning(config.linkedInVersion, new Date()) : null;
+  if (linkedInWarning) log.warn(linkedInWarning);
   return async () => {
     await connectors?.stop();
     await stopSimulator?.();

@@ -7,7 +7,7 @@ import { setProfileToken } from '../crypto/profile-tokens.ts';
 import { keyring, parseTokenKey } from '../crypto/tokens.ts';
 import type { DbHandle } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
-import { FB_VERSION, fbPosts, startFacebookFake } from '../ingest/connectors/fakes/facebook.ts';
+import { FB_VERSION, fbComments, fbPosts, startFacebookFake } from '../ingest/connectors/fakes/facebook.ts';
 import { fakeClock, TEST_OUTBOUND } from '../ingest/connectors/fakes/harness.ts';
 import type { FakeServer } from '../ingest/connectors/fakes/server.ts';
 import { invalidateRules } from '../ingest/rules.ts';
@@ -95,16 +95,20 @@ describe('connector job tenancy', () => {
       ['facebook.page', colinked.projectId],
     ]);
     const reports = await runConnectorTick(h.db, cfg, { log, http: fakeClock() });
-    expect(reports.map((r) => [r.connector, r.key, r.ended])).toEqual([
+    expect(reports.slice(0, 2).map((r) => [r.connector, r.key, r.ended])).toEqual([
       ['facebook.page', `project:${owner.projectId}:100`, 'done'],
       ['facebook.page', `project:${colinked.projectId}:100`, 'done'],
     ]);
-    const published = fbPosts()
-      .map((p) => String(p.id))
-      .sort();
-    // The owner: its profile's posts in the root bin, and its own sort rule on posts and comments.
-    expect((await clipsIn(owner)).filter((id) => !id.includes('_c'))).toEqual(published);
-    expect(await clipsIn(colinked)).toEqual(published);
+    // Then the comments of each stored post, read by each linking project with its own token.
+    const published = fbPosts().map((p) => String(p.id));
+    expect(reports.slice(2).map((r) => [r.connector, r.key, r.ended])).toEqual(
+      [owner, colinked].flatMap((p) => published.map((id) => ['facebook.comments', `project:${p.projectId}:${id}`, 'done'])),
+    );
+    // Each linking project: the page's posts, the comments inline with them and the threads read
+    // after them (comments on the page's posts are addressed to it: Earned, in the root bin).
+    const all = [...published, ...published.map((id) => `${id}_c1`), ...fbComments().map((c) => String(c.id))].sort();
+    expect(await clipsIn(owner)).toEqual(all);
+    expect(await clipsIn(colinked)).toEqual(all);
     // The competitor's rule matches every one of them, but it never sees them.
     expect(await clipsIn(stranger)).toEqual([]);
     // Items only the page's admins can see are not stored at all, and are counted.

@@ -4,7 +4,7 @@ import { setProfileToken } from '../crypto/profile-tokens.ts';
 import { keyring, parseTokenKey } from '../crypto/tokens.ts';
 import type { DbHandle } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
-import { FB_VERSION, startFacebookFake } from '../ingest/connectors/fakes/facebook.ts';
+import { FB_VERSION, fbPosts, startFacebookFake } from '../ingest/connectors/fakes/facebook.ts';
 import { fakeClock, TEST_OUTBOUND } from '../ingest/connectors/fakes/harness.ts';
 import { truncated, type FakeServer } from '../ingest/connectors/fakes/server.ts';
 import { startXFake } from '../ingest/connectors/fakes/x.ts';
@@ -45,7 +45,7 @@ beforeAll(async () => {
   invalidateRules(h.db);
   x = await startXFake({ token: 'xt' });
   // The page's first answer is cut off: skipped, counted, retried.
-  fb = await startFacebookFake({ token: 'ft', faults: { 'posts:first': [truncated()] } });
+  fb = await startFacebookFake({ token: 'ft', faults: { 'feed:first': [truncated()] } });
   // The fakes listen on 127.0.0.1: the job refuses private addresses unless its config allows them.
   cfg = { intervalMs: 60_000, xBearerToken: 'xt', baseUrls: { x: x.url, graph: fb.url + FB_VERSION }, blogFeeds: [], tokenKeys: keys, outbound: TEST_OUTBOUND };
 });
@@ -77,6 +77,8 @@ describe('connector job', () => {
     expect(first.map((r) => [r.connector, r.ended])).toEqual([
       ['x.search', 'done'],
       ['facebook.page', 'done'],
+      // The comments of the page's posts just stored.
+      ...fbPosts().map(() => ['facebook.comments', 'done']),
     ]);
     const bins = await h.db
       .selectFrom('bin_clips')
@@ -87,11 +89,18 @@ describe('connector job', () => {
       .execute();
     expect(bins).toEqual([
       { stream_id: 7, n: 10 }, // every tweet mentions @brandsa
-      { stream_id: 8, n: 8 }, // the page's own posts (Owned), not the strangers' comments
+      // The page's own posts (Owned), their inline comments and the five comments of each thread
+      // (the fake serves the same five for every post): addressed to the page, Earned.
+      { stream_id: 8, n: 8 + 8 + 5 },
     ]);
     const rolled = await sql<{ n: number }>`select sum(clips)::int as n from bin_hourly where bin_id = ${p.rootBinId}`.execute(h.db);
-    expect(rolled.rows[0].n).toBe(18);
-    const cursors = await h.db.selectFrom('connector_cursors').select(['connector', 'key']).orderBy('connector').execute();
+    expect(rolled.rows[0].n).toBe(31);
+    const cursors = await h.db
+      .selectFrom('connector_cursors')
+      .select(['connector', 'key'])
+      .where('connector', '!=', 'facebook.comments')
+      .orderBy('connector')
+      .execute();
     expect(cursors).toEqual([
       { connector: 'facebook.page', key: `project:${p.projectId}:100` }, // the profile's project's own cursor
       { connector: 'x.search', key: `project:${p.projectId}:0` },
@@ -102,6 +111,8 @@ describe('connector job', () => {
 
     const [clips, binClips] = [await count('clips'), await count('bin_clips')];
     const second = await run();
+    // Comments are read at most every 30 minutes (collection-plan.ts): not again yet.
+    expect(second.map((r) => r.connector)).toEqual(['x.search', 'facebook.page']);
     expect(second.every((r) => r.ended === 'done')).toBe(true);
     expect([await count('clips'), await count('bin_clips')]).toEqual([clips, binClips]);
     expect(x.requests.at(-1)!.query.get('since_id')).toBe('1010');

@@ -1,8 +1,11 @@
 // The connector job: every CONNECTOR_INTERVAL_MS it reads from the database what to listen to,
 // builds the connectors (X recent search from each active project's root-bin rules, one
-// connector per linked profile with a token, blog feeds), runs them into the pipeline, counts
-// skipped items in ingest_rejections and logs one line per connector. Runs never overlap: the
-// next one is scheduled when the last has finished. stop() ends the wait, asks a running run to
+// connector per linked profile with a token, Instagram hashtag and YouTube keyword search from
+// the rules, blog feeds), runs those whose kind is due (collection-plan.ts: each kind's quota
+// budget) into the pipeline, then the comments and replies of the linked profiles' newest stored
+// posts; counts skipped items in ingest_rejections, records each instance's run in
+// connector_stats, watches skip rates (connector-stats.ts) and logs one line per connector. Runs
+// never overlap: the next one is scheduled when the last has finished. stop() ends the wait, asks a running run to
 // stop after the page in hand (the cursor of every stored page is saved), and waits for it.
 //
 // Tenancy: a profile connector reads with one project's token, which can list what only the
@@ -31,13 +34,18 @@ import {
 } from '../ingest/connectors/index.ts';
 import type { OutboundPolicy } from '../ingest/connectors/http.ts';
 import type { Skip } from '../ingest/connectors/types.ts';
+import type { Post } from '../ingest/post.ts';
 import { createPipeline } from '../ingest/pipeline.ts';
+import { allowedHashtags, conversationSpecs, hashtagsOf, KIND_BUDGETS, youtubeQueriesOf, youtubeSearchEveryMs, type KindBudget } from './collection-plan.ts';
+import { lastRuns, recordRuns, watchSkipRates } from './connector-stats.ts';
 
 export interface ConnectorJobConfig {
   /** Pause between the end of one run and the start of the next (CONNECTOR_INTERVAL_MS). */
   intervalMs: number;
   /** App-only bearer token for X recent search (X_BEARER_TOKEN); null: no X search. */
   xBearerToken: string | null;
+  /** YouTube Data API key for keyword search (YOUTUBE_API_KEY); unset: a project's linked channel's token, if any. */
+  youtubeApiKey?: string | null;
   baseUrls: Partial<BaseUrls>;
   linkedInVersion?: string;
   /** Feeds read for every run whatever the rules say (BLOG_FEEDS). */
@@ -55,8 +63,20 @@ export interface ConnectorJobConfig {
   maxBodyBytes?: number;
 }
 
-/** A connector to build; a profile's carries the project whose token it reads with. */
-export type JobSpec = ConnectorSpec & { ownerProjectId?: number };
+/** A linked account whose own page, posts and threads a connector reads: what is posted there by others is addressed to it. */
+export interface OwnedSurface {
+  /** The account's handle (or id when it has none), set as inReplyToHandle on others' posts. */
+  handle: string;
+  /** The ids the account's own posts carry as author: those are its own, not addressed to it. */
+  ownIds: string[];
+}
+
+/**
+ * A connector to build; a profile's carries the project whose token it reads with, and what
+ * project its collection counts for (connector_stats; the owner's, else the project whose rules
+ * built it; none: a source shared by every project).
+ */
+export type JobSpec = ConnectorSpec & { ownerProjectId?: number; projectId?: number; surface?: OwnedSurface };
 
 /** A pino-compatible subset (the server's logger fits). */
 export interface JobLog {
@@ -80,16 +100,7 @@ const asUrl = (v: string) => (/^https?:\/\//i.test(v) ? v : `https://${v}`);
 export async function buildConnectorSpecs(db: Db, cfg: ConnectorJobConfig): Promise<{ specs: JobSpec[]; problems: string[] }> {
   const problems: string[] = [];
   const specs: JobSpec[] = [];
-  const projects = await db
-    .selectFrom('projects')
-    .innerJoin('clients', 'clients.id', 'projects.client_id')
-    .select(['projects.id', 'projects.bin_id', 'projects.stream_ids'])
-    .where('projects.is_deleted', '=', false)
-    .where('clients.is_active', '=', true)
-    .where((eb) => eb.or([eb('projects.stop_date', 'is', null), eb('projects.stop_date', '>', sql<Date>`now()`)]))
-    .orderBy('projects.id')
-    .execute();
-  const active = new Map(projects.map((p) => [p.id, p]));
+  const { projects, active } = await activeProjects(db);
   const rules = projects.length
     ? await db
         .selectFrom('bin_rules')
@@ -105,9 +116,80 @@ export async function buildConnectorSpecs(db: Db, cfg: ConnectorJobConfig): Prom
     for (const p of projects) {
       if (!(p.stream_ids ?? []).map(Number).includes(7)) continue;
       const root = rules.filter((r) => r.bin_id === p.bin_id && r.kind !== 'url');
-      buildXQueries(root).forEach((query, k) => specs.push({ kind: 'x.search', bearerToken: cfg.xBearerToken!, query, key: `project:${p.id}:${k}` }));
+      buildXQueries(root).forEach((query, k) =>
+        specs.push({ kind: 'x.search', bearerToken: cfg.xBearerToken!, query, key: `project:${p.id}:${k}`, projectId: p.id }),
+      );
     }
 
+  const linked = await linkedProfiles(db, cfg, active);
+  problems.push(...linked.problems);
+  for (const { prof, token } of linked.profiles) {
+    const spec = profileSpec(prof, token);
+    if (!spec) {
+      problems.push(`profile ${prof.id}: stream ${prof.stream_id} has no connector`);
+      continue;
+    }
+    // A page's feed holds visitors' posts to it: addressed to the page (Earned).
+    specs.push({ ...spec, ownerProjectId: prof.project_id, ...(spec.kind === 'facebook.page' ? { surface: surfaceOf(prof) } : {}) });
+  }
+
+  const rootRules = (p: { bin_id: number | null }) => rules.filter((r) => r.bin_id === p.bin_id && r.kind !== 'url');
+
+  // Instagram hashtag search, with each project's linked business account; an account may query
+  // 30 distinct hashtags in 7 days, shared by every project linking it.
+  const igByAccount = new Map<string, { prof: LinkedProfileRow; token: string; tags: string[] }[]>();
+  for (const { prof, token } of linked.profiles) {
+    const p = active.get(prof.project_id);
+    if (prof.stream_id !== 9 || !p || !(p.stream_ids ?? []).map(Number).includes(9)) continue;
+    const list = igByAccount.get(prof.external_id) ?? [];
+    list.push({ prof, token, tags: hashtagsOf(rootRules(p)) });
+    igByAccount.set(prof.external_id, list);
+  }
+  for (const [igUserId, list] of igByAccount) {
+    const { allowed, refused } = await allowedHashtags(db, igUserId, [...new Set(list.flatMap((l) => l.tags))]);
+    if (refused.length) problems.push(`instagram account ${igUserId}: 30 hashtags a week already queried, not searched: #${refused.join(' #')}`);
+    for (const { prof, token, tags } of list)
+      for (const hashtag of tags.filter((t) => allowed.includes(t)))
+        specs.push({ kind: 'instagram.hashtag', accessToken: token, igUserId, hashtag, ownerProjectId: prof.project_id });
+  }
+
+  // YouTube keyword search from each project's root-bin rules: public results, matched against
+  // every project, with the app's key; without one, with the project's linked channel's token
+  // (then filed under that project only, as everything read with a project's token).
+  for (const p of projects) {
+    if (!(p.stream_ids ?? []).map(Number).includes(10)) continue;
+    const channel = linked.profiles.find((l) => l.prof.project_id === p.id && l.prof.stream_id === 10);
+    if (!cfg.youtubeApiKey && !channel) continue;
+    youtubeQueriesOf(rootRules(p)).forEach((q, k) =>
+      specs.push(
+        cfg.youtubeApiKey
+          ? { kind: 'youtube.search', apiKey: cfg.youtubeApiKey, q, key: `project:${p.id}:${k}`, projectId: p.id }
+          : { kind: 'youtube.search', accessToken: channel!.token, q, key: String(k), ownerProjectId: p.id },
+      ),
+    );
+  }
+
+  const feeds = new Set(cfg.blogFeeds.map(asUrl));
+  for (const r of rules)
+    if (r.kind === 'url' && r.project_id != null && active.has(r.project_id) && FEED_PATH.test(r.expression.trim())) feeds.add(asUrl(r.expression.trim()));
+  for (const feedUrl of feeds) specs.push({ kind: 'blog.feed', feedUrl });
+
+  // A feed named by two projects is read once; its posts reach both through matching. A profile
+  // linked by two projects is read by each with its own token (the owner is part of the key).
+  const seen = new Set<string>();
+  return { specs: specs.filter((s) => !seen.has(specKey(s)) && !!seen.add(specKey(s))), problems };
+}
+
+type LinkedProfileRow = { id: number; project_id: number; stream_id: number; external_id: string; name: string; handle: string | null };
+
+/** Profiles with a token, of active projects, with their token decrypted; problems for the rest. */
+async function linkedProfiles(
+  db: Db,
+  cfg: ConnectorJobConfig,
+  active: Map<number, unknown>,
+): Promise<{ profiles: { prof: LinkedProfileRow; token: string }[]; problems: string[] }> {
+  const problems: string[] = [];
+  const out: { prof: LinkedProfileRow; token: string }[] = [];
   const profiles = await db
     .selectFrom('profiles')
     .select(['id', 'project_id', 'stream_id', 'external_id', 'name', 'handle', 'access_token_enc'])
@@ -120,28 +202,47 @@ export async function buildConnectorSpecs(db: Db, cfg: ConnectorJobConfig): Prom
       problems.push(`profile ${prof.id}: no TOKEN_KEY to read its token`);
       continue;
     }
-    let token: string;
     try {
       // Bound to this row: a value copied from another profile (another tenant's) does not decrypt.
-      token = decryptToken(prof.access_token_enc!, cfg.tokenKeys, profileTokenContext(prof));
+      out.push({ prof, token: decryptToken(prof.access_token_enc!, cfg.tokenKeys, profileTokenContext(prof)) });
     } catch (err) {
       problems.push(`profile ${prof.id}: token cannot be decrypted (${(err as Error).message})`);
-      continue;
     }
-    const spec = profileSpec(prof, token);
-    if (spec) specs.push({ ...spec, ownerProjectId: prof.project_id });
-    else problems.push(`profile ${prof.id}: stream ${prof.stream_id} has no connector`);
   }
+  return { profiles: out, problems };
+}
 
-  const feeds = new Set(cfg.blogFeeds.map(asUrl));
-  for (const r of rules)
-    if (r.kind === 'url' && r.project_id != null && active.has(r.project_id) && FEED_PATH.test(r.expression.trim())) feeds.add(asUrl(r.expression.trim()));
-  for (const feedUrl of feeds) specs.push({ kind: 'blog.feed', feedUrl });
+function surfaceOf(p: LinkedProfileRow): OwnedSurface {
+  const orgUrn = p.stream_id === 11 && !p.external_id.startsWith('urn:') ? [`urn:li:organization:${p.external_id}`] : [];
+  return { handle: p.handle?.replace(/^@/, '') || p.external_id, ownIds: [p.external_id, ...orgUrn] };
+}
 
-  // A feed named by two projects is read once; its posts reach both through matching. A profile
-  // linked by two projects is read by each with its own token (the owner is part of the key).
+/**
+ * The comments and replies to read now: for each linked profile of an active project, those of
+ * its newest stored posts (collection-plan.ts), with its token, filed under its project and
+ * addressed to it.
+ */
+export async function buildConversationSpecs(db: Db, cfg: ConnectorJobConfig): Promise<JobSpec[]> {
+  const { active } = await activeProjects(db);
+  const { profiles } = await linkedProfiles(db, cfg, active);
+  const specs: JobSpec[] = [];
+  for (const { prof, token } of profiles)
+    for (const s of await conversationSpecs(db, prof, token)) specs.push({ ...s, ownerProjectId: prof.project_id, surface: surfaceOf(prof) });
   const seen = new Set<string>();
-  return { specs: specs.filter((s) => !seen.has(specKey(s)) && !!seen.add(specKey(s))), problems };
+  return specs.filter((s) => !seen.has(specKey(s)) && !!seen.add(specKey(s)));
+}
+
+async function activeProjects(db: Db) {
+  const projects = await db
+    .selectFrom('projects')
+    .innerJoin('clients', 'clients.id', 'projects.client_id')
+    .select(['projects.id', 'projects.bin_id', 'projects.stream_ids'])
+    .where('projects.is_deleted', '=', false)
+    .where('clients.is_active', '=', true)
+    .where((eb) => eb.or([eb('projects.stop_date', 'is', null), eb('projects.stop_date', '>', sql<Date>`now()`)]))
+    .orderBy('projects.id')
+    .execute();
+  return { projects, active: new Map(projects.map((p) => [p.id, p])) };
 }
 
 function profileSpec(p: { stream_id: number; external_id: string; name: string; handle: string | null }, token: string): ConnectorSpec | null {
@@ -173,15 +274,30 @@ function specKey(s: JobSpec): string {
   delete rest.bearerToken;
   delete rest.accessToken;
   delete rest.apiKey;
+  delete rest.surface;
+  delete rest.projectId;
   return `${kind} ${JSON.stringify(rest)}`;
 }
 
 /**
  * A connector reading with a project's own token: its posts are filed under that project only,
  * and its cursor is the project's own (two projects linking one account each keep their place).
+ * On an owned surface (the page's feed, the threads under the account's posts) what others post
+ * is addressed to the account: a reply to it, so matched by its profile and counted as Earned
+ * (ingest/brand.ts); the account's own posts stay Owned.
  */
-export function ownedBy(c: Connector, projectId: number): Connector {
-  return { name: c.name, key: `project:${projectId}:${c.key}`, scope: { ownerProjectId: projectId }, fetchPage: (cursor) => c.fetchPage(cursor) };
+export function ownedBy(c: Connector, projectId: number, surface?: OwnedSurface): Connector {
+  const address = (p: Post): Post =>
+    !surface || p.inReplyToHandle || surface.ownIds.includes(p.author.externalId) ? p : { ...p, inReplyToHandle: surface.handle };
+  return {
+    name: c.name,
+    key: `project:${projectId}:${c.key}`,
+    scope: { ownerProjectId: projectId },
+    fetchPage: async (cursor) => {
+      const out = await c.fetchPage(cursor);
+      return surface ? { ...out, page: { ...out.page, posts: out.page.posts.map(address) } } : out;
+    },
+  };
 }
 
 /** Skipped items counted per connector and reason, e.g. "facebook.page:malformed_page". */
@@ -202,8 +318,23 @@ export function reportLine(r: ConnectorReport): string {
   return `connector ${r.connector} ${r.key}: ${r.ended}${r.reason ? ` (${r.reason})` : ''}, ${r.pages} pages, ${r.posts} posts${skipped ? `, skipped ${skipped}` : ''}`;
 }
 
-/** One run: build, fetch, store, report. */
-export async function runConnectorTick(db: Db, cfg: ConnectorJobConfig, deps: ConnectorJobDeps & { signal?: AbortSignal }): Promise<ConnectorReport[]> {
+/** A connector to run with the project it counts for and its kind's budget. */
+interface Planned {
+  connector: Connector;
+  projectId: number | null;
+  budget: KindBudget;
+}
+
+/**
+ * One run: build, keep the instances whose kind is due, fetch, store, report; then the same for
+ * the comments and replies of the posts stored so far. Each instance's run is recorded
+ * (connector_stats) and the skip rates watched.
+ */
+export async function runConnectorTick(
+  db: Db,
+  cfg: ConnectorJobConfig,
+  deps: ConnectorJobDeps & { signal?: AbortSignal; now?: () => number },
+): Promise<ConnectorReport[]> {
   const { specs, problems } = await buildConnectorSpecs(db, cfg);
   for (const p of problems) deps.log.warn({ problem: p }, 'connectors: profile skipped');
   // One client for the run, under the config's outbound policy (the config decides, not the
@@ -212,19 +343,64 @@ export async function runConnectorTick(db: Db, cfg: ConnectorJobConfig, deps: Co
     deps.http instanceof HttpClient
       ? deps.http
       : new HttpClient({ ...deps.http, outbound: cfg.outbound, maxBodyBytes: cfg.maxBodyBytes ?? deps.http?.maxBodyBytes });
-  const connectors = specs.map(({ ownerProjectId, ...s }) => {
-    const c = createConnector(s, { baseUrls: cfg.baseUrls, linkedInVersion: cfg.linkedInVersion, http });
-    return ownerProjectId === undefined ? c : ownedBy(c, ownerProjectId);
-  });
-  const reports = await runConnectors(connectors, {
-    store: dbCursorStore(db),
-    sink: deps.sink ?? createPipeline(db).sink,
-    log: deps.log,
-    signal: deps.signal,
-    maxPages: cfg.maxPages,
-    onSkipped: (c, skipped) => countSkipped(db, c, skipped),
-  });
+  const sink = deps.sink ?? createPipeline(db).sink;
+  const now = (deps.now ?? Date.now)();
+
+  const plan = async (list: JobSpec[]): Promise<Planned[]> => {
+    const last = await lastRuns(db);
+    const searches = list.filter((s) => s.kind === 'youtube.search').length;
+    return list
+      .map(({ ownerProjectId, projectId, surface, ...s }) => {
+        const c = createConnector(s, { baseUrls: cfg.baseUrls, linkedInVersion: cfg.linkedInVersion, http });
+        const budget = KIND_BUDGETS[s.kind];
+        return {
+          connector: ownerProjectId === undefined ? c : ownedBy(c, ownerProjectId, surface),
+          projectId: ownerProjectId ?? projectId ?? null,
+          budget: {
+            everyMs: s.kind === 'youtube.search' ? youtubeSearchEveryMs(searches) : budget.everyMs,
+            maxPages: Math.min(budget.maxPages, cfg.maxPages ?? budget.maxPages),
+          },
+        };
+      })
+      .filter(({ connector: c, budget }) => {
+        const at = last.get(`${c.name} ${c.key}`)?.getTime();
+        return at === undefined || now - at >= budget.everyMs;
+      });
+  };
+
+  // Instances with the same page budget run together, a few at a time.
+  const run = async (planned: Planned[]): Promise<ConnectorReport[]> => {
+    const reports: ConnectorReport[] = [];
+    for (const maxPages of [...new Set(planned.map((p) => p.budget.maxPages))]) {
+      const group = planned.filter((p) => p.budget.maxPages === maxPages);
+      const got = await runConnectors(
+        group.map((p) => p.connector),
+        {
+          store: dbCursorStore(db),
+          sink,
+          log: deps.log,
+          signal: deps.signal,
+          maxPages,
+          onSkipped: (c, skipped) => countSkipped(db, c, skipped),
+        },
+      );
+      await recordRuns(
+        db,
+        got.map((report, i) => ({ report, projectId: group[i].projectId })),
+        new Date(now),
+      );
+      reports.push(...got);
+    }
+    return reports;
+  };
+
+  const reports = await run(await plan(specs));
+  // The threads of the posts stored so far, this run's included; then the replies of comments
+  // just stored (YouTube, LinkedIn), as those threads ran a moment ago and are not due again.
+  for (let pass = 0; pass < 2 && !deps.signal?.aborted; pass++) reports.push(...(await run(await plan(await buildConversationSpecs(db, cfg)))));
   for (const r of reports) deps.log.info({ connector: r.connector, key: r.key, ended: r.ended }, reportLine(r));
+  for (const a of await watchSkipRates(db, reports))
+    deps.log.warn({ connector: a.connector, reasons: a.reasons }, `connectors: ${a.network} skip rate over threshold, admins notified`);
   return reports;
 }
 

@@ -23,7 +23,7 @@ export const AuditEntry = z.object({
   Actor: z.string().nullable(),
   ActingAsId: z.number().nullable(),
   ActingAs: z.string().nullable(),
-  /** act_as.start, project.rename, project.delete, project.restore, clips.reject, clips.restore, sessions.revoke_all, token.grant, token.revoke, product.change. */
+  /** act_as.start, act_as.end, project.rename, project.delete, project.restore, clips.reject, clips.restore, sessions.revoke_all, token.grant, token.revoke, product.change. */
   Action: z.string(),
   /** kind:id (project:12, user:5, client:3). */
   Target: z.string(),

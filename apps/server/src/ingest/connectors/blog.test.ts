@@ -56,6 +56,46 @@ describe('blog feed connector', () => {
     await fake.close();
   });
 
+  it('follows an archived feed back through its prev-archive links (RFC 5005), RSS and Atom alike', async () => {
+    const fake = await startBlogFake({ archived: true, pageSize: 2 });
+    for (const path of ['/feed', '/atom']) {
+      const { posts, report } = await collect(new BlogFeedConnector({ feedUrl: `${fake.url}${path}`, http: testHttp() }), memoryCursorStore());
+      expect(ids(posts)).toEqual(articles().map((a) => a.id));
+      expect(report).toMatchObject({ ended: 'done', pages: 3 });
+    }
+    expect(fake.requests.filter((r) => r.path === '/atom').map((r) => r.query.get('page'))).toEqual([null, '2', '3']);
+    await fake.close();
+  });
+
+  it("bounds the first sweep through a feed's history, and later sweeps read every new page back to the mark", async () => {
+    const list = Array.from({ length: 12 }, (_, i) => ({
+      id: `https://blog.example/?p=${12 - i}`,
+      title: `Post ${12 - i}`,
+      html: 'text',
+      author: 'Lerato',
+      date: new Date(Date.UTC(2024, 0, 12 - i, 9)).toISOString(),
+    }));
+    const fake = await startBlogFake({ archived: true, pageSize: 2, articles: list });
+    const make = () => new BlogFeedConnector({ feedUrl: `${fake.url}/feed`, http: testHttp(), maxPages: 3 });
+    const first = await collect(make(), store);
+    // Three pages of history, then the sweep ends with its mark on the newest.
+    expect(ids(first.posts)).toEqual(list.slice(0, 6).map((a) => a.id));
+    expect(first.report).toMatchObject({ ended: 'done', pages: 3 });
+    // Seven new posts: four pages back to the mark, past the first sweep's bound.
+    for (let n = 19; n >= 13; n--)
+      fake.articles.splice(19 - n, 0, {
+        id: `https://blog.example/?p=${n}`,
+        title: `Post ${n}`,
+        html: 'text',
+        author: 'Lerato',
+        date: new Date(Date.UTC(2024, 0, n, 9)).toISOString(),
+      });
+    const second = await collect(make(), store);
+    expect(ids(second.posts)).toEqual(fake.articles.slice(0, 7).map((a) => a.id));
+    expect(second.report).toMatchObject({ ended: 'done', pages: 4 });
+    await fake.close();
+  });
+
   it('turns HTML into text', () => {
     expect(htmlToText('<p>A&amp;B&#8217;s <i>new</i></p><script>x()</script>line&#x21;')).toBe('A&B’s new\nline!');
     expect(htmlToText('a <STYLE type="x">p{}</style > b <br/> c<BR>d &lt;tag&gt; &unknown; <a href="x>y">z</a>')).toBe('a b\nc\nd <tag> &unknown; y">z');

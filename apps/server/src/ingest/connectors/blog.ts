@@ -1,6 +1,7 @@
 // Blogs through their RSS 2.0 or Atom feed: item guid/id as the external id, pubDate/updated,
 // author/dc:creator, link. A feed is fetched conditionally (ETag, Last-Modified) and, when it
-// is paged (RFC 5005 rel="next"), followed back to what the last sweep had seen.
+// is paged or archived (RFC 5005 rel="next" or rel="prev-archive"), followed back to what the
+// last sweep had seen; the first sweep reads at most maxPages pages of a feed's history.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Post } from '../post.ts';
 import { HttpClient } from './http.ts';
@@ -14,11 +15,17 @@ export interface BlogConfig {
   /** The feed's address (RSS 2.0 or Atom). */
   feedUrl: string;
   http?: HttpClient;
+  /** Pages the first sweep reads back into a paged or archived feed's history (default 10). */
+  maxPages?: number;
 }
+
+export const BLOG_MAX_PAGES = 10;
 
 export interface FeedCursor extends SweepCursor {
   etag: string | null;
   lastModified: string | null;
+  /** Pages read in the current sweep (null in cursors stored before it was counted). */
+  pages: number | null;
 }
 
 const parser = new XMLParser({
@@ -148,7 +155,7 @@ export class BlogFeedConnector implements Connector<FeedCursor> {
   }
 
   async fetchPage(cursor: FeedCursor | null): Promise<PageOutcome<FeedCursor>> {
-    const same: FeedCursor = cursor ?? { mark: null, page: null, top: null, etag: null, lastModified: null };
+    const same: FeedCursor = cursor ?? { mark: null, page: null, top: null, etag: null, lastModified: null, pages: 0 };
     const firstPage = !cursor?.page;
     const headers: Record<string, string> = { accept: 'application/rss+xml, application/atom+xml, application/xml;q=0.9, */*;q=0.8' };
     if (firstPage && same.etag) headers['if-none-match'] = same.etag;
@@ -184,11 +191,17 @@ export class BlogFeedConnector implements Connector<FeedCursor> {
       }
       b.add(p);
     }
-    const nextHref = relLink(links(atom ? root.link : root['atom:link']), 'next');
-    const step = afterPage(cursor, newest, nextHref ? new URL(nextHref, url).toString() : null, reached);
+    // RFC 5005: a paged feed links its next (older) page, an archived one its previous archive.
+    const feedLinks = links(atom ? root.link : root['atom:link']);
+    const nextHref = relLink(feedLinks, 'next') ?? relLink(feedLinks, 'prev-archive');
+    const pages = (firstPage ? 0 : (same.pages ?? 0)) + 1;
+    // Only the first sweep is bounded: later sweeps end at the last one's mark, and cutting them
+    // short would pass over posts that were never read.
+    const bounded = cursor?.mark == null && pages >= (this.cfg.maxPages ?? BLOG_MAX_PAGES);
+    const step = afterPage(cursor, newest, nextHref && !bounded ? new URL(nextHref, url).toString() : null, reached);
     const validators = firstPage
       ? { etag: r.headers.get('etag'), lastModified: r.headers.get('last-modified') }
       : { etag: same.etag, lastModified: same.lastModified };
-    return { page: b.page(), cursor: { ...step.cursor, ...validators }, next: step.next };
+    return { page: b.page(), cursor: { ...step.cursor, ...validators, pages: step.next === 'more' ? pages : 0 }, next: step.next };
   }
 }

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { memoryCursorStore, type CursorStore } from './cursor-store.ts';
 import { FacebookCommentsConnector, FacebookPageConnector } from './facebook.ts';
-import { fbAppRateLimit, fbComments, fbPosts, fbRateLimit, FB_VERSION, startFacebookFake } from './fakes/facebook.ts';
+import { fbAppRateLimit, fbComments, fbPosts, fbRateLimit, fbVisitorPost, FB_VERSION, startFacebookFake } from './fakes/facebook.ts';
 import { collect, fakeClock, ids, testHttp } from './fakes/harness.ts';
 import { truncated } from './fakes/server.ts';
 
@@ -15,7 +15,7 @@ describe('Facebook connector', () => {
   it('reads page posts and their inline comments over pages, waits out a page rate limit, retries a truncated page', async () => {
     const posts = fbPosts();
     delete posts[1].message; // a photo post with no text
-    const fake = await startFacebookFake({ token: TOKEN, posts, faults: { 'posts:p3': [fbRateLimit(5)], 'posts:p6': [truncated()] } });
+    const fake = await startFacebookFake({ token: TOKEN, posts, faults: { 'feed:p3': [fbRateLimit(5)], 'feed:p6': [truncated()] } });
     const clock = fakeClock();
     const c = new FacebookPageConnector({ baseUrl: fake.url + FB_VERSION, accessToken: TOKEN, http: testHttp(clock), pageId: '100', limit: 3 });
     const { posts: got, report } = await collect(c, store);
@@ -71,6 +71,45 @@ describe('Facebook connector', () => {
     const later = await collect(make(), store);
     expect(ids(later.posts)).toEqual(['100_8_6']);
     await fake.close();
+  });
+
+  it("reads the page's feed: visitors' posts to the page as well as its own", async () => {
+    const posts = fbPosts();
+    posts.splice(2, 0, fbVisitorPost(1, 6));
+    posts.push(fbVisitorPost(2, 0));
+    const fake = await startFacebookFake({ token: TOKEN, posts });
+    const c = new FacebookPageConnector({ baseUrl: fake.url + FB_VERSION, accessToken: TOKEN, http: testHttp(), pageId: '100', limit: 4 });
+    const { posts: got, report } = await collect(c, store);
+    await fake.close();
+    expect(fake.requests.every((r) => r.path === `${FB_VERSION}/100/feed`)).toBe(true);
+    const top = got.filter((p) => !p.parentExternalId);
+    expect(ids(top)).toEqual(posts.map((p) => p.id));
+    expect(report).toMatchObject({ ended: 'done', skipped: {} });
+    expect(top.find((p) => p.externalId === '100_v1')).toEqual({
+      streamId: 8,
+      externalId: '100_v1',
+      body: 'visitor post 1: my order never arrived',
+      postedAt: new Date('2024-01-10T10:06:30Z'),
+      author: { externalId: '771', name: 'Visitor 1' },
+      link: 'https://www.facebook.com/100/posts/v1',
+      likes: 0,
+      comments: 0,
+      shares: 0,
+    });
+  });
+
+  it('reads replies with the comments (filter=stream), each reply naming the comment it answers', async () => {
+    const comments = fbComments();
+    comments.splice(2, 0, { ...comments[0], id: '100_8_1_r1', message: 'a reply', parent: { id: '100_8_1' } });
+    const fake = await startFacebookFake({ token: TOKEN, comments });
+    const c = new FacebookCommentsConnector({ baseUrl: fake.url + FB_VERSION, accessToken: TOKEN, http: testHttp(), postId: '100_8' });
+    const { posts } = await collect(c, store);
+    await fake.close();
+    expect(ids(posts)).toEqual(comments.map((x) => x.id));
+    expect(posts.find((p) => p.externalId === '100_8_1_r1')!.parentExternalId).toBe('100_8_1');
+    expect(posts.find((p) => p.externalId === '100_8_3')!.parentExternalId).toBe('100_8');
+    expect(fake.requests[0].query.get('filter')).toBe('stream');
+    expect(fake.requests[0].query.get('fields')).toContain('parent{id}');
   });
 
   it('stops on an invalid token', async () => {

@@ -1,7 +1,8 @@
-// Facebook Graph API: a page's posts (newest first, read in sweeps bounded by `since`), with the
-// first comments inline, and all comments of one post (chronological, resumed from the end).
+// Facebook Graph API: a page's feed (the page's own posts and visitors' posts to it, newest first,
+// read in sweeps bounded by `since`), with the first comments inline, and all comments and
+// replies of one post (chronological, resumed from the end).
 import type { Post } from '../post.ts';
-import { classifyGraph, graphCommentsPage, graphGet, readGraphList, type TailCursor } from './graph.ts';
+import { classifyGraph, graphGet, readGraphList, type TailCursor } from './graph.ts';
 import { apiUrl, HttpClient } from './http.ts';
 import { date, failedPage, isObj, malformedPage, num, obj, PageBuilder, str, toPost, type Obj } from './normalise.ts';
 import { afterPage, maxMark, type SweepCursor } from './sweep.ts';
@@ -24,7 +25,8 @@ export interface FacebookConfig {
 // only the page's admins see, which a page token lists too: such items are skipped (not_public).
 const INLINE_COMMENT_FIELDS = 'id,message,created_time,from,is_hidden,is_private';
 const POST_FIELDS = `id,message,created_time,permalink_url,from,shares,reactions.summary(true),comments.summary(true){${INLINE_COMMENT_FIELDS}},is_published,is_hidden,privacy`;
-const COMMENT_FIELDS = 'id,message,created_time,from,like_count,comment_count,permalink_url,is_hidden,is_private';
+// parent: a reply names the comment it answers (filter=stream lists replies among the comments).
+const COMMENT_FIELDS = 'id,message,created_time,from,like_count,comment_count,permalink_url,is_hidden,is_private,parent{id}';
 
 /** Page posts are public when published, not hidden, and shared with everyone ('' on most page posts). */
 function fbPostIsPublic(p: Obj): boolean {
@@ -39,6 +41,8 @@ const ANONYMOUS = { externalId: 'anonymous', name: 'Facebook user' };
 export function fbCommentToPost(c: Obj, parentId: string | undefined): Post | Skip {
   if (!fbCommentIsPublic(c)) return { reason: 'not_public', detail: str(c.id) };
   const from = obj(c.from);
+  // A reply answers a comment; a top-level comment answers the post.
+  parentId = str(obj(c.parent).id) ?? parentId;
   return toPost({
     streamId: FACEBOOK_STREAM,
     externalId: c.id,
@@ -73,7 +77,11 @@ const timeOf = (item: Obj) => {
   return t === undefined ? null : Math.floor(t / 1000);
 };
 
-/** GET /{page-id}/posts */
+/**
+ * GET /{page-id}/feed: the page's own posts and what visitors post to the page (earned mentions);
+ * /posts would list the page's own only. Which is which is decided later from `from` (a post by
+ * the linked page is Owned, ingest/brand.ts).
+ */
 export class FacebookPageConnector implements Connector<SweepCursor> {
   readonly name = 'facebook.page';
   readonly key: string;
@@ -85,7 +93,7 @@ export class FacebookPageConnector implements Connector<SweepCursor> {
 
   async fetchPage(cursor: SweepCursor | null): Promise<PageOutcome<SweepCursor>> {
     const same = cursor ?? { mark: null, page: null, top: null };
-    const u = apiUrl(this.cfg.baseUrl, `/${encodeURIComponent(this.key)}/posts`);
+    const u = apiUrl(this.cfg.baseUrl, `/${encodeURIComponent(this.key)}/feed`);
     u.searchParams.set('fields', POST_FIELDS);
     u.searchParams.set('limit', String(this.cfg.limit ?? 50));
     // The mark is the newest post's second; since is inclusive, so ask from the next second.
@@ -120,7 +128,10 @@ export class FacebookPageConnector implements Connector<SweepCursor> {
   }
 }
 
-/** GET /{post-id}/comments, oldest first; at the end the cursor stays there for new comments. */
+/**
+ * GET /{post-id}/comments?filter=stream&order=chronological: every comment and every reply of a
+ * post in one list, oldest first; at the end the cursor stays there for new ones.
+ */
 export class FacebookCommentsConnector implements Connector<TailCursor> {
   readonly name = 'facebook.comments';
   readonly key: string;
@@ -130,13 +141,20 @@ export class FacebookCommentsConnector implements Connector<TailCursor> {
     this.http = cfg.http ?? new HttpClient();
   }
 
-  fetchPage(cursor: TailCursor | null): Promise<PageOutcome<TailCursor>> {
-    const { baseUrl, accessToken, limit } = this.cfg;
-    return graphCommentsPage(
-      this.http,
-      { baseUrl, accessToken, objectId: this.key, fields: COMMENT_FIELDS, limit: limit ?? 100, chronological: true },
-      cursor,
-      fbCommentToPost,
-    );
+  async fetchPage(cursor: TailCursor | null): Promise<PageOutcome<TailCursor>> {
+    const same = cursor ?? { after: null };
+    const u = apiUrl(this.cfg.baseUrl, `/${encodeURIComponent(this.key)}/comments`);
+    u.searchParams.set('fields', COMMENT_FIELDS);
+    u.searchParams.set('filter', 'stream');
+    u.searchParams.set('order', 'chronological');
+    u.searchParams.set('limit', String(this.cfg.limit ?? 100));
+    if (same.after) u.searchParams.set('after', same.after);
+    const r = await graphGet(this.http, u, this.cfg.accessToken);
+    if (!r.ok) return failedPage(same, r);
+    const list = readGraphList(r.body);
+    if (!list) return malformedPage(same, 'no data array');
+    const b = new PageBuilder();
+    for (const c of list.items) b.add(isObj(c) ? fbCommentToPost(c, this.key) : { reason: 'malformed_item' });
+    return { page: b.page(), cursor: { after: list.after ?? same.after }, next: list.hasNext ? 'more' : 'done' };
   }
 }

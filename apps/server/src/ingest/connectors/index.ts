@@ -9,7 +9,7 @@ export { buildXQueries, type XRule } from './x-query.ts';
 export { XSearchConnector, XTimelineConnector } from './x.ts';
 export { FacebookCommentsConnector, FacebookPageConnector } from './facebook.ts';
 export { InstagramCommentsConnector, InstagramHashtagConnector, InstagramMediaConnector } from './instagram.ts';
-export { YouTubeChannelConnector, YouTubeCommentsConnector, YouTubeSearchConnector } from './youtube.ts';
+export { YouTubeChannelConnector, YouTubeCommentsConnector, YouTubeRepliesConnector, YouTubeSearchConnector } from './youtube.ts';
 export { LinkedInCommentsConnector, LinkedInPostsConnector } from './linkedin.ts';
 export { TikTokCommentsConnector, TikTokVideosConnector } from './tiktok.ts';
 export { BlogFeedConnector } from './blog.ts';

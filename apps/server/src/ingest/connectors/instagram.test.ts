@@ -74,7 +74,30 @@ describe('Instagram connector', () => {
       author: { externalId: 'fan1', handle: 'fan1' },
       parentExternalId: '17900000000000007',
     });
-    expect(fake.requests[0].query.get('fields')).toBe('id,text,timestamp,username,like_count,hidden');
+    expect(fake.requests[0].query.get('fields')).toBe(
+      'id,text,timestamp,username,like_count,hidden,replies.limit(100){id,text,timestamp,username,like_count,hidden}',
+    );
+  });
+
+  it('reads the replies that come inline with each comment, each naming the comment it answers', async () => {
+    const comments = igComments();
+    comments[0].replies = { data: [{ id: '18100000000000001', text: 'thanks!', timestamp: '2024-01-10T10:05:00+0000', username: 'brandsa', like_count: 0 }] };
+    // The replies of a hidden comment are hidden with it.
+    comments[1].hidden = true;
+    comments[1].replies = { data: [{ id: '18100000000000002', text: 'me too', timestamp: '2024-01-10T10:06:00+0000', username: 'fan9' }] };
+    const fake = await startInstagramFake({ token: TOKEN, comments });
+    const c = new InstagramCommentsConnector({
+      baseUrl: fake.url + FB_VERSION,
+      accessToken: TOKEN,
+      igUserId: IG_USER,
+      mediaId: '17900000000000007',
+      http: testHttp(),
+    });
+    const { posts, report } = await collect(c, store);
+    await fake.close();
+    expect(ids(posts)).toEqual(['18000000000000001', '18100000000000001', '18000000000000003', '18000000000000004']);
+    expect(posts[1]).toMatchObject({ body: 'thanks!', author: { externalId: 'brandsa' }, parentExternalId: '18000000000000001' });
+    expect(report.skipped).toEqual({ not_public: 2 });
   });
 
   it('looks a hashtag up once, keeps its id in the cursor and reads its recent media', async () => {

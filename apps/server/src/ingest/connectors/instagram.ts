@@ -1,8 +1,8 @@
-// Instagram Graph API: a business account's media and a media's comments, and hashtag search
+// Instagram Graph API: a business account's media, a media's comments with their replies, and hashtag search
 // (ig_hashtag_search, then recent_media). Media lists are newest first and take no `since`, so a
 // sweep stops at the first item the last sweep had already seen.
 import type { Post } from '../post.ts';
-import { graphCommentsPage, graphGet, readGraphList, type TailCursor } from './graph.ts';
+import { graphGet, readGraphList, type TailCursor } from './graph.ts';
 import { apiUrl, HttpClient } from './http.ts';
 import { date, failedPage, isObj, malformedPage, num, obj, PageBuilder, str, toPost, type Obj } from './normalise.ts';
 import { afterPage, isNew, maxMark, type SweepCursor } from './sweep.ts';
@@ -26,7 +26,9 @@ const MEDIA_FIELDS = 'id,caption,timestamp,permalink,media_url,like_count,commen
 const HASHTAG_MEDIA_FIELDS = 'id,caption,timestamp,permalink,media_url,like_count,comments_count';
 // `hidden`: the account hid the comment (only it and the commenter see it): skipped (not_public).
 // Media of business and creator accounts are public; the API names no visibility for them.
-const COMMENT_FIELDS = 'id,text,timestamp,username,like_count,hidden';
+const REPLY_FIELDS = 'id,text,timestamp,username,like_count,hidden';
+// Replies come inline with each comment (its `replies` edge, expanded, up to 100 a comment).
+const COMMENT_FIELDS = `${REPLY_FIELDS},replies.limit(100){${REPLY_FIELDS}}`;
 
 export function igMediaToPost(m: Obj, owner: { id: string; username?: string } | null): Post | Skip {
   const username = str(m.username) ?? owner?.username;
@@ -114,7 +116,7 @@ export class InstagramMediaConnector implements Connector<SweepCursor> {
   }
 }
 
-/** GET /{media-id}/comments, resumed from the end of the list. */
+/** GET /{media-id}/comments with each comment's replies, resumed from the end of the list. */
 export class InstagramCommentsConnector implements Connector<TailCursor> {
   readonly name = 'instagram.comments';
   readonly key: string;
@@ -123,9 +125,36 @@ export class InstagramCommentsConnector implements Connector<TailCursor> {
     this.key = cfg.mediaId;
     this.http = cfg.http ?? new HttpClient();
   }
-  fetchPage(cursor: TailCursor | null): Promise<PageOutcome<TailCursor>> {
-    const { baseUrl, accessToken, limit } = this.cfg;
-    return graphCommentsPage(this.http, { baseUrl, accessToken, objectId: this.key, fields: COMMENT_FIELDS, limit: limit ?? 50 }, cursor, igCommentToPost);
+  async fetchPage(cursor: TailCursor | null): Promise<PageOutcome<TailCursor>> {
+    const same = cursor ?? { after: null };
+    const u = apiUrl(this.cfg.baseUrl, `/${encodeURIComponent(this.key)}/comments`);
+    u.searchParams.set('fields', COMMENT_FIELDS);
+    u.searchParams.set('limit', String(this.cfg.limit ?? 50));
+    if (same.after) u.searchParams.set('after', same.after);
+    const r = await graphGet(this.http, u, this.cfg.accessToken);
+    if (!r.ok) return failedPage(same, r);
+    const list = readGraphList(r.body);
+    if (!list) return malformedPage(same, 'no data array');
+    const b = new PageBuilder();
+    for (const c of list.items) {
+      if (!isObj(c)) {
+        b.skip('malformed_item');
+        continue;
+      }
+      b.add(igCommentToPost(c, this.key));
+      // The replies of a hidden comment are hidden with it.
+      const replies = obj(c.replies).data;
+      if (Array.isArray(replies))
+        for (const rep of replies)
+          b.add(
+            !isObj(rep)
+              ? { reason: 'malformed_item' }
+              : c.hidden === true
+                ? { reason: 'not_public', detail: str(rep.id) }
+                : igCommentToPost(rep, str(c.id) ?? this.key),
+          );
+    }
+    return { page: b.page(), cursor: { after: list.after ?? same.after }, next: list.hasNext ? 'more' : 'done' };
   }
 }
 

@@ -83,6 +83,7 @@ export function failedPage<C extends CursorValue>(cursor: C, r: Extract<HttpResu
     cursor,
     next: r.retryable ? 'retry' : 'stop',
     reason: r.reason,
+    ...(r.detail ? { detail: r.detail } : {}),
   };
 }
 

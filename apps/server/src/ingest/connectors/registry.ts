@@ -9,7 +9,7 @@ import { LinkedInCommentsConnector, LinkedInPostsConnector } from './linkedin.ts
 import { TikTokCommentsConnector, TikTokVideosConnector } from './tiktok.ts';
 import type { Connector } from './types.ts';
 import { XSearchConnector, XTimelineConnector } from './x.ts';
-import { YouTubeChannelConnector, YouTubeCommentsConnector, YouTubeSearchConnector } from './youtube.ts';
+import { YouTubeChannelConnector, YouTubeCommentsConnector, YouTubeRepliesConnector, YouTubeSearchConnector } from './youtube.ts';
 
 export interface BaseUrls {
   x: string;
@@ -21,14 +21,19 @@ export interface BaseUrls {
 
 export const DEFAULT_BASE_URLS: BaseUrls = {
   x: 'https://api.x.com',
-  graph: 'https://graph.facebook.com/v18.0',
+  // v25.0: released 18 Feb 2026, served until 29 Jul 2028 (Meta's changelog); v18.0 ended 26 Jan 2026.
+  graph: 'https://graph.facebook.com/v25.0',
   youtube: 'https://www.googleapis.com',
   linkedin: 'https://api.linkedin.com',
   tiktok: 'https://open.tiktokapis.com',
 };
 
-/** LinkedIn versions its API monthly (YYYYMM); config should name the one the app is approved for. */
-export const DEFAULT_LINKEDIN_VERSION = '202401';
+/**
+ * LinkedIn versions its API monthly (YYYYMM) and serves each version for about a year: 202607
+ * (July 2026) is served until about July 2027. LINKEDIN_VERSION overrides it; the server warns at
+ * start when the version in use is older than ten months (linkedin.ts).
+ */
+export const DEFAULT_LINKEDIN_VERSION = '202607';
 
 export type ConnectorSpec =
   | { kind: 'x.search'; bearerToken: string; query: string; key?: string }
@@ -41,6 +46,7 @@ export type ConnectorSpec =
   | { kind: 'youtube.search'; apiKey?: string; accessToken?: string; q: string; key?: string }
   | { kind: 'youtube.channel'; apiKey?: string; accessToken?: string; channelId: string }
   | { kind: 'youtube.comments'; apiKey?: string; accessToken?: string; videoId: string }
+  | { kind: 'youtube.replies'; apiKey?: string; accessToken?: string; commentId: string }
   | { kind: 'linkedin.posts'; accessToken: string; orgUrn: string; orgName?: string }
   | { kind: 'linkedin.comments'; accessToken: string; postUrn: string }
   | { kind: 'tiktok.videos'; accessToken: string; openId: string; username?: string; displayName?: string }
@@ -78,6 +84,8 @@ export function createConnector(spec: ConnectorSpec, opts: RegistryOptions = {})
       return new YouTubeChannelConnector({ ...spec, baseUrl: urls.youtube, http });
     case 'youtube.comments':
       return new YouTubeCommentsConnector({ ...spec, baseUrl: urls.youtube, http });
+    case 'youtube.replies':
+      return new YouTubeRepliesConnector({ ...spec, baseUrl: urls.youtube, http });
     case 'linkedin.posts':
       return new LinkedInPostsConnector({ ...spec, baseUrl: urls.linkedin, version: opts.linkedInVersion ?? DEFAULT_LINKEDIN_VERSION, http });
     case 'linkedin.comments':

@@ -31,6 +31,8 @@ export interface ConnectorReport {
   skipped: Record<string, number>;
   ended: RunEnd;
   reason?: string;
+  /** For a stop: what the connector said the operator should know or do. */
+  detail?: string;
 }
 
 export async function runConnector(connector: Connector, opts: RunOptions): Promise<ConnectorReport> {
@@ -100,7 +102,11 @@ export async function runConnector(connector: Connector, opts: RunOptions): Prom
     report.posts += outcome.page.posts.length;
     cursor = outcome.cursor;
     if (outcome.next === 'done') return end('done');
-    if (outcome.next === 'stop') return end('stopped', outcome.reason);
+    if (outcome.next === 'stop') {
+      if (outcome.detail) report.detail = outcome.detail;
+      log.warn({ ...ids, reason: outcome.reason, detail: outcome.detail }, 'connector: stopped');
+      return end('stopped', outcome.reason);
+    }
   }
   return report;
 }

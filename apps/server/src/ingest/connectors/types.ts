@@ -20,6 +20,8 @@ export interface PageOutcome<C extends CursorValue = CursorValue> {
   next: PageNext;
   /** Why the connector stopped or asked for a retry (a counted reason, never a token). */
   reason?: string;
+  /** For a stop: what the operator should know or do, in words (logged; never a token). */
+  detail?: string;
 }
 
 export interface Connector<C extends CursorValue = CursorValue> {

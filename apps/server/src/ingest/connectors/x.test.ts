@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { memoryCursorStore, type CursorStore } from './cursor-store.ts';
 import { collect, fakeClock, ids, T0, testHttp } from './fakes/harness.ts';
-import { truncated } from './fakes/server.ts';
-import { startXFake, X_USERS, xRateLimit, xTweets } from './fakes/x.ts';
-import { XSearchConnector, XTimelineConnector } from './x.ts';
+import { truncated, type FakeReply } from './fakes/server.ts';
+import { startXFake, X_USERS, xRateLimit, xTweets, type FakeTweet } from './fakes/x.ts';
+import { X_MAX_HELD_SWEEPS, XSearchConnector, XTimelineConnector } from './x.ts';
 
 // Each test starts from no stored cursor; cursor-store.test.ts runs the same against PGlite.
 let store: CursorStore;
@@ -28,7 +28,7 @@ describe('X connector', () => {
     const first = fake.requests[0].query;
     expect(first.get('query')).toBe('@brandsa');
     expect(first.get('expansions')).toBe('author_id');
-    expect(first.get('tweet.fields')).toBe('created_at,public_metrics,lang,conversation_id,in_reply_to_user_id,referenced_tweets');
+    expect(first.get('tweet.fields')).toBe('author_id,created_at,public_metrics,lang,conversation_id,in_reply_to_user_id,referenced_tweets');
     expect(first.get('user.fields')).toBe('public_metrics,username,name,protected');
   });
 
@@ -116,5 +116,92 @@ describe('X connector', () => {
     expect(ids(posts)).toEqual(['1010', '1008', '1006', '1004', '1002']);
     expect(report.skipped).toEqual({ not_public: 5 });
     expect(fake.requests[0].query.get('user.fields')!.split(',')).toContain('protected');
+  });
+
+  it('asks for author_id in tweet.fields, so every tweet X serves is stored with its author', async () => {
+    const fake = await startXFake({ token: TOKEN });
+    const { posts, report } = await collect(new XSearchConnector({ baseUrl: fake.url, bearerToken: TOKEN, http: testHttp(), query: 'q', key: 'a' }), store);
+    await fake.close();
+    expect(report).toMatchObject({ ended: 'done', skipped: {} });
+    expect(posts.map((p) => [p.externalId, p.author.externalId])).toEqual(xTweets().map((t) => [t.id, t.author_id]));
+    expect(fake.requests[0].query.get('tweet.fields')!.split(',')).toContain('author_id');
+  });
+
+  // A tweet X sends without its author (a field it failed to send, or we failed to ask for) is not
+  // lost: the mark stays below it, so the next sweep reads it again.
+  const withoutAuthor = (id: string) => {
+    const tweets = xTweets();
+    const t = tweets.find((x) => x.id === id)! as FakeTweet;
+    const author = t.author_id;
+    delete t.author_id;
+    return { tweets, restore: () => void (t.author_id = author) };
+  };
+  const search = (url: string, key: string) => new XSearchConnector({ baseUrl: url, bearerToken: TOKEN, http: testHttp(), query: 'q', key, maxResults: 3 });
+
+  it('never moves since_id past a tweet it skipped as missing_author: the next sweep reads it again', async () => {
+    const { tweets, restore } = withoutAuthor('1007');
+    const fake = await startXFake({ token: TOKEN, tweets });
+    const one = await collect(search(fake.url, 'hold'), store);
+    expect(ids(one.posts)).toEqual(['1010', '1009', '1008', '1006', '1005', '1004', '1003', '1002', '1001']);
+    expect(one.report).toMatchObject({ ended: 'done', skipped: { missing_author: 1 } });
+    restore();
+    const two = await collect(search(fake.url, 'hold'), store);
+    expect(fake.requests.find((r, i) => i >= 4 && r.query.has('since_id'))!.query.get('since_id')).toBe('1006');
+    expect(ids(two.posts)).toContain('1007');
+    expect(two.report).toMatchObject({ ended: 'done', skipped: {} });
+    const three = await collect(search(fake.url, 'hold'), store);
+    expect(three.posts).toEqual([]);
+    expect(fake.requests.at(-1)!.query.get('since_id')).toBe('1010');
+    await fake.close();
+  });
+
+  it(`gives a tweet that never maps up after ${X_MAX_HELD_SWEEPS} sweeps, counted as missing_author_given_up, and moves on`, async () => {
+    const { tweets } = withoutAuthor('1007');
+    const fake = await startXFake({ token: TOKEN, tweets });
+    const skipped: Record<string, number>[] = [];
+    for (let i = 0; i < X_MAX_HELD_SWEEPS; i++) skipped.push((await collect(search(fake.url, 'give-up'), store)).report.skipped);
+    expect(skipped).toEqual([...Array<object>(X_MAX_HELD_SWEEPS - 1).fill({ missing_author: 1 }), { missing_author_given_up: 1 }]);
+    const after = await collect(search(fake.url, 'give-up'), store);
+    expect(after.posts).toEqual([]);
+    expect(fake.requests.at(-1)!.query.get('since_id')).toBe('1010');
+    await fake.close();
+  });
+
+  const windowStart = new Date(T0 - 7 * 24 * 3600_000).toISOString();
+  const startTimeError = (t: string): FakeReply => ({
+    status: 400,
+    json: {
+      errors: [{ parameters: { start_time: [t] }, message: `Invalid 'start_time':'${t}'. 'start_time' must be on or after 2024-01-03T12:10Z` }],
+      title: 'Invalid Request',
+      detail: 'One or more parameters to your request was invalid.',
+      type: 'https://api.twitter.com/2/problems/invalid-request',
+    },
+  });
+
+  it("restarts at the search window's start when since_id is older than recent search's 7 days", async () => {
+    const fake = await startXFake({ token: TOKEN, window: { oldestId: '1000', start: windowStart } });
+    await store.put('x.search', 'stale', { mark: '900', page: null, top: null });
+    const make = () => new XSearchConnector({ baseUrl: fake.url, bearerToken: TOKEN, http: testHttp(), query: 'q', key: 'stale', maxResults: 4 });
+    const { posts, report } = await collect(make(), store);
+    expect(ids(posts)).toEqual(xTweets().map((t) => t.id));
+    expect(report).toMatchObject({ ended: 'done', skipped: { outside_window: 1 } });
+    const restarted = fake.requests[1].query;
+    expect([restarted.get('start_time'), restarted.has('since_id')]).toEqual(['2024-01-03T12:02:00Z', false]);
+    const again = await collect(make(), store);
+    expect(again.posts).toEqual([]);
+    expect(again.report).toMatchObject({ ended: 'done', skipped: {} });
+    expect(fake.requests.at(-1)!.query.get('since_id')).toBe('1010');
+    await fake.close();
+  });
+
+  it('when start_time leaves the window mid-sweep, reads the rest from the new window start to the oldest tweet read', async () => {
+    const fake = await startXFake({ token: TOKEN, window: { oldestId: '1000', start: windowStart }, faults: { p3: [startTimeError('2024-01-03T12:02:00Z')] } });
+    await store.put('x.search', 'slide', { mark: '900', page: null, top: null });
+    const { posts, report } = await collect(search(fake.url, 'slide'), store);
+    await fake.close();
+    expect([...new Set(ids(posts))]).toEqual(xTweets().map((t) => t.id));
+    expect(report).toMatchObject({ ended: 'done', skipped: { outside_window: 2 } });
+    const segment = fake.requests.find((r) => r.query.has('end_time'))!.query;
+    expect([segment.get('end_time'), segment.has('next_token')]).toEqual(['2024-01-10T10:08:01Z', false]);
   });
 });

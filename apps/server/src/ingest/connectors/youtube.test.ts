@@ -105,4 +105,33 @@ describe('YouTube connector', () => {
     const parts = fake.requests.filter((r) => r.path.endsWith('/videos') || r.path.endsWith('/playlistItems')).map((r) => r.query.get('part')!.split(','));
     expect(parts.every((p) => p.includes('status'))).toBe(true);
   });
+
+  it('stops as channel_not_found when channels.list names no channel (an answer without items), without retrying', async () => {
+    const fake = await startYouTubeFake({ apiKey: KEY });
+    const { posts, report } = await collect(new YouTubeChannelConnector({ baseUrl: fake.url, apiKey: KEY, http: testHttp(), channelId: 'UCnobody' }), store);
+    await fake.close();
+    expect(posts).toEqual([]);
+    expect(report).toMatchObject({ ended: 'stopped', reason: 'channel_not_found', skipped: { channel_not_found: 1 } });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('asks videos.list by id without maxResults, which the API does not take with id', async () => {
+    const fake = await startYouTubeFake({ apiKey: KEY });
+    const { posts, report } = await collect(
+      new YouTubeChannelConnector({ baseUrl: fake.url, apiKey: KEY, http: testHttp(), channelId: CHANNEL.id, maxResults: 50 }),
+      store,
+    );
+    await fake.close();
+    expect(report).toMatchObject({ ended: 'done', skipped: {} });
+    expect(ids(posts)).toEqual(ytVideos().map((v) => v.id));
+    const videos = fake.requests.filter((r) => r.path.endsWith('/videos'));
+    expect(videos.map((r) => [r.query.get('id'), r.query.has('maxResults')])).toEqual([
+      [
+        ytVideos()
+          .map((v) => v.id)
+          .join(','),
+        false,
+      ],
+    ]);
+  });
 });

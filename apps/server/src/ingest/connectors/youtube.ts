@@ -108,7 +108,8 @@ abstract class YouTubeBase<C extends SweepCursor> implements Connector<C> {
   /** Completes listed videos with videos.list (statistics and the untruncated snippet). */
   protected async videos(listed: { id: string; item: Obj }[], b: PageBuilder): Promise<HttpResult | null> {
     if (!listed.length) return null;
-    const r = await this.get('videos', { part: 'statistics,snippet,status', id: listed.map((l) => l.id).join(','), maxResults: '50' });
+    // videos.list takes up to 50 ids and no maxResults with id (the API does not support the pair).
+    const r = await this.get('videos', { part: 'statistics,snippet,status', id: listed.map((l) => l.id).join(',') });
     if (!r.ok) return r;
     const byId = new Map<string, Obj>();
     for (const v of Array.isArray(obj(r.body).items) ? (obj(r.body).items as unknown[]) : []) if (isObj(v) && str(v.id)) byId.set(String(v.id), v);
@@ -178,9 +179,10 @@ export class YouTubeChannelConnector extends YouTubeBase<ChannelCursor> {
     if (!uploads) {
       const r = await this.get('channels', { part: 'contentDetails', id: this.key });
       if (!r.ok) return failedPage(same, r);
+      // An id that names no channel is answered with no `items` at all (pageInfo.totalResults 0).
       const items = obj(r.body).items;
-      if (!Array.isArray(items)) return malformedPage(same, 'no items array');
-      uploads = str(obj(obj(obj(items[0]).contentDetails).relatedPlaylists).uploads) ?? null;
+      if (!isObj(r.body) || (items !== undefined && !Array.isArray(items))) return malformedPage(same, 'no items array');
+      uploads = str(obj(obj(obj(Array.isArray(items) ? items[0] : undefined).contentDetails).relatedPlaylists).uploads) ?? null;
       if (!uploads)
         return { page: { posts: [], skipped: [{ reason: 'channel_not_found', detail: this.key }] }, cursor: same, next: 'stop', reason: 'channel_not_found' };
     }
@@ -251,5 +253,56 @@ export class YouTubeCommentsConnector extends YouTubeBase<SweepCursor> {
       b.add(isObj(it) ? commentThreadToPost(it) : { reason: 'malformed_item' });
     }
     return { page: b.page(), ...afterPage(cursor, newest, str(obj(r.body).nextPageToken) ?? null, reached) };
+  }
+}
+
+export function replyToPost(c: Obj, parentId: string): Post | Skip {
+  const s = obj(c.snippet);
+  const id = str(c.id);
+  const videoId = str(s.videoId);
+  return toPost({
+    streamId: YOUTUBE_STREAM,
+    externalId: id,
+    body: s.textOriginal ?? s.textDisplay,
+    postedAt: date(s.publishedAt),
+    author: { externalId: obj(s.authorChannelId).value, name: s.authorDisplayName },
+    link: videoId && id ? `https://www.youtube.com/watch?v=${videoId}&lc=${id}` : null,
+    parentExternalId: str(s.parentId) ?? parentId,
+    likes: num(s.likeCount),
+  });
+}
+
+/**
+ * comments.list?parentId= for one top-level comment: all its replies (a thread carries at most
+ * five inline). The order is the API's own, so every page is read and filtered by the mark.
+ */
+export class YouTubeRepliesConnector extends YouTubeBase<SweepCursor> {
+  readonly name = 'youtube.replies';
+  readonly key: string;
+  constructor(cfg: YouTubeConfig & { commentId: string }) {
+    super(cfg);
+    this.key = cfg.commentId;
+  }
+  async fetchPage(cursor: SweepCursor | null): Promise<PageOutcome<SweepCursor>> {
+    const same = cursor ?? { mark: null, page: null, top: null };
+    const r = await this.get('comments', {
+      part: 'snippet',
+      parentId: this.key,
+      textFormat: 'plainText',
+      maxResults: String(this.cfg.maxResults ?? 100),
+      pageToken: cursor?.page ?? undefined,
+    });
+    if (!r.ok) return failedPage(same, r);
+    const items = obj(r.body).items;
+    if (!Array.isArray(items)) return malformedPage(same, 'no items array');
+    const b = new PageBuilder();
+    let newest: number | null = null;
+    for (const it of items) {
+      const t = date(obj(obj(it).snippet).publishedAt)?.getTime();
+      if (t !== undefined && !isNew(cursor, t)) continue;
+      if (t !== undefined) newest = maxMark(newest, t) as number | null;
+      b.add(isObj(it) ? replyToPost(it, this.key) : { reason: 'malformed_item' });
+    }
+    return { page: b.page(), ...afterPage(cursor, newest, str(obj(r.body).nextPageToken) ?? null, false) };
   }
 }

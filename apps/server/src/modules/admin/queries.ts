@@ -1,4 +1,5 @@
 // The SQL of the admin-only views.
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 
 /** The newest mails of the outbox, newest first. */
@@ -28,4 +29,39 @@ export function auditLog(db: Db, limit: number, before: number | undefined) {
     .limit(limit);
   if (before !== undefined) q = q.where('a.id', '<', before);
   return q.execute();
+}
+
+/** Every connector instance's counts, with the project and client it collects for. */
+export function connectorStats(db: Db) {
+  return db
+    .selectFrom('connector_stats as s')
+    .leftJoin('projects as p', 'p.id', 's.project_id')
+    .leftJoin('clients as c', 'c.id', 'p.client_id')
+    .select([
+      's.connector',
+      's.project_id',
+      'p.description as project_name',
+      'c.name as client_name',
+      's.runs',
+      's.collected',
+      's.skipped',
+      's.last_run_at',
+      's.last_ended',
+      's.last_error',
+      's.last_error_at',
+    ])
+    .orderBy('c.name')
+    .orderBy('p.description')
+    .orderBy('s.connector')
+    .execute();
+}
+
+/** Connector kinds whose skip rate is over the threshold, with the reasons admins were told of. */
+export function skipAlerts(db: Db) {
+  return db
+    .selectFrom('connector_skip_windows')
+    .select(['connector', 'alerting'])
+    .where(sql<boolean>`cardinality(alerting) > 0`)
+    .orderBy('connector')
+    .execute();
 }

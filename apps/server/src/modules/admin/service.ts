@@ -1,6 +1,6 @@
 // Admin-only views: the mail outbox (where mail lands when no SMTP_URL is set, and the queue's
-// state when it is) and the audit log.
-import type { OperationResult, ParsedInput } from '@listening/contract';
+// state when it is), the audit log, and what the connectors collected.
+import { connectorNetwork, type CollectionRow, type OperationResult, type ParsedInput } from '@listening/contract';
 import type * as C from '@listening/contract';
 import type { Db } from '../../db/connection.ts';
 import * as q from './queries.ts';
@@ -32,5 +32,52 @@ export async function auditLog(db: Db, query: ParsedInput<typeof C.getAuditLog>[
       Address: r.ip,
     })),
     Next: rows.length > query.limit ? Number(page[page.length - 1].id) : null,
+  };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const later = (a: Date | null, b: Date | null) => (a && (!b || a > b) ? a : b);
+
+/**
+ * Per project (null: sources shared by every project) and connector kind: instances, runs,
+ * items collected and skipped by reason, the latest run and how it ended, the latest error.
+ */
+export async function collection(db: Db): Promise<OperationResult<typeof C.getCollectionStats>> {
+  const rows = await q.connectorStats(db);
+  const groups = new Map<string, CollectionRow & { at: Date | null; errorAt: Date | null }>();
+  for (const r of rows) {
+    const id = `${r.project_id ?? ''} ${r.connector}`;
+    let g = groups.get(id);
+    if (!g) {
+      g = {
+        ProjectId: r.project_id,
+        ProjectName: r.project_name,
+        ClientName: r.client_name,
+        Connector: r.connector,
+        Network: connectorNetwork(r.connector),
+        Instances: 0,
+        Runs: 0,
+        Collected: 0,
+        Skipped: {},
+        LastRun: null,
+        LastEnded: null,
+        LastError: null,
+        LastErrorAt: null,
+        at: null,
+        errorAt: null,
+      };
+      groups.set(id, g);
+    }
+    g.Instances++;
+    g.Runs += r.runs;
+    g.Collected += Number(r.collected);
+    for (const [reason, n] of Object.entries((r.skipped as Record<string, number>) ?? {})) g.Skipped[reason] = (g.Skipped[reason] ?? 0) + Number(n);
+    if (r.last_run_at && later(r.last_run_at, g.at) === r.last_run_at) [g.at, g.LastEnded] = [r.last_run_at, r.last_ended];
+    if (r.last_error && r.last_error_at && later(r.last_error_at, g.errorAt) === r.last_error_at) [g.errorAt, g.LastError] = [r.last_error_at, r.last_error];
+  }
+  const alerts = await q.skipAlerts(db);
+  return {
+    Rows: [...groups.values()].map(({ at, errorAt, ...row }) => ({ ...row, LastRun: iso(at), LastErrorAt: iso(errorAt) })),
+    Alerts: alerts.map((a) => ({ Connector: a.connector, Network: connectorNetwork(a.connector), Reasons: a.alerting })),
   };
 }

@@ -1,5 +1,7 @@
 // A local fake blog: an RSS 2.0 feed (/feed) and an Atom feed (/atom), each paged with
-// rel="next" links (RFC 5005), an ETag answered with 304 when nothing changed.
+// rel="next" links (RFC 5005 paged feeds) or, with `archived`, rel="prev-archive" links (RFC 5005
+// archived feeds: the subscription document holds the newest, each archive links the one before),
+// an ETag answered with 304 when nothing changed.
 import { Faults, startFake, type FakeReply, type FakeServer } from './server.ts';
 
 export interface FakeArticle {
@@ -26,30 +28,32 @@ export function articles(): FakeArticle[] {
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
-function rss(base: string, list: FakeArticle[], next: string | null): string {
+function rss(base: string, list: FakeArticle[], next: string | null, rel: string): string {
   const items = list
     .map(
       (a) =>
         `<item><title>${esc(a.title)}</title><link>${a.id.replace('?p=', 'post-')}</link><guid isPermaLink="false">${a.id}</guid>${a.date ? `<pubDate>${new Date(a.date).toUTCString()}</pubDate>` : ''}${a.author ? `<dc:creator><![CDATA[${a.author}]]></dc:creator>` : ''}<description><![CDATA[${a.html}]]></description></item>`,
     )
     .join('');
-  return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>Example Blog</title><link>${base}</link><description>d</description>${next ? `<atom:link rel="next" href="${next}"/>` : ''}${items}</channel></rss>`;
+  return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>Example Blog</title><link>${base}</link><description>d</description>${next ? `<atom:link rel="${rel}" href="${next}"/>` : ''}${items}</channel></rss>`;
 }
 
-function atom(list: FakeArticle[], next: string | null): string {
+function atom(list: FakeArticle[], next: string | null, rel: string): string {
   const entries = list
     .map(
       (a) =>
         `<entry><id>${a.id}</id><title type="text">${esc(a.title)}</title><link rel="alternate" href="${a.id.replace('?p=', 'post-')}"/>${a.date ? `<updated>${a.date}</updated>` : ''}${a.author ? `<author><name>${a.author}</name></author>` : ''}<content type="html">${esc(a.html)}</content></entry>`,
     )
     .join('');
-  return `<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom"><title>Example Atom</title><id>urn:example</id><updated>2024-01-05T09:00:00Z</updated>${next ? `<link rel="next" href="${next}"/>` : ''}<link rel="self" href="/atom"/>${entries}</feed>`;
+  return `<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom"><title>Example Atom</title><id>urn:example</id><updated>2024-01-05T09:00:00Z</updated>${next ? `<link rel="${rel}" href="${next}"/>` : ''}<link rel="self" href="/atom"/>${entries}</feed>`;
 }
 
 export interface BlogFakeOptions {
   pageSize?: number;
   articles?: FakeArticle[];
   faults?: Record<string, FakeReply[]>;
+  /** Link older pages as archives (rel="prev-archive") instead of pages (rel="next"). */
+  archived?: boolean;
 }
 
 export async function startBlogFake(opts: BlogFakeOptions = {}) {
@@ -64,8 +68,9 @@ export async function startBlogFake(opts: BlogFakeOptions = {}) {
     if (page === 1 && req.headers['if-none-match'] === etag) return { status: 304, raw: '' };
     const slice = list.slice((page - 1) * size, page * size);
     const next = page * size < list.length ? `${req.path}?page=${page + 1}` : null;
-    if (req.path === '/feed') return { raw: rss(`http://${req.headers.host}`, slice, next), headers: { 'content-type': 'application/rss+xml', etag } };
-    if (req.path === '/atom') return { raw: atom(slice, next), headers: { 'content-type': 'application/atom+xml', etag } };
+    const rel = opts.archived ? 'prev-archive' : 'next';
+    if (req.path === '/feed') return { raw: rss(`http://${req.headers.host}`, slice, next, rel), headers: { 'content-type': 'application/rss+xml', etag } };
+    if (req.path === '/atom') return { raw: atom(slice, next, rel), headers: { 'content-type': 'application/atom+xml', etag } };
     return { status: 404, raw: 'not found' };
   });
   return { ...server, articles: list };

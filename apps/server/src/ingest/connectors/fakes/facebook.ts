@@ -1,5 +1,5 @@
-// A local fake of the Facebook Graph API (versioned base): /{page-id}/posts and
-// /{post-id}/comments with {data, paging:{cursors:{before,after}, next}}, `since`, the error
+// A local fake of the Facebook Graph API (versioned base): /{page-id}/feed (the page's posts and
+// visitors' posts to it), /{page-id}/posts (the page's own only) and /{post-id}/comments with {data, paging:{cursors:{before,after}, next}}, `since`, the error
 // envelope {error:{message,type,code,fbtrace_id}} and rate-limit answers (code 32 with usage header).
 import { Faults, paginate, startFake, type FakeReply, type FakeRequest, type FakeServer } from './server.ts';
 
@@ -43,6 +43,20 @@ export function fbPosts(): GraphItem[] {
   });
 }
 
+/** A visitor's post to page 100 (what /feed lists and /posts does not), with no inline comments. */
+export function fbVisitorPost(n: number, minute: number): GraphItem {
+  return {
+    id: `100_v${n}`,
+    message: `visitor post ${n}: my order never arrived`,
+    created_time: `2024-01-10T10:${String(minute).padStart(2, '0')}:30+0000`,
+    permalink_url: `https://www.facebook.com/100/posts/v${n}`,
+    from: { id: `77${n}`, name: `Visitor ${n}` },
+    privacy: { value: 'EVERYONE', description: 'Public', friends: '', allow: '', deny: '' },
+    reactions: { data: [], summary: { total_count: 0, viewer_reaction: 'NONE' } },
+    comments: { data: [], summary: { order: 'ranked', total_count: 0, can_comment: true } },
+  };
+}
+
 /** Five comments on one post, oldest first; the second has no `from` (a person who hasn't authorised the app). */
 export function fbComments(): GraphItem[] {
   return Array.from({ length: 5 }, (_, i) => ({
@@ -84,13 +98,14 @@ export async function startFacebookFake(opts: FbFakeOptions): Promise<FakeServer
         status: 400,
         json: { error: { message: 'Invalid OAuth access token - Cannot parse access token', type: 'OAuthException', code: 190, fbtrace_id: 'AbC' } },
       };
-    const m = new RegExp(`^${FB_VERSION}/([^/]+)/(posts|comments)$`).exec(req.path);
+    const m = new RegExp(`^${FB_VERSION}/([^/]+)/(feed|posts|comments)$`).exec(req.path);
     if (!m) return { status: 400, json: { error: { message: 'Unknown path components', type: 'OAuthException', code: 2500, fbtrace_id: 'AbC' } } };
     const after = req.query.get('after');
     const fault = faults.take(`${m[2]}:${after ?? 'first'}`);
     if (fault) return fault;
     const since = Number(req.query.get('since') ?? 0);
-    const list = m[2] === 'posts' ? posts.filter((p) => unixOf(p.created_time) >= since) : comments;
+    const own = (p: GraphItem) => m[2] === 'feed' || (p.from as { id?: string } | undefined)?.id === m[1];
+    const list = m[2] === 'comments' ? comments : posts.filter((p) => own(p) && unixOf(p.created_time) >= since);
     return graphListReply(list, req);
   });
   return { ...server, posts, comments };

@@ -1,6 +1,8 @@
 // A local fake of LinkedIn's versioned REST API: /rest/posts?q=author and
-// /rest/socialActions/{urn}/comments with {elements, paging:{start,count,links}}; it insists on
-// the LinkedIn-Version header, as the real API does.
+// /rest/socialActions/{urn}/comments with {elements, paging:{start,count,links}}. Like the real
+// API it serves only the monthly versions of the last year: any other LinkedIn-Version header
+// gets 426 NONEXISTENT_VERSION. Comments can be listed newest or oldest first (the API promises
+// no order).
 import { Faults, startFake, type FakeReply, type FakeServer } from './server.ts';
 
 export const ORG = 'urn:li:organization:5515715';
@@ -37,10 +39,16 @@ export function liComments(postUrn: string): LiItem[] {
   }));
 }
 
+/** The versions LinkedIn serves in November 2026: the twelve months up to it (YYYYMM). */
+export const LI_SERVED = { oldest: '202512', newest: '202611' };
+
 export interface LiFakeOptions {
   token: string;
   posts?: LiItem[];
+  /** Comments, oldest first; `commentOrder: 'newest'` lists them the other way round. */
   comments?: LiItem[];
+  commentOrder?: 'oldest' | 'newest';
+  served?: { oldest: string; newest: string };
   faults?: Record<string, FakeReply[]>;
 }
 
@@ -51,8 +59,10 @@ export async function startLinkedInFake(opts: LiFakeOptions) {
   const server: FakeServer = await startFake((req) => {
     if (req.headers.authorization !== `Bearer ${opts.token}`)
       return { status: 401, json: { status: 401, serviceErrorCode: 65600, code: 'INVALID_ACCESS_TOKEN', message: 'Invalid access token' } };
-    if (!/^\d{6}$/.test(String(req.headers['linkedin-version'])))
-      return { status: 426, json: { status: 426, code: 'NONEXISTENT_VERSION', message: 'Requested version is not active' } };
+    const version = String(req.headers['linkedin-version'] ?? '');
+    const served = opts.served ?? LI_SERVED;
+    if (!/^\d{6}$/.test(version) || version < served.oldest || version > served.newest)
+      return { status: 426, json: { status: 426, code: 'NONEXISTENT_VERSION', message: `Requested version ${version}01 is not active` } };
     const start = Number(req.query.get('start') ?? 0);
     const count = Number(req.query.get('count') ?? 10);
     const kind = req.path === '/rest/posts' ? 'posts' : /^\/rest\/socialActions\/[^/]+\/comments$/.test(req.path) ? 'comments' : null;
@@ -61,7 +71,7 @@ export async function startLinkedInFake(opts: LiFakeOptions) {
     if (fault) return fault;
     if (kind === 'posts' && (req.query.get('q') !== 'author' || req.query.get('author') !== ORG))
       return { status: 400, json: { status: 400, message: 'bad finder' } };
-    const list = kind === 'posts' ? posts : comments;
+    const list = kind === 'posts' ? posts : opts.commentOrder === 'newest' ? [...comments].reverse() : comments;
     const elements = list.slice(start, start + count);
     const links = start + count < list.length ? [{ type: 'application/json', rel: 'next', href: `${req.path}?start=${start + count}&count=${count}` }] : [];
     return { json: { paging: { start, count, links, ...(kind === 'comments' ? { total: list.length } : {}) }, elements } };

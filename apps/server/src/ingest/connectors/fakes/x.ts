@@ -1,5 +1,8 @@
 // A local fake of X API v2 (recent search and user timelines): same JSON shapes (data, includes
-// .users, meta.next_token), since_id, paging, 401 on a wrong token and 429 with x-rate-limit-reset.
+// .users, meta.next_token), since_id, start_time/end_time, paging, 401 on a wrong token and 429
+// with x-rate-limit-reset. As documented, a tweet carries only id and text plus the tweet.fields
+// asked for (author_id included), includes.users only with expansions=author_id, and recent
+// search refuses a since_id or start_time older than its window with X's 400 answer.
 import { Faults, paginate, startFake, type FakeReply, type FakeServer } from './server.ts';
 
 export interface FakeTweet {
@@ -49,7 +52,25 @@ export interface XFakeOptions {
   /** Users for includes.users (X_USERS by default); `protected: true` marks a private account. */
   users?: (typeof X_USERS)[number][];
   faults?: Record<string, FakeReply[]>;
+  /**
+   * Recent search's 7-day window: a since_id below `oldestId` or a start_time before `start` is
+   * refused with 400, as X refuses ids and times older than 7 days.
+   */
+  window?: { oldestId: string; start: string };
 }
+
+const invalid = (message: string, parameters: Record<string, string[]>): FakeReply => ({
+  status: 400,
+  json: {
+    errors: [{ parameters, message }],
+    title: 'Invalid Request',
+    detail: 'One or more parameters to your request was invalid.',
+    type: 'https://api.twitter.com/2/problems/invalid-request',
+  },
+});
+
+const pick = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(Object.entries(o).filter(([k]) => keys.includes(k)));
+const list = (v: string | null) => (v ?? '').split(',').filter(Boolean);
 
 export async function startXFake(opts: XFakeOptions): Promise<FakeServer & { tweets: FakeTweet[] }> {
   const tweets = opts.tweets ?? xTweets();
@@ -63,15 +84,31 @@ export async function startXFake(opts: XFakeOptions): Promise<FakeServer & { twe
     const fault = faults.take(token);
     if (fault) return fault;
     const since = req.query.get('since_id');
-    let list = tweets.filter((t) => !since || BigInt(t.id) > BigInt(since));
-    if (timeline) list = list.filter((t) => t.author_id === timeline[1]);
-    const { slice, next } = paginate(list, Number(req.query.get('max_results') ?? 10), token);
+    const startTime = req.query.get('start_time');
+    const endTime = req.query.get('end_time');
+    if (since && (startTime || endTime))
+      return invalid("Invalid use of 'since_id' or 'until_id' in conjunction with 'start_time' or 'end_time'.", { since_id: [since] });
+    const w = opts.window;
+    if (w && !timeline && since && BigInt(since) < BigInt(w.oldestId))
+      return invalid(`'since_id' must be a tweet id created after ${w.start}. Please use a 'since_id' that is larger than ${w.oldestId}`, {
+        since_id: [since],
+      });
+    if (w && !timeline && startTime && startTime < w.start)
+      return invalid(`Invalid 'start_time':'${startTime}'. 'start_time' must be on or after ${w.start}`, { start_time: [startTime] });
+    let found = tweets.filter(
+      (t) => (!since || BigInt(t.id) > BigInt(since)) && (!startTime || (t.created_at ?? '') >= startTime) && (!endTime || (t.created_at ?? '') < endTime),
+    );
+    if (timeline) found = found.filter((t) => t.author_id === timeline[1]);
+    const { slice, next } = paginate(found, Number(req.query.get('max_results') ?? 10), token);
     if (!slice.length) return { json: { meta: { result_count: 0 } } };
+    const fields = ['id', 'text', 'edit_history_tweet_ids', ...list(req.query.get('tweet.fields'))];
+    const expanded = list(req.query.get('expansions')).includes('author_id');
     const authorIds = new Set(slice.map((t) => t.author_id));
+    const userFields = ['id', 'name', 'username', ...list(req.query.get('user.fields'))];
     return {
       json: {
-        data: slice,
-        includes: { users: (opts.users ?? X_USERS).filter((u) => authorIds.has(u.id)) },
+        data: slice.map((t) => pick({ edit_history_tweet_ids: [t.id], ...t }, fields)),
+        ...(expanded ? { includes: { users: (opts.users ?? X_USERS).filter((u) => authorIds.has(u.id)).map((u) => pick(u, userFields)) } } : {}),
         meta: { newest_id: slice[0].id, oldest_id: slice.at(-1)!.id, result_count: slice.length, ...(next ? { next_token: next } : {}) },
       },
     };

@@ -110,6 +110,9 @@ export async function startYouTubeFake(opts: YtFakeOptions) {
         );
       }
       case 'videos': {
+        // maxResults is supported with myRating, not with id.
+        if (req.query.has('id') && req.query.has('maxResults'))
+          return ytError(400, 'incompatibleParameters', 'The request specifies incompatible parameters: maxResults is not supported with id.');
         const want = (req.query.get('id') ?? '').split(',');
         const items = videos
           .filter((v) => want.includes(v.id))
@@ -123,14 +126,17 @@ export async function startYouTubeFake(opts: YtFakeOptions) {
         return { json: { kind: 'youtube#videoListResponse', items, pageInfo: { totalResults: items.length, resultsPerPage: items.length } } };
       }
       case 'channels':
+        // No channel with that id: the answer has no `items` at all, only totalResults 0.
         return {
-          json: {
-            kind: 'youtube#channelListResponse',
-            items:
-              req.query.get('id') === CHANNEL.id
-                ? [{ kind: 'youtube#channel', id: CHANNEL.id, contentDetails: { relatedPlaylists: { likes: '', uploads: CHANNEL.uploads } } }]
-                : [],
-          },
+          json:
+            req.query.get('id') === CHANNEL.id
+              ? {
+                  kind: 'youtube#channelListResponse',
+                  etag: 'e',
+                  pageInfo: { totalResults: 1, resultsPerPage: 5 },
+                  items: [{ kind: 'youtube#channel', id: CHANNEL.id, contentDetails: { relatedPlaylists: { likes: '', uploads: CHANNEL.uploads } } }],
+                }
+              : { kind: 'youtube#channelListResponse', etag: 'e', pageInfo: { totalResults: 0, resultsPerPage: 5 } },
         };
       case 'playlistItems':
         if (req.query.get('playlistId') !== CHANNEL.uploads) return ytError(404, 'playlistNotFound');

@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '../../../api/client.ts';
+import { renderScreen } from '../../../test/render.tsx';
+import { CollectionScreen } from './CollectionScreen.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const row = {
+  ProjectId: 7,
+  ProjectName: 'Acme Brand',
+  ClientName: 'Acme Beverages',
+  Connector: 'facebook.comments',
+  Network: 'Facebook',
+  Instances: 20,
+  Runs: 40,
+  Collected: 1234,
+  Skipped: { not_public: 3, missing_author: 9 },
+  LastRun: '2026-03-01T10:00:00Z',
+  LastEnded: 'stopped',
+  LastError: 'token_invalid',
+  LastErrorAt: '2026-03-01T10:00:00Z',
+};
+
+describe('collection screen', () => {
+  it('shows per project and connector what was collected, skipped and why, the last run and error, and the skip-rate alerts', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.startsWith('/api/user/get'))
+          return Response.json({ Id: 1, Name: 'Ada', Surname: 'Admin', Email: 'admin@demo.example', IsAdmin: true, ActingAdminId: null });
+        return Response.json({
+          Rows: [
+            row,
+            {
+              ...row,
+              ProjectId: null,
+              ProjectName: null,
+              ClientName: null,
+              Connector: 'blog.feed',
+              Network: 'Blogs',
+              Skipped: {},
+              LastEnded: 'done',
+              LastError: null,
+              LastErrorAt: null,
+            },
+          ],
+          Alerts: [{ Connector: 'facebook.comments', Network: 'Facebook', Reasons: ['missing_author'] }],
+        });
+      }),
+    );
+    setToken('tok');
+    renderScreen(CollectionScreen, { path: '/admin/collection' });
+    const table = await screen.findByRole('table', { name: 'Collection' });
+    expect([...table.querySelectorAll('th')].map((th) => th.textContent)).toEqual(['Project', 'Connector', 'Collected', 'Skipped', 'Last run', 'Last error']);
+    const cells = (i: number) => [...table.querySelectorAll('tbody tr')[i].querySelectorAll('td')].map((td) => td.textContent);
+    expect(cells(0)).toEqual([
+      'Acme Beverages · Acme Brand',
+      'Facebookfacebook.comments · 20 instances, 40 runs',
+      (1234).toLocaleString('en-ZA'),
+      'missing_author 9 · not_public 3',
+      expect.stringMatching(/^1 Mar 2026, \d\d:00 (UTC|GMT[+-]?\d*)Stopped$/),
+      expect.stringMatching(/^token_invalid \(1 Mar 2026/),
+    ]);
+    expect(cells(1)[0]).toBe('All projects (shared sources)');
+    expect(cells(1)[3]).toBe('None');
+    expect(screen.getByText('Facebook answers have changed')).toBeTruthy();
+  });
+});
