@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { cpus, totalmem } from 'node:os';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { openDb, type Db } from '../apps/server/src/db/connection.ts';
+import { guardPool, openDb, type Db } from '../apps/server/src/db/connection.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
 import { rebuildRollups } from '../apps/server/src/ingest/rollups.ts';
@@ -59,6 +59,8 @@ async function openBenchDb(): Promise<{ db: Db; engine: string; close: () => Pro
   await admin.end();
   // The bench's connections carry the schema's name, so an interrupted run can end them and drop it.
   const pool = new pg.Pool({ connectionString: url, max: 10, application_name: schema, options: `-c search_path=${schema}` });
+  // A connection that dies (dropSchema on Ctrl-C ends them) is reported, not fatal; closed() waits for the sockets.
+  const closed = guardPool(pool, (err) => console.error(`bench: a database connection was lost (${err.message})`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const dropSchema = async () => {
     const c = new pg.Client({ connectionString: url });
@@ -85,6 +87,7 @@ async function openBenchDb(): Promise<{ db: Db; engine: string; close: () => Pro
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
       await db.destroy().catch(() => undefined);
+      await closed();
       if (process.argv.includes('--keep')) return console.log(`kept schema ${schema}`);
       await dropSchema();
     },
@@ -245,7 +248,7 @@ export async function run(args: string[]): Promise<void> {
       sentiment: () => dashboard.sentimentSummary(h.db, user, aq),
       sortBins: () => dashboard.sortBinTree(h.db, user, aq, 'treeview'),
       wordCloud: () => cloud.wordCloud(h.db, user, { ...aq, cloudFilter: 'words' }),
-      clipTray: () => clips.listClips(h.db, user, { ...aq, offset: 0, limit: 10, rejected: false }),
+      clipTray: () => clips.listClips(h.db, user, { ...aq, limit: 10, rejected: false }),
     };
     const tz = 'Africa/Johannesburg';
     const raw = rawCalls(h.db, bins.rootBinId, start, end, tz);

@@ -12,7 +12,7 @@ import { createEnrichPool } from '../apps/server/src/ingest/enrich-pool.ts';
 import { compileRules, type RuleSpec } from '../apps/server/src/ingest/matcher/compile.ts';
 import { createPipeline } from '../apps/server/src/ingest/pipeline.ts';
 import type { Post } from '../apps/server/src/ingest/post.ts';
-import { createClock, createGenerator, loadSimProjects } from '../apps/server/src/ingest/sim-content.ts';
+import { createCorpusClock, createGenerator, loadSimProjects } from '../apps/server/src/ingest/sim-content.ts';
 import { seedProject } from '../apps/server/src/ingest/testing.ts';
 
 const PROJECTS = 10;
@@ -57,6 +57,8 @@ async function freshDb(engine: 'pglite' | 'postgres', tag: string): Promise<{ h:
   const url = new URL(process.env.DATABASE_URL!);
   url.pathname = `/${name}`;
   const h = await openDb({ databaseUrl: url.toString(), dataDir: '' });
+  // `with (force)` ends whatever is still connected: only on Ctrl-C, since drop() below closes the
+  // run's pool first (close() resolves once its connections are really gone).
   const dropDb = () => sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
   // Ctrl-C or a kill: drop the database instead of leaving it behind.
   const onSignal = (sig: NodeJS.Signals) => {
@@ -91,9 +93,13 @@ async function pipelineRun(engine: 'pglite' | 'postgres', rules: number, posts: 
         rules: sets[p].length ? sets[p] : [{ bin: 'root', expression: `bench${p}` }],
         profile: { streamId: 7, externalId: `owned-${p}`, handle: `benchowned${p}` },
       });
-    const gen = createGenerator(await loadSimProjects(h.db), 7);
-    const clock = createClock(7, new Date(Date.now() - 30 * 86_400_000), new Date());
-    const input: Post[] = Array.from({ length: posts }, () => gen.post(clock()));
+    const projects = await loadSimProjects(h.db);
+    const gen = createGenerator(projects, 7);
+    const clock = createCorpusClock(projects, 7, new Date(Date.now() - 30 * 86_400_000), new Date());
+    const input: Post[] = Array.from({ length: posts }, () => {
+      const { at, project } = clock();
+      return gen.post(at, project);
+    });
     const pool = createEnrichPool();
     const pipeline = createPipeline(h.db, { batchSize: tuning.batchSize, enricher: pool.enricher, concurrency: engine === 'postgres' ? tuning.lanes : 1 });
     await pipeline.ingest(input.slice(0, 200)); // warm up: rules compiled, workers loaded, statements planned

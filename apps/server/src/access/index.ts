@@ -5,8 +5,10 @@
 // or assertClientWritable, so the rules live once (docs/security.md, "In-Active clients").
 import type { Db } from '../db/connection.ts';
 import type { ProjectRow } from '../db/schema.ts';
-import { forbidden, notFound } from '../errors.ts';
+import { HttpError, forbidden, notFound } from '../errors.ts';
 import type { AuthUser } from '../plugins/auth.ts';
+
+const isNotFound = (err: unknown) => err instanceof HttpError && err.statusCode === 404;
 
 /** Ids of the clients the user may see, or 'all' for admins. */
 export async function visibleClientIds(db: Db, user: AuthUser): Promise<number[] | 'all'> {
@@ -34,8 +36,9 @@ export async function assertClientAccess(db: Db, user: AuthUser, clientId: numbe
 export async function projectForUser(db: Db, user: AuthUser, projectId: number): Promise<ProjectRow> {
   const project = await db.selectFrom('projects').selectAll().where('id', '=', projectId).where('is_deleted', '=', false).executeTakeFirst();
   if (!project) throw notFound(`Project ${projectId} not found`);
-  await assertClientAccess(db, user, project.client_id).catch(() => {
-    throw notFound(`Project ${projectId} not found`);
+  // The client's own 404 is re-worded for the project; any other failure (the database) is not a 404.
+  await assertClientAccess(db, user, project.client_id).catch((err: unknown) => {
+    throw isNotFound(err) ? notFound(`Project ${projectId} not found`) : err;
   });
   return project;
 }
@@ -70,8 +73,8 @@ export async function projectForWrite(db: Db, user: AuthUser, projectId: number)
 export async function projectForBin(db: Db, user: AuthUser, binId: number): Promise<{ project: ProjectRow; binId: number }> {
   const bin = await db.selectFrom('bins').select(['id', 'project_id']).where('id', '=', binId).where('is_deleted', '=', false).executeTakeFirst();
   if (!bin || bin.project_id === null) throw notFound(`Bin ${binId} not found`);
-  const project = await projectForUser(db, user, bin.project_id).catch(() => {
-    throw notFound(`Bin ${binId} not found`);
+  const project = await projectForUser(db, user, bin.project_id).catch((err: unknown) => {
+    throw isNotFound(err) ? notFound(`Bin ${binId} not found`) : err;
   });
   return { project, binId };
 }

@@ -46,15 +46,66 @@ function pglitePool(db: PgliteLike) {
 export interface DbHandle {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** Resolves once every connection is closed (on PostgreSQL: its socket, not just the pool). */
   close(): Promise<void>;
 }
 
+/**
+ * Makes a pg pool survive its connections dying (a PostgreSQL restart, pg_terminate_backend, a
+ * dropped database, a network cut). Without a listener, a connection that fails while idle in the
+ * pool, or while checked out between two queries, emits an 'error' nobody handles and Node ends
+ * the process. With these, the pool drops the dead connection and the next query opens a new one;
+ * a query that was running when its connection died fails with that error as usual.
+ * Returns a function that waits until every connection the pool opened has really closed: the
+ * pool's end() resolves before the sockets do, and whatever runs next (dropping the database the
+ * pool used, say) would otherwise still meet them.
+ */
+export function guardPool(pool: pg.Pool, onError: (err: Error) => void): () => Promise<void> {
+  const open = new Set<pg.PoolClient>();
+  let drained: (() => void) | null = null;
+  // An idle connection's failure arrives twice (on the connection, then on the pool): told once.
+  const told = new WeakSet<Error>();
+  const tell = (err: Error) => {
+    if (told.has(err)) return;
+    told.add(err);
+    onError(err);
+  };
+  pool.on('error', tell);
+  pool.on('connect', (client) => {
+    open.add(client);
+    // A checked-out connection has no listener of the pool's: without this one, its failure would end the process.
+    client.on('error', tell);
+  });
+  pool.on('remove', (client) => {
+    open.delete(client);
+    if (open.size === 0) drained?.();
+  });
+  return () => (open.size === 0 ? Promise.resolve() : new Promise<void>((r) => (drained = r)));
+}
+
+const warnConnectionLost = (err: Error) => console.warn(`listening: a database connection was lost (${err.message}); the next query opens a new one`);
+
+export interface OpenDbOptions {
+  databaseUrl: string | null;
+  dataDir: string;
+  /** A PostgreSQL connection failed (the pool replaces it); default: a warning on stderr. */
+  onConnectionError?: (err: Error) => void;
+}
+
 /** Opens PostgreSQL when a URL is given, else PGlite in dataDir (or in memory for ':memory:'). */
-export async function openDb(opts: { databaseUrl: string | null; dataDir: string }): Promise<DbHandle> {
+export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const closed = guardPool(pool, opts.onConnectionError ?? warnConnectionLost);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      engine: 'postgres',
+      async close() {
+        await db.destroy();
+        await closed();
+      },
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   // PGlite parses types itself; make int8 and numeric numbers, as the pg parsers above do.

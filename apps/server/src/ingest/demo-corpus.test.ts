@@ -4,7 +4,9 @@ import { openDb, type DbHandle } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { computeAve, cpmFor, estimateImpressions, impactScore } from './ave.ts';
 import { generateDemoCorpus } from './demo-corpus.ts';
-import { startSimulator } from './simulator.ts';
+import { loadSimProjects } from './sim-content.ts';
+import { burstFactor, DAY_MS, HOUR_MS, hourShape, localHour, postsInHour } from './sim-rate.ts';
+import { createSimulator, measurePostsPerDay, startSimulator } from './simulator.ts';
 import { seedProject, type SeededProject } from './testing.ts';
 
 let h: DbHandle;
@@ -61,7 +63,8 @@ describe('demo corpus', () => {
 
   it('keeps the simulator feeding the pipeline until stopped', async () => {
     const before = (await one<{ n: number }>(`select count(*)::int as n from clips`))[0].n;
-    const stop = startSimulator(h.db, { intervalMs: 20, postsPerTick: 5, seed: 3 });
+    // A rate far above the corpus's so that posts arrive within the test; no catching up from 2024.
+    const stop = startSimulator(h.db, { intervalMs: 20, postsPerDay: 2_000_000, catchUpMs: 0, seed: 3 });
     for (let i = 0; i < 100; i++) {
       await new Promise((r) => setTimeout(r, 20));
       if ((await one<{ n: number }>(`select count(*)::int as n from clips`))[0].n > before + 10) break;
@@ -71,6 +74,161 @@ describe('demo corpus', () => {
     expect(after).toBeGreaterThan(before + 10);
     const [recent] = await one<{ n: number }>(`select count(*)::int as n from clips where posted_at > now() - interval '1 minute'`);
     expect(recent.n).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * Issue 16: the demo must not look like a crisis. The corpus reaches the moment it is generated
+ * with no thin day before it, in every client's own time zone, and the simulator carries on at
+ * the corpus's rate with the same daily rhythm.
+ */
+describe("demo corpus and simulator over the last days, in the clients' time zones", () => {
+  // 11:30 in Johannesburg, 02:30 in Los Angeles, 21:30 in Auckland.
+  const T = Date.parse('2024-06-30T09:30:00Z');
+  const ZONES = ['Africa/Johannesburg', 'America/Los_Angeles', 'Pacific/Auckland'];
+  const WORDS = ['acme', 'fizzco', 'karoo'];
+  let g: DbHandle;
+  const projects: { p: SeededProject; zone: string }[] = [];
+
+  beforeAll(async () => {
+    g = await openDb({ databaseUrl: null, dataDir: ':memory:' });
+    await migrate(g.db);
+    for (const [i, zone] of ZONES.entries()) {
+      const p = await seedProject(g.db, { name: WORDS[i], rules: [{ bin: 'root', expression: WORDS[i] }] });
+      await g.db.updateTable('clients').set({ time_zone: zone }).where('id', '=', p.clientId).execute();
+      projects.push({ p, zone });
+    }
+    await generateDemoCorpus(g.db, { clips: 4500, days: 30, seed: 11, now: new Date(T) });
+  }, 120_000); // a loaded machine takes its time over 4,500 posts
+  afterAll(() => g.close());
+
+  const rows = async <R>(q: string) => (await sql.raw<R>(q).execute(g.db)).rows;
+  /** Clips of a project's root bin per local day (YYYY-MM-DD in the zone). */
+  const perLocalDay = async (rootBinId: number, zone: string, from: number, to: number) =>
+    new Map(
+      (
+        await rows<{ d: string; n: number }>(`
+          select to_char(posted_at at time zone '${zone}', 'YYYY-MM-DD') as d, count(*)::int as n from bin_clips
+           where bin_id = ${rootBinId} and posted_at >= '${new Date(from).toISOString()}' and posted_at < '${new Date(to).toISOString()}'
+           group by 1`)
+      ).map((r) => [r.d, r.n]),
+    );
+  const localDate = (t: number, zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(t);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  /** Clips of a project per 6-hour block of the local day (0–5, 6–11, 12–17, 18–23). */
+  const perBlock = async (rootBinId: number, zone: string, from: number, to: number) => {
+    const r = await rows<{ b: number; n: number }>(`
+      select (extract(hour from posted_at at time zone '${zone}')::int / 6) as b, count(*)::int as n from bin_clips
+       where bin_id = ${rootBinId} and posted_at >= '${new Date(from).toISOString()}' and posted_at < '${new Date(to).toISOString()}'
+       group by 1`);
+    return [0, 1, 2, 3].map((b) => r.find((x) => x.b === b)?.n ?? 0);
+  };
+
+  it('has no thin day up to the moment it is generated: yesterday full, today pro rata, in each client zone', async () => {
+    expect((await rows<{ n: number }>(`select count(*)::int as n from clips where posted_at > '${new Date(T).toISOString()}'`))[0].n).toBe(0);
+    for (const { p, zone } of projects) {
+      const days = await perLocalDay(p.rootBinId, zone, T - 30 * DAY_MS, T);
+      // The full local days: every day of the last 21 except the first (partial) and today.
+      const full = Array.from({ length: 21 }, (_, k) => localDate(T - (k + 1) * DAY_MS, zone));
+      const typical = median(full.map((d) => days.get(d) ?? 0));
+      expect(typical, zone).toBeGreaterThan(30);
+      for (const d of full.slice(0, 7)) expect(days.get(d) ?? 0, `${zone} ${d}`).toBeGreaterThan(0.6 * typical);
+      // Today so far: the share of a day's posts the client's hours since midnight carry.
+      const today = localDate(T, zone);
+      let share = 0;
+      for (let t = T; localDate(t, zone) === today; t -= 60_000) share += hourShape(t, zone) / (24 * 60);
+      expect(days.get(today) ?? 0, `${zone} today (${share.toFixed(2)} of a day)`).toBeGreaterThan(0.6 * share * typical);
+    }
+  });
+
+  it("follows the clients' daily rhythm in their own zones: the evening is busy, the small hours quiet", async () => {
+    for (const { p, zone } of projects) {
+      const [night, morning, afternoon, evening] = await perBlock(p.rootBinId, zone, T - 28 * DAY_MS, T);
+      expect(evening, zone).toBeGreaterThan(2 * night);
+      expect(morning + afternoon, zone).toBeGreaterThan(2 * night);
+    }
+  });
+
+  it('the simulator carries on at the corpus rate over a simulated day, rhythm included, with no crisis-sized spike', async () => {
+    let now = T;
+    const sim = createSimulator(g.db, { seed: 5, now: () => now });
+    expect(await sim.step()).toBeLessThan(5); // nothing to catch up: the corpus reaches T
+    const tenMinutes: number[] = [];
+    for (let m = 10; m <= 24 * 60; m += 10) {
+      now = T + m * 60_000;
+      tenMinutes.push(await sim.step());
+    }
+    for (const { p, zone } of projects) {
+      const corpusDay =
+        (
+          await rows<{ n: number }>(`
+        select count(*)::int as n from bin_clips where bin_id = ${p.rootBinId}
+           and posted_at >= '${new Date(T - 7 * DAY_MS).toISOString()}' and posted_at < '${new Date(T).toISOString()}'`)
+        )[0].n / 7;
+      const simDay = (
+        await rows<{ n: number }>(`
+        select count(*)::int as n from bin_clips where bin_id = ${p.rootBinId}
+           and posted_at >= '${new Date(T).toISOString()}' and posted_at < '${new Date(T + DAY_MS).toISOString()}'`)
+      )[0].n;
+      expect(simDay / corpusDay, `${zone}: ${simDay} posts on the simulated day, ${corpusDay.toFixed(0)} a corpus day`).toBeGreaterThan(0.7);
+      expect(simDay / corpusDay, zone).toBeLessThan(1.35);
+      // The rhythm: the simulator's expected posts per 6-hour local block against the corpus's last two weeks.
+      const corpus = (await perBlock(p.rootBinId, zone, T - 14 * DAY_MS, T)).map((n) => n / 14);
+      const expected = [0, 0, 0, 0];
+      const rp = (await loadSimProjects(g.db)).find((x) => x.id === p.projectId)!;
+      for (let h = T / HOUR_MS; h < (T + DAY_MS) / HOUR_MS; h++)
+        expected[Math.floor(localHour(h * HOUR_MS, zone) / 6)] += postsInHour(rp, h, sim.postsPerDay()!, 5);
+      // What lands in a root bin per post generated for it (the odd duplicate, posts aimed at another project).
+      const landed = corpusDay / expected.reduce((s, x) => s + x, 0);
+      for (let b = 0; b < 4; b++)
+        expect(
+          Math.abs(expected[b] * landed - corpus[b]) / corpus[b],
+          `${zone} block ${b}: ${(expected[b] * landed).toFixed(1)} against ${corpus[b].toFixed(1)}`,
+        ).toBeLessThan(0.25);
+    }
+    // The rate is read from the corpus's own posts: a day of the simulator's does not move it.
+    expect(await measurePostsPerDay(g.db, await loadSimProjects(g.db), T + DAY_MS)).toBe(sim.postsPerDay());
+    // All three projects together: no ten minutes of the simulated day at more than 8 times the day's mean rate.
+    const total = tenMinutes.reduce((s, n) => s + n, 0);
+    expect(Math.max(...tenMinutes) * 144).toBeLessThan(8 * total);
+  });
+
+  it('a restarted simulator first fills the days the server was down, at the same rate', async () => {
+    const count = async (from: number, to: number) =>
+      (
+        await rows<{ n: number }>(
+          `select count(*)::int as n from clips where posted_at >= '${new Date(from).toISOString()}' and posted_at < '${new Date(to).toISOString()}'`,
+        )
+      )[0].n;
+    const day = await count(T, T + DAY_MS); // the simulated day of the test before
+    expect(await count(T + DAY_MS, T + 3 * DAY_MS)).toBe(0);
+    const sim = createSimulator(g.db, { seed: 6, now: () => T + 3 * DAY_MS });
+    await sim.step();
+    for (const k of [1, 2]) {
+      const filled = await count(T + k * DAY_MS, T + (k + 1) * DAY_MS);
+      expect(filled / day, `day ${k} of the gap: ${filled} posts against ${day}`).toBeGreaterThan(0.7);
+      expect(filled / day).toBeLessThan(1.35);
+    }
+  });
+});
+
+describe('rate model', () => {
+  it('bursts a few times a week across ten projects, at a few times the usual rate', () => {
+    const hours = Array.from({ length: 4 * 7 * 24 }, (_, i) => 480_000 + i);
+    const factors = Array.from({ length: 10 }, (_, p) => hours.map((h) => burstFactor(9, p + 1, h))).flat();
+    const bursts = factors.filter((f) => f > 1);
+    expect(bursts.length).toBeGreaterThanOrEqual(4);
+    expect(bursts.length).toBeLessThanOrEqual(30);
+    expect(Math.min(...bursts)).toBeGreaterThanOrEqual(2.5);
+    expect(Math.max(...bursts)).toBeLessThanOrEqual(4);
+  });
+
+  it('follows the hour in the client zone, not UTC', () => {
+    const noon = Date.parse('2024-06-30T10:00:00Z'); // 12:00 in Johannesburg, 03:00 in Los Angeles
+    expect(localHour(noon, 'Africa/Johannesburg')).toBe(12);
+    expect(localHour(noon, 'America/Los_Angeles')).toBe(3);
+    expect(hourShape(noon, 'Africa/Johannesburg')).toBeGreaterThan(3 * hourShape(noon, 'America/Los_Angeles'));
+    expect(localHour(noon, 'Not/AZone')).toBe(10);
   });
 });
 

@@ -1,10 +1,12 @@
-// The demo corpus: N clips over D days for every project in the database, through the same
-// enrichment, matching and storage as live posts (so bins, brand association, AVE and rollups
-// are what ingestion would have made), written in batches of ten thousand rows per statement.
+// The demo corpus: N clips over the D days up to now for every project in the database, through
+// the same enrichment, matching and storage as live posts (so bins, brand association, AVE and
+// rollups are what ingestion would have made), written in batches of ten thousand rows per
+// statement. When posts happen follows sim-rate.ts (each client's daily rhythm in its own time
+// zone), up to the moment of generation: the live simulator carries on from there at the same rate.
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { createPipeline, type Enricher } from './pipeline.ts';
-import { createClock, createGenerator, loadSimProjects, prng } from './sim-content.ts';
+import { createCorpusClock, createGenerator, loadSimProjects, prng } from './sim-content.ts';
 
 export interface DemoCorpusOptions {
   clips?: number;
@@ -24,6 +26,8 @@ export interface DemoCorpusResult {
 }
 
 const BATCH = 10_000;
+/** The corpus's post ids start with this (then the seed): the simulator reads the corpus's rate from them. */
+export const CORPUS_ID_PREFIX = 'demo';
 
 export async function generateDemoCorpus(db: Db, opts: DemoCorpusOptions = {}): Promise<DemoCorpusResult> {
   const t0 = performance.now();
@@ -35,13 +39,16 @@ export async function generateDemoCorpus(db: Db, opts: DemoCorpusOptions = {}): 
   const projects = await loadSimProjects(db);
   const result: DemoCorpusResult = { projects: projects.length, posts: 0, clips: 0, binClips: 0, seconds: 0 };
   if (projects.length === 0) return result;
-  const gen = createGenerator(projects, seed, `demo${seed}`);
-  const clock = createClock(seed, start, end);
+  const gen = createGenerator(projects, seed, `${CORPUS_ID_PREFIX}${seed}`);
+  const clock = createCorpusClock(projects, seed, start, end);
   const pipeline = createPipeline(db, { batchSize: BATCH, enricher: opts.enricher });
   // Duplicates never become clips, so generate until the target is stored (bounded, to be safe).
   while (result.clips < target && result.posts < target * 1.2) {
     const n = Math.min(BATCH, target - result.clips);
-    const posts = Array.from({ length: n }, () => gen.post(clock()));
+    const posts = Array.from({ length: n }, () => {
+      const { at, project } = clock();
+      return gen.post(at, project);
+    });
     const r = await pipeline.ingest(posts);
     result.posts += n;
     result.clips += r.clipsInserted;

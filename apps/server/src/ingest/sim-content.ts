@@ -8,11 +8,10 @@ import { AUTHOR, REPLY, URL, mapperFor } from './matcher/compile.ts';
 import { parseExpression, satisfyingLiterals, type Expr } from './matcher/expression.ts';
 import type { Post } from './post.ts';
 import { loadRuleSet } from './rules.ts';
-import { FIRST, HASHTAGS, HOUR_WEIGHTS, LANGUAGE_WEIGHTS, LAST, ORGS, PEOPLE, PLACES, STREAM_WEIGHTS, TEMPLATES, type Tone } from './sim-vocab.ts';
+import { HOUR_MS, postsInHour, type RateProject } from './sim-rate.ts';
+import { FIRST, HASHTAGS, LANGUAGE_WEIGHTS, LAST, ORGS, PEOPLE, PLACES, STREAM_WEIGHTS, TEMPLATES, type Tone } from './sim-vocab.ts';
 
-export interface SimProject {
-  id: number;
-  streamIds: number[];
+export interface SimProject extends RateProject {
   rules: Expr[];
   owned: { streamId: number; externalId: string; handle: string | null; name: string; followers: number }[];
 }
@@ -33,8 +32,11 @@ export async function loadSimProjects(db: Db): Promise<SimProject[]> {
   const rs = await loadRuleSet(db);
   const rules = await db.selectFrom('bin_rules').select(['id', 'kind', 'expression']).where('is_active', '=', true).execute();
   const profiles = await db.selectFrom('profiles').select(['project_id', 'stream_id', 'external_id', 'handle', 'name', 'followers']).execute();
+  const zones = await db.selectFrom('clients').select(['id', 'time_zone']).execute();
+  const zoneOf = new Map(zones.map((c) => [c.id, c.time_zone]));
   const out = new Map<number, SimProject>();
-  for (const p of rs.projects.values()) out.set(p.id, { id: p.id, streamIds: [...p.streamIds], rules: [], owned: [] });
+  for (const p of rs.projects.values())
+    out.set(p.id, { id: p.id, streamIds: [...p.streamIds], timeZone: zoneOf.get(p.clientId) ?? 'UTC', rules: [], owned: [] });
   for (const r of rules) {
     const t = rs.targets.get(r.id);
     const p = t && out.get(t.projectId);
@@ -71,8 +73,8 @@ const pickTone = weighted<Tone>([
 const cap = (w: string) => (/^[#@]/.test(w) ? w : w[0].toUpperCase() + w.slice(1));
 
 export interface Generator {
-  /** One post at the given time (a duplicate of a recent one, now and then). */
-  post(at: Date): Post;
+  /** One post at the given time for the project (a random one if none; now and then a duplicate of a recent post). */
+  post(at: Date, project?: SimProject): Post;
 }
 
 export function createGenerator(projects: SimProject[], seed: number, idPrefix = `s${seed}`): Generator {
@@ -94,13 +96,13 @@ export function createGenerator(projects: SimProject[], seed: number, idPrefix =
     return { externalId: `${streamId}-a${i}`, name, handle, followers };
   }
 
-  function post(at: Date): Post {
+  function post(at: Date, forProject?: SimProject): Post {
     if (recent.length > 50 && rnd() < 0.01) {
       // A network sends a post again with new engagement: stored once, counted once.
       const old = recent[int(recent.length)];
       return { ...old, likes: (old.likes ?? 0) + 1 + int(50), comments: (old.comments ?? 0) + int(5) };
     }
-    const project = projects[int(projects.length)];
+    const project = forProject ?? projects[int(projects.length)];
     const streamId = (streamPickers.get(project.id) ?? (() => STREAMS.X))(rnd() || 0.5) as number;
     const ownedHere = project.owned.filter((o) => o.streamId === streamId);
     const roll = rnd();
@@ -156,18 +158,41 @@ export function createGenerator(projects: SimProject[], seed: number, idPrefix =
   return { post };
 }
 
-/** Hour-of-day weights and the odd burst day: when posts happen over a period. */
-export function createClock(seed: number, start: Date, end: Date): () => Date {
+/**
+ * When the corpus's posts happen and for which project: every hour of [start, end) of every
+ * project weighs what sim-rate.ts expects of it (the client's daily rhythm, the project's share,
+ * noise, bursts), times a slow growth over the period (a growing brand: 0.8 at the start to 1.2 at
+ * the end). The last hour counts for the part of it before `end`, so the corpus reaches `end`
+ * evenly whatever the clients' time zones. Draws are seeded.
+ */
+export function createCorpusClock(projects: SimProject[], seed: number, start: Date, end: Date): () => { at: Date; project: SimProject } {
   const rnd = prng(seed ^ 0x5eed);
-  const days = Math.max(1, Math.ceil((end.getTime() - start.getTime()) / 86_400_000));
-  // Later days are busier (a growing brand); a few days burst (a campaign, an outage).
-  const dayWeights: [number, number][] = [];
-  for (let d = 0; d < days; d++) dayWeights.push([d, (0.7 + (0.6 * d) / days) * (rnd() < 0.06 ? 3 + rnd() * 3 : 1)]);
-  const pickDay = weighted(dayWeights);
-  const pickHour = weighted(HOUR_WEIGHTS.map((w, h) => [h, w] as [number, number]));
-  const base = Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate());
+  const t0 = start.getTime();
+  const t1 = Math.max(t0 + 1, end.getTime());
+  const h0 = Math.floor(t0 / HOUR_MS);
+  const hours = Math.ceil(t1 / HOUR_MS) - h0;
+  const n = hours * projects.length;
+  const cumulative = new Float64Array(n);
+  let total = 0;
+  for (let i = 0; i < hours; i++) {
+    const h = h0 + i;
+    const from = Math.max(t0, h * HOUR_MS);
+    const part = (Math.min(t1, (h + 1) * HOUR_MS) - from) / HOUR_MS;
+    const growth = 0.8 + (0.4 * i) / hours;
+    for (let j = 0; j < projects.length; j++) cumulative[i * projects.length + j] = total += postsInHour(projects[j], h, 1, seed) * growth * part;
+  }
   return () => {
-    const t = base + pickDay(rnd()) * 86_400_000 + pickHour(rnd()) * 3_600_000 + Math.floor(rnd() * 3_600_000);
-    return new Date(Math.min(t, end.getTime()));
+    const x = rnd() * total;
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (cumulative[mid] > x) hi = mid;
+      else lo = mid + 1;
+    }
+    const h = h0 + Math.floor(lo / projects.length);
+    const from = Math.max(t0, h * HOUR_MS);
+    const to = Math.min(t1, (h + 1) * HOUR_MS);
+    return { at: new Date(from + Math.floor(rnd() * (to - from))), project: projects[lo % projects.length] };
   };
 }

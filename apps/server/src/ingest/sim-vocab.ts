@@ -190,5 +190,5 @@ export const STREAM_WEIGHTS: [number, number][] = [
   [12, 5],
   [13, 2],
 ];
-/** People post more in the evening (SAST = UTC+2): weight per UTC hour. */
-export const HOUR_WEIGHTS = [2, 1, 1, 1, 2, 4, 6, 8, 8, 7, 7, 7, 8, 7, 6, 6, 7, 9, 10, 10, 8, 6, 4, 3];
+/** People post more in the evening: weight per hour of the day in the client's time zone (sim-rate.ts). */
+export const HOUR_WEIGHTS = [4, 3, 2, 1, 1, 1, 2, 4, 6, 8, 8, 7, 7, 7, 8, 7, 6, 6, 7, 9, 10, 10, 8, 6];

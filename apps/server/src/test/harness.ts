@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { openDb, type Db, type DbHandle } from '../db/connection.ts';
+import { guardPool, openDb, type Db, type DbHandle } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
@@ -32,6 +32,8 @@ export async function testDb(): Promise<DbHandle> {
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const pool = new pg.Pool({ connectionString: url, max: 5, options: `-c search_path=${schema}` });
+  // A connection that dies (a test killing backends, a PostgreSQL restart) fails its query, not the run.
+  guardPool(pool, (err) => console.warn(`test database connection: ${err.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
