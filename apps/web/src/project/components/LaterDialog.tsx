@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import { Modal } from '../../ui/Modal.tsx';
 
-export type LaterDialogKind = 'notifications' | 'report' | 'narrative';
+export type LaterDialogKind = 'notifications' | 'report' | 'narrative' | 'response-alert';
 
 const COPY: Record<LaterDialogKind, { title: string; text: string }> = {
   notifications: {
@@ -14,6 +15,10 @@ const COPY: Record<LaterDialogKind, { title: string; text: string }> = {
   narrative: {
     title: 'Narrative Analysis',
     text: 'Narrative analysis queries come in a later release of this platform.',
+  },
+  'response-alert': {
+    title: 'Response option Alert',
+    text: 'A response option alert tells the project’s response contacts, by e-mail and in the bell, when a post needs a response, such as a negative post about the brand. Choosing the contacts and how often they hear (at once, or every 5 minutes up to once a day) comes with the alert dialog in a later release. Your subscriptions are listed under Notification Management in the user menu.',
   },
 };
 

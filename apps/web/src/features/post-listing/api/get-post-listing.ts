@@ -1,0 +1,20 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { LISTING_STEP, getPostListing, type PostListingQueryInput } from '@listening/contract';
+import { call } from '../../../api/client.ts';
+import { ANALYTICS_KEY } from '../../../project/query-keys.ts';
+
+type ListingQuery = Omit<PostListingQueryInput, 'after' | 'limit'>;
+
+/** Post Listing's pages: each asks for the posts after the previous page's last (its Next). */
+export const postListingQueryOptions = (query: ListingQuery) =>
+  infiniteQueryOptions({
+    // Under the analytics root: rating or rejecting anywhere (here or in the clip tray) reloads it.
+    queryKey: [...ANALYTICS_KEY, getPostListing.path, query],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      call(getPostListing, { query: { ...query, limit: LISTING_STEP, ...(pageParam ? { after: pageParam } : {}) } }, { signal }),
+    getNextPageParam: (last) => last.Next ?? undefined,
+  });
+
+/** The listing; while a new search or sort loads, the previous posts stay on screen. */
+export const usePostListing = (query: ListingQuery) => useInfiniteQuery({ ...postListingQueryOptions(query), placeholderData: keepPreviousData });

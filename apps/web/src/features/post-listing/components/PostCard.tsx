@@ -1,0 +1,146 @@
+import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconChevronDown, IconExternalLink, IconTrash, IconUsers } from '@tabler/icons-react';
+import { BRAND_ASSOCIATION_LOOKUP, FAVOURABILITY_LOOKUP, formatRand, type ListingPost } from '@listening/contract';
+import { StreamIcon, streamName } from '../../../ui/StreamIcon.tsx';
+
+const favourabilityOf = (id: number) => FAVOURABILITY_LOOKUP.find((f) => f.Id === id);
+// Chatter is 3, or 0 in older rows.
+const brandOf = (id: number) => BRAND_ASSOCIATION_LOOKUP.find((b) => b.Id === id) ?? BRAND_ASSOCIATION_LOOKUP[2];
+const reachFormat = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** A post's time on the client's clock, saying which ('23 Nov 2026, 12:49 GMT+2'). */
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+function postTime(iso: string, timeZone: string): string {
+  let f = timeFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    });
+    timeFormats.set(timeZone, f);
+  }
+  return f.format(new Date(iso));
+}
+
+export interface PostCardProps {
+  post: ListingPost;
+  timeZone: string;
+  busy: boolean;
+  onRate: (favourabilityId: number, rating: string) => void;
+  onReject: () => void;
+}
+
+/** One post of Post Listing: who, where, when (in the client's time zone), what it says, its reach and sentiment, and its actions. */
+export function PostCard({ post, timeZone, busy, onRate, onReject }: PostCardProps) {
+  const fav = favourabilityOf(post.FavourabilityId);
+  const brand = brandOf(post.BrandAssociationId);
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      data-testid="listing-post"
+      data-post-id={post.Id}
+      data-reach={post.Reach}
+      component="article"
+      aria-label={`Post by ${post.AuthorName}`}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs" wrap="wrap" align="flex-start">
+          <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
+            <StreamIcon streamId={post.StreamId} size={18} />
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600} size="sm" truncate>
+                {post.AuthorName || 'Unknown author'}
+              </Text>
+              <Text size="xs" c="dimmed" truncate>
+                {post.AuthorHandle ? `@${post.AuthorHandle} · ` : ''}
+                {streamName(post.StreamId)}
+              </Text>
+            </div>
+          </Group>
+          <Text size="xs" c="dimmed" data-testid="post-time" style={{ whiteSpace: 'nowrap' }}>
+            <time dateTime={post.DatePosted} title={`${timeZone} time`}>
+              {postTime(post.DatePosted, timeZone)}
+            </time>
+          </Text>
+        </Group>
+        <Text size="sm" lineClamp={8} style={{ wordBreak: 'break-word', whiteSpace: 'pre-line' }} data-testid="post-body">
+          {post.Body}
+        </Text>
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Group gap={6} wrap="wrap">
+            {fav && (
+              <Badge size="sm" variant="light" color={fav.Color} data-testid="post-favourability">
+                {fav.Description}
+              </Badge>
+            )}
+            <Badge size="sm" variant="dot" color={brand.Color}>
+              {brand.Description}
+            </Badge>
+            <Tooltip label="Reach: people who saw the post, as the network counts them" withArrow>
+              <Group gap={4} wrap="nowrap" c="dimmed">
+                <IconUsers size={14} />
+                <Text size="xs" data-testid="post-reach" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {reachFormat.format(post.Reach)} reach
+                </Text>
+              </Group>
+            </Tooltip>
+            <Tooltip label="Advertising value equivalent" withArrow>
+              <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                AVE {formatRand(post.AVE)}
+              </Text>
+            </Tooltip>
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  rightSection={<IconChevronDown size={14} />}
+                  disabled={busy}
+                  aria-label={`Rate the post by ${post.AuthorName}`}
+                >
+                  Rate
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {FAVOURABILITY_LOOKUP.map((f) => (
+                  <Menu.Item key={f.Id} onClick={() => onRate(f.Id, f.Description)} disabled={f.Id === post.FavourabilityId} color={f.Color}>
+                    {f.Description}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+            <Tooltip label="Reject as Irrelevant" withArrow>
+              <ActionIcon variant="default" color="red" size={28} onClick={onReject} disabled={busy} aria-label={`Reject the post by ${post.AuthorName}`}>
+                <IconTrash size={15} />
+              </ActionIcon>
+            </Tooltip>
+            {post.Link && (
+              <Tooltip label="Open the original post" withArrow>
+                <Anchor
+                  href={post.Link}
+                  target="_blank"
+                  rel="noreferrer"
+                  aria-label={`Open the original post by ${post.AuthorName}`}
+                  display="inline-flex"
+                  p={4}
+                >
+                  <IconExternalLink size={16} />
+                </Anchor>
+              </Tooltip>
+            )}
+          </Group>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

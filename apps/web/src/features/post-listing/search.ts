@@ -1,0 +1,66 @@
+// Post Listing's own controls live in the address beside the project's filter (datefrom, dateto,
+// streams, bin): q the text search, sort, fav the sentiment (favourability), assoc the brand
+// association, stream one of the filter's streams. A bad value falls back to "none" (the default).
+import { LISTING_SEARCH_MAX, LISTING_SORTS, type ListingSort, type PostListingQueryInput } from '@listening/contract';
+import { z } from 'zod';
+import type { AnalyticParams } from '../../project/filter.ts';
+
+const oneOf = (ids: readonly number[]) =>
+  z.coerce
+    .number()
+    .int()
+    .refine((n) => ids.includes(n))
+    .optional()
+    .catch(undefined);
+
+export const postListingSearchSchema = z.object({
+  q: z.string().max(LISTING_SEARCH_MAX).optional().catch(undefined),
+  sort: z.enum(LISTING_SORTS).optional().catch(undefined),
+  fav: oneOf([1, 2, 3]),
+  assoc: oneOf([1, 2, 3]),
+  stream: z.coerce.number().int().positive().optional().catch(undefined),
+});
+export type PostListingSearch = z.infer<typeof postListingSearchSchema>;
+
+export interface ListingControls {
+  q: string;
+  sort: ListingSort;
+  fav: number | null;
+  assoc: number | null;
+  /** One of the filter's streams, or null for all of them. */
+  stream: number | null;
+}
+
+/** The controls the address asks for, with a stream the filter does not hold dropped. */
+export function listingControls(search: PostListingSearch, filterStreams: readonly number[]): ListingControls {
+  return {
+    q: search.q?.trim() ?? '',
+    sort: search.sort ?? 'newest',
+    fav: search.fav ?? null,
+    assoc: search.assoc ?? null,
+    stream: search.stream !== undefined && filterStreams.includes(search.stream) ? search.stream : null,
+  };
+}
+
+/** The listing's query: the project's analytic query narrowed by the controls (the cursor is added per page). */
+export function listingQuery(params: AnalyticParams, c: ListingControls): Omit<PostListingQueryInput, 'after' | 'limit'> {
+  return {
+    ...params,
+    ...(c.stream !== null ? { streamIds: String(c.stream) } : {}),
+    ...(c.q ? { q: c.q } : {}),
+    sort: c.sort,
+    ...(c.fav !== null ? { favourabilityId: c.fav } : {}),
+    ...(c.assoc !== null ? { brandAssociationId: c.assoc } : {}),
+  };
+}
+
+/** The address form of the controls: defaults are left out so the address stays short. */
+export function controlsToSearch(c: ListingControls): PostListingSearch {
+  return {
+    q: c.q || undefined,
+    sort: c.sort === 'newest' ? undefined : c.sort,
+    fav: c.fav ?? undefined,
+    assoc: c.assoc ?? undefined,
+    stream: c.stream ?? undefined,
+  };
+}

@@ -1,0 +1,150 @@
+// Post Listing and the side menu's former dead ends, as a user meets them: open Post Listing from
+// the side menu, search the posts, sort them by reach, reject one (it leaves the listing and the
+// count), open Response option Alert and read what it will do, and, as a client without the
+// product, click Add on a locked product and see the thanks. Waits are for what the user waits for.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MESSAGES } from '@listening/contract';
+import { launch, login, shot } from './browser.ts';
+
+const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
+const PROJECT = 'Acme Cola Brand Monitoring';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function apiGet<T>(p: Page, path: string): Promise<T> {
+  return p.evaluate(async (url) => {
+    const res = await fetch(url, { headers: { Authorization: `Bearer ${localStorage.getItem('access_token')}` } });
+    return res.json();
+  }, path);
+}
+
+/** The client's id and one of its projects' ids, by name. */
+async function projectOf(p: Page, client: string, project: string): Promise<{ clientId: number; projectId: number }> {
+  const clients = await apiGet<{ Id: number; Name: string }[]>(p, '/api/client/getall');
+  const clientId = clients.find((c) => c.Name === client)!.Id;
+  const projects = await apiGet<{ Id: number; Description: string }[]>(p, `/api/project/getall?clientId=${clientId}`);
+  return { clientId, projectId: projects.find((x) => x.Description === project)!.Id };
+}
+
+const total = async (p: Page) => Number(((await p.getByTestId('listing-total').textContent()) ?? '').replace(/\D/g, ''));
+
+describe('Post Listing', () => {
+  let page: Page;
+
+  it('opens from the side menu with the project filter in the address', async () => {
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await login(page, baseURL, 'analyst@demo.example');
+    await page.waitForURL(/\/clients/);
+    const { clientId, projectId } = await projectOf(page, 'Acme Beverages', PROJECT);
+    // The demo corpus is written after the server listens: wait until the project has posts.
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    const q = `projectId=${projectId}&startDate=${day(new Date(Date.now() - 29 * 86_400_000))}&endDate=${day(new Date())}T23:59:59&streamIds=7,8,9`;
+    await expect
+      .poll(async () => (await apiGet<{ Total: number | null }>(page, `/api/listing/posts?${q}`)).Total ?? 0, {
+        timeout: 200_000,
+        interval: 2_000,
+        message: 'the demo corpus has posts for the project',
+      })
+      .toBeGreaterThan(20);
+    await page.goto(`${baseURL}/client/${clientId}/project/${projectId}`);
+    await page.getByRole('heading', { name: PROJECT }).waitFor();
+    await page.getByRole('button', { name: 'Project menu' }).click();
+    await page.getByRole('button', { name: 'Post Listing' }).click();
+    await page.waitForURL(/\/post-listing\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('datefrom')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(url.searchParams.get('streams')).toBe('7,8,9');
+    await page.getByRole('heading', { name: 'Post Listing' }).waitFor();
+    await expect.poll(() => page.getByTestId('listing-post').count()).toBe(20);
+    expect(await total(page)).toBeGreaterThan(20);
+    // Each post says whose clock its time is on.
+    expect(await page.getByTestId('post-time').first().textContent()).toMatch(/\d{2}:\d{2} GMT\+2$/);
+    await shot(page, 'post-listing-opened');
+  }, 240_000);
+
+  it('searches the posts on the server and pages on with Load more', async () => {
+    const all = await total(page);
+    await page.getByLabel('Search the posts').fill('price');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(/[?&]q=price/);
+    await expect.poll(() => total(page)).toBeLessThan(all);
+    const bodies = await page.getByTestId('post-body').allTextContents();
+    expect(bodies.length).toBeGreaterThan(0);
+    // Each post says price in its text or its author's name.
+    const cards = await page.getByTestId('listing-post').allTextContents();
+    expect(cards.every((c) => /price/i.test(c))).toBe(true);
+    const before = await page.getByTestId('listing-post').count();
+    if (await page.getByRole('button', { name: 'Load more' }).isVisible()) {
+      await page.getByRole('button', { name: 'Load more' }).click();
+      await expect.poll(() => page.getByTestId('listing-post').count()).toBeGreaterThan(before);
+      const ids = await page.getByTestId('listing-post').evaluateAll((els) => els.map((e) => e.getAttribute('data-post-id')));
+      expect(new Set(ids).size).toBe(ids.length);
+    }
+  });
+
+  it('sorts by reach, widest first', async () => {
+    await page.getByRole('textbox', { name: 'Sort' }).click();
+    await page.getByRole('option', { name: 'Highest reach' }).click();
+    await page.waitForURL(/[?&]sort=reach/);
+    await expect
+      .poll(async () => {
+        const reach = await page.getByTestId('listing-post').evaluateAll((els) => els.map((e) => e.getAttribute('data-reach')));
+        return reach.length > 1 && reach.every((r, i) => i === 0 || Number(reach[i - 1]) >= Number(r));
+      })
+      .toBe(true);
+    await shot(page, 'post-listing-reach');
+  });
+
+  it('rejects a post: it leaves the listing and the count', async () => {
+    const before = await total(page);
+    const first = page.getByTestId('listing-post').first();
+    const id = await first.getAttribute('data-post-id');
+    await first.getByRole('button', { name: /^Reject the post/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Please confirm' });
+    await dialog.getByText(MESSAGES.confirmIrrelevant).waitFor();
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await page.locator(`[data-testid="listing-post"][data-post-id="${id}"]`).waitFor({ state: 'detached' });
+    await expect.poll(() => total(page)).toBe(before - 1);
+  });
+
+  it('opens Response option Alert, which says what it will do', async () => {
+    await page.getByRole('button', { name: 'Project menu' }).click();
+    await page.getByRole('button', { name: 'Response option Alert' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Response option Alert' });
+    await dialog.getByText(/tells the project’s response contacts/).waitFor();
+    await shot(page, 'response-alert');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.close();
+  });
+});
+
+describe('Add on a locked product', () => {
+  it('records the request and thanks the user instead of closing silently', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await login(page, baseURL, 'viewer@demo.example');
+    await page.waitForURL(/\/clients|\/$/);
+    const { clientId, projectId } = await projectOf(page, 'Karoo Outdoor Co.', 'Karoo Outdoor Brand');
+    await page.goto(`${baseURL}/client/${clientId}/project/${projectId}`);
+    await page.getByRole('heading', { name: 'Karoo Outdoor Brand' }).waitFor();
+    await page.getByRole('button', { name: 'Project menu' }).click();
+    await page.getByRole('button', { name: 'Sentiment Rating (locked)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Product details' });
+    await dialog.getByTestId('product-name').filter({ hasText: 'Sentiment' }).waitFor();
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    const thanks = dialog.getByTestId('product-request-thanks');
+    await thanks.waitFor();
+    expect(await thanks.textContent()).toContain('Thank you for your interest in Sentiment');
+    await shot(page, 'product-request-thanks');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.close();
+  });
+});
