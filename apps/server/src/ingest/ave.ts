@@ -13,9 +13,9 @@ export const DEFAULT_CPM: Record<number, number> = {
 };
 
 /** Share of an author's followers who see a post organically, per stream. */
-const ORGANIC_REACH: Record<number, number> = { 7: 0.1, 8: 0.06, 9: 0.12, 10: 0.15, 11: 0.08, 12: 0.2, 13: 0.05 };
+export const ORGANIC_REACH: Record<number, number> = { 7: 0.1, 8: 0.06, 9: 0.12, 10: 0.15, 11: 0.08, 12: 0.2, 13: 0.05 };
 /** Impressions implied by each interaction (people who see a post without interacting). */
-const IMPRESSIONS_PER_INTERACTION = 25;
+export const IMPRESSIONS_PER_INTERACTION = 25;
 
 export interface Engagement {
   streamId: number;

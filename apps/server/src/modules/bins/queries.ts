@@ -27,3 +27,125 @@ export async function setBinAndProjectDeleted(trx: Db, binId: number, isDeleted:
   await trx.updateTable('bins').set({ is_deleted: isDeleted, modified_at: new Date() }).where('id', '=', binId).execute();
   await trx.updateTable('projects').set({ is_deleted: isDeleted }).where('bin_id', '=', binId).execute();
 }
+
+// ---- sub-bins (sort bins and input bins) ------------------------------------------------------
+
+/** Every live bin of a project (its root and sub-bins of every kind), for walking the tree. */
+export function liveProjectBins(db: Db, projectId: number) {
+  return db
+    .selectFrom('bins')
+    .select(['id', 'parent_id', 'name', 'bin_type_id', 'created_at', 'modified_at'])
+    .where('project_id', '=', projectId)
+    .where('is_deleted', '=', false)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
+/** A live sort or input bin with its project (sub-bins always name their project). */
+export function liveSubBin(db: Db, binId: number) {
+  return db
+    .selectFrom('bins')
+    .select(['id', 'project_id', 'parent_id', 'name', 'bin_type_id'])
+    .where('id', '=', binId)
+    .where('is_deleted', '=', false)
+    .where('bin_type_id', 'in', [2, 6])
+    .where('project_id', 'is not', null)
+    .executeTakeFirst();
+}
+
+/** Active rules of the bins, oldest first. */
+export function rulesOfBins(db: Db, binIds: number[]) {
+  if (binIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('bin_rules')
+    .select(['id', 'bin_id', 'kind', 'expression', 'stream_id'])
+    .where('bin_id', 'in', binIds)
+    .where('is_active', '=', true)
+    .orderBy('id')
+    .execute();
+}
+
+/** Posts (not rejected) per bin, all time, from the hourly rollup. */
+export async function clipCounts(db: Db, binIds: number[]): Promise<Map<number, number>> {
+  if (binIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('bin_hourly')
+    .select(['bin_id', (eb) => eb.fn.sum<number>('clips').as('n')])
+    .where('bin_id', 'in', binIds)
+    .groupBy('bin_id')
+    .execute();
+  return new Map(rows.map((r) => [r.bin_id, Number(r.n)]));
+}
+
+export interface NewRule {
+  kind: string;
+  expression: string;
+  streamId: number | null;
+}
+
+/** Creates a sub-bin with its rules; call inside a transaction. */
+export async function insertSubBin(
+  trx: Db,
+  bin: { clientId: number; projectId: number; parentId: number; name: string; binTypeId: number },
+  rules: NewRule[],
+): Promise<number> {
+  const row = await trx
+    .insertInto('bins')
+    .values({ client_id: bin.clientId, project_id: bin.projectId, parent_id: bin.parentId, name: bin.name, bin_type_id: bin.binTypeId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await insertRules(trx, row.id, rules);
+  return row.id;
+}
+
+async function insertRules(trx: Db, binId: number, rules: NewRule[]): Promise<void> {
+  if (rules.length === 0) return;
+  await trx
+    .insertInto('bin_rules')
+    .values(rules.map((r) => ({ bin_id: binId, kind: r.kind, expression: r.expression, stream_id: r.streamId })))
+    .execute();
+}
+
+/** Replaces a bin's rules; call inside a transaction. */
+export async function replaceRules(trx: Db, binId: number, rules: NewRule[]): Promise<void> {
+  await trx.deleteFrom('bin_rules').where('bin_id', '=', binId).execute();
+  await insertRules(trx, binId, rules);
+  await trx.updateTable('bins').set({ modified_at: new Date() }).where('id', '=', binId).execute();
+}
+
+export async function renameSubBin(db: Db, binId: number, name: string): Promise<void> {
+  await db.updateTable('bins').set({ name, modified_at: new Date() }).where('id', '=', binId).execute();
+}
+
+/** Soft-deletes the bins (a bin and the bins inside it); call inside a transaction. */
+export async function softDeleteBins(trx: Db, binIds: number[]): Promise<void> {
+  await trx.updateTable('bins').set({ is_deleted: true, modified_at: new Date() }).where('id', 'in', binIds).execute();
+}
+
+/** Which of the clips (by stream and external id) the bin already holds. */
+export async function clipsAlreadyInBin(db: Db, binId: number, keys: { streamId: number; externalId: string }[]): Promise<number> {
+  if (keys.length === 0) return 0;
+  const rows = await db
+    .selectFrom('bin_clips')
+    .innerJoin('clips', 'clips.id', 'bin_clips.clip_id')
+    .select(['clips.stream_id', 'clips.external_id'])
+    .where('bin_clips.bin_id', '=', binId)
+    .where(
+      'clips.external_id',
+      'in',
+      keys.map((k) => k.externalId),
+    )
+    .execute();
+  const wanted = new Set(keys.map((k) => `${k.streamId}:${k.externalId}`));
+  return rows.filter((r) => wanted.has(`${r.stream_id}:${r.external_id}`)).length;
+}
+
+/** What the pipeline needs to file a post under the project: its owned profiles and its client's CPM. */
+export async function filingInfo(db: Db, projectId: number, clientId: number) {
+  const [profiles, client] = await Promise.all([
+    db.selectFrom('profiles').select(['stream_id', 'external_id', 'handle']).where('project_id', '=', projectId).execute(),
+    db.selectFrom('clients').select('cpm').where('id', '=', clientId).executeTakeFirst(),
+  ]);
+  return { profiles, cpm: (client?.cpm as Record<string, number> | null | undefined) ?? null };
+}

@@ -1,0 +1,129 @@
+// Posts added to an input bin by hand (the form) or from a CSV file. Each becomes a clip of the
+// project, through the same steps as a collected post: normalised (validate.ts), enriched
+// (language, sentiment, entities, terms), matched against the project's own rules (so a sort bin
+// whose rule it meets gets it too), valued (AVE at the client's CPM, impact) and stored with the
+// rollups in one statement (store.ts), in the input bin and the project's root bin. All or
+// nothing: a file with any row in trouble stores none of its rows. A post's id is derived from
+// its network, author, time and text, so adding the same post (or file) again adds nothing.
+import { BIN_TYPE, STREAM_NAMES, csvProblemsMessage, parsePostDate, readInputBinCsv, type CsvProblem, type ManualPost } from '@listening/contract';
+import type * as C from '@listening/contract';
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import { clientTimeZone, fromWall } from '../../analytics/scope.ts';
+import type { Db } from '../../db/connection.ts';
+import type { ProjectRow } from '../../db/schema.ts';
+import { badRequest } from '../../errors.ts';
+import { ownedIndex } from '../../ingest/brand.ts';
+import { inlineEnricher, prepare } from '../../ingest/pipeline.ts';
+import type { Post } from '../../ingest/post.ts';
+import { getRuleSet, type ProjectInfo, type RuleSet } from '../../ingest/rules.ts';
+import { storeBatch } from '../../ingest/store.ts';
+import { normalise } from '../../ingest/validate.ts';
+import { fold } from '../../nlp/text.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import * as q from './queries.ts';
+import { subBinForChange } from './sub-bins.ts';
+
+type Result = z.input<typeof C.AddPostsResult>;
+const DAY_MS = 86_400_000;
+/** The rule id under which the input bin itself takes every post added to it (no real rule is negative this far). */
+const INPUT_BIN_RULE = Number.MIN_SAFE_INTEGER;
+
+const streamLabel = (id: number) => STREAM_NAMES[id as keyof typeof STREAM_NAMES] ?? (id === 13 ? 'Blog' : `stream ${id}`);
+
+/** The post as the pipeline takes it, or the problem that keeps it out (the project's networks, a date in the future). */
+function toPost(p: ManualPost, project: ProjectRow, timeZone: string, now: number): Post | string {
+  const streams = (project.stream_ids ?? []).map(Number);
+  if (!streams.includes(p.streamId)) return `This project does not listen to ${streamLabel(p.streamId)}: choose one of ${streams.map(streamLabel).join(', ')}`;
+  const postedAt = fromWall(parsePostDate(p.datePosted)!, timeZone);
+  if (postedAt.getTime() > now + DAY_MS) return `The date ${p.datePosted} is in the future`;
+  const handle = p.author.startsWith('@') ? p.author.slice(1).trim() : null;
+  const id = createHash('sha256')
+    .update(JSON.stringify([p.streamId, fold(p.author), postedAt.toISOString(), p.text]))
+    .digest('hex')
+    .slice(0, 32);
+  return {
+    streamId: p.streamId,
+    externalId: `manual:${id}`,
+    author: { externalId: `manual:${fold(p.author)}`, name: p.author, handle, followers: p.followers ?? 0 },
+    body: p.text,
+    postedAt,
+    link: p.link || null,
+    likes: p.likes,
+    comments: p.comments,
+    shares: p.shares,
+    views: p.views,
+  };
+}
+
+/** The project as the pipeline files posts under it, read fresh (its profiles, its client's CPM now). */
+async function projectInfo(db: Db, project: ProjectRow): Promise<ProjectInfo> {
+  const { profiles, cpm } = await q.filingInfo(db, project.id, project.client_id);
+  return {
+    id: project.id,
+    clientId: project.client_id,
+    rootBinId: project.bin_id!,
+    streamIds: new Set((project.stream_ids ?? []).map(Number)),
+    owned: ownedIndex(profiles.map((p) => ({ streamId: p.stream_id, externalId: p.external_id, handle: p.handle }))),
+    cpm,
+  };
+}
+
+/**
+ * The cached rule set, narrowed to this project and with one more "rule" that every post meets:
+ * the input bin's. prepare() then files each post exactly as ingestion would, plus the input bin.
+ */
+async function ruleSetFor(db: Db, project: ProjectRow, binId: number): Promise<RuleSet> {
+  const rs = await getRuleSet(db);
+  const targets = new Map(rs.targets);
+  targets.set(INPUT_BIN_RULE, { binId, projectId: project.id });
+  return {
+    ...rs,
+    matcher: { ruleCount: rs.matcher.ruleCount, errors: rs.matcher.errors, match: (input) => [...rs.matcher.match(input), INPUT_BIN_RULE] },
+    targets,
+    projects: new Map([[project.id, await projectInfo(db, project)]]),
+  };
+}
+
+/** Stores posts already checked by the contract (ManualPost); `row` numbers them in messages (a file's rows). */
+async function addPosts(db: Db, user: AuthUser, binId: number, input: { row: number | null; post: ManualPost }[]): Promise<Result> {
+  const { bin, project } = await subBinForChange(db, user, binId);
+  if (bin.bin_type_id !== BIN_TYPE.InputBin) throw badRequest(`${bin.name} is a sort bin: posts are added by hand to input bins only`);
+  const timeZone = await clientTimeZone(db, project.client_id);
+  const now = Date.now();
+  const problems: CsvProblem[] = [];
+  const byKey = new Map<string, Post>();
+  for (const { row, post } of input) {
+    const p = toPost(post, project, timeZone, now);
+    if (typeof p === 'string') {
+      problems.push({ row, message: p });
+      continue;
+    }
+    const normal = normalise(p, now);
+    if (typeof normal === 'string') problems.push({ row, message: `The post cannot be stored (${normal.replace('_', ' ')})` });
+    else byKey.set(normal.externalId, normal); // the same post twice in a file is one post
+  }
+  if (problems.length) throw badRequest(input.length === 1 && input[0].row === null ? problems[0].message : csvProblemsMessage(problems));
+  const posts = [...byKey.values()];
+  const already = await q.clipsAlreadyInBin(db, binId, posts);
+  const rs = await ruleSetFor(db, project, binId);
+  const enrichment = await inlineEnricher(posts);
+  const prepared = posts.map((post, i) => prepare(post, enrichment[i], rs, { ownerProjectId: project.id }));
+  await storeBatch(db, prepared);
+  return { Received: input.length, Added: posts.length - already, AlreadyInBin: already };
+}
+
+/** One post from the form. */
+export function addBinPost(db: Db, user: AuthUser, body: z.output<typeof C.AddBinPostBody>): Promise<Result> {
+  const { binId, ...post } = body;
+  return addPosts(db, user, binId, [{ row: null, post }]);
+}
+
+/** The posts of a CSV file: every row checked first; any problem answers 400 listing rows, and nothing is stored. */
+export async function uploadBinPosts(db: Db, user: AuthUser, binId: number, csv: string): Promise<Result> {
+  // Access first: a bin the caller may not see answers 404 whatever the file holds.
+  await subBinForChange(db, user, binId);
+  const reading = readInputBinCsv(csv);
+  if (reading.problems.length) throw badRequest(csvProblemsMessage(reading.problems));
+  return addPosts(db, user, binId, reading.rows);
+}

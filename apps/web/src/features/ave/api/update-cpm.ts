@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { getAveSettings, updateCpm as updateCpmOp, type OperationInput } from '@listening/contract';
+import { call } from '../../../api/client.ts';
+import { ANALYTICS_KEY } from '../../../project/query-keys.ts';
+
+export type CpmChange = OperationInput<typeof updateCpmOp>['body'];
+
+/** An admin's CPM change: the client's posts are revalued, so every figure is read again. */
+export function useUpdateCpm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CpmChange) => call(updateCpmOp, { body }, { quiet: true }),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: [getAveSettings.path] }), queryClient.invalidateQueries({ queryKey: ANALYTICS_KEY })]),
+  });
+}

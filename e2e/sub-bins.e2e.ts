@@ -1,0 +1,139 @@
+// Sort Bins, Input Bins and Ave calc's from the project side menu (issue 16, item 5): create a
+// sort bin with a rule, rename it, delete it; upload a CSV file into an input bin and see its
+// posts counted; open Ave calc's and, as an administrator, change a CPM. Waits are for what the
+// user waits for: lists, dialogs, toasts.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launch, login, shot } from './browser.ts';
+
+const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
+const PROJECT = 'Acme Cola Brand Monitoring';
+
+let browser: Browser;
+let page: Page;
+let projectUrl = '';
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function apiGet<T>(p: Page, path: string): Promise<T> {
+  return p.evaluate(async (url) => {
+    const res = await fetch(url, { headers: { Authorization: `Bearer ${localStorage.getItem('access_token')}` } });
+    return res.json();
+  }, path);
+}
+
+/** Opens the project side menu and picks an item. */
+async function menu(p: Page, item: string): Promise<void> {
+  await p.getByRole('button', { name: 'Project menu' }).click();
+  await p.getByRole('button', { name: item, exact: true }).click();
+}
+
+const row = (p: Page, name: string) => p.locator(`[data-testid="sub-bin"][data-name="${name}"]`);
+
+describe('sort bins, input bins and Ave calc’s', () => {
+  it('opens Sort Bins from the side menu and lists the project’s sort bins', async () => {
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await login(page, baseURL, 'analyst@demo.example');
+    await page.waitForURL(/\/clients/);
+    const clients = await apiGet<{ Id: number; Name: string }[]>(page, '/api/client/getall');
+    const clientId = clients.find((c) => c.Name === 'Acme Beverages')!.Id;
+    const projects = await apiGet<{ Id: number; Description: string }[]>(page, `/api/project/getall?clientId=${clientId}`);
+    projectUrl = `${baseURL}/client/${clientId}/project/${projects.find((p) => p.Description === PROJECT)!.Id}`;
+    await page.goto(projectUrl);
+    await page.getByRole('heading', { name: PROJECT }).waitFor();
+    await menu(page, 'Sort Bins');
+    await page.waitForURL(/\/sort-bins/);
+    await row(page, 'Product mentions').waitFor();
+    await expect.poll(() => row(page, 'Pricing').isVisible()).toBe(true);
+  }, 120_000);
+
+  it('creates a sort bin with a rule, shows the parser’s message for a bad rule, renames it and deletes it', async () => {
+    await page.getByRole('button', { name: 'New sort bin' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New sort bin' });
+    await dialog.getByLabel('Name').fill('Launch buzz');
+    await dialog.getByLabel('Rule 1', { exact: true }).fill('(acme AND launch');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByText('Rule 1 (Phrase) cannot be read: missing )', { exact: false }).waitFor();
+    await dialog.getByLabel('Rule 1', { exact: true }).fill('acme AND launch');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await row(page, 'Launch buzz').waitFor();
+    await expect.poll(() => row(page, 'Launch buzz').textContent()).toContain('acme AND launch');
+    await shot(page, 'sub-bins-sort-created');
+
+    await row(page, 'Launch buzz').getByRole('button', { name: 'Actions of Launch buzz' }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename Launch buzz' });
+    await rename.getByLabel('Name').fill('Launch 2026');
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await row(page, 'Launch 2026').waitFor();
+
+    await row(page, 'Launch 2026').getByRole('button', { name: 'Actions of Launch 2026' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Yes, delete' }).click();
+    await row(page, 'Launch 2026').waitFor({ state: 'detached' });
+  });
+
+  it('uploads a CSV file into an input bin, refusing a bad file by row, and counts the posts', async () => {
+    await menu(page, 'Input Bins');
+    await page.waitForURL(/\/input-bins/);
+    await row(page, 'Manual uploads').waitFor();
+    const countOf = async () => Number(/([\d,]+) posts?/.exec((await row(page, 'Manual uploads').textContent()) ?? '')?.[1].replace(/,/g, '') ?? NaN);
+    const before = await countOf();
+
+    const dir = mkdtempSync(join(tmpdir(), 'sub-bins-'));
+    const bad = join(dir, 'bad.csv');
+    writeFileSync(bad, 'Network,Author,Date,Text\nX,@a,2024-05-01 10:00,fine\nFax,@b,2024-05-01,no such network\n');
+    const good = join(dir, 'posts.csv');
+    writeFileSync(
+      good,
+      'Network,Author,Date,Text,Link\nX,@thandi,2024-05-01 10:00,"Acme cola, cold and fresh",https://x.com/thandi/status/1\nFacebook,Sipho,2024-05-02,Loved the Acme stand at the fair,\n',
+    );
+
+    await row(page, 'Manual uploads').getByRole('button', { name: 'Upload CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload posts to Manual uploads' });
+    await dialog.locator('input[type="file"]').setInputFiles(bad);
+    await dialog.getByTestId('csv-problems').getByText("Row 3: Network 'Fax' is not one of", { exact: false }).waitFor();
+    expect(await dialog.getByRole('button', { name: /^Add/ }).isDisabled()).toBe(true);
+    await dialog.locator('input[type="file"]').setInputFiles(good);
+    await dialog.getByTestId('csv-ready').getByText('2 posts are ready to add.').waitFor();
+    await shot(page, 'sub-bins-upload');
+    await dialog.getByRole('button', { name: 'Add 2 posts' }).click();
+    await page.getByText('2 posts added to Manual uploads').waitFor();
+    await expect.poll(countOf).toBe(before + 2);
+    await shot(page, 'sub-bins-input-after-upload');
+  });
+
+  it('opens Ave calc’s and lets an administrator change a CPM', async () => {
+    await menu(page, "Ave calc's");
+    await page.waitForURL(/\/ave-calcs/);
+    await page.getByText('CPM per network: Acme Beverages').waitFor();
+    // The analyst reads the table; there is nothing to edit.
+    expect(await page.getByLabel('CPM for X').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('cpm-7').textContent()).toContain('R 35.00');
+
+    const admin = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await login(admin, baseURL, 'admin@demo.example');
+    await admin.waitForURL(/\/clients/);
+    await admin.goto(`${projectUrl}/ave-calcs`);
+    const x = admin.getByLabel('CPM for X');
+    await x.waitFor();
+    await x.fill('50');
+    await admin.getByRole('button', { name: 'Save changes' }).click();
+    await admin.getByText(/CPM saved: [\d,]+ posts? revalued/).waitFor();
+    await expect.poll(() => admin.getByTestId('cpm-7').textContent()).toContain('R 35.00'); // the default stays beside it
+    expect(await x.inputValue()).toBe('R 50');
+    await shot(admin, 'ave-calcs-admin');
+    await admin.close();
+
+    await page.reload();
+    await expect.poll(() => page.getByTestId('cpm-7').textContent()).toContain('R 50.00');
+  });
+});

@@ -1,0 +1,3 @@
+export * from './model.ts';
+export * from './get-ave.ts';
+export * from './update-cpm.ts';
