@@ -7,3 +7,7 @@ export * from './reject-clips.ts';
 export * from './restore-clips.ts';
 export * from './export-listing.ts';
 export * from './get-duplicates.ts';
+export * from './get-new-clip-count.ts';
+export * from './rate-matching-clips.ts';
+export * from './reject-matching-clips.ts';
+export * from './restore-matching-clips.ts';

@@ -1,6 +1,6 @@
 // Posts as listings show them (the clip tray, the export, duplicates) and the tray's filters.
 import { z } from 'zod';
-import { AnalyticQuery, zBool, zBrandAssociationId, zFavourabilityId, zId, zIdList, zOffset, zWallTime } from '../common.ts';
+import { AnalyticQuery, MAX_ID, MAX_YEAR, MIN_YEAR, quoteInput, zBool, zBrandAssociationId, zFavourabilityId, zId, zIdList, zWallTime } from '../common.ts';
 import { CLIP_ID_BATCH, CLIP_TRAY_STEP } from '../constants.ts';
 import { TopPost } from '../dashboard/model.ts';
 
@@ -14,7 +14,21 @@ export const Clip = TopPost.extend({
 });
 export type Clip = z.infer<typeof Clip>;
 export const ClipList = z.array(Clip);
-/** Listing filters shared by the tray, the export and duplicates. */
+/** Longest word or phrase the tray filters by (a word-cloud entry or an included phrase). */
+export const MAX_WORD_LENGTH = 100;
+/** A word, hashtag (#acme), handle (@acme), named entity or phrase: 1 to MAX_WORD_LENGTH visible characters. */
+const zWord = z
+  .string({ error: 'word must be text' })
+  .trim()
+  .min(1, 'word must not be empty')
+  .max(MAX_WORD_LENGTH, `word is at most ${MAX_WORD_LENGTH} characters`)
+  // eslint-disable-next-line no-control-regex
+  .refine((w) => !/[\u0000-\u001f\u007f]/.test(w), 'word must not hold control characters');
+
+/** Most author accounts one listing filters by (a person has at most one per network). */
+export const MAX_AUTHOR_IDS = 20;
+
+/** Listing filters shared by the tray, the export and selecting every matching post. */
 const listingFilters = {
   /** Posts of one hour (a heatmap cell of a day row): [hourStart, hourStart + 1 h), client time. */
   hourStart: zWallTime('hourStart').optional(),
@@ -27,15 +41,83 @@ const listingFilters = {
     .optional(),
   favourabilityId: zFavourabilityId.optional(),
   brandAssociationId: zBrandAssociationId.optional(),
+  /** Posts of one author account. */
+  authorId: zId.optional(),
+  /** Posts of any of these author accounts (a top author's accounts on several networks), a comma list. */
+  authorIds: zIdList('authorIds', MAX_AUTHOR_IDS).optional(),
+  /** Posts carrying a word-cloud entry (word, #hashtag, @handle, named entity), or holding an included phrase. */
+  word: zWord.optional(),
 };
-export const ClipListQuery = AnalyticQuery.safeExtend({
-  ...listingFilters,
-  offset: zOffset,
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, 'limit must be at least 1').max(100, 'limit is at most 100').default(CLIP_TRAY_STEP),
-  /** true: the scope's rejected (Irrelevant) clips instead, newest first, with who rejected them and when. */
-  rejected: zBool('rejected'),
+
+/**
+ * Where the next page starts: the NextCursor of the page before, the last post's posting instant
+ * (to the microsecond) and its id. Keyset paging: a post arriving meanwhile never shifts a page.
+ */
+export const zCursor = z.string({ error: 'cursor must be text' }).transform((s, ctx) => {
+  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z),(\d{1,10})$/.exec(s);
+  const at = m ? new Date(m[1]) : null;
+  const id = m ? Number(m[2]) : 0;
+  if (!m || !at || Number.isNaN(at.getTime()) || at.getUTCFullYear() < MIN_YEAR || at.getUTCFullYear() > MAX_YEAR || id < 1 || id > MAX_ID) {
+    ctx.addIssue({ code: 'custom', message: `cursor must be the NextCursor of the page before (a posting instant and a post id), got ${quoteInput(s)}` });
+    return z.NEVER;
+  }
+  return { at: m[1], id };
 });
-export const ClipPage = z.object({ Data: ClipList, HasMore: z.boolean() });
+export type ClipCursor = z.output<typeof zCursor>;
+
+/** The newest post id a listing had when its first page was read (SnapshotId): its later pages, counts and 'select all' stop there. */
+const zSnapshotId = zId.describe('the SnapshotId of the first page');
+
+/**
+ * A query that names only its own parameters: an unknown one (a misspelt filter, the old `offset`)
+ * answers 400 naming it, instead of being dropped and listing more than was asked. (zod's strict
+ * mode, with the message in the product's words.)
+ */
+function onlyKnownKeys<T extends z.ZodObject>(schema: T, what: string): T {
+  const known = Object.keys(schema.shape).join(', ');
+  const error = (issue: z.core.$ZodRawIssue) =>
+    issue.code === 'unrecognized_keys'
+      ? `${(issue.keys as string[]).map((k) => quoteInput(k)).join(', ')}: not a parameter of ${what} (it takes ${known})`
+      : undefined;
+  return schema.clone({ ...schema.def, catchall: z.never(), error }) as T;
+}
+
+export const ClipListQuery = onlyKnownKeys(
+  AnalyticQuery.safeExtend({
+    ...listingFilters,
+    limit: z.coerce
+      .number({ error: 'limit must be a number' })
+      .int()
+      .min(1, 'limit must be at least 1')
+      .max(100, 'limit is at most 100')
+      .default(CLIP_TRAY_STEP),
+    /** true: the scope's rejected (Irrelevant) clips instead, newest first, with who rejected them and when. */
+    rejected: zBool('rejected'),
+    /** Absent on the first page; then the NextCursor of the page before. */
+    cursor: zCursor.optional(),
+    /** Absent on the first page (which answers it); then the first page's SnapshotId. */
+    snapshotId: zSnapshotId.optional(),
+    /** Only posts that arrived after this SnapshotId ('N new posts'). */
+    newerThan: zId.describe('a SnapshotId: only posts that arrived after it').optional(),
+  }),
+  'the clip listing',
+);
+export const ClipPage = z.object({
+  Data: ClipList,
+  HasMore: z.boolean(),
+  /** The cursor of the next page; null on the last. */
+  NextCursor: z.string().nullable(),
+  /** The snapshot the page was read in: send it with the later pages, the new-post count and 'select all'. */
+  SnapshotId: z.number(),
+  /** How many posts the whole listing holds (the first page only; null on later pages). */
+  Total: z.number().nullable(),
+});
+/** How many posts of a listing arrived after its first page was read. */
+export const NewClipsQuery = onlyKnownKeys(
+  AnalyticQuery.safeExtend({ ...listingFilters, snapshotId: zSnapshotId, rejected: zBool('rejected') }),
+  'the new-post count',
+);
+export const NewClipsCount = z.object({ Count: z.number() });
 export const ClipIdsQuery = z.object({ binId: zId, clipIds: zIdList('clipIds', CLIP_ID_BATCH) });
 export const ClipBinsQuery = z.object({ projectIds: zIdList('projectIds', 50) });
 export const ClipBin = z.object({ Id: z.number(), Name: z.string(), ProjectId: z.number(), ParentId: z.number().nullable(), BinTypeId: z.number() });
@@ -53,7 +135,23 @@ export const RejectClipsBody = z.object({ binClipBaseIds: zBinClipBaseIds(), pro
 export const RestoreClipsBody = z.object({ binClipBaseIds: zBinClipBaseIds('restore'), projectId: zId });
 /** How many bin_clips rows changed (the named ones and the same clips' rows in the project's other bins). */
 export const ClipChangeResult = z.object({ Updated: z.number() });
-export const ListingExportQuery = AnalyticQuery.safeExtend(listingFilters);
+export const ListingExportQuery = onlyKnownKeys(AnalyticQuery.safeExtend(listingFilters), 'the listing export');
+/**
+ * 'Select all' in the tray: every post of the listing's filter (as of its SnapshotId) instead of
+ * named ids; at most RATE_MAX_CLIPS posts at once (400 beyond, asking to narrow the selection).
+ * JSON body: the analytic fields as the query sends them (streamIds a comma list).
+ */
+export const MatchingClipsBody = AnalyticQuery.safeExtend({ ...listingFilters, snapshotId: zSnapshotId });
+/** The rating to give is newFavourabilityId: favourabilityId stays the listing's filter (the Negative posts, rated Positive). */
+export const RateMatchingClipsBody = MatchingClipsBody.safeExtend({
+  newFavourabilityId: z.coerce
+    .number({ error: 'newFavourabilityId must be 1 (Positive), 2 (Neutral) or 3 (Negative)' })
+    .int()
+    .refine((n) => n === 1 || n === 2 || n === 3, 'newFavourabilityId must be 1 (Positive), 2 (Neutral) or 3 (Negative)'),
+});
+/** The answer of a selection too large to change at once. */
+export const tooManyToChange = (count: number, verb: string) =>
+  `This selection has ${count.toLocaleString('en-US')} posts; at most ${RATE_MAX_CLIPS.toLocaleString('en-US')} can be ${verb} at once: narrow the date range or the filters`;
 export const DuplicatesQuery = AnalyticQuery.safeExtend({
   /** How many of the range's latest clips are compared. */
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(2, 'limit must be at least 2').max(5000, 'limit is at most 5000').default(2000),

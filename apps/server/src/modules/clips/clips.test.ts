@@ -28,7 +28,7 @@ describe('clip tray, word cloud and influencer discovery', () => {
   const q = (path: string, extra = '') => `${path}?projectId=${fx.projectId}&${range}${extra}`;
   const favourability = async () => (await get(q('favourability/getall'))).body.map((f: { Count: number }) => f.Count);
 
-  it('pages the listing newest first, 10 per step by default, with an hour filter for a heatmap cell', async () => {
+  it('pages the listing newest first, 10 per step by default, by cursor, with an hour filter for a heatmap cell', async () => {
     const all = (await get(q('clip/getall'))).body;
     expect(all.HasMore).toBe(false);
     expect(all.Data.map((c: { Id: number }) => c.Id)).toEqual([fx.root.c3, fx.root.c7, fx.root.c2, fx.root.c1]);
@@ -41,7 +41,8 @@ describe('clip tray, word cloud and influencer discovery', () => {
       BrandAssociationId: 2,
       BinId: fx.rootBinId,
     });
-    const page = (await get(q('clip/getall', '&offset=1&limit=2'))).body;
+    const first = (await get(q('clip/getall', '&limit=1'))).body;
+    const page = (await get(q('clip/getall', `&limit=2&cursor=${first.NextCursor}&snapshotId=${first.SnapshotId}`))).body;
     expect(page.Data.map((c: { Id: number }) => c.Id)).toEqual([fx.root.c7, fx.root.c2]);
     expect(page.HasMore).toBe(true);
     const cell = (await get(q('clip/getall', '&hourStart=2024-03-01T10:00:00'))).body;

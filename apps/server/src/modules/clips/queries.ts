@@ -1,13 +1,23 @@
-// SQL of the clip tray: the listing (offset pages for the tray, keyset batches for the export),
-// the rejected clips of a scope (the tray's 'Rejected' view), clips by id, and a project's bins. Rows have the shared clip-row shape (analytics/clip-rows.ts).
+// SQL of the clip tray: the listing (keyset pages for the tray, keyset batches for the export),
+// the rejected clips of a scope (the tray's 'Rejected' view), the count of posts that arrived after
+// a page was read, clips by id, and a project's bins. Rows have the shared clip-row shape
+// (analytics/clip-rows.ts).
 import { BRAND_ASSOCIATION } from '@listening/contract';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { clipRows, type ClipRow } from '../../analytics/clip-rows.ts';
 import { clipsInScope, type Scope } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
+import type { DB } from '../../db/tables.generated.ts';
 
 /** Chatter is brand association 3, or 0 in older rows: a Chatter filter takes both. */
 const CHATTER_IDS = [0, BRAND_ASSOCIATION.Chatter];
+
+/** How a word of the tray's filter is matched (service.ts decides, from the project's included phrases). */
+export type WordMatch =
+  /** An included phrase: the post's text holds it (any case), as the word cloud counts it. */
+  | { kind: 'phrase'; text: string }
+  /** A word-cloud entry: one of the post's terms, hashtags, handles or named entities. */
+  | { kind: 'term'; terms: string[]; hashtags: string[]; handles: string[]; entities: string[] };
 
 export interface ListingFilters {
   /** Posts of one hour: [from, from + 1 h), an instant. */
@@ -16,12 +26,39 @@ export interface ListingFilters {
   hour?: number;
   favourabilityId?: number;
   brandAssociationId?: number;
+  authorId?: number;
+  /** Posts of any of these author accounts (a top author on several networks). */
+  authorIds?: number[];
+  word?: WordMatch;
   /** The scope's rejected clips instead of its counted ones. */
   rejected?: boolean;
+  /** Only rows up to this bin_clips id (the listing's snapshot). */
+  snapshotId?: number;
+  /** Only rows after this bin_clips id (posts that arrived after a snapshot). */
+  newerThan?: number;
 }
+
+/** A row of the listing to continue after: its posting instant as text (to the microsecond) and its id. */
+export interface Cursor {
+  at: string;
+  id: number;
+}
+
+const enrichmentHas = (w: Extract<WordMatch, { kind: 'term' }>) => (eb: ExpressionBuilder<DB, 'bin_clips'>) =>
+  eb.exists(
+    eb
+      .selectFrom('clip_enrichment as e')
+      .select(sql.lit(1).as('one'))
+      .whereRef('e.clip_id', '=', 'bin_clips.clip_id')
+      .where(
+        sql<boolean>`(e.terms && ${sql.val(w.terms)}::text[] or e.hashtags && ${sql.val(w.hashtags)}::text[] or e.handles && ${sql.val(w.handles)}::text[]
+          or e.people && ${sql.val(w.entities)}::text[] or e.organisations && ${sql.val(w.entities)}::text[] or e.places && ${sql.val(w.entities)}::text[])`,
+      ),
+  );
 
 /** The listing of a scope, with the tray's filters. */
 function listing(db: Db, s: Scope, f: ListingFilters) {
+  const word = f.word;
   return clipRows(db)
     .$call(clipsInScope(s, { rejected: f.rejected }))
     .$if(f.hourFrom !== undefined, (qb) =>
@@ -31,37 +68,71 @@ function listing(db: Db, s: Scope, f: ListingFilters) {
     .$if(f.favourabilityId !== undefined, (qb) => qb.where('bin_clips.favourability_id', '=', f.favourabilityId!))
     .$if(f.brandAssociationId !== undefined, (qb) =>
       qb.where('bin_clips.brand_association_id', 'in', CHATTER_IDS.includes(f.brandAssociationId!) ? CHATTER_IDS : [f.brandAssociationId!]),
-    );
+    )
+    .$if(f.authorId !== undefined, (qb) => qb.where('bin_clips.author_id', '=', f.authorId!))
+    .$if(f.authorIds !== undefined, (qb) => qb.where('bin_clips.author_id', 'in', f.authorIds!))
+    .$if(word?.kind === 'phrase', (qb) => qb.where(sql<boolean>`strpos(lower(clips.body), ${(word as { text: string }).text}) > 0`))
+    .$if(word?.kind === 'term', (qb) => qb.where(enrichmentHas(word as Extract<WordMatch, { kind: 'term' }>)))
+    .$if(f.snapshotId !== undefined, (qb) => qb.where('bin_clips.id', '<=', f.snapshotId!))
+    .$if(f.newerThan !== undefined, (qb) => qb.where('bin_clips.id', '>', f.newerThan!));
 }
 
-/** A page of the listing, newest first. */
-export function clipPage(db: Db, s: Scope, f: ListingFilters, offset: number, limit: number) {
-  return listing(db, s, f).orderBy('bin_clips.posted_at', 'desc').orderBy('bin_clips.id', 'desc').offset(offset).limit(limit).execute();
+/** The position of a row for its cursor: posted_at to the microsecond, in UTC (a JS Date keeps only milliseconds). */
+const cursorAt = sql<string>`to_char(bin_clips.posted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor_at');
+
+/** Rows after the cursor, newest first: (posted_at, id) below the cursor's, the first condition letting the (bin_id, posted_at) index stop early. */
+function after(cursor: Cursor | undefined) {
+  return <QB extends ReturnType<typeof listing>>(qb: QB): QB =>
+    cursor === undefined
+      ? qb
+      : (qb
+          .where('bin_clips.posted_at', '<=', sql<Date>`${cursor.at}::timestamptz`)
+          .where((eb) => eb(eb.refTuple('bin_clips.posted_at', 'bin_clips.id'), '<', eb.tuple(sql<Date>`${cursor.at}::timestamptz`, cursor.id))) as QB);
 }
 
-/** A page of the scope's rejected clips, newest first, with when and by whom each was rejected. */
-export function rejectedPage(db: Db, s: Scope, f: ListingFilters, offset: number, limit: number) {
-  return listing(db, s, { ...f, rejected: true })
+/** The newest bin_clips id: a listing's snapshot (rows up to it are the listing; later ones are new). */
+export async function newestId(db: Db): Promise<number> {
+  const r = await db
+    .selectFrom('bin_clips')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(r?.id ?? 0);
+}
+
+/** A page of the listing (or, with `rejected`, of the scope's rejected clips), newest first, each row with its cursor; rejected ones say when and by whom. */
+export function clipPage(db: Db, s: Scope, f: ListingFilters, cursor: Cursor | undefined, limit: number) {
+  return listing(db, s, f)
+    .$call(after(cursor))
     .leftJoin('users as rejecter', 'rejecter.id', 'bin_clips.rejected_by')
-    .select(['bin_clips.rejected_at', sql<string | null>`nullif(trim(rejecter.name || ' ' || rejecter.surname), '')`.as('rejected_by_name')])
+    .select(['bin_clips.rejected_at', sql<string | null>`nullif(trim(rejecter.name || ' ' || rejecter.surname), '')`.as('rejected_by_name'), cursorAt])
     .orderBy('bin_clips.posted_at', 'desc')
     .orderBy('bin_clips.id', 'desc')
-    .offset(offset)
     .limit(limit)
     .execute();
 }
 
+/** How many rows the listing holds. */
+export async function countListing(db: Db, s: Scope, f: ListingFilters): Promise<number> {
+  const r = await db
+    .selectFrom(listing(db, s, f).clearSelect().select('bin_clips.id').as('l'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** The bin_clips ids of the listing, at most `limit` of them ('select all'). */
+export async function listingIds(db: Db, s: Scope, f: ListingFilters, limit: number): Promise<number[]> {
+  const rows = await listing(db, s, f).clearSelect().select('bin_clips.id').orderBy('bin_clips.id').limit(limit).execute();
+  return rows.map((r) => Number(r.id));
+}
+
 /** The listing in keyset batches, newest first: memory stays one batch however long the range. */
 export async function* clipBatches(db: Db, s: Scope, f: ListingFilters, batchSize = 2000): AsyncGenerator<ClipRow[]> {
-  let after: { postedAt: Date; id: number } | null = null;
+  let cursor: Cursor | undefined;
   for (;;) {
-    const cursor: { postedAt: Date; id: number } | null = after;
-    const rows: ClipRow[] = await listing(db, s, f)
-      .$if(cursor !== null, (qb) =>
-        qb
-          .where('bin_clips.posted_at', '<=', cursor!.postedAt)
-          .where((eb) => eb(eb.refTuple('bin_clips.posted_at', 'bin_clips.id'), '<', eb.tuple(cursor!.postedAt, cursor!.id))),
-      )
+    const rows = await listing(db, s, f)
+      .$call(after(cursor))
+      .select(cursorAt)
       .orderBy('bin_clips.posted_at', 'desc')
       .orderBy('bin_clips.id', 'desc')
       .limit(batchSize)
@@ -70,7 +141,7 @@ export async function* clipBatches(db: Db, s: Scope, f: ListingFilters, batchSiz
     yield rows;
     if (rows.length < batchSize) return;
     const last = rows[rows.length - 1];
-    after = { postedAt: new Date(last.posted_at), id: Number(last.id) };
+    cursor = { at: last.cursor_at, id: Number(last.id) };
   }
 }
 
@@ -88,4 +159,16 @@ export function binsOfProjects(db: Db, projectIds: number[]) {
     .orderBy('project_id')
     .orderBy('name')
     .execute();
+}
+
+/** Whether the project tracks the phrase (the word cloud's 'Include'): the tray then matches it in the text. */
+export async function isIncludedPhrase(db: Db, projectId: number, phrase: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('wordcloud_phrases')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('kind', '=', 'include')
+    .where('phrase', '=', phrase)
+    .executeTakeFirst();
+  return row !== undefined;
 }

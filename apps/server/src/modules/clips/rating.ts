@@ -32,6 +32,8 @@ const alters = (r: RatedRow, change: Change) =>
 export async function changeClips(db: Db, user: AuthUser, projectId: number, binClipIds: number[], change: Change): Promise<number> {
   const project = await projectForWrite(db, user, projectId);
   const ids = [...new Set(binClipIds)];
+  // 'Select all' over a filter that matches nothing changes nothing.
+  if (ids.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
     const named = await trx.selectFrom('bin_clips').select(['id', 'clip_id']).where('id', 'in', ids).where('project_id', '=', project.id).execute();
     if (named.length !== ids.length) {

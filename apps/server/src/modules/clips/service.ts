@@ -1,12 +1,13 @@
-// The clip tray's reads: the listing (10 per step), clips by id, a project's bins, the listing
-// export, near-duplicates.
-import { listingFileName } from '@listening/contract';
+// The clip tray's reads: the listing (10 per step, keyset pages in a snapshot), the count of new
+// posts, the ids behind 'select all', clips by id, a project's bins, the listing export, near-duplicates.
+import { RATE_MAX_CLIPS, listingFileName, tooManyToChange } from '@listening/contract';
 import type * as C from '@listening/contract';
 import type { PassThrough } from 'node:stream';
 import type { z } from 'zod';
 import { toTopPost, type ClipRow } from '../../analytics/clip-rows.ts';
 import { fromWall, resolveScope, type Scope } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
+import { badRequest } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { projectForBin, projectForUser } from '../../access/index.ts';
 import { duplicateGroups } from './duplicates.ts';
@@ -22,33 +23,82 @@ export function toClip(r: ClipRow): Clip {
   return { ...toTopPost(r), BinId: r.bin_id, ClassificationId: r.classification_id };
 }
 
-export function listingFilters(s: Scope, query: ListingQuery): q.ListingFilters {
+/**
+ * How the tray's word is matched, mirroring the word cloud: an included phrase is found in the
+ * text (any case); '#x' is a hashtag, '@x' a handle (stored with or without the sign); any other
+ * word is a term (lower case) or a named entity (as shown).
+ */
+export async function wordMatch(db: Db, projectId: number, word: string): Promise<q.WordMatch> {
+  const lower = word.toLowerCase();
+  if (await q.isIncludedPhrase(db, projectId, lower)) return { kind: 'phrase', text: lower };
+  const bare = lower.replace(/^[#@]/, '');
+  const none: string[] = [];
+  if (lower.startsWith('#')) return { kind: 'term', terms: none, hashtags: [lower, bare], handles: none, entities: none };
+  if (lower.startsWith('@')) return { kind: 'term', terms: none, hashtags: none, handles: [lower, bare], entities: none };
+  return { kind: 'term', terms: [lower], hashtags: none, handles: none, entities: [word] };
+}
+
+export async function listingFilters(db: Db, s: Scope, query: ListingQuery): Promise<q.ListingFilters> {
   return {
     hourFrom: query.hourStart ? fromWall(query.hourStart, s.timeZone) : undefined,
     hour: query.hour,
     favourabilityId: query.favourabilityId,
     brandAssociationId: query.brandAssociationId,
+    authorId: query.authorId,
+    authorIds: query.authorIds,
+    word: query.word === undefined ? undefined : await wordMatch(db, s.project.id, query.word),
   };
 }
 
-/** A page of the listing; with `rejected`, of the scope's rejected clips, each saying when and by whom. */
+/**
+ * A page of the listing; with `rejected`, of the scope's rejected clips, each saying when and by
+ * whom. Keyset paging inside a snapshot: the first page takes the newest post id as its SnapshotId
+ * (before reading, so nothing slips between), later pages send it back with the cursor, so a post
+ * that arrives meanwhile is never listed twice nor shifts a page: it is counted as new instead
+ * (newClipCount) and loaded with `newerThan`.
+ */
 export async function listClips(db: Db, user: AuthUser, query: z.output<typeof C.ClipListQuery>): Promise<z.infer<typeof C.ClipPage>> {
   const s = await resolveScope(db, user, query);
-  const filters = listingFilters(s, query);
-  const rows = query.rejected
-    ? (await q.rejectedPage(db, s, filters, query.offset, query.limit + 1)).map((r) => ({
-        ...toClip(r),
-        RejectedAt: r.rejected_at ? new Date(r.rejected_at).toISOString() : null,
-        RejectedBy: r.rejected_by_name,
-      }))
-    : (await q.clipPage(db, s, filters, query.offset, query.limit + 1)).map(toClip);
-  return { Data: rows.slice(0, query.limit), HasMore: rows.length > query.limit };
+  const snapshotId = query.snapshotId ?? (await q.newestId(db));
+  const filters: q.ListingFilters = { ...(await listingFilters(db, s, query)), rejected: query.rejected, snapshotId, newerThan: query.newerThan };
+  const rows = await q.clipPage(db, s, filters, query.cursor, query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  const first = query.cursor === undefined && query.newerThan === undefined;
+  return {
+    Data: page.map((r) =>
+      query.rejected ? { ...toClip(r), RejectedAt: r.rejected_at ? new Date(r.rejected_at).toISOString() : null, RejectedBy: r.rejected_by_name } : toClip(r),
+    ),
+    HasMore: rows.length > query.limit,
+    NextCursor: rows.length > query.limit ? `${last.cursor_at},${last.id}` : null,
+    SnapshotId: snapshotId,
+    Total: first ? (rows.length > query.limit ? await q.countListing(db, s, filters) : page.length) : null,
+  };
+}
+
+/** How many posts of the listing arrived after its snapshot. */
+export async function newClipCount(db: Db, user: AuthUser, query: z.output<typeof C.NewClipsQuery>): Promise<z.infer<typeof C.NewClipsCount>> {
+  const s = await resolveScope(db, user, query);
+  const filters = { ...(await listingFilters(db, s, query)), rejected: query.rejected, newerThan: query.snapshotId };
+  return { Count: await q.countListing(db, s, filters) };
+}
+
+/**
+ * The bin_clips ids of every post of a listing filter as of its snapshot ('select all'), for a
+ * rating, rejection or restore: 400 when there are more than RATE_MAX_CLIPS, naming how many.
+ */
+export async function matchingIds(db: Db, user: AuthUser, body: z.output<typeof C.MatchingClipsBody>, rejected: boolean, verb: string) {
+  const s = await resolveScope(db, user, body);
+  const filters = { ...(await listingFilters(db, s, body)), rejected, snapshotId: body.snapshotId };
+  const ids = await q.listingIds(db, s, filters, RATE_MAX_CLIPS + 1);
+  if (ids.length > RATE_MAX_CLIPS) throw badRequest(tooManyToChange(await q.countListing(db, s, filters), verb));
+  return { projectId: s.project.id, ids };
 }
 
 /** The listing as a workbook: its file name and the stream the workbook is written into as rows are read. */
 export async function listingExport(db: Db, user: AuthUser, query: ListingQuery): Promise<{ fileName: string; stream: PassThrough }> {
   const s = await resolveScope(db, user, query);
-  return { fileName: listingFileName(s.project.description), stream: listingWorkbook(db, s, listingFilters(s, query)) };
+  return { fileName: listingFileName(s.project.description), stream: listingWorkbook(db, s, await listingFilters(db, s, query)) };
 }
 
 /** Clips of a bin by clip id, in the order asked (ids not in the bin are left out). */
@@ -72,6 +122,6 @@ export async function binsOfProjects(db: Db, user: AuthUser, projectIds: number[
 
 export async function duplicates(db: Db, user: AuthUser, query: z.output<typeof C.DuplicatesQuery>): Promise<z.infer<typeof C.DuplicateGroups>> {
   const s = await resolveScope(db, user, query);
-  const rows = await q.clipPage(db, s, {}, 0, query.limit);
+  const rows = await q.clipPage(db, s, {}, undefined, query.limit);
   return duplicateGroups(rows, (r) => r.body).map((g) => ({ Similarity: g.similarity, Clips: g.items.map(toClip) }));
 }

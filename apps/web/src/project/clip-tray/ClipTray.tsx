@@ -1,7 +1,8 @@
 // The clip tray: a slide-in 'Posts' panel over the project's screens. It lists
-// the posts of its scope 10 at a time, lets the user select and rate or reject them after the
-// confirmations, exports the listing, and gives admins 'Identify duplicates'. Its 'Rejected' view
-// lists the scope's rejected posts (who rejected each, and when) and restores the selected ones.
+// the posts of its scope 10 at a time (keyset pages of one snapshot; posts that arrive meanwhile
+// wait behind 'N new posts'), lets the user select some or every matching post and rate or reject
+// them after the confirmations, exports the listing, and gives admins 'Identify duplicates'. Its
+// 'Rejected' view lists the scope's rejected posts (who rejected each, and when) and restores them.
 import { ActionIcon, Button, Checkbox, Drawer, Group, Menu, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import {
   IconArrowBackUp,
@@ -14,13 +15,13 @@ import {
   IconMoodSmile,
   IconTrash,
 } from '@tabler/icons-react';
-import { FAVOURABILITY, MESSAGES } from '@listening/contract';
-import { useMemo, useState } from 'react';
+import { FAVOURABILITY, MESSAGES, RATE_MAX_CLIPS, tooManyToChange } from '@listening/contract';
+import { useMemo, useRef, useState } from 'react';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useProjectContext } from '../context.ts';
+import { useChangeMatching, type MatchingChange } from './api/change-matching.ts';
 import { useExportListing } from './api/export-listing.ts';
-import { useClips } from './api/get-clips.ts';
 import { useIsAdmin } from './api/get-user.ts';
 import { useRateClips } from './api/rate-clips.ts';
 import { useRejectClips } from './api/reject-clips.ts';
@@ -28,8 +29,10 @@ import { useRestoreClips } from './api/restore-clips.ts';
 import { ClipCard } from './components/ClipCard.tsx';
 import { ConfirmDialog } from './components/ConfirmDialog.tsx';
 import { DuplicatesModal } from './components/DuplicatesModal.tsx';
-import { trayQuery } from './tray-query.ts';
+import { NewPostsButton, SelectionNotice } from './components/SelectionNotice.tsx';
+import { postCount } from './opens-posts.ts';
 import { useClipTray } from './tray-state.tsx';
+import { useTrayListing } from './use-tray-listing.ts';
 
 type Pending = { kind: 'rate'; favourabilityId: number; rating: string } | { kind: 'reject' };
 const RATINGS = [
@@ -39,7 +42,7 @@ const RATINGS = [
 ] as const;
 /** The counted posts of the scope, or its rejected (Irrelevant) ones. */
 type TrayView = 'posts' | 'rejected';
-const plural = (n: number) => `${n} post${n === 1 ? '' : 's'}`;
+const plural = postCount;
 
 export function ClipTray() {
   const { scope, close } = useClipTray();
@@ -47,45 +50,75 @@ export function ClipTray() {
   const [expanded, setExpanded] = useState(false);
   const [view, setView] = useState<'list' | 'grid'>('list');
   const [selected, setSelected] = useState<number[]>([]);
+  /** 'Select all': every post of the listing as of its snapshot, not only the loaded ones. */
+  const [allMatching, setAllMatching] = useState(false);
+  const top = useRef<HTMLDivElement>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [duplicates, setDuplicates] = useState(false);
   const [trayView, setTrayView] = useState<TrayView>('posts');
   // Rejected (or restored) clips leave their list at once, before it reloads without them.
   const [removed, setRemoved] = useState<Record<TrayView, number[]>>({ posts: [], rejected: [] });
   const showRejected = trayView === 'rejected';
-  const clips = useClips(params, scope, showRejected);
+  const listing = useTrayListing(params, scope, showRejected);
+  const { clips, query, total } = listing;
   const rate = useRateClips();
+  const matching = useChangeMatching();
   const reject = useRejectClips();
   const restore = useRestoreClips();
   const exporter = useExportListing();
   const isAdmin = useIsAdmin();
 
-  const rows = useMemo(
-    () => (clips.data?.pages.flatMap((p) => p.Data) ?? []).filter((c) => !removed[trayView].includes(c.Id)),
-    [clips.data, removed, trayView],
-  );
-  const query = useMemo(() => trayQuery(params, scope ?? { label: '' }), [params, scope]);
-  const allSelected = rows.length > 0 && rows.every((r) => selected.includes(r.Id));
+  const rows = useMemo(() => listing.rows.filter((c) => !removed[trayView].includes(c.Id)), [listing.rows, removed, trayView]);
+  const loadedSelected = rows.length > 0 && rows.every((r) => selected.includes(r.Id));
+  const allSelected = allMatching || loadedSelected;
+  const matchingCount = total ?? rows.length;
 
-  const onClose = () => {
+  const clearSelection = () => {
     setSelected([]);
+    setAllMatching(false);
+  };
+  const onClose = () => {
+    clearSelection();
     setRemoved({ posts: [], rejected: [] });
     setTrayView('posts');
+    listing.reset();
     close();
   };
   const switchView = (v: TrayView) => {
-    setSelected([]);
+    clearSelection();
+    listing.reset();
     setTrayView(v);
   };
+  /** With every matching post selected, the change is made by the listing's filter on the server, within its bound. */
+  const tooMany = (verb: string) => {
+    if (!allMatching || matchingCount <= RATE_MAX_CLIPS) return false;
+    toast.warning(tooManyToChange(matchingCount, verb));
+    return true;
+  };
+  const byFilter = async (change: MatchingChange) => {
+    await matching.mutateAsync({ body: { ...query, snapshotId: listing.snapshotId! }, change });
+    clearSelection();
+  };
   const ask = (p: Pending) => {
-    if (selected.length === 0) {
+    if (!allMatching && selected.length === 0) {
       toast.warning(MESSAGES.selectClipsToRate);
       return;
     }
+    if (tooMany(p.kind === 'rate' ? 'rated' : 'rejected')) return;
     setPending(p);
   };
   const confirm = async () => {
     if (!pending) return;
+    if (allMatching) {
+      await byFilter(pending.kind === 'rate' ? { kind: 'rate', newFavourabilityId: pending.favourabilityId } : { kind: 'reject' });
+      toast.success(
+        pending.kind === 'rate'
+          ? `${plural(matchingCount)} rated ${pending.rating}`
+          : `${plural(matchingCount)} removed as Irrelevant: the Rejected view can restore them`,
+      );
+      setPending(null);
+      return;
+    }
     const binClipBaseIds = selected;
     if (pending.kind === 'rate') {
       await rate.mutateAsync({ binClipBaseIds, favourabilityId: pending.favourabilityId, projectId: project.Id });
@@ -100,8 +133,14 @@ export function ClipTray() {
   };
   /** Restores the selected rejected posts: no confirmation, since a reject undoes it. */
   const onRestore = async () => {
-    if (selected.length === 0) {
+    if (!allMatching && selected.length === 0) {
       toast.warning('Please select clips to restore');
+      return;
+    }
+    if (tooMany('restored')) return;
+    if (allMatching) {
+      await byFilter({ kind: 'restore' });
+      toast.success(`${plural(matchingCount)} restored: they count in every figure again`);
       return;
     }
     const binClipBaseIds = selected;
@@ -111,7 +150,21 @@ export function ClipTray() {
     toast.success(`${plural(binClipBaseIds.length)} restored: ${binClipBaseIds.length === 1 ? 'it counts' : 'they count'} in every figure again`);
   };
   const message = pending ? (pending.kind === 'rate' ? MESSAGES.confirmRate(pending.rating) : MESSAGES.confirmIrrelevant) : null;
-  const toggle = (id: number) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+  // Unticking one post of 'every matching post' leaves the loaded ones but that post selected.
+  const toggle = (id: number) => {
+    if (allMatching) {
+      setAllMatching(false);
+      setSelected(rows.map((r) => r.Id).filter((x) => x !== id));
+      return;
+    }
+    setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+  };
+  /** Loads the new posts at the top of the list and shows them there. */
+  const showNew = async () => {
+    await listing.loadNew();
+    top.current?.closest('.mantine-Drawer-content')?.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+  const isSelected = (id: number) => allMatching || selected.includes(id);
 
   return (
     <>
@@ -131,100 +184,115 @@ export function ClipTray() {
                 {scope.label}
               </Text>
             )}
+            {total !== undefined && (
+              <Text size="xs" c="dimmed" data-testid="tray-total">
+                {showRejected ? `${plural(total)} rejected` : plural(total)}
+              </Text>
+            )}
           </div>
         }
         aria-label="Posts"
         styles={{ body: { paddingTop: 0 } }}
       >
-        <Stack gap="sm">
-          <Group
-            justify="space-between"
-            gap="xs"
+        <Stack gap="sm" ref={top}>
+          {/* The controls, the selection and 'N new posts' stay in view while the list scrolls. */}
+          <Stack
+            gap={6}
             py="xs"
             style={{ position: 'sticky', top: 60, background: 'var(--mantine-color-body)', zIndex: 2, borderBottom: '1px solid var(--mantine-color-gray-2)' }}
           >
-            <Group gap="xs">
-              <SegmentedControl
-                size="xs"
-                value={trayView}
-                onChange={(v) => switchView(v as TrayView)}
-                aria-label="Which posts"
-                data={[
-                  { value: 'posts', label: 'Posts' },
-                  { value: 'rejected', label: 'Rejected' },
-                ]}
-              />
-              <Checkbox
-                checked={allSelected}
-                indeterminate={selected.length > 0 && !allSelected}
-                onChange={() => setSelected(allSelected ? [] : rows.map((r) => r.Id))}
-                label={selected.length ? `${selected.length} selected` : 'Select all'}
-                aria-label="Select all posts"
-              />
-            </Group>
-            <Group gap={6}>
-              {showRejected ? (
-                <Button
+            <Group justify="space-between" gap="xs">
+              <Group gap="xs">
+                <SegmentedControl
                   size="xs"
-                  variant="light"
-                  leftSection={<IconArrowBackUp size={15} />}
-                  loading={restore.isPending}
-                  onClick={() => void onRestore().catch(() => {})}
-                >
-                  Restore
-                </Button>
-              ) : (
-                <>
-                  <Menu position="bottom-end" withinPortal shadow="md">
-                    <Menu.Target>
-                      <Button size="xs" variant="light" leftSection={<IconMoodSmile size={15} />}>
-                        Rate
-                      </Button>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      {RATINGS.map((r) => (
-                        <Menu.Item key={r.rating} color={r.color} onClick={() => ask({ kind: 'rate', favourabilityId: r.id, rating: r.rating })}>
-                          {r.rating}
-                        </Menu.Item>
-                      ))}
-                    </Menu.Dropdown>
-                  </Menu>
-                  <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={15} />} onClick={() => ask({ kind: 'reject' })}>
-                    Irrelevant
-                  </Button>
+                  value={trayView}
+                  onChange={(v) => switchView(v as TrayView)}
+                  aria-label="Which posts"
+                  data={[
+                    { value: 'posts', label: 'Posts' },
+                    { value: 'rejected', label: 'Rejected' },
+                  ]}
+                />
+                <Checkbox
+                  checked={allSelected}
+                  indeterminate={selected.length > 0 && !allSelected}
+                  onChange={() => (allSelected ? clearSelection() : setSelected(rows.map((r) => r.Id)))}
+                  label={allMatching ? `All ${plural(matchingCount)} selected` : selected.length ? `${selected.length} selected` : 'Select all'}
+                  aria-label="Select all loaded posts"
+                  data-testid="select-all"
+                />
+              </Group>
+              <Group gap={6}>
+                {showRejected ? (
                   <Button
                     size="xs"
-                    variant="default"
-                    leftSection={<IconDownload size={15} />}
-                    loading={exporter.isPending}
-                    onClick={() => exporter.mutate({ query, projectName: project.Description })}
+                    variant="light"
+                    leftSection={<IconArrowBackUp size={15} />}
+                    loading={restore.isPending || matching.isPending}
+                    onClick={() => void onRestore().catch(() => {})}
                   >
-                    Export
+                    Restore
                   </Button>
-                  {isAdmin && (
-                    <Button size="xs" variant="default" leftSection={<IconCopy size={15} />} onClick={() => setDuplicates(true)}>
-                      Identify duplicates
+                ) : (
+                  <>
+                    <Menu position="bottom-end" withinPortal shadow="md">
+                      <Menu.Target>
+                        <Button size="xs" variant="light" leftSection={<IconMoodSmile size={15} />}>
+                          Rate
+                        </Button>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        {RATINGS.map((r) => (
+                          <Menu.Item key={r.rating} color={r.color} onClick={() => ask({ kind: 'rate', favourabilityId: r.id, rating: r.rating })}>
+                            {r.rating}
+                          </Menu.Item>
+                        ))}
+                      </Menu.Dropdown>
+                    </Menu>
+                    <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={15} />} onClick={() => ask({ kind: 'reject' })}>
+                      Irrelevant
                     </Button>
-                  )}
-                </>
-              )}
-              <SegmentedControl
-                size="xs"
-                value={view}
-                onChange={(v) => setView(v as 'list' | 'grid')}
-                data={[
-                  { value: 'list', label: <IconLayoutList size={15} aria-label="List view" /> },
-                  { value: 'grid', label: <IconLayoutGrid size={15} aria-label="Grid view" /> },
-                ]}
-              />
-              <Tooltip label={expanded ? 'Narrow' : 'Expand'} withArrow>
-                <ActionIcon variant="default" size="md" onClick={() => setExpanded((e) => !e)} aria-label={expanded ? 'Narrow the tray' : 'Expand the tray'}>
-                  {expanded ? <IconArrowsMinimize size={15} /> : <IconArrowsMaximize size={15} />}
-                </ActionIcon>
-              </Tooltip>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconDownload size={15} />}
+                      loading={exporter.isPending}
+                      onClick={() => exporter.mutate({ query, projectName: project.Description })}
+                    >
+                      Export
+                    </Button>
+                    {isAdmin && (
+                      <Button size="xs" variant="default" leftSection={<IconCopy size={15} />} onClick={() => setDuplicates(true)}>
+                        Identify duplicates
+                      </Button>
+                    )}
+                  </>
+                )}
+                <SegmentedControl
+                  size="xs"
+                  value={view}
+                  onChange={(v) => setView(v as 'list' | 'grid')}
+                  data={[
+                    { value: 'list', label: <IconLayoutList size={15} aria-label="List view" /> },
+                    { value: 'grid', label: <IconLayoutGrid size={15} aria-label="Grid view" /> },
+                  ]}
+                />
+                <Tooltip label={expanded ? 'Narrow' : 'Expand'} withArrow>
+                  <ActionIcon variant="default" size="md" onClick={() => setExpanded((e) => !e)} aria-label={expanded ? 'Narrow the tray' : 'Expand the tray'}>
+                    {expanded ? <IconArrowsMinimize size={15} /> : <IconArrowsMaximize size={15} />}
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
             </Group>
-          </Group>
-
+            <SelectionNotice
+              loaded={loadedSelected ? rows.length : 0}
+              matching={matchingCount}
+              allMatching={allMatching}
+              onSelectMatching={() => setAllMatching(true)}
+              onClear={clearSelection}
+            />
+            <NewPostsButton count={listing.newPosts} loading={listing.loadingNew} onLoad={() => void showNew().catch(() => {})} />
+          </Stack>
           {clips.isPending ? (
             <Stack gap="sm">
               {[0, 1, 2, 3].map((i) => (
@@ -242,7 +310,7 @@ export function ClipTray() {
           ) : (
             <SimpleGrid cols={view === 'grid' ? { base: 1, sm: 2, lg: expanded ? 3 : 2 } : 1} spacing="sm" data-testid="clip-list">
               {rows.map((clip) => (
-                <ClipCard key={clip.Id} clip={clip} selected={selected.includes(clip.Id)} onToggle={() => toggle(clip.Id)} compact={view === 'grid'} />
+                <ClipCard key={clip.Id} clip={clip} selected={isSelected(clip.Id)} onToggle={() => toggle(clip.Id)} compact={view === 'grid'} />
               ))}
             </SimpleGrid>
           )}
@@ -257,7 +325,8 @@ export function ClipTray() {
       </Drawer>
       <ConfirmDialog
         message={message}
-        busy={rate.isPending || reject.isPending}
+        detail={allMatching ? `This applies to all ${plural(matchingCount)} of this selection, not only the ${rows.length} loaded.` : undefined}
+        busy={rate.isPending || reject.isPending || matching.isPending}
         onConfirm={() => void confirm().catch(() => setPending(null))}
         onCancel={() => setPending(null)}
       />

@@ -81,7 +81,9 @@ beforeEach(() => {
     if (url.startsWith('/api/user/get'))
       return Response.json({ Id: 5, Name: 'Thandi', Surname: 'Analyst', Email: 'a@b.c', IsAdmin: false, ActingAdminId: null });
     if (url.startsWith('/api/clip/restore') && init?.method === 'PUT') return Response.json({ Updated: 2 });
-    if (url.startsWith('/api/clip/getall?')) return Response.json({ Data: url.includes('rejected=true') ? [rejected] : [counted], HasMore: false });
+    if (url.startsWith('/api/clip/getall/new?')) return Response.json({ Count: 0 });
+    if (url.startsWith('/api/clip/getall?'))
+      return Response.json({ Data: url.includes('rejected=true') ? [rejected] : [counted], HasMore: false, NextCursor: null, SnapshotId: 90, Total: 1 });
     return Response.json([]);
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -21,4 +21,14 @@ describe("the tray's listing query", () => {
     expect(trayQuery(params, { label: '', favourabilityId: 3 })).toEqual({ ...params, favourabilityId: 3 });
     expect(trayQuery(params, { label: '', brandAssociationId: 1 })).toEqual({ ...params, brandAssociationId: 1 });
   });
+
+  it("narrows to a rating within owned posts for a sentiment card's percentage", () => {
+    expect(trayQuery(params, { label: '', brandAssociationId: 1, favourabilityId: 3 })).toEqual({ ...params, brandAssociationId: 1, favourabilityId: 3 });
+  });
+
+  it('narrows to one stream, an author or a word, keeping the range', () => {
+    expect(trayQuery(params, { label: '', streamIds: '8' })).toEqual({ ...params, streamIds: '8' });
+    expect(trayQuery(params, { label: '', authorId: 12 })).toEqual({ ...params, authorId: 12 });
+    expect(trayQuery(params, { label: '', word: '#acme' })).toEqual({ ...params, word: '#acme' });
+  });
 });

@@ -5,7 +5,7 @@ import type { TrayScope } from './tray-state.tsx';
 /** The listing query of a tray (the listing's, the export's and the duplicates' own filters). */
 export type TrayQuery = OperationInput<typeof exportListing>['query'];
 
-/** The listing query of a tray: the project's filter, narrowed by the scope (its range wins). */
+/** The listing query of a tray: the project's filter, narrowed by the scope (its range and streams win). */
 export function trayQuery(params: AnalyticParams, scope: TrayScope): TrayQuery {
   const q: TrayQuery = { ...params };
   if (scope.startDate) q.startDate = scope.startDate;
@@ -14,5 +14,9 @@ export function trayQuery(params: AnalyticParams, scope: TrayScope): TrayQuery {
   if (scope.hour !== undefined) q.hour = scope.hour;
   if (scope.favourabilityId) q.favourabilityId = scope.favourabilityId;
   if (scope.brandAssociationId) q.brandAssociationId = scope.brandAssociationId;
+  if (scope.streamIds) q.streamIds = scope.streamIds;
+  if (scope.authorId) q.authorId = scope.authorId;
+  if (scope.authorIds?.length) q.authorIds = scope.authorIds.join(',');
+  if (scope.word) q.word = scope.word;
   return q;
 }

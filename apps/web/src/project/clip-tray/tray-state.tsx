@@ -2,7 +2,11 @@
 // posts it shows. Screens open it with a scope; the tray reads the project's filter itself.
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
-/** What narrows the tray below the project's filter: one hour of a heatmap cell, a favourability. */
+/**
+ * What narrows the tray below the project's filter: whatever the figure that opened it counts
+ * (a heatmap cell's hour, a bar's dates, a rating within owned/earned/chatter, an author, a word,
+ * a stream).
+ */
 export interface TrayScope {
   /** Shown under the title, e.g. 'Tue 4 Mar 2025, 14:00 – 15:00'. */
   label: string;
@@ -12,6 +16,13 @@ export interface TrayScope {
   hour?: number;
   favourabilityId?: number;
   brandAssociationId?: number;
+  /** One stream's posts (a mention card), as a comma list of stream ids. */
+  streamIds?: string;
+  authorId?: number;
+  /** The posts of several author accounts (a top author on several networks). */
+  authorIds?: number[];
+  /** A word-cloud entry or an included phrase. */
+  word?: string;
 }
 
 interface TrayState {

@@ -6,14 +6,21 @@ import { ANALYTICS_KEY } from '../../query-keys.ts';
 import { trayQuery } from '../tray-query.ts';
 import type { TrayScope } from '../tray-state.tsx';
 
-/** The tray's posts, or with `rejected` the selection's rejected ones (the 'Rejected' view). */
+/** Where a page starts: nothing for the first, then the page before's cursor and the first page's snapshot. */
+type PageParam = { cursor: string; snapshotId: number } | null;
+
+/**
+ * The tray's posts, or with `rejected` the selection's rejected ones (the 'Rejected' view), 10 per
+ * step. Keyset pages inside the first page's snapshot: posts that arrive meanwhile never shift or
+ * repeat a page (the tray counts them as new instead, get-new-clip-count.ts).
+ */
 export const clipsQueryOptions = (params: AnalyticParams, scope: TrayScope, rejected = false) => {
   const query = { ...trayQuery(params, scope), ...(rejected ? { rejected: true } : {}) };
   return infiniteQueryOptions({
     queryKey: [...ANALYTICS_KEY, getClips.path, query],
-    initialPageParam: 0,
-    queryFn: ({ pageParam }) => call(getClips, { query: { ...query, offset: pageParam, limit: CLIP_TRAY_STEP } }),
-    getNextPageParam: (last, pages) => (last.HasMore ? pages.length * CLIP_TRAY_STEP : undefined),
+    initialPageParam: null as PageParam,
+    queryFn: ({ pageParam }) => call(getClips, { query: { ...query, ...(pageParam ?? {}), limit: CLIP_TRAY_STEP } }),
+    getNextPageParam: (last, pages): PageParam => (last.NextCursor ? { cursor: last.NextCursor, snapshotId: pages[0].SnapshotId } : null),
   });
 };
 
