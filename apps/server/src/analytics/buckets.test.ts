@@ -1,6 +1,6 @@
 import { heatmapBucket, insightsBucket } from '@listening/contract';
 import { describe, expect, it } from 'vitest';
-import { bucketStarts, byBucket, fillBuckets } from './buckets.ts';
+import { bucketCoverage, bucketStarts, byBucket, fillBuckets } from './buckets.ts';
 
 /** A range of whole days as the client's wall clock, the end day included (as resolveScope makes it). */
 const range = (from: string, to: string) => ({
@@ -65,5 +65,52 @@ describe('time buckets', () => {
     );
     expect([...grouped.keys()]).toEqual(['2024-03-01', '2024-03-02']);
     expect(grouped.get('2024-03-01')!.map((r) => r.hour)).toEqual([10, 11]);
+  });
+
+  describe('partial buckets', () => {
+    const later = new Date('2025-01-01T12:00:00Z');
+    const coverage = (r: ReturnType<typeof range>, bucket: 'day' | 'week' | 'month', now = later) =>
+      Object.fromEntries(bucketStarts(r, bucket).map((start) => [start, bucketCoverage(r, bucket, start, now)]));
+
+    it('marks the first and last week the range cuts, and leaves whole weeks unmarked', () => {
+      // Thursday 1 February to Monday 19 February 2024.
+      expect(coverage(range('2024-02-01', '2024-02-19'), 'week')).toEqual({
+        '2024-01-29': { Covered: 4, Of: 7, Unit: 'day', SoFar: false },
+        '2024-02-05': null,
+        '2024-02-12': null,
+        '2024-02-19': { Covered: 1, Of: 7, Unit: 'day', SoFar: false },
+      });
+    });
+
+    it('marks cut months by their own length', () => {
+      expect(coverage(range('2024-01-15', '2024-04-10'), 'month')).toEqual({
+        '2024-01-01': { Covered: 17, Of: 31, Unit: 'day', SoFar: false },
+        '2024-02-01': null,
+        '2024-03-01': null,
+        '2024-04-01': { Covered: 10, Of: 30, Unit: 'day', SoFar: false },
+      });
+    });
+
+    it('marks the bucket that holds now as so far: today in hours, this week in days', () => {
+      const now = new Date('2024-03-06T14:20:00Z'); // a Wednesday, on the client's wall clock
+      expect(coverage(range('2024-03-04', '2024-03-06'), 'day', now)).toEqual({
+        '2024-03-04': null,
+        '2024-03-05': null,
+        '2024-03-06': { Covered: 15, Of: 24, Unit: 'hour', SoFar: true },
+      });
+      expect(coverage(range('2024-02-05', '2024-03-06'), 'week', now)['2024-03-04']).toEqual({ Covered: 3, Of: 7, Unit: 'day', SoFar: true });
+      // A range ending on Sunday of this week: the rest of the week has no figures yet.
+      expect(coverage(range('2024-02-05', '2024-03-10'), 'week', now)['2024-03-04']).toEqual({ Covered: 3, Of: 7, Unit: 'day', SoFar: true });
+    });
+
+    it('marks a day the range covers only some hours of', () => {
+      const r = { startWall: new Date('2024-03-01T07:00:00Z'), endWall: new Date('2024-03-01T09:59:59.999Z') };
+      expect(bucketCoverage(r, 'day', '2024-03-01', later)).toEqual({ Covered: 3, Of: 24, Unit: 'hour', SoFar: false });
+    });
+
+    it('says a bucket wholly after now covers nothing yet', () => {
+      const now = new Date('2024-03-06T14:20:00Z');
+      expect(bucketCoverage(range('2024-03-01', '2024-03-08'), 'day', '2024-03-07', now)).toEqual({ Covered: 0, Of: 24, Unit: 'hour', SoFar: false });
+    });
   });
 });

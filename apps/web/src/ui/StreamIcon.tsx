@@ -27,10 +27,10 @@ export function streamName(id: number): string {
   return STREAM_NAMES[id as StreamId] ?? `Stream ${id}`;
 }
 
-/** One social network's icon in its colour, named for screen readers and on hover. */
-export function StreamIcon({ streamId, size = 18 }: { streamId: number; size?: number }) {
+/** One social network's icon in its colour, named for screen readers and on hover (`label`, else the network's name). */
+export function StreamIcon({ streamId, size = 18, label }: { streamId: number; size?: number; label?: string }) {
   const IconOf = ICONS[streamId] ?? IconWorld;
-  const name = streamName(streamId);
+  const name = label ?? streamName(streamId);
   return (
     <Tooltip label={name} withArrow openDelay={300}>
       <IconOf size={size} stroke={1.7} color={STREAM_COLORS[streamId as StreamId] ?? '#495057'} role="img" aria-label={name} />

@@ -9,3 +9,4 @@ export * from './get-favourability.ts';
 export * from './get-sentiment-summary.ts';
 export * from './get-sort-bin-tree.ts';
 export * from './get-bins-of-type.ts';
+export * from './get-change-marker.ts';

@@ -5,6 +5,23 @@ import { AnalyticQuery } from '../common.ts';
 
 export const BucketEnum = z.enum(['day', 'week', 'month']);
 
+/**
+ * A bucket whose figures cover only part of it, so that a short bar or a pale row is not read as a
+ * fall: the range cuts it (the first or last week or month, hours off a day), or it holds now (today,
+ * this week so far). Whole buckets answer null.
+ */
+export const PartialBucket = z.object({
+  /** Days of the bucket the figures cover (hours, for a day bucket); a day or hour begun counts. */
+  Covered: z.number(),
+  /** Days (hours) of the whole bucket: 7 a week, 28 to 31 a month, 24 a day. */
+  Of: z.number(),
+  Unit: z.enum(['day', 'hour']),
+  /** The bucket holds now: its figures are so far. */
+  SoFar: z.boolean(),
+});
+/** A partial bucket and its first day (a heatmap row). */
+export const PartialRow = PartialBucket.extend({ Date: z.string() });
+
 // ---- mentions/getall
 export const MentionSummary = z.object({ StreamId: z.number(), Count: z.number(), AVE: z.number() });
 /** One entry per requested stream, then StreamId 0 (all streams) with the total. */
@@ -20,9 +37,10 @@ export const HeatmapCell = z.object({
   Count: z.number(),
   Color: z.string(),
 });
-export const Heatmap = z.object({ Bucket: BucketEnum, Data: z.array(HeatmapCell) });
+/** Partial: the rows whose figures cover only part of their day, week or month (whole rows are not listed). */
+export const Heatmap = z.object({ Bucket: BucketEnum, Data: z.array(HeatmapCell), Partial: z.array(PartialRow) });
 export const SentimentHeatmapCell = HeatmapCell.extend({ Positive: z.number(), Neutral: z.number(), Negative: z.number() });
-export const SentimentHeatmap = z.object({ Bucket: BucketEnum, Data: z.array(SentimentHeatmapCell) });
+export const SentimentHeatmap = z.object({ Bucket: BucketEnum, Data: z.array(SentimentHeatmapCell), Partial: z.array(PartialRow) });
 
 // ---- topposts/getall
 export const TopPost = z.object({
@@ -43,9 +61,22 @@ export const TopPost = z.object({
 export const TopPostList = z.array(TopPost);
 
 // ---- topauthors
-/** Authors shown: 10 unless showAll (then at most TOP_AUTHORS_ALL_MAX). */
+/** People shown (not accounts): 10 unless showAll (then at most TOP_AUTHORS_ALL_MAX). */
 export const TOP_AUTHORS_ALL_MAX = 500;
 export const TOP_AUTHOR_PROJECT_TYPES: readonly number[] = [1, 5, 6, 7];
+/** One network account of a top author (an `authors` row): its own followers and posts in range. */
+export const TopAuthorAccount = z.object({
+  AuthorId: z.number(),
+  StreamId: z.number(),
+  Handle: z.string().nullable(),
+  FollowerCount: z.number(),
+  ClipCount: z.number(),
+});
+/**
+ * A person: their accounts on every network that are taken to be the same person (docs/dashboard.md,
+ * "Top authors"). AuthorId, StreamId, AuthorName and Handle are those of the largest-audience
+ * account; FollowerCount and ClipCount are the sums over Accounts (largest audience first).
+ */
 export const TopAuthor = z.object({
   AuthorId: z.number(),
   AuthorName: z.string(),
@@ -53,6 +84,7 @@ export const TopAuthor = z.object({
   StreamId: z.number(),
   FollowerCount: z.number(),
   ClipCount: z.number(),
+  Accounts: z.array(TopAuthorAccount),
 });
 export const TopAuthorList = z.array(TopAuthor);
 
@@ -65,8 +97,17 @@ export const DailyInsight = z.object({
   Positive: z.number(),
   Neutral: z.number(),
   Negative: z.number(),
+  Partial: PartialBucket.nullable(),
 });
 export const DailyInsights = z.object({ Bucket: BucketEnum, Data: z.array(DailyInsight) });
+
+// ---- dashboard/changes
+export const ChangeMarker = z.object({
+  /** Opaque; changes whenever the scope's figures do (a post arrives, is rated, rejected or restored). */
+  Marker: z.string(),
+  /** The range holds now, so new posts can still arrive in it: worth asking again. */
+  Live: z.boolean(),
+});
 
 // ---- favourability/getall, sentiment/getall
 export const FavourabilityCount = z.object({ Id: z.number(), Description: z.string(), Color: z.string(), Count: z.number() });

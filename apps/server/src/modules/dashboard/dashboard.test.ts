@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockedProduct } from '@listening/contract';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
 import { insertFixture, type Fixture } from '../../test/analytic-fixture.ts';
+import { ingestPosts } from '../../ingest/pipeline.ts';
 
 type H = { authorization: string };
 
@@ -67,14 +68,65 @@ describe('project dashboard', () => {
     expect(body).toEqual({
       Bucket: 'day',
       Data: [
-        { Date: '2024-03-01', Count: 2, AVE: 12.75, Positive: 1, Neutral: 1, Negative: 0 },
-        { Date: '2024-03-02', Count: 2, AVE: 100.25, Positive: 0, Neutral: 1, Negative: 1 },
+        { Date: '2024-03-01', Count: 2, AVE: 12.75, Positive: 1, Neutral: 1, Negative: 0, Partial: null },
+        { Date: '2024-03-02', Count: 2, AVE: 100.25, Positive: 0, Neutral: 1, Negative: 1, Partial: null },
       ],
     });
     const weeks = await get(`dailyinsights/getall?projectId=${fx.projectId}&startDate=2024-02-05&endDate=2024-03-05&streamIds=7,8`);
     expect(weeks.body.Bucket).toBe('week');
     expect(weeks.body.Data.map((d: { Date: string }) => d.Date)).toEqual(['2024-02-05', '2024-02-12', '2024-02-19', '2024-02-26', '2024-03-04']);
     expect(weeks.body.Data.map((d: { Count: number }) => d.Count)).toEqual([0, 0, 1, 5, 0]);
+  });
+
+  it('marks buckets the range cuts as partial, in daily insights and heatmap rows', async () => {
+    // Monday 5 February to Tuesday 5 March: the last week has 2 of its 7 days in range.
+    const weeks = await get(`dailyinsights/getall?projectId=${fx.projectId}&startDate=2024-02-05&endDate=2024-03-05&streamIds=7,8`);
+    expect(weeks.body.Data.map((d: { Partial: unknown }) => d.Partial)).toEqual([null, null, null, null, { Covered: 2, Of: 7, Unit: 'day', SoFar: false }]);
+    // Thursday 1 February to Sunday 31 March by week: the first row has 4 days (Thursday to Sunday).
+    const heat = await get(`heatmap/getall?projectId=${fx.projectId}&startDate=2024-02-01&endDate=2024-03-31&streamIds=7,8`);
+    expect(heat.body.Partial).toEqual([{ Date: '2024-01-29', Covered: 4, Of: 7, Unit: 'day', SoFar: false }]);
+    expect((await get(q('heatmap/getall'))).body.Partial).toEqual([]);
+  });
+
+  it('marks the bucket holding now as so far', async () => {
+    // Yesterday to tomorrow (server dates, UTC) holds now in the client's zone (UTC+2) at any hour.
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const qs = `startDate=${day(Date.now() - 86_400_000)}&endDate=${day(Date.now() + 86_400_000)}T23:59:59&streamIds=7,8`;
+    const { body } = await get(`dailyinsights/getall?projectId=${fx.projectId}&${qs}`);
+    const soFar = body.Data.filter((d: { Partial: { SoFar: boolean } | null }) => d.Partial?.SoFar);
+    expect(soFar).toHaveLength(1);
+    expect(soFar[0].Partial).toMatchObject({ Unit: 'hour', Of: 24 });
+  });
+
+  it('moves the change marker when a post arrives or is rated, and says whether the range holds now', async () => {
+    const marker = async (qs: string) => (await get(`dashboard/changes?projectId=${fx.projectId}&${qs}`)).body as { Marker: string; Live: boolean };
+    const past = await marker(range);
+    expect(past.Live).toBe(false);
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const live = `startDate=${day(Date.now() - 2 * 86_400_000)}&endDate=${day(Date.now() + 86_400_000)}T23:59:59&streamIds=7,8`;
+    const before = await marker(live);
+    expect(before.Live).toBe(true);
+    expect((await marker(live)).Marker).toBe(before.Marker);
+
+    await ingestPosts(t.db, [
+      { streamId: 7, externalId: 'live-1', author: { externalId: 'live-a', name: 'Live' }, body: 'Acme cola just arrived', postedAt: new Date() },
+    ]);
+    const arrived = await marker(live);
+    expect(arrived.Marker).not.toBe(before.Marker);
+
+    const rate = (favourabilityId: number) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/clip/favourability/update',
+        headers: analyst,
+        payload: { binClipBaseIds: [fx.root.c1], favourabilityId, projectId: fx.projectId },
+      });
+    expect((await rate(3)).statusCode).toBe(200);
+    expect((await marker(range)).Marker).not.toBe(past.Marker);
+    // Rated back (c1 is positive in the fixture): the same figures give the same marker.
+    expect((await rate(1)).statusCode).toBe(200);
+    expect((await marker(range)).Marker).toBe(past.Marker);
+    expect((await get(`dashboard/changes?projectId=${fx.projectId}&${range}`, viewer)).status).toBe(404);
   });
 
   it('answers favourability and the sentiment cards by brand association', async () => {

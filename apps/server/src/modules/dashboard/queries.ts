@@ -2,8 +2,9 @@
 // bin_hourly_sentiment, both moved by ingestion and rating in one statement); only top posts and top
 // authors read bin_clips, through indexes that stop after the first rows (0004_dashboard).
 import type { Bucket } from '@listening/contract';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import type { DB } from '../../db/tables.generated.ts';
 import { clipRows } from '../../analytics/clip-rows.ts';
 import { clipsInScope, rollupInScope, type Scope } from '../../analytics/scope.ts';
 
@@ -67,6 +68,21 @@ export function favourabilityTotals(db: Db, s: Scope) {
     .executeTakeFirstOrThrow();
 }
 
+/** The scope's totals in one row (the live dashboard's change marker). */
+export function scopeTotals(db: Db, s: Scope) {
+  return db
+    .selectFrom('bin_hourly')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('clips'), sql<number>`0`).as('clips'),
+      eb.fn.coalesce(eb.fn.sum<number>('positive'), sql<number>`0`).as('positive'),
+      eb.fn.coalesce(eb.fn.sum<number>('neutral'), sql<number>`0`).as('neutral'),
+      eb.fn.coalesce(eb.fn.sum<number>('negative'), sql<number>`0`).as('negative'),
+      eb.fn.coalesce(eb.fn.sum<number>('ave'), sql<number>`0`).as('ave'),
+    ])
+    .$call(rollupInScope(s))
+    .executeTakeFirstOrThrow();
+}
+
 /** Favourability per brand association (1 Owned, 2 Earned, 3 Chatter). */
 export function sentimentByAssociation(db: Db, s: Scope) {
   return db
@@ -115,25 +131,68 @@ export function topPosts(db: Db, s: Scope, limit: number) {
 }
 
 /**
- * Authors with a post in range, by followers: walks authors from the most followed and probes
- * each one's posts in the bin (index bin_clips_author_bin_posted), stopping at `limit`.
+ * Who an account is taken to be (docs/dashboard.md, "Top authors"): its handle without '@' in lower
+ * case ('h:mila_k'), or, when it has no handle, its name in lower case with runs of spaces made one
+ * ('n:mila k'). Computed here, in one place, so the walk and the lookup by key agree.
  */
-export function topAuthorsByFollowers(db: Db, s: Scope, limit: number) {
+const personKey = sql<string>`case
+  when coalesce(ltrim(btrim(authors.handle), '@'), '') <> '' then 'h:' || lower(ltrim(btrim(authors.handle), '@'))
+  else 'n:' || lower(btrim(regexp_replace(authors.name, '[[:space:]]+', ' ', 'g'))) end`;
+
+/** Some post of the author's in range (index bin_clips_author_bin_posted). */
+const hasPostInScope =
+  (s: Scope) =>
+  ({ exists, selectFrom }: ExpressionBuilder<DB, 'authors'>) =>
+    exists(
+      selectFrom('bin_clips')
+        .select(sql`1`.as('one'))
+        .whereRef('bin_clips.author_id', '=', 'authors.id')
+        .$call(clipsInScope(s)),
+    );
+
+/** An account at a place in the walk: (followers, id), most followed first. */
+export interface AuthorCursor {
+  followers: number;
+  id: number;
+}
+
+/**
+ * Author accounts with a post in range, by followers: walks authors from the most followed and
+ * probes each one's posts in the bin (index bin_clips_author_bin_posted), stopping at `limit`;
+ * `after` continues a walk. Each row carries its person key.
+ */
+export function topAuthorsByFollowers(db: Db, s: Scope, limit: number, after?: AuthorCursor) {
   return db
     .selectFrom('authors')
-    .select(['authors.id', 'authors.name', 'authors.handle', 'authors.stream_id', 'authors.followers'])
+    .select(['authors.id', 'authors.name', 'authors.handle', 'authors.stream_id', 'authors.followers', personKey.as('person_key')])
     .where('authors.stream_id', 'in', s.streams)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('bin_clips')
-          .select(sql`1`.as('one'))
-          .whereRef('bin_clips.author_id', '=', 'authors.id')
-          .$call(clipsInScope(s)),
+    .where(hasPostInScope(s))
+    .$if(after !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.or([eb('authors.followers', '<', after!.followers), eb.and([eb('authors.followers', '=', after!.followers), eb('authors.id', '>', after!.id)])]),
       ),
     )
     .orderBy('authors.followers', 'desc')
     .orderBy('authors.id')
     .limit(limit)
+    .execute();
+}
+
+/**
+ * Every account in the scope's streams with a post in range whose person key is one of `keys` (the
+ * shown people's other networks). The key has no index: this reads the authors of those streams,
+ * probing only the ones whose key matches.
+ */
+export async function authorsByPersonKey(db: Db, s: Scope, keys: string[]) {
+  if (keys.length === 0) return [];
+  return db
+    .selectFrom('authors')
+    .select(['authors.id', 'authors.name', 'authors.handle', 'authors.stream_id', 'authors.followers', personKey.as('person_key')])
+    .where('authors.stream_id', 'in', s.streams)
+    .where(sql<boolean>`${personKey} in (${sql.join(keys)})`)
+    .where(hasPostInScope(s))
+    .orderBy('authors.followers', 'desc')
+    .orderBy('authors.id')
     .execute();
 }
 

@@ -1,5 +1,6 @@
 import {
   getBinsOfType,
+  getChangeMarker,
   getDailyInsights,
   getFavourability,
   getHeatmap,
@@ -26,4 +27,5 @@ export function dashboardRoutes(route: Route, { db }: Deps): void {
   route(getSentimentSummary, ({ user, query }) => dashboard.sentimentSummary(db, user, query));
   route(getSortBinTree, ({ user, query }) => dashboard.sortBinTree(db, user, query, 'treeview'));
   route(getBinsOfType, ({ user, query }) => dashboard.sortBinTree(db, user, query, 'bintype'));
+  route(getChangeMarker, ({ user, query }) => dashboard.changeMarker(db, user, query));
 }

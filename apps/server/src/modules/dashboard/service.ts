@@ -20,9 +20,9 @@ import type * as C from '@listening/contract';
 import type { Db } from '../../db/connection.ts';
 import { forbidden } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { byBucket, fillBuckets } from '../../analytics/buckets.ts';
+import { bucketCoverage, byBucket, fillBuckets } from '../../analytics/buckets.ts';
 import { toTopPost } from '../../analytics/clip-rows.ts';
-import { assertUnlocked, heatmapBucketOf, insightsBucketOf, resolveScope, type Scope } from '../../analytics/scope.ts';
+import { assertUnlocked, heatmapBucketOf, insightsBucketOf, resolveScope, toWall, type Scope } from '../../analytics/scope.ts';
 import * as q from './queries.ts';
 
 type Out<T extends z.ZodType> = z.infer<T>;
@@ -55,8 +55,12 @@ function sentimentColor(pos: number, neu: number, neg: number): string {
   return FAVOURABILITY_LOOKUP.find((f) => f.Id === id)!.Color;
 }
 
+/** Now on the client's wall clock: the bucket holding it is partial (analytics/buckets.ts bucketCoverage). */
+const nowWall = (s: Scope) => toWall(new Date(), s.timeZone);
+
 interface Grid {
   bucket: Bucket;
+  partial: Out<typeof C.PartialRow>[];
   cells: { Date: string; DatePosted: string; Hour: number; Count: number; Positive: number; Neutral: number; Negative: number }[];
 }
 
@@ -65,7 +69,11 @@ async function heatmapGrid(db: Db, s: Scope): Promise<Grid> {
   const bucket = heatmapBucketOf(s);
   const rows = byBucket(await q.heatmapCells(db, s, bucket), (r) => r.day);
   const cells: Grid['cells'] = [];
-  for (const { start: day, row } of fillBuckets(s, bucket, rows, []))
+  const partial: Grid['partial'] = [];
+  const now = nowWall(s);
+  for (const { start: day, row } of fillBuckets(s, bucket, rows, [])) {
+    const coverage = bucketCoverage(s, bucket, day, now);
+    if (coverage) partial.push({ Date: day, ...coverage });
     for (let h = 0; h < 24; h++) {
       const r = row.find((c) => Number(c.hour) === h);
       cells.push({
@@ -78,20 +86,25 @@ async function heatmapGrid(db: Db, s: Scope): Promise<Grid> {
         Negative: num(r?.negative),
       });
     }
-  return { bucket, cells };
+  }
+  return { bucket, cells, partial };
 }
 
 export async function heatmap(db: Db, user: AuthUser, query: AnalyticQuery): Promise<Out<typeof C.Heatmap>> {
-  const { bucket, cells } = await heatmapGrid(db, await resolveScope(db, user, query));
+  const { bucket, cells, partial } = await heatmapGrid(db, await resolveScope(db, user, query));
   const max = Math.max(0, ...cells.map((c) => c.Count));
-  return { Bucket: bucket, Data: cells.map(({ Date, DatePosted, Hour, Count }) => ({ Date, DatePosted, Hour, Count, Color: heatColor(Count, max) })) };
+  return {
+    Bucket: bucket,
+    Data: cells.map(({ Date, DatePosted, Hour, Count }) => ({ Date, DatePosted, Hour, Count, Color: heatColor(Count, max) })),
+    Partial: partial,
+  };
 }
 
 export async function sentimentHeatmap(db: Db, user: AuthUser, query: AnalyticQuery): Promise<Out<typeof C.SentimentHeatmap>> {
   const s = await resolveScope(db, user, query);
   await assertUnlocked(db, s.project, 'Sentiment');
-  const { bucket, cells } = await heatmapGrid(db, s);
-  return { Bucket: bucket, Data: cells.map((c) => ({ ...c, Color: sentimentColor(c.Positive, c.Neutral, c.Negative) })) };
+  const { bucket, cells, partial } = await heatmapGrid(db, s);
+  return { Bucket: bucket, Data: cells.map((c) => ({ ...c, Color: sentimentColor(c.Positive, c.Neutral, c.Negative) })), Partial: partial };
 }
 
 export async function dailyInsights(db: Db, user: AuthUser, query: AnalyticQuery): Promise<Out<typeof C.DailyInsights>> {
@@ -99,6 +112,7 @@ export async function dailyInsights(db: Db, user: AuthUser, query: AnalyticQuery
   const bucket = insightsBucketOf(s);
   const rows = new Map((await q.insightBuckets(db, s, bucket)).map((r) => [r.day, r]));
   const zero = (day: string) => ({ day, count: 0, ave: 0, positive: 0, neutral: 0, negative: 0 });
+  const now = nowWall(s);
   return {
     Bucket: bucket,
     Data: fillBuckets(s, bucket, rows, zero).map(({ start, row: r }) => ({
@@ -108,7 +122,22 @@ export async function dailyInsights(db: Db, user: AuthUser, query: AnalyticQuery
       Positive: num(r.positive),
       Neutral: num(r.neutral),
       Negative: num(r.negative),
+      Partial: bucketCoverage(s, bucket, start, now),
     })),
+  };
+}
+
+/**
+ * The marker an open dashboard polls: the scope's totals from the hourly rollups, which every new
+ * post, rating, rejection and restore moves (one small aggregate, the cost of the mentions card).
+ */
+export async function changeMarker(db: Db, user: AuthUser, query: AnalyticQuery): Promise<Out<typeof C.ChangeMarker>> {
+  const s = await resolveScope(db, user, query);
+  const t = await q.scopeTotals(db, s);
+  const now = Date.now();
+  return {
+    Marker: [num(t.clips), num(t.positive), num(t.neutral), num(t.negative), round2(num(t.ave))].join(':'),
+    Live: s.from.getTime() <= now && now < s.to.getTime(),
   };
 }
 
@@ -165,25 +194,82 @@ export async function topPosts(db: Db, user: AuthUser, query: AnalyticQuery & { 
   return (await q.topPosts(db, s, query.limit)).map(toTopPost);
 }
 
-/** Top authors: project types 1, 5, 6, 7; ten, or all with showAll; by followers. */
+type AuthorRow = Awaited<ReturnType<typeof q.authorsByPersonKey>>[number];
+type TopAuthor = Out<typeof C.TopAuthor>;
+
+/**
+ * Top authors: project types 1, 5, 6, 7; ten people, or all (up to TOP_AUTHORS_ALL_MAX) with
+ * showAll. A person is their accounts on several networks sharing a person key (the handle, else
+ * the name: queries.ts personKey), at most one per network: a key naming two accounts on one
+ * network is not known to be one person, so each of its accounts stands alone.
+ *
+ * People are picked by their largest account (the walk by followers the index allows: the first
+ * `limit` distinct people it meets), then completed with their other accounts in range, and shown by
+ * their followers summed over those accounts.
+ */
 export async function topAuthors(db: Db, user: AuthUser, query: AnalyticQuery & { showAll: boolean }): Promise<Out<typeof C.TopAuthorList>> {
   const s = await resolveScope(db, user, query);
   if (!TOP_AUTHOR_PROJECT_TYPES.includes(s.project.project_type_id))
     throw forbidden(`Top authors are shown for project types ${TOP_AUTHOR_PROJECT_TYPES.join(', ')} only; this project is type ${s.project.project_type_id}`);
-  const authors = await q.topAuthorsByFollowers(db, s, query.showAll ? TOP_AUTHORS_ALL_MAX : TOP_AUTHORS_DEFAULT);
+  const limit = query.showAll ? TOP_AUTHORS_ALL_MAX : TOP_AUTHORS_DEFAULT;
+
+  // 1. Walk accounts by followers until `limit` distinct person keys are met (or none are left).
+  const walked: AuthorRow[] = [];
+  const keys = new Set<string>();
+  const batch = Math.max(limit * 2, 50);
+  for (let after: q.AuthorCursor | undefined; ;) {
+    const rows = await q.topAuthorsByFollowers(db, s, batch, after);
+    for (const r of rows) {
+      if (keys.size >= limit && !keys.has(r.person_key)) break;
+      keys.add(r.person_key);
+      walked.push(r);
+    }
+    const last = rows.at(-1);
+    if (rows.length < batch || keys.size >= limit || !last) break;
+    after = { followers: num(last.followers), id: num(last.id) };
+  }
+
+  // 2. Complete each key with its accounts the walk did not reach, and split the keys that name two
+  //    accounts on one network (each of those accounts the walk met becomes a person of its own).
+  const byKey = new Map<string, AuthorRow[]>();
+  for (const r of await q.authorsByPersonKey(db, s, [...keys])) byKey.set(r.person_key, [...(byKey.get(r.person_key) ?? []), r]);
+  const people: AuthorRow[][] = [];
+  const placed = new Set<string>();
+  for (const r of walked) {
+    // Largest audience first (the lookup's order), so accounts[0] is the account the walk met first.
+    const accounts = byKey.get(r.person_key) ?? [r];
+    if (new Set(accounts.map((a) => a.stream_id)).size < accounts.length) people.push([r]);
+    else if (!placed.has(r.person_key)) people.push(accounts);
+    placed.add(r.person_key);
+  }
+  const shown = people.slice(0, limit);
+
   const counts = await q.clipCountsByAuthor(
     db,
     s,
-    authors.map((a) => num(a.id)),
+    shown.flatMap((p) => p.map((a) => num(a.id))),
   );
-  return authors.map((a) => ({
-    AuthorId: num(a.id),
-    AuthorName: a.name,
-    Handle: a.handle,
-    StreamId: a.stream_id,
-    FollowerCount: num(a.followers),
-    ClipCount: counts.get(num(a.id)) ?? 0,
-  }));
+  return shown
+    .map((accounts): TopAuthor => {
+      const list = accounts.map((a) => ({
+        AuthorId: num(a.id),
+        StreamId: a.stream_id,
+        Handle: a.handle,
+        FollowerCount: num(a.followers),
+        ClipCount: counts.get(num(a.id)) ?? 0,
+      }));
+      const top = accounts[0];
+      return {
+        AuthorId: num(top.id),
+        AuthorName: top.name,
+        Handle: top.handle,
+        StreamId: top.stream_id,
+        FollowerCount: list.reduce((n, a) => n + a.FollowerCount, 0),
+        ClipCount: list.reduce((n, a) => n + a.ClipCount, 0),
+        Accounts: list,
+      };
+    })
+    .sort((a, b) => b.FollowerCount - a.FollowerCount);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellScope, heatmapGrid, rowLabel } from './heatmap.ts';
+import { cellScope, heatmapGrid, rowLabel, rowLabels } from './heatmap.ts';
 
 describe('the heatmap grid', () => {
   it('has 24 columns per row and fills hours without posts with zero', () => {
@@ -12,6 +12,13 @@ describe('the heatmap grid', () => {
     expect(points).toContainEqual([23, 0, 7]);
     expect(points).toContainEqual([5, 1, 3]);
     expect(points).toContainEqual([0, 0, 0]);
+  });
+
+  it('marks partial rows (cut by the range, or holding now) with an asterisk', () => {
+    expect(rowLabels(['2025-02-24', '2025-03-03'], 'week', [{ Date: '2025-02-24', Covered: 2, Of: 7, Unit: 'day', SoFar: false }])).toEqual([
+      'Week of 24 Feb *',
+      'Week of 3 Mar',
+    ]);
   });
 
   it('labels rows by day, week or month', () => {

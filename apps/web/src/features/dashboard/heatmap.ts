@@ -2,6 +2,7 @@
 // the server answers; and the clip-tray scope of one cell (a click opens that hour's posts).
 import dayjs from 'dayjs';
 import type { ProjectFilter } from '../../project/filter.ts';
+import type { PartialBucket } from './partial.ts';
 
 export type Bucket = 'day' | 'week' | 'month';
 export interface Cell {
@@ -19,6 +20,18 @@ export function rowLabel(date: string, bucket: Bucket): string {
   if (bucket === 'week') return `Week of ${d.format('D MMM')}`;
   return d.format('MMM YYYY');
 }
+
+/** A heatmap row whose figures cover only part of its day, week or month (the server's Partial). */
+export type PartialRow = PartialBucket & { Date: string };
+
+/** Row labels; a partial row (cut by the range, or holding now) is marked with an asterisk. */
+export function rowLabels(rows: readonly string[], bucket: Bucket, partial: readonly PartialRow[] = []): string[] {
+  const cut = new Set(partial.map((p) => p.Date));
+  return rows.map((r) => `${rowLabel(r, bucket)}${cut.has(r) ? ' *' : ''}`);
+}
+
+/** Narrower than this, a heatmap scrolls sideways inside its card so its cells stay big enough to tap. */
+export const HEATMAP_MIN_WIDTH = 640;
 
 /** Rows (oldest first) and a [hour, row, value] triple per hour of every row, zeros included. */
 export function heatmapGrid<C extends Cell>(

@@ -3,17 +3,23 @@ import { FAVOURABILITY_LOOKUP, formatRand } from '@listening/contract';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { EChart, type EChartOption } from '../../../ui/charts/EChart.tsx';
-import { html } from '../../../ui/html.ts';
+import { html, safeHtml } from '../../../ui/html.ts';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { bucketLabel, bucketScope } from '../../../project/clip-tray/scopes.ts';
+import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
 import { useProjectContext } from '../../../project/context.ts';
 import { useDailyInsights } from '../api/get-daily-insights.ts';
+import { INSIGHTS_TITLE, partialText } from '../partial.ts';
 import { QueryState, WidgetCard } from './WidgetCard.tsx';
 
 const LABEL = { day: 'D MMM', week: '[wk] D MMM', month: 'MMM YYYY' } as const;
+/** Diagonal white lines over a partial bucket's bar, so a short bar is not read as a fall. */
+const HATCH = { symbol: 'rect', symbolSize: 1, color: 'rgba(255, 255, 255, 0.6)', dashArrayX: [1, 0], dashArrayY: [3, 3], rotation: -Math.PI / 4 };
 
 /** Mentions per day, week or month, stacked by favourability. */
 export function DailyInsights() {
-  const { params } = useProjectContext();
+  const { params, filter } = useProjectContext();
+  const tray = useClipTray();
   const query = useDailyInsights(params);
   const bucket = query.data?.Bucket ?? 'day';
   const data = useMemo(() => query.data?.Data ?? [], [query.data]);
@@ -26,7 +32,8 @@ export function DailyInsights() {
       stack: 'mentions',
       barMaxWidth: 28,
       itemStyle: { color: FAVOURABILITY_LOOKUP.find((f) => f.Description === name)!.Color },
-      data: data.map((d) => d[name]),
+      // A partial bucket (cut by the range, or holding now) is hatched and a little lighter.
+      data: data.map((d) => (d.Partial ? { value: d[name], itemStyle: { decal: HATCH, opacity: 0.7 } } : d[name])),
     }));
     return {
       tooltip: {
@@ -35,8 +42,8 @@ export function DailyInsights() {
         formatter: (ps: { dataIndex: number }[]) => {
           const d = data[ps[0].dataIndex];
           return html`<b>${dayjs(d.Date).format(bucket === 'month' ? 'MMMM YYYY' : bucket === 'week' ? '[Week of] D MMM YYYY' : 'ddd D MMM YYYY')}</b
-            ><br />${d.Count.toLocaleString('en-US')} mentions<br />Positive ${d.Positive} · Neutral ${d.Neutral} · Negative ${d.Negative}<br />AVE
-            ${formatRand(d.AVE)}`;
+            >${d.Partial ? safeHtml`<br /><i>${partialText(d.Partial)}</i>` : ''}<br />${d.Count.toLocaleString('en-US')} mentions<br />Positive ${d.Positive} ·
+            Neutral ${d.Neutral} · Negative ${d.Negative}<br />AVE ${formatRand(d.AVE)}`;
         },
       },
       legend: { bottom: 0, icon: 'circle', itemWidth: 10, textStyle: { fontSize: 11 } },
@@ -49,13 +56,31 @@ export function DailyInsights() {
 
   return (
     <WidgetCard
-      title="Daily insights"
-      subtitle="Mentions over the range, by favourability"
+      title={INSIGHTS_TITLE[bucket]}
+      subtitle={`Mentions per ${bucket}, by favourability${data.some((d) => d.Partial) ? ` · hatched: a partial ${bucket}` : ''}`}
       testId="daily-insights"
       actions={<Badge variant="light">by {bucket}</Badge>}
     >
       <QueryState query={query} isEmpty={data.every((d) => d.Count === 0)} empty={<EmptyState title="No mentions in this range" />} height={280}>
-        <EChart ariaLabel="Daily insights bar chart" option={option} height={280} />
+        <EChart
+          ariaLabel={`${INSIGHTS_TITLE[bucket]} bar chart`}
+          option={option}
+          height={280}
+          // A bar opens its period's posts; a segment, those of its rating.
+          onClick={(e) => {
+            const d = data[e.dataIndex];
+            const name = (['Positive', 'Neutral', 'Negative'] as const)[e.seriesIndex ?? -1];
+            const rating = FAVOURABILITY_LOOKUP.find((f) => f.Description === name);
+            if (d) tray.open(bucketScope(d.Date, bucket, filter, rating && { id: rating.Id, name: rating.Description }));
+          }}
+          cells={{
+            columns: data.length,
+            rows: 1,
+            index: (column) => column,
+            label: (column) => `${bucketLabel(data[column].Date, bucket)}: ${data[column].Count.toLocaleString('en-US')} mentions`,
+            onOpen: (column) => tray.open(bucketScope(data[column].Date, bucket, filter)),
+          }}
+        />
       </QueryState>
     </WidgetCard>
   );

@@ -3,6 +3,7 @@ import { FAVOURABILITY_LOOKUP } from '@listening/contract';
 import { useMemo } from 'react';
 import { EChart, type EChartOption } from '../../../ui/charts/EChart.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { opensPosts } from '../../../project/clip-tray/opens-posts.ts';
 import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
 import { useProjectContext } from '../../../project/context.ts';
 import { useFavourability } from '../api/get-favourability.ts';
@@ -68,7 +69,17 @@ export function FavourabilityDonut() {
                   {s.name}
                 </Text>
               </Group>
-              <Text fw={700} size="sm" data-testid={`favourability-${s.name.toLowerCase()}`}>
+              <Text
+                fw={700}
+                size="sm"
+                data-testid={`favourability-${s.name.toLowerCase()}`}
+                {...(s.value
+                  ? opensPosts(
+                      () => tray.open({ label: `${s.name} posts`, favourabilityId: s.Id }),
+                      `Open the ${s.value.toLocaleString('en-US')} ${s.name.toLowerCase()} post${s.value === 1 ? '' : 's'}`,
+                    )
+                  : {})}
+              >
                 {s.value.toLocaleString('en-US')}
               </Text>
             </Stack>

@@ -1,12 +1,13 @@
 import { Badge } from '@mantine/core';
 import { useMemo } from 'react';
 import { EChart, type EChartOption } from '../../../ui/charts/EChart.tsx';
-import { html } from '../../../ui/html.ts';
+import { html, safeHtml } from '../../../ui/html.ts';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
 import { useProjectContext } from '../../../project/context.ts';
 import { useHeatmap } from '../api/get-heatmap.ts';
-import { HOURS, cellScope, heatmapGrid, rowLabel } from '../heatmap.ts';
+import { HEATMAP_MIN_WIDTH, HOURS, cellScope, heatmapGrid, rowLabels } from '../heatmap.ts';
+import { partialText } from '../partial.ts';
 import { QueryState, WidgetCard } from './WidgetCard.tsx';
 
 const BUCKET_TEXT = { day: 'a row per day', week: 'a row per week', month: 'a row per month' } as const;
@@ -19,14 +20,19 @@ export function HourlyHeatmap() {
   const bucket = query.data?.Bucket ?? 'day';
   const grid = useMemo(() => heatmapGrid(query.data?.Data ?? []), [query.data]);
   const max = Math.max(1, ...grid.points.map((p) => p[2]));
-  const labels = grid.rows.map((r) => rowLabel(r, bucket));
+  const partial = useMemo(() => new Map((query.data?.Partial ?? []).map((p) => [p.Date, p])), [query.data]);
+  const labels = useMemo(() => rowLabels(grid.rows, bucket, [...partial.values()]), [grid.rows, bucket, partial]);
+  const open = (hour: number, row: number) => tray.open(cellScope(grid.rows[row], hour, bucket, filter));
 
   const option = useMemo<EChartOption>(
     () => ({
       tooltip: {
         position: 'top',
-        formatter: (p: { value: [number, number, number] }) =>
-          html`${labels[p.value[1]]}, ${HOURS[p.value[0]]}<br /><b>${p.value[2].toLocaleString('en-US')}</b> mentions`,
+        formatter: (p: { value: [number, number, number] }) => {
+          const cut = partial.get(grid.rows[p.value[1]]);
+          return html`${labels[p.value[1]]}, ${HOURS[p.value[0]]}<br /><b>${p.value[2].toLocaleString('en-US')}</b>
+            mentions${cut ? safeHtml`<br /><i>${partialText(cut)}</i>` : ''}`;
+        },
       },
       grid: { left: 92, right: 16, top: 8, bottom: 64 },
       xAxis: { type: 'category', data: HOURS, splitArea: { show: true }, axisLabel: { fontSize: 11, hideOverlap: true } },
@@ -52,13 +58,13 @@ export function HourlyHeatmap() {
         },
       ],
     }),
-    [grid, labels, max],
+    [grid, labels, max, partial],
   );
 
   return (
     <WidgetCard
       title="Hourly mentions"
-      subtitle={`24 hours, ${BUCKET_TEXT[bucket]} · click a cell to read its posts`}
+      subtitle={`24 hours, ${BUCKET_TEXT[bucket]} · click a cell to read its posts${partial.size ? ` · * partial ${bucket}` : ''}`}
       testId="hourly-heatmap"
       actions={<Badge variant="light">{bucket}</Badge>}
     >
@@ -67,9 +73,17 @@ export function HourlyHeatmap() {
           ariaLabel="Hourly mentions heatmap"
           option={option}
           height={Math.max(240, grid.rows.length * 20 + 90)}
+          minWidth={HEATMAP_MIN_WIDTH}
           onClick={(e) => {
             const [hour, row] = e.value as [number, number, number];
-            tray.open(cellScope(grid.rows[row], hour, bucket, filter));
+            open(hour, row);
+          }}
+          cells={{
+            columns: 24,
+            rows: grid.rows.length,
+            index: (hour, row) => row * 24 + hour,
+            label: (hour, row) => `${labels[row]}, ${HOURS[hour]}: ${grid.points[row * 24 + hour][2].toLocaleString('en-US')} mentions`,
+            onOpen: open,
           }}
         />
       </QueryState>

@@ -2,6 +2,8 @@ import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mant
 import { IconSum } from '@tabler/icons-react';
 import { ALL_STREAMS, formatRand } from '@listening/contract';
 import { StreamIcon, streamName } from '../../../ui/StreamIcon.tsx';
+import { opensPosts } from '../../../project/clip-tray/opens-posts.ts';
+import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
 import { useProjectContext } from '../../../project/context.ts';
 import { useMentions } from '../api/get-mentions.ts';
 
@@ -11,6 +13,7 @@ const number = new Intl.NumberFormat('en-US');
 export function MentionCards() {
   const { params, filter } = useProjectContext();
   const query = useMentions(params);
+  const tray = useClipTray();
   const streams = filter.streams;
   const cards = [...streams.map((id) => ({ id, label: streamName(id) })), { id: ALL_STREAMS, label: 'Total' }];
   const find = (id: number) => query.data?.find((m) => m.StreamId === id);
@@ -19,6 +22,14 @@ export function MentionCards() {
       {cards.map((card) => {
         const m = find(card.id);
         const total = card.id === ALL_STREAMS;
+        const count = m?.Count ?? 0;
+        // A card opens its posts: one stream's, or every selected stream's for the total.
+        const opener = count
+          ? opensPosts(
+              () => tray.open({ label: `${card.label} posts`, ...(total ? {} : { streamIds: String(card.id) }) }),
+              `Open the ${number.format(count)} ${total ? '' : `${card.label} `}post${count === 1 ? '' : 's'}`,
+            )
+          : {};
         return (
           <Card
             key={card.id}
@@ -26,9 +37,11 @@ export function MentionCards() {
             radius="md"
             padding="md"
             data-testid={total ? 'mentions-total' : `mentions-${card.id}`}
-            style={
-              total ? { background: 'linear-gradient(135deg, var(--mantine-color-blue-7), var(--mantine-color-cyan-7))', color: 'white', border: 0 } : undefined
-            }
+            {...opener}
+            style={{
+              cursor: count ? 'pointer' : undefined,
+              ...(total ? { background: 'linear-gradient(135deg, var(--mantine-color-blue-7), var(--mantine-color-cyan-7))', color: 'white', border: 0 } : {}),
+            }}
           >
             <Group justify="space-between" align="flex-start" wrap="nowrap">
               <Stack gap={2}>

@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import { FAVOURABILITY_LOOKUP } from '@listening/contract';
 import { EChart, type EChartOption } from '../../../ui/charts/EChart.tsx';
-import { html } from '../../../ui/html.ts';
+import { html, safeHtml } from '../../../ui/html.ts';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
 import { useProjectContext } from '../../../project/context.ts';
 import { useSentimentHeatmap } from '../api/get-sentiment-heatmap.ts';
-import { HOURS, cellScope, heatmapGrid, rowLabel } from '../heatmap.ts';
+import { HEATMAP_MIN_WIDTH, HOURS, cellScope, heatmapGrid, rowLabels } from '../heatmap.ts';
+import { partialText } from '../partial.ts';
 import { LockedPanel, useLockedProduct } from './Locked.tsx';
 import { QueryState, WidgetCard } from './WidgetCard.tsx';
 
@@ -32,7 +33,9 @@ function SentimentHeatmapChart() {
   const cells = useMemo(() => query.data?.Data ?? [], [query.data]);
   const grid = useMemo(() => heatmapGrid(cells, (c) => (c.Count ? Math.round(((c.Positive - c.Negative) / c.Count) * 100) / 100 : 0)), [cells]);
   const byKey = useMemo(() => new Map(cells.map((c) => [`${c.Date}|${c.Hour}`, c])), [cells]);
-  const labels = grid.rows.map((r) => rowLabel(r, bucket));
+  const partial = useMemo(() => new Map((query.data?.Partial ?? []).map((p) => [p.Date, p])), [query.data]);
+  const labels = useMemo(() => rowLabels(grid.rows, bucket, [...partial.values()]), [grid.rows, bucket, partial]);
+  const open = (hour: number, row: number) => tray.open(cellScope(grid.rows[row], hour, bucket, filter));
   // Hours without posts are drawn empty rather than neutral.
   const points = grid.points.map(([h, r, v]) => (byKey.get(`${grid.rows[r]}|${h}`)?.Count ? [h, r, v] : [h, r, '-']));
 
@@ -42,12 +45,14 @@ function SentimentHeatmapChart() {
         position: 'top',
         formatter: (p: { value: [number, number, number] }) => {
           const c = byKey.get(`${grid.rows[p.value[1]]}|${p.value[0]}`);
-          if (!c) return html`${labels[p.value[1]]}, ${HOURS[p.value[0]]}<br />No posts`;
-          return html`${labels[p.value[1]]}, ${HOURS[p.value[0]]}<br /><span style="color:${POS}">●</span> Positive ${c.Positive}<br /><span
-              style="color:${NEU}"
+          const cut = partial.get(grid.rows[p.value[1]]);
+          const head = safeHtml`${labels[p.value[1]]}, ${HOURS[p.value[0]]}${cut ? safeHtml`<br /><i>${partialText(cut)}</i>` : ''}`;
+          if (!c?.Count) return html`${head}<br />No posts`;
+          return html`${head}<br /><span style="color:${POS}">●</span> Positive ${c.Positive}<br /><span style="color:${NEU}">●</span> Neutral ${c.Neutral}<br /><span
+              style="color:${NEG}"
               >●</span
             >
-            Neutral ${c.Neutral}<br /><span style="color:${NEG}">●</span> Negative ${c.Negative}`;
+            Negative ${c.Negative}`;
         },
       },
       grid: { left: 92, right: 16, top: 8, bottom: 64 },
@@ -67,19 +72,34 @@ function SentimentHeatmapChart() {
       },
       series: [{ type: 'heatmap', data: points, itemStyle: { borderColor: '#fff', borderWidth: 1, borderRadius: 2 } }],
     }),
-    [grid, labels, points, byKey],
+    [grid, labels, points, byKey, partial],
   );
 
   return (
-    <WidgetCard title="Sentiment heatmap" subtitle="Net sentiment of each hour · click a cell to read its posts" testId="sentiment-heatmap">
+    <WidgetCard
+      title="Sentiment heatmap"
+      subtitle={`Net sentiment of each hour · click a cell to read its posts${partial.size ? ` · * partial ${bucket}` : ''}`}
+      testId="sentiment-heatmap"
+    >
       <QueryState query={query} isEmpty={cells.every((c) => c.Count === 0)} empty={<EmptyState title="No rated posts in this range" />} height={300}>
         <EChart
           ariaLabel="Sentiment heatmap"
           option={option}
           height={Math.max(240, grid.rows.length * 20 + 90)}
+          minWidth={HEATMAP_MIN_WIDTH}
           onClick={(e) => {
             const [hour, row] = e.value as [number, number, unknown];
-            tray.open(cellScope(grid.rows[row], hour, bucket, filter));
+            open(hour, row);
+          }}
+          cells={{
+            columns: 24,
+            rows: grid.rows.length,
+            index: (hour, row) => row * 24 + hour,
+            label: (hour, row) => {
+              const c = byKey.get(`${grid.rows[row]}|${hour}`);
+              return `${labels[row]}, ${HOURS[hour]}: ${c?.Count ? `${c.Positive} positive, ${c.Neutral} neutral, ${c.Negative} negative` : 'no posts'}`;
+            },
+            onOpen: open,
           }}
         />
       </QueryState>

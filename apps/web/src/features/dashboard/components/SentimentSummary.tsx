@@ -1,5 +1,6 @@
 import { Box, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { FAVOURABILITY_LOOKUP, SENTIMENT_CARD_COLORS, formatRand } from '@listening/contract';
+import { opensPosts } from '../../../project/clip-tray/opens-posts.ts';
 import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
 import { useProjectContext } from '../../../project/context.ts';
 import { useSentiment } from '../api/get-sentiment.ts';
@@ -8,6 +9,10 @@ import { WidgetCard } from './WidgetCard.tsx';
 
 const NAMES = ['Owned', 'Earned', 'Chatter', 'All'] as const;
 const [POS, NEU, NEG] = FAVOURABILITY_LOOKUP.map((f) => f.Color);
+const RATING = Object.fromEntries(FAVOURABILITY_LOOKUP.map((f) => [f.Description, { id: f.Id, name: f.Description }])) as Record<
+  'Positive' | 'Neutral' | 'Negative',
+  { id: number; name: string }
+>;
 const pct = (n: number, total: number) => (total ? Math.round((n / total) * 100) : 0);
 
 /** Owned, Earned, Chatter and All, each in its colour, with its rating split. */
@@ -33,18 +38,21 @@ function SentimentCards() {
           const card = query.data?.find((c) => c.Name === name);
           const color = SENTIMENT_CARD_COLORS[name];
           const total = card?.Total ?? 0;
+          // The card's total opens its posts; each percentage, its posts of that rating ('4% neg': the negative ones).
+          const opener = (count: number, rating?: { id: number; name: string }) =>
+            card && count
+              ? opensPosts(
+                  () =>
+                    tray.open({
+                      label: `${rating ? `${rating.name} ` : ''}${name} posts`,
+                      ...(card.BrandAssociationId ? { brandAssociationId: card.BrandAssociationId } : {}),
+                      ...(rating ? { favourabilityId: rating.id } : {}),
+                    }),
+                  `Open the ${count.toLocaleString('en-US')} ${rating ? `${rating.name.toLowerCase()} ` : ''}${name} post${count === 1 ? '' : 's'}`,
+                )
+              : {};
           return (
-            <Paper
-              key={name}
-              withBorder
-              radius="md"
-              p="md"
-              data-testid={`sentiment-${name.toLowerCase()}`}
-              style={{ borderTop: `4px solid ${color}`, cursor: card && total ? 'pointer' : undefined }}
-              onClick={() =>
-                card && total && tray.open({ label: `${name} posts`, ...(card.BrandAssociationId ? { brandAssociationId: card.BrandAssociationId } : {}) })
-              }
-            >
+            <Paper key={name} withBorder radius="md" p="md" data-testid={`sentiment-${name.toLowerCase()}`} style={{ borderTop: `4px solid ${color}` }}>
               <Text size="xs" tt="uppercase" fw={700} c={color} style={{ letterSpacing: 0.5 }}>
                 {name}
               </Text>
@@ -53,7 +61,7 @@ function SentimentCards() {
               ) : (
                 <Stack gap={6} mt={4}>
                   <Group justify="space-between" align="baseline">
-                    <Text fz={24} fw={800} lh={1.1}>
+                    <Text fz={24} fw={800} lh={1.1} {...opener(total)}>
                       {total.toLocaleString('en-US')}
                     </Text>
                     <Text size="xs" c="dimmed">
@@ -68,13 +76,13 @@ function SentimentCards() {
                     </Box>
                   </Tooltip>
                   <Group gap="sm">
-                    <Text size="xs" c={POS}>
+                    <Text size="xs" c={POS} {...opener(card?.Positive ?? 0, RATING.Positive)}>
                       {pct(card?.Positive ?? 0, total)}% pos
                     </Text>
-                    <Text size="xs" c="dimmed">
+                    <Text size="xs" c="dimmed" {...opener(card?.Neutral ?? 0, RATING.Neutral)}>
                       {pct(card?.Neutral ?? 0, total)}% neu
                     </Text>
-                    <Text size="xs" c={NEG}>
+                    <Text size="xs" c={NEG} {...opener(card?.Negative ?? 0, RATING.Negative)}>
                       {pct(card?.Negative ?? 0, total)}% neg
                     </Text>
                   </Group>

@@ -15,7 +15,7 @@ export function TopPosts() {
   return (
     <WidgetCard title="Top posts" subtitle="Highest impact in the range" testId="top-posts">
       <QueryState query={query} isEmpty={posts.length === 0} empty={<EmptyState title="No posts in this range" />} height={320}>
-        <ScrollArea.Autosize mah={420} type="auto" offsetScrollbars>
+        <ScrollArea.Autosize mah={420} type="auto" offsetScrollbars="y" scrollbars="y">
           <Stack gap={0}>
             {posts.map((p, i) => {
               const fav = FAVOURABILITY_LOOKUP.find((f) => f.Id === p.FavourabilityId);

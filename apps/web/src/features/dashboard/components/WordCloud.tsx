@@ -6,6 +6,7 @@ import { EChart, type EChartOption } from '../../../ui/charts/EChart.tsx';
 import { html } from '../../../ui/html.ts';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { toast } from '../../../ui/toast.ts';
+import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
 import { useProjectContext } from '../../../project/context.ts';
 import { useExclusions } from '../api/get-exclusions.ts';
 import { CLOUD_FILTER_OPTIONS, useWordCloud, type CloudFilterValue } from '../api/get-wordcloud.ts';
@@ -22,6 +23,12 @@ export function WordCloud() {
   const query = useWordCloud(params, cloudFilter);
   const phrases = useExclusions(project.Id);
   const setter = useSetPhrase(project.Id);
+  const tray = useClipTray();
+  /** A word opens the posts that carry it, and fills the phrase box to include or exclude it. */
+  const openWord = (word: string) => {
+    setPhrase(word);
+    tray.open({ label: `Posts with '${word}'`, word });
+  };
   const words = useMemo(() => query.data ?? [], [query.data]);
 
   const option = useMemo<EChartOption>(
@@ -72,7 +79,7 @@ export function WordCloud() {
   return (
     <WidgetCard
       title="Word cloud"
-      subtitle="What the posts talk about · click a word to include or exclude it"
+      subtitle="What the posts talk about · click a word for its posts, then include or exclude it"
       testId="wordcloud"
       actions={
         <SegmentedControl
@@ -86,7 +93,19 @@ export function WordCloud() {
     >
       <Stack gap="sm">
         <QueryState query={query} isEmpty={words.length === 0} empty={<EmptyState title={MESSAGES.noContent} />} height={300}>
-          <EChart ariaLabel={`Word cloud of ${cloudFilter}`} option={option} height={300} onClick={(e) => setPhrase(String(e.name))} />
+          <EChart
+            ariaLabel={`Word cloud of ${cloudFilter}`}
+            option={option}
+            height={300}
+            onClick={(e) => openWord(String(e.name))}
+            cells={{
+              columns: words.length,
+              rows: 1,
+              index: (column) => column,
+              label: (column) => `${words[column].Value}: ${words[column].Count.toLocaleString('en-US')} posts`,
+              onOpen: (column) => openWord(words[column].Value),
+            }}
+          />
         </QueryState>
         <Group gap="xs" align="flex-end" wrap="nowrap">
           <TextInput

@@ -9,6 +9,7 @@ import { DailyInsights } from '../components/DailyInsights.tsx';
 import { FavourabilityDonut } from '../components/FavourabilityDonut.tsx';
 import { HourlyHeatmap } from '../components/HourlyHeatmap.tsx';
 import { InfluencerDiscovery } from '../components/InfluencerDiscovery.tsx';
+import { LiveStatus } from '../components/LiveStatus.tsx';
 import { MentionCards } from '../components/MentionCards.tsx';
 import { SentimentHeatmap } from '../components/SentimentHeatmap.tsx';
 import { SentimentSummary } from '../components/SentimentSummary.tsx';
@@ -16,6 +17,7 @@ import { SortBinsTree } from '../components/SortBinsTree.tsx';
 import { TopAuthors } from '../components/TopAuthors.tsx';
 import { TopPosts } from '../components/TopPosts.tsx';
 import { WordCloud } from '../components/WordCloud.tsx';
+import { useLiveDashboard } from '../live.ts';
 import { findBin } from '../sortbins.ts';
 
 /** Project types with the sort-bin tree. */
@@ -44,7 +46,8 @@ function BinScope({ bin }: { bin: number }) {
 }
 
 export function DashboardScreen() {
-  const { project } = useProjectContext();
+  const { project, params } = useProjectContext();
+  const live = useLiveDashboard(params);
   const type = project.ProjectTypeId;
   const authors = TOP_AUTHOR_PROJECT_TYPES.includes(type);
   const sortBins = SORT_BIN_PROJECT_TYPES.includes(type);
@@ -52,6 +55,7 @@ export function DashboardScreen() {
     <Container size={1480} px={{ base: 'md', md: 'xl' }} py="lg">
       <Grid gutter="md">
         <Grid.Col span={12}>
+          <LiveStatus {...live} />
           <BinScopeLabel />
         </Grid.Col>
         <Grid.Col span={12}>
