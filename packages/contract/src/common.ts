@@ -18,17 +18,6 @@ export const zId = z.coerce
   .positive('must be positive')
   .max(MAX_ID, `must be at most ${MAX_ID}`);
 
-/** The largest offset a paged listing takes: deeper pages are reached by narrowing the range, not by paging. */
-export const MAX_LISTING_OFFSET = 10_000;
-
-/** A listing offset: a whole number from 0 to MAX_LISTING_OFFSET, 0 when absent. */
-export const zOffset = z.coerce
-  .number<number>({ error: 'offset must be a number' })
-  .int('offset must be a whole number')
-  .min(0, 'offset must be 0 or more')
-  .max(MAX_LISTING_OFFSET, `offset is at most ${MAX_LISTING_OFFSET}: narrow the date range or the filters to see older posts`)
-  .default(0);
-
 /** The query of calls about one project. */
 export const ProjectIdQuery = z.object({ projectId: zId });
 /** The query of calls about one row by its id. */

@@ -16,4 +16,7 @@ export * from './dashboard/index.ts';
 export * from './clips/index.ts';
 export * from './wordcloud/index.ts';
 export * from './influencers/index.ts';
+export * from './ave/index.ts';
+export * from './listing/index.ts';
+export * from './product-requests/index.ts';
 export * from './ops/get-health.ts';

@@ -56,9 +56,10 @@ describe('clientPageSize', () => {
 });
 
 describe('formatInZone', () => {
-  it("shows a post's time in the client's time zone", () => {
-    expect(formatInZone('2026-11-17T18:52:00Z', 'Africa/Johannesburg')).toBe('17 Nov 2026, 20:52');
-    expect(formatInZone('2026-11-17T23:30:00Z', 'Africa/Johannesburg', false)).toBe('18 Nov, 01:30');
+  it("shows a post's time in the client's time zone, and says which", () => {
+    expect(formatInZone('2026-11-17T18:52:00Z', 'Africa/Johannesburg')).toBe('17 Nov 2026, 20:52 GMT+2');
+    expect(formatInZone('2026-11-17T23:30:00Z', 'Africa/Johannesburg', false)).toBe('18 Nov, 01:30 GMT+2');
+    expect(formatInZone('2026-07-01T12:00:00Z', 'Europe/London')).toBe('1 Jul 2026, 13:00 BST');
   });
 });
 

@@ -102,7 +102,11 @@ export function clientPageSize(windowWidth: number): number {
 }
 
 const wallFormats = new Map<string, Intl.DateTimeFormat>();
-/** A post time as the client reads it, in the client's time zone: '17 Nov 2026, 20:52'. */
+/**
+ * A time as a reader should take it, in a given time zone and saying which: '17 Nov 2026, 20:52
+ * GMT+2'. Post times use the client's zone; times of the reader's own (the outbox, the audit log,
+ * notifications) use the browser's.
+ */
 export function formatInZone(iso: string | Date, timeZone: string, withYear = true): string {
   const key = `${timeZone}|${withYear}`;
   let f = wallFormats.get(key);
@@ -115,6 +119,7 @@ export function formatInZone(iso: string | Date, timeZone: string, withYear = tr
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
+      timeZoneName: 'short',
     });
     wallFormats.set(key, f);
   }

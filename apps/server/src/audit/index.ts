@@ -8,6 +8,7 @@ import type { Database } from '../db/schema.ts';
 /** Every action the log records. */
 export type AuditAction =
   | 'act_as.start'
+  | 'act_as.end'
   | 'project.rename'
   | 'project.delete'
   | 'project.restore'
@@ -16,7 +17,9 @@ export type AuditAction =
   | 'sessions.revoke_all'
   | 'token.grant'
   | 'token.revoke'
-  | 'product.change';
+  | 'product.change'
+  | 'bin.delete'
+  | 'client.cpm';
 
 /** The caller as the session resolved it (plugins/auth.ts AuthUser); null for the server's own work. */
 export interface AuditActor {

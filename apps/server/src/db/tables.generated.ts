@@ -191,6 +191,29 @@ export interface ConnectorCursorsTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** Table connector_skip_windows. */
+export interface ConnectorSkipWindowsTable {
+  alerting: Generated<string[]>;
+  collected: Generated<number>;
+  connector: string;
+  skipped: Generated<Json>;
+  started_at: Generated<Timestamp>;
+}
+
+/** Table connector_stats. */
+export interface ConnectorStatsTable {
+  collected: Generated<number>;
+  connector: string;
+  key: string;
+  last_ended: string | null;
+  last_error: string | null;
+  last_error_at: Timestamp | null;
+  last_run_at: Timestamp | null;
+  project_id: number | null;
+  runs: Generated<number>;
+  skipped: Generated<Json>;
+}
+
 /** Table follower_snapshots. */
 export interface FollowerSnapshotsTable {
   followers: number;
@@ -247,7 +270,9 @@ export interface NotificationsTable {
   created_at: Generated<Timestamp>;
   description: string;
   id: Generated<number>;
+  link: string | null;
   notification_type_id: Generated<number>;
+  project_id: number | null;
   seen_at: Timestamp | null;
   user_id: number;
 }
@@ -260,6 +285,16 @@ export interface PasswordResetsTable {
   token_hash: string;
   used_at: Timestamp | null;
   user_id: number;
+}
+
+/** Table product_requests. */
+export interface ProductRequestsTable {
+  client_id: number;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  product: string;
+  project_id: number;
+  user_id: number | null;
 }
 
 /** Table profiles. */
@@ -345,6 +380,8 @@ export interface DB {
   clips: ClipsTable;
   competitors: CompetitorsTable;
   connector_cursors: ConnectorCursorsTable;
+  connector_skip_windows: ConnectorSkipWindowsTable;
+  connector_stats: ConnectorStatsTable;
   follower_snapshots: FollowerSnapshotsTable;
   influencers: InfluencersTable;
   ingest_rejections: IngestRejectionsTable;
@@ -352,6 +389,7 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   notifications: NotificationsTable;
   password_resets: PasswordResetsTable;
+  product_requests: ProductRequestsTable;
   profiles: ProfilesTable;
   projects: ProjectsTable;
   sessions: SessionsTable;

@@ -10,7 +10,7 @@
 //   d. with hostile values in each parameter and body field in turn: never a 5xx, never a stack trace.
 // A parameter the sampler does not know fails the test, naming the table to add it to.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ID, type Access } from '@listening/contract';
+import { MAX_ID, encodeListingCursor, type Access } from '@listening/contract';
 import { createSession } from '../plugins/auth.ts';
 import { insertFixture, type Fixture } from '../test/analytic-fixture.ts';
 import { createTestApp, type TestContext } from '../test/harness.ts';
@@ -79,6 +79,8 @@ interface Plan {
 const NO_OWNER_2XX: Record<string, string> = {
   'POST /crm/api/user/password/set':
     'needs the one-time token of an emailed setup link (a sampled token answers 400), and with a real one would replace the analyst’s password and end their sessions',
+  'POST /crm/api/user/login/back':
+    'only an act-as session has a way back (any other answers 403); security.test.ts covers it from an act-as session and from an ordinary one',
 };
 
 /**
@@ -109,6 +111,19 @@ const VALUES: Record<string, unknown> = {
   PasswordConfirm: 'demo-password',
   // The audit log's page cursor (entries older than this entry id): the newest page.
   before: MAX_ID,
+  // A post added to an input bin by hand (outside the range the other reads use), and a file of one.
+  datePosted: '2024-01-15 10:00',
+  link: 'https://example.com/post/1',
+  csv: 'Network,Author,Date,Text\r\nX,@sampler,2024-01-15 11:00,A post from a file\r\n',
+  // A sub-bin's rules and a client's CPM change (the sampler's own values would name stream 1).
+  rules: [{ kind: 'phrase', expression: 'sample' }],
+  cpm: [{ streamId: 7, cpm: 35 }],
+  // The clip listing's keyset: a cursor after every post, the newest snapshot, no post newer than it.
+  cursor: `9999-12-31T00:00:00.000000Z,${MAX_ID}`,
+  snapshotId: MAX_ID,
+  newerThan: MAX_ID,
+  // 'Select all', then rate: the rating to give (favourabilityId stays the listing's filter).
+  newFavourabilityId: 1,
 };
 
 /**
@@ -190,6 +205,23 @@ describe('every operation: access, tenant isolation and hostile input', () => {
       .distinct()
       .execute();
     const summer = acmeProjects.find((p) => p.id === t.projects['acme-summer'])!;
+    const manualUploads = await t.db
+      .selectFrom('bins')
+      .select('id')
+      .where('project_id', '=', fx.projectId)
+      .where('bin_type_id', '=', 6)
+      .executeTakeFirstOrThrow();
+    const scratchBins: number[] = [];
+    for (const name of ['Scratch', 'Doomed'])
+      scratchBins.push(
+        (
+          await t.db
+            .insertInto('bins')
+            .values({ client_id: acme.id, project_id: fx.projectId, parent_id: fx.rootBinId, name, bin_type_id: 2 })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
     const notifications = await t.db.selectFrom('notifications').select('id').where('user_id', '=', users.analyst).orderBy('id').execute();
     const influencer = await t.db
       .insertInto('influencers')
@@ -206,9 +238,12 @@ describe('every operation: access, tenant isolation and hostile input', () => {
       projectId: fx.projectId,
       projectIds: [fx.projectId],
       binId: fx.productBinId,
+      // A sub-bin created inside Product mentions.
+      parentId: fx.productBinId,
       clipIds: [fx.clip.c1, fx.clip.c3],
       binClipBaseIds: [fx.root.c1, fx.root.c3],
       authorId: fx.authors.bob,
+      authorIds: [fx.authors.bob, fx.authors.alice],
       contactId: users.analyst,
       IDUser: users.analyst,
       ids: notifications.map((n) => n.id),
@@ -223,6 +258,16 @@ describe('every operation: access, tenant isolation and hostile input', () => {
       'PUT /keywords/api/bins/updatename': { binId: summer.bin_id, binName: summer.description },
       // A clip outside the range the other reads use, so rejecting it changes none of their answers.
       'PUT /api/clip/reject': { binClipBaseIds: [fx.root.c5] },
+      // Sub-bins: a bin of Acme's to rename, one to delete (not the bin the other reads use), and its input bin for posts.
+      'PUT /api/subfolder/rename': { binId: scratchBins[0], name: 'Scratch' },
+      'PUT /api/subfolder/rules': { binId: scratchBins[0] },
+      'DELETE /api/subfolder/delete': { binId: scratchBins[1] },
+      'POST /api/subfolder/post/add': { binId: manualUploads.id },
+      'POST /api/subfolder/post/upload': { binId: manualUploads.id },
+      // Post Listing's page cursor: the page after the newest possible post (the first page).
+      'GET /api/listing/posts': { after: encodeListingCursor({ sort: 'newest', postedAt: '9999-12-31T00:00:00.000Z', id: MAX_ID }) },
+      // Mzansi Telecom (the analyst's other client) owns Sentiment only: Deep Dive is a locked product there.
+      'POST /api/product/request': { projectId: t.projects['mzansi-hashtag'], product: 'DeepDive' },
     };
 
     const doc = t.app.swagger() as unknown as OpenApiDoc;
@@ -565,7 +610,8 @@ describe('every operation: access, tenant isolation and hostile input', () => {
     }
     console.log(`hostile input: ${jobs.length} requests`);
     expect(failures).toEqual([]);
-  });
+    // Thousands of requests, growing with every operation: more than the default 30 s on a busy 2-core machine.
+  }, 300_000);
 
   it('covered every operation of the document', () => {
     console.log(`isolation: covered ${covered.size} of ${ops.length} operations with ${requests} requests`);

@@ -161,6 +161,6 @@ async function notifyAdmins(db: Db, description: string): Promise<void> {
   if (admins.length)
     await db
       .insertInto('notifications')
-      .values(admins.map((a) => ({ user_id: a.id, description, notification_type_id: 2 })))
+      .values(admins.map((a) => ({ user_id: a.id, description, notification_type_id: 2, link: '/admin/collection' })))
       .execute();
 }

@@ -12,7 +12,9 @@ function describeValidation(err: FastifyError): string {
       .map((v) => {
         const field = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
         const msg = v.message ?? 'is invalid';
-        return field && !msg.startsWith(field) ? `${field}: ${msg}` : msg;
+        // A message a form shows to people as it is ('Please enter a valid email address') is
+        // left alone; any other is prefixed with the field it concerns.
+        return field && !msg.startsWith(field) && !msg.startsWith('Please ') ? `${field}: ${msg}` : msg;
       })
       .join('; ');
   }

@@ -314,6 +314,8 @@ export async function seedDemo(db: Db): Promise<Record<string, number>> {
   await contact('viewer', 'Karoo Outdoor Co.', true);
 
   const now = Date.now();
+  // The report and the reaction list concern a project the user can open.
+  const ownProject: Record<string, number> = { admin: projectIds['acme-brand'], analyst: projectIds['acme-brand'], viewer: projectIds['karoo-brand'] };
   for (const key of ['admin', 'analyst', 'viewer']) {
     await db
       .insertInto('notifications')
@@ -328,12 +330,14 @@ export async function seedDemo(db: Db): Promise<Record<string, number>> {
           user_id: users[key],
           description: 'Your weekly report "Brand overview" is ready.',
           notification_type_id: 2,
+          project_id: ownProject[key],
           created_at: new Date(now - 5 * 3_600_000),
         },
         {
           user_id: users[key],
           description: 'Reaction list "Product recall" matched 12 new posts.',
           notification_type_id: 2,
+          project_id: ownProject[key],
           created_at: new Date(now - 20 * 60_000),
         },
       ])

@@ -105,8 +105,8 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-function showErrorToast(title: string, message: string | null): void {
-  notifications.show({ color: 'red', title, message: message && message !== title ? message : title, autoClose: 6000 });
+function showErrorToast(title: string, message: string | null, id?: string): void {
+  notifications.show({ id, color: 'red', title, message: message && message !== title ? message : title, autoClose: 6000 });
 }
 
 // ---- requests ---------------------------------------------------------------------------------
@@ -117,6 +117,8 @@ export interface CallOptions {
    * only throws. Network failures and 401 are handled the same either way.
    */
   quiet?: boolean;
+  /** The error toast's id, so the screen can take it away once the user corrects the input. */
+  toastId?: string;
   /** A 401 of a signed-in call means the session is gone (redirect); logout only throws. Public operations always throw. */
   unauthorized?: 'redirect' | 'throw';
   signal?: AbortSignal;
@@ -152,7 +154,7 @@ async function parseBody(res: Response): Promise<unknown> {
 }
 
 async function request(url: string, options: RequestOptions): Promise<unknown> {
-  const { method, body, quiet = false, unauthorized = 'redirect', anonymous, responseType, signal, validate } = options;
+  const { method, body, quiet = false, toastId, unauthorized = 'redirect', anonymous, responseType, signal, validate } = options;
   const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' };
   const token = anonymous ? null : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -168,7 +170,7 @@ async function request(url: string, options: RequestOptions): Promise<unknown> {
   } catch (err) {
     if (signal?.aborted) throw err;
     const error = new ApiError(0, 'Network error', 'The server could not be reached. Check your connection and try again.');
-    if (!quiet) showErrorToast(error.statusText, error.serverMessage);
+    if (!quiet) showErrorToast(error.statusText, error.serverMessage, toastId);
     throw error;
   }
 
@@ -182,7 +184,7 @@ async function request(url: string, options: RequestOptions): Promise<unknown> {
   // res.ok covers 200-299, 201 and 202 among them.
   if (!res.ok) {
     const error = new ApiError(res.status, res.statusText || STATUS_TEXT[res.status] || `HTTP ${res.status}`, data);
-    if (!quiet) showErrorToast(error.statusText, error.serverMessage);
+    if (!quiet) showErrorToast(error.statusText, error.serverMessage, toastId);
     throw error;
   }
   if (validate && data !== null) {
@@ -193,7 +195,7 @@ async function request(url: string, options: RequestOptions): Promise<unknown> {
         'Unexpected response',
         `The answer of ${url.split('?')[0]} did not match its contract: ${parsed.error.issues[0]?.message ?? ''}`,
       );
-      if (!quiet) showErrorToast(error.statusText, error.serverMessage);
+      if (!quiet) showErrorToast(error.statusText, error.serverMessage, toastId);
       throw error;
     }
     return parsed.data;

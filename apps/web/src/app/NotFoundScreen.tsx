@@ -1,9 +1,11 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { MESSAGES } from '@listening/contract';
+import { usePageTitle } from '../ui/page-title.ts';
 
 /** Any other path. */
 export function NotFoundScreen() {
+  usePageTitle('Page not found');
   return (
     <Container size="sm" py={96}>
       <Stack align="center" gap="md">

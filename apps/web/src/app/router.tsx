@@ -2,10 +2,11 @@
 // (header and footer), sign-in screens (no header) and the private shell. Features add their own
 // routes by exporting a function that builds them under the parent they are given; the project's
 // routes, composed from the shared project layer and the dashboard, are built in routes/project.tsx.
-import { createRootRoute, createRoute, createRouter, Outlet, parseSearchWith, stringifySearchWith } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, Outlet } from '@tanstack/react-router';
 import { z } from 'zod';
 import { setUnauthorizedHandler } from '../api/client.ts';
 import { AuditScreen } from '../features/auth/screens/AuditScreen.tsx';
+import { CollectionScreen } from '../features/auth/screens/CollectionScreen.tsx';
 import { ForgotPasswordScreen } from '../features/auth/screens/ForgotPasswordScreen.tsx';
 import { LoginScreen } from '../features/auth/screens/LoginScreen.tsx';
 import { OutboxScreen } from '../features/auth/screens/OutboxScreen.tsx';
@@ -24,6 +25,7 @@ import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { NotFoundScreen } from './NotFoundScreen.tsx';
 import { queryClient } from './query-client.ts';
 import { projectRoutes } from './routes/project.tsx';
+import { parseSearch, stringifySearch } from './search-params.ts';
 import { AdminRoute, ClientDashboardRoute, HomeOrClients, PasswordSetupRoute, ProjectsRoute, UserDashboard } from './screens.tsx';
 
 const rootRoute = createRootRoute({
@@ -78,6 +80,7 @@ const privateRoutes = [
   createRoute({ getParentRoute: () => privateLayout, path: 'dashboard', component: UserDashboard }),
   createRoute({ getParentRoute: () => privateLayout, path: 'admin/outbox', component: OutboxScreen }),
   createRoute({ getParentRoute: () => privateLayout, path: 'admin/audit', component: AuditScreen }),
+  createRoute({ getParentRoute: () => privateLayout, path: 'admin/collection', component: CollectionScreen }),
   createRoute({ getParentRoute: () => privateLayout, path: 'client/$clientId/dashboard', staticData: noSideNav, component: ClientDashboardRoute }),
   createRoute({ getParentRoute: () => privateLayout, path: 'client/$clientId/projects', staticData: noSideNav, component: ProjectsRoute }),
   ...projectRoutes(privateLayout),
@@ -97,11 +100,9 @@ export const router = createRouter({
   routeTree,
   defaultPreload: 'intent',
   scrollRestoration: true,
-  // Search values stay plain strings in both directions (datefrom=2026-01-01&streams=7,8,9):
-  // no JSON quoting, a token of digits is not read as a number, and a stream list keeps its
-  // commas readable in the address bar.
-  parseSearch: parseSearchWith((value) => value),
-  stringifySearch: (search) => stringifySearchWith(JSON.stringify)(search).replace(/%2C/gi, ','),
+  // Search values stay plain strings in both directions (see search-params.ts).
+  parseSearch,
+  stringifySearch,
 });
 
 declare module '@tanstack/react-router' {

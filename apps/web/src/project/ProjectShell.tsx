@@ -1,8 +1,8 @@
 // The frame of every screen inside a project: the header with the project's name and
 // type and the Filter menu, the side menu in the shell's drawer, and the context the screens read.
 // The filter lives in the address; this resolves it and writes the defaults back when missing.
-import { Anchor, Badge, Box, Button, Container, Group, Paper, Skeleton, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconCalendar, IconMenu2 } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Box, Button, Container, Group, Paper, Skeleton, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconCalendar, IconInfoCircle, IconMenu2 } from '@tabler/icons-react';
 import { getRouteApi, useLocation } from '@tanstack/react-router';
 import type { ProductKey } from '@listening/contract';
 import dayjs from 'dayjs';
@@ -12,6 +12,7 @@ import { useSideNav, useSideNavMenu } from '../ui/side-nav.tsx';
 import { StreamIcon, streamName } from '../ui/StreamIcon.tsx';
 import { useClientProducts } from './api/get-client-products.ts';
 import { useProject } from './api/get-project.ts';
+import { useProjectBinIds } from './api/get-project-bins.ts';
 import { FilterMenu } from './components/FilterMenu.tsx';
 import { LaterDialog, type LaterDialogKind } from './components/LaterDialog.tsx';
 import { ProductDialog } from './components/ProductDialog.tsx';
@@ -21,13 +22,16 @@ import {
   analyticParams,
   filterToSearch,
   projectOfferedStreams,
+  refusedParts,
   resolveFilter,
   searchNeedsRewrite,
   streamsOfProject,
   type ProjectFilter,
   type ProjectSearch,
+  type RefusedPart,
 } from './filter.ts';
 import { activeMenuKey, projectMenu, type MenuItem } from './menu.ts';
+import { PageTitleScope, usePageTitle } from '../ui/page-title.ts';
 
 // The project route (composed in app/routes/project.tsx): its search is the filter, typed by
 // projectSearchSchema, so every navigation below is checked against it.
@@ -58,16 +62,36 @@ export function ProjectShell({ clientId, projectId, search, platform, children }
   // The address is the filter: a missing or refused value is replaced by the resolved default.
   // Filter writes stay on the screen shown (…/platform/7, …/sentiment), hence the path-relative
   // '.', while the search is still the project route's.
+  // What the address asked for and did not get is said once, above the screen, until the user
+  // dismisses it or sets a filter of their own.
+  const [refused, setRefused] = useState<RefusedPart[]>([]);
   useEffect(() => {
-    if (filter && searchNeedsRewrite(search, filter)) void navigate({ to: '.', unsafeRelative: 'path', search: filterToSearch(filter), replace: true });
+    if (!filter || !searchNeedsRewrite(search, filter)) return;
+    const parts = refusedParts(search, filter);
+    if (parts.length) setRefused((prev) => [...new Set([...prev, ...parts])]);
+    void navigate({ to: '.', unsafeRelative: 'path', search: withFilter(filter), replace: true });
   }, [filter, search, navigate]);
+
+  // A well-formed bin that is not one of the project's sub-bins: every figure would refuse it, so
+  // the shell drops it and says so.
+  const binIds = useProjectBinIds(filter?.bin && data ? analyticParams(projectId, filter) : null);
+  useEffect(() => {
+    // After the address is settled, so the two rewrites never race.
+    if (!filter?.bin || binIds.isPending || searchNeedsRewrite(search, filter)) return;
+    if (binIds.isError || !binIds.data.includes(filter.bin)) {
+      setRefused((prev) => [...new Set([...prev, 'bin' as const])]);
+      const { bin: _dropped, ...rest } = filter;
+      void navigate({ to: '.', unsafeRelative: 'path', search: withFilter(rest), replace: true });
+    }
+  }, [filter, search, binIds.isPending, binIds.isError, binIds.data, navigate]);
 
   const setFilter = useCallback(
     (next: Partial<ProjectFilter>) => {
       if (!filter) return;
       const merged: ProjectFilter = { ...filter, ...next };
       if ('bin' in next && !next.bin) delete merged.bin;
-      void navigate({ to: '.', unsafeRelative: 'path', search: filterToSearch(merged) });
+      setRefused([]);
+      void navigate({ to: '.', unsafeRelative: 'path', search: withFilter(merged) });
     },
     [filter, navigate],
   );
@@ -75,9 +99,11 @@ export function ProjectShell({ clientId, projectId, search, platform, children }
   const context = useMemo<ProjectContextValue | null>(() => {
     // Gated widgets decide from the owned codes, so the screens wait for them too.
     if (!data || !filter || (products.isPending && !products.isError)) return null;
+    // A bin from the address is checked before any figure asks for it (a wrong one would fail each).
+    if (filter.bin && !binIds.data?.includes(filter.bin)) return null;
     const effective = platform ? { ...filter, streams: [platform] } : filter;
     return { clientId, project: data, filter: effective, params: analyticParams(projectId, effective), setFilter, platform, ownedCodes };
-  }, [data, filter, platform, clientId, projectId, setFilter, ownedCodes, products.isPending, products.isError]);
+  }, [data, filter, platform, clientId, projectId, setFilter, ownedCodes, products.isPending, products.isError, binIds.data]);
 
   const items = useMemo(() => (data ? projectMenu(data.ProjectTypeId, streamsOfProject(data), ownedCodes) : []), [data, ownedCodes]);
   const searchForLinks = useMemo(() => (filter ? filterToSearch(filter) : search), [filter, search]);
@@ -129,7 +155,14 @@ export function ProjectShell({ clientId, projectId, search, platform, children }
   );
   useSideNavMenu(menu);
 
-  if (project.isError)
+  // The tab says which screen of which project: 'Dashboard · Acme Cola Brand Monitoring · Listening'.
+  const activeKey = activeMenuKey(pathname);
+  const screenLabel = items.flatMap((i) => [i, ...(i.children ?? [])]).find((i) => i.key === activeKey)?.label;
+  usePageTitle(screenLabel, data?.Description);
+  const titleScope = useMemo(() => (data ? [data.Description] : []), [data]);
+
+  // A project is opened under its own client's address only: another client's is not found.
+  if (project.isError || (data && data.ClientId !== clientId))
     return (
       <Container size="sm" py="xl">
         <EmptyState title="This project could not be opened">
@@ -148,7 +181,9 @@ export function ProjectShell({ clientId, projectId, search, platform, children }
         radius={0}
         px={{ base: 'md', md: 'xl' }}
         py="md"
-        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', position: 'sticky', top: 60, zIndex: 50 }}
+        // Sticky on wide screens; on a phone it would take a third of the screen, so it scrolls away.
+        pos={{ base: 'static', md: 'sticky' }}
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', top: 60, zIndex: 50 }}
       >
         <Group justify="space-between" align="center" wrap="wrap" gap="sm">
           <Box miw={0}>
@@ -205,8 +240,26 @@ export function ProjectShell({ clientId, projectId, search, platform, children }
           </Group>
         </Group>
       </Paper>
+      {context && refused.length > 0 && (
+        <Container size={1480} px={{ base: 'md', md: 'xl' }} pt="md">
+          <Alert
+            variant="light"
+            color="yellow"
+            icon={<IconInfoCircle size={18} />}
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setRefused([])}
+            data-testid="filter-notice"
+            title="Part of the address could not be used"
+          >
+            {refusedMessage(refused, context.filter)}
+          </Alert>
+        </Container>
+      )}
       {context ? (
-        <ProjectContext.Provider value={context}>{children}</ProjectContext.Provider>
+        <ProjectContext.Provider value={context}>
+          <PageTitleScope.Provider value={titleScope}>{children}</PageTitleScope.Provider>
+        </ProjectContext.Provider>
       ) : (
         <Container size="xl" py="lg">
           <Skeleton h={120} mb="md" />
@@ -218,3 +271,27 @@ export function ProjectShell({ clientId, projectId, search, platform, children }
     </>
   );
 }
+
+/** The notice for refused parts of the address, saying what is shown instead. */
+function refusedMessage(parts: readonly RefusedPart[], filter: ProjectFilter): string {
+  const out: string[] = [];
+  if (parts.includes('dates'))
+    out.push(
+      `The dates were not a valid range, so the screen shows ${dayjs(filter.datefrom).format('D MMM YYYY')} – ${dayjs(filter.dateto).format('D MMM YYYY')}.`,
+    );
+  if (parts.includes('streams'))
+    out.push(`The streams asked for are not offered by this project together, so it shows ${filter.streams.map(streamName).join(', ')}.`);
+  if (parts.includes('bin')) out.push('The bin asked for is not one of this project’s, so the screen shows the whole project.');
+  return out.join(' ');
+}
+
+/**
+ * The address with the filter's params replaced and a screen's own params (Post Listing's search
+ * and sort) kept, for a navigation that stays on the screen shown.
+ */
+const withFilter =
+  (f: ProjectFilter) =>
+  (prev: Record<string, unknown>): ProjectSearch => {
+    const { datefrom: _from, dateto: _to, streams: _streams, bin: _bin, ...own } = prev;
+    return { ...own, ...filterToSearch(f) } as ProjectSearch;
+  };

@@ -1,7 +1,7 @@
 import type { Project } from '@listening/contract';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { analyticParams, projectSearchSchema, resolveFilter, resolveRange, resolveStreams, searchNeedsRewrite } from './filter.ts';
+import { analyticParams, projectSearchSchema, refusedParts, resolveFilter, resolveRange, resolveStreams, searchNeedsRewrite } from './filter.ts';
 
 const project = (over: Partial<Project> = {}): Project => ({
   Id: 4,
@@ -25,12 +25,19 @@ describe('the project search params', () => {
       datefrom: '2025-03-01',
       dateto: '2025-03-31',
       streams: '7,8',
-      bin: 12,
+      bin: '12',
     });
   });
 
-  it('drop unparsable values instead of failing', () => {
-    expect(projectSearchSchema.parse({ datefrom: '2025-02-30', dateto: 'yesterday', streams: 'x,y', bin: '-1' })).toEqual({});
+  it('keep what was typed, numbers as strings, so a refused value can be named', () => {
+    expect(projectSearchSchema.parse({ streams: 7, bin: 12, datefrom: { a: 1 } })).toEqual({ streams: '7', bin: '12' });
+  });
+
+  it('resolve unparsable values to the defaults instead of failing', () => {
+    const search = projectSearchSchema.parse({ datefrom: '2025-02-30', dateto: 'yesterday', streams: 'x,y', bin: '-1' });
+    expect(resolveFilter(search, project(), now)).toEqual(resolveFilter({}, project(), now));
+    expect(resolveFilter({ bin: '99999999999' }, project(), now).bin).toBeUndefined();
+    expect(resolveFilter({ bin: '33' }, project(), now).bin).toBe(33);
   });
 });
 
@@ -76,5 +83,26 @@ describe('the analytic query', () => {
 
   it("scopes to the dashboard's bin after 'Set As Dashboard'", () => {
     expect(analyticParams(4, { datefrom: '2025-03-01', dateto: '2025-03-02', streams: [7], bin: 33 }).binId).toBe(33);
+  });
+});
+
+describe('what the address asked for and did not get', () => {
+  const f = resolveFilter({ datefrom: '2025-03-01', dateto: '2025-03-10', streams: '7' }, project(), now);
+
+  it('names nothing when every part was kept or merely missing', () => {
+    expect(refusedParts({ datefrom: '2025-03-01', dateto: '2025-03-10', streams: '7' }, f)).toEqual([]);
+    expect(refusedParts({}, resolveFilter({}, project(), now))).toEqual([]);
+  });
+
+  it('names malformed dates, streams not offered and a bin that is not a number', () => {
+    const fallback = resolveFilter({}, project(), now);
+    expect(refusedParts({ datefrom: 'yesterday', dateto: '2025-03-10' }, fallback)).toEqual(['dates']);
+    expect(refusedParts({ streams: '12' }, fallback)).toEqual(['streams']);
+    expect(refusedParts({ streams: '7,10' }, resolveFilter({ streams: '7,10' }, project(), now))).toEqual(['streams']);
+    expect(refusedParts({ bin: 'abc' }, fallback)).toEqual(['bin']);
+  });
+
+  it('does not mistake a reordered stream list for a refused one', () => {
+    expect(refusedParts({ streams: '9,7' }, resolveFilter({ streams: '9,7' }, project(), now))).toEqual([]);
   });
 });

@@ -6,21 +6,16 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { z } from 'zod';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A bin id as the server takes it: a positive 32-bit integer. */
+const isBin = (s: string) => /^[1-9]\d{0,9}$/.test(s) && Number(s) <= 2_147_483_647;
 const isDay = (s: string) => DAY.test(s) && dayjs(s, 'YYYY-MM-DD').isValid() && dayjs(s).format('YYYY-MM-DD') === s;
 
-const day = z.string().refine(isDay).optional().catch(undefined);
+// The search params are kept as typed (a number becomes its string), so that a value the filter
+// cannot use is still there to be named in the shell's notice; resolveFilter decides what is kept.
+const raw = z.union([z.string(), z.number()]).transform(String).optional().catch(undefined);
 
-/** The search params of every project route, as typed by the router; each falls back to undefined. */
-export const projectSearchSchema = z.object({
-  datefrom: day,
-  dateto: day,
-  streams: z
-    .string()
-    .regex(/^\d+(,\d+)*$/)
-    .optional()
-    .catch(undefined),
-  bin: z.coerce.number().int().positive().optional().catch(undefined),
-});
+/** The search params of every project route, as typed by the router: strings, or undefined. */
+export const projectSearchSchema = z.object({ datefrom: raw, dateto: raw, streams: raw, bin: raw });
 export type ProjectSearch = z.infer<typeof projectSearchSchema>;
 
 /** The filter every widget reads: a whole-day range, the selected streams, an optional sub-bin. */
@@ -49,7 +44,7 @@ export function resolveStreams(list: string | undefined, project: Pick<Project, 
     const defaults = defaultStreams(project.ProjectTypeId, project.ProjectSubTypeId).filter((s) => offered.includes(s));
     return defaults.length ? defaults : offered.slice(0, 1);
   };
-  if (!list) return fallback();
+  if (!list || !/^\d+(,\d+)*$/.test(list)) return fallback();
   const picked = [...new Set(list.split(',').map(Number))].filter((s) => offered.includes(s)).sort((a, b) => a - b);
   if (picked.length === 0) return fallback();
   if (picked.includes(YOUTUBE) && picked.length > 1) return picked.filter((s) => s !== YOUTUBE);
@@ -64,7 +59,7 @@ export function defaultRange(now: Dayjs = dayjs()): [string, string] {
 
 /** Dates from the address; out of order, or longer than the server allows, falls back to the last 30 days. */
 export function resolveRange(datefrom: string | undefined, dateto: string | undefined, now: Dayjs = dayjs()): [string, string] {
-  if (!datefrom || !dateto) return defaultRange(now);
+  if (!datefrom || !dateto || !isDay(datefrom) || !isDay(dateto)) return defaultRange(now);
   const from = dayjs(datefrom);
   const to = dayjs(dateto);
   if (to.isBefore(from) || to.diff(from, 'day') >= MAX_RANGE_DAYS) return defaultRange(now);
@@ -73,7 +68,8 @@ export function resolveRange(datefrom: string | undefined, dateto: string | unde
 
 export function resolveFilter(search: ProjectSearch, project: Project, now: Dayjs = dayjs()): ProjectFilter {
   const [datefrom, dateto] = resolveRange(search.datefrom, search.dateto, now);
-  return { datefrom, dateto, streams: resolveStreams(search.streams, project), ...(search.bin ? { bin: search.bin } : {}) };
+  const bin = search.bin && isBin(search.bin) ? Number(search.bin) : undefined;
+  return { datefrom, dateto, streams: resolveStreams(search.streams, project), ...(bin ? { bin } : {}) };
 }
 
 /** The address form of a filter. */
@@ -81,12 +77,12 @@ export const filterToSearch = (f: ProjectFilter): ProjectSearch => ({
   datefrom: f.datefrom,
   dateto: f.dateto,
   streams: f.streams.join(','),
-  ...(f.bin ? { bin: f.bin } : {}),
+  ...(f.bin ? { bin: String(f.bin) } : {}),
 });
 
 /** True when the address lacks or misstates part of the resolved filter (then the shell rewrites it). */
 export const searchNeedsRewrite = (search: ProjectSearch, f: ProjectFilter): boolean =>
-  search.datefrom !== f.datefrom || search.dateto !== f.dateto || search.streams !== f.streams.join(',');
+  search.datefrom !== f.datefrom || search.dateto !== f.dateto || search.streams !== f.streams.join(',') || (search.bin ?? '') !== (f.bin ? String(f.bin) : '');
 
 /**
  * The query every analytic read takes: the project or the dashboard's bin, the
@@ -102,4 +98,28 @@ export function analyticParams(projectId: number, f: ProjectFilter): AnalyticPar
     endDate: `${f.dateto}T23:59:59`,
     streamIds: f.streams.join(','),
   };
+}
+
+/** A part of the address that was refused and replaced by its default. */
+export type RefusedPart = 'dates' | 'streams' | 'bin';
+
+const present = (v: string | undefined) => v !== undefined && v !== '';
+
+/**
+ * Which parts of the raw address (as typed, before the schema's fallbacks) the resolved filter
+ * did not keep: a malformed or out-of-range date pair, streams the project does not offer (or
+ * YouTube mixed with others), a bin that is not a number. A part that is merely missing is not
+ * refused. A bin that is well formed but not the project's is checked against the project's bins
+ * by the shell.
+ */
+export function refusedParts(raw: ProjectSearch, f: ProjectFilter): RefusedPart[] {
+  const out: RefusedPart[] = [];
+  if ((present(raw.datefrom) || present(raw.dateto)) && (raw.datefrom !== f.datefrom || raw.dateto !== f.dateto)) out.push('dates');
+  if (present(raw.streams)) {
+    const asked = [...new Set(raw.streams!.split(',').map((s) => s.trim()))].sort();
+    const kept = f.streams.map(String).sort();
+    if (asked.join(',') !== kept.join(',')) out.push('streams');
+  }
+  if (present(raw.bin) && !isBin(raw.bin!)) out.push('bin');
+  return out;
 }

@@ -74,6 +74,33 @@ describe('the project side menu', () => {
   it('opens every item for a client that owns all products', () => {
     expect(projectMenu(1, [7], ALL).some((i) => i.locked)).toBe(false);
   });
+
+  it('leads Post Listing to its screen and Response option Alert to its dialog, for every project type', () => {
+    for (const t of [1, 2, 3, 5, 6, 7, 8, 9]) {
+      const items = projectMenu(t, [7], []);
+      expect(items.find((i) => i.key === 'post-listing')!.action).toEqual({ kind: 'analysis', path: 'post-listing' });
+      expect(items.find((i) => i.key === 'response-alert')!.action).toEqual({ kind: 'dialog', dialog: 'response-alert' });
+    }
+  });
+});
+
+describe("Ave calc's, Sort Bins and Input Bins", () => {
+  it('lead to their screens, Sort Bins and Input Bins only when their products are owned', () => {
+    const items = projectMenu(1, [7], ALL);
+    expect(items.find((i) => i.key === 'ave-calcs')!.action).toEqual({ kind: 'analysis', path: 'ave-calcs' });
+    expect(items.find((i) => i.key === 'sort-bins')!).toMatchObject({ action: { kind: 'analysis', path: 'sort-bins' }, locked: null });
+    expect(items.find((i) => i.key === 'input-bins')!).toMatchObject({ action: { kind: 'analysis', path: 'input-bins' }, locked: null });
+    const none = projectMenu(1, [7], []);
+    expect(none.find((i) => i.key === 'ave-calcs')!.locked).toBeNull();
+    expect(none.find((i) => i.key === 'sort-bins')!.locked).toBe('SortBins');
+    expect(none.find((i) => i.key === 'input-bins')!.locked).toBe('InputBins');
+  });
+
+  it('mark their own screens active', () => {
+    expect(activeMenuKey('/client/1/project/4/ave-calcs')).toBe('ave-calcs');
+    expect(activeMenuKey('/client/1/project/4/sort-bins')).toBe('sort-bins');
+    expect(activeMenuKey('/client/1/project/4/input-bins')).toBe('input-bins');
+  });
 });
 
 describe('the active menu item', () => {
@@ -81,6 +108,7 @@ describe('the active menu item', () => {
     expect(activeMenuKey('/client/1/project/4')).toBe('dashboard');
     expect(activeMenuKey('/client/1/project/4/platform/9')).toBe('platform-9');
     expect(activeMenuKey('/client/1/project/4/influencer-comparison')).toBe('influencer-monitoring');
+    expect(activeMenuKey('/client/1/project/4/post-listing')).toBe('post-listing');
     expect(activeMenuKey('/client/1/projects')).toBeNull();
   });
 });

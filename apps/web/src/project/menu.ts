@@ -3,15 +3,26 @@
 // it. A blank "Project types" cell in the table is read as "all types".
 import { STREAMS, lockedProduct, type GatedItem, type ProductKey } from '@listening/contract';
 
-/** Analysis screens below /client/$clientId/project/$projectId (document 2). */
+/** Analysis screens below /client/$clientId/project/$projectId (document 2), Post Listing, Ave calc's, Sort Bins and Input Bins. */
 export type AnalysisPath =
-  'top-authors' | 'competitor-tracking' | 'sentiment' | 'reaction-lists' | 'influencer-comparison' | 'deep-dive' | 'performance-measurement' | 'treeview';
+  | 'top-authors'
+  | 'competitor-tracking'
+  | 'sentiment'
+  | 'reaction-lists'
+  | 'influencer-comparison'
+  | 'deep-dive'
+  | 'performance-measurement'
+  | 'treeview'
+  | 'post-listing'
+  | 'ave-calcs'
+  | 'sort-bins'
+  | 'input-bins';
 
 export type MenuAction =
   | { kind: 'dashboard' }
   | { kind: 'platform'; streamId: number }
   | { kind: 'analysis'; path: AnalysisPath }
-  | { kind: 'dialog'; dialog: 'notifications' | 'report' | 'narrative' }
+  | { kind: 'dialog'; dialog: 'notifications' | 'report' | 'narrative' | 'response-alert' }
   | { kind: 'expand' }
   | { kind: 'none' };
 
@@ -42,16 +53,16 @@ const ROWS: readonly Row[] = [
   { key: 'notifications', label: 'per Contact Notification', types: 'all', action: { kind: 'dialog', dialog: 'notifications' }, gate: 'Notifications' },
   { key: 'top-authors', label: 'Top Authors', types: T1_5, action: { kind: 'analysis', path: 'top-authors' } },
   { key: 'competitor-tracking', label: 'Competitor Tracking', types: T1_5, action: { kind: 'analysis', path: 'competitor-tracking' } },
-  { key: 'post-listing', label: 'Post Listing', types: 'all', action: { kind: 'none' } },
+  { key: 'post-listing', label: 'Post Listing', types: 'all', action: { kind: 'analysis', path: 'post-listing' } },
   { key: 'sentiment', label: 'Sentiment Rating', types: T1_5_6_7, action: { kind: 'analysis', path: 'sentiment' }, gate: 'Sentiment' },
-  { key: 'ave-calcs', label: "Ave calc's", types: 'all', action: { kind: 'none' } },
+  { key: 'ave-calcs', label: "Ave calc's", types: 'all', action: { kind: 'analysis', path: 'ave-calcs' } },
   { key: 'reaction-lists', label: 'Reaction Lists', types: T1_5, action: { kind: 'analysis', path: 'reaction-lists' }, gate: 'ReactionLists' },
-  { key: 'response-alert', label: 'Response option Alert', types: 'all', action: { kind: 'none' } },
+  { key: 'response-alert', label: 'Response option Alert', types: 'all', action: { kind: 'dialog', dialog: 'response-alert' } },
   { key: 'influencer-monitoring', label: 'Influencer Monitoring', types: T1_5, action: { kind: 'analysis', path: 'influencer-comparison' } },
   { key: 'deep-dive', label: 'Deep Dive', types: T1_5, action: { kind: 'analysis', path: 'deep-dive' }, gate: 'DeepDive' },
   { key: 'follower-growth', label: 'Follower Growth', types: 'all', action: { kind: 'analysis', path: 'performance-measurement' } },
-  { key: 'sort-bins', label: 'Sort Bins', types: 'all', action: { kind: 'none' }, gate: 'SortBins' },
-  { key: 'input-bins', label: 'Input Bins', types: T1_5_6_7, action: { kind: 'none' }, gate: 'InputBins' },
+  { key: 'sort-bins', label: 'Sort Bins', types: 'all', action: { kind: 'analysis', path: 'sort-bins' }, gate: 'SortBins' },
+  { key: 'input-bins', label: 'Input Bins', types: T1_5_6_7, action: { kind: 'analysis', path: 'input-bins' }, gate: 'InputBins' },
   { key: 'tree-view', label: 'Tree View', types: 'all', action: { kind: 'analysis', path: 'treeview' } },
   { key: 'stats-analysis', label: 'Stats Analysis', types: 'all', action: { kind: 'dialog', dialog: 'report' } },
   { key: 'trend-analysis', label: 'Trend Analysis', types: 'all', action: { kind: 'dialog', dialog: 'report' } },
@@ -100,6 +111,10 @@ const PATH_KEYS: Record<AnalysisPath, string> = {
   'deep-dive': 'deep-dive',
   'performance-measurement': 'follower-growth',
   treeview: 'tree-view',
+  'post-listing': 'post-listing',
+  'ave-calcs': 'ave-calcs',
+  'sort-bins': 'sort-bins',
+  'input-bins': 'input-bins',
 };
 
 /** The menu item of the screen at `pathname` (…/project/4, …/project/4/platform/7, …/project/4/sentiment). */

@@ -1,8 +1,23 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { usePageTitle } from './page-title.ts';
 
 /** The title row of a screen: title, an optional line under it, actions on the right. */
-export function PageHeader({ title, subtitle, actions, above }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode; above?: ReactNode }) {
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+  above,
+  tabTitle,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  above?: ReactNode;
+  /** The browser tab's title, when the title is not plain text or needs its context. */
+  tabTitle?: string;
+}) {
+  usePageTitle(tabTitle ?? (typeof title === 'string' ? title : undefined));
   return (
     <Stack gap={4} mb="lg">
       {above}

@@ -7,3 +7,4 @@ export * from './set-password.ts';
 export * from './get-user.ts';
 export * from './forgot-password.ts';
 export * from './get-id-by-email.ts';
+export * from './end-act-as.ts';

@@ -1,15 +1,20 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.ts';
 
+// Each message is shown to the visitor as it is ('Please …', which the server does not prefix
+// with the field's name), naming the field as the form labels it.
+const required = (label: string, max: number, missing: string) =>
+  z.string({ error: missing }).trim().min(1, missing).max(max, `Please shorten the ${label.toLowerCase()} (at most ${max} characters)`);
+
 /** The Contact Focal Points form: seven fields, all required. */
 export const ContactForm = z.object({
-  Fullname: z.string({ error: 'Fullname is required' }).trim().min(1, 'Fullname is required').max(200),
-  CompanyName: z.string({ error: 'CompanyName is required' }).trim().min(1, 'CompanyName is required').max(200),
-  EmailAddress: z.email({ error: 'EmailAddress must be an email address' }),
-  ContactNumber: z.string({ error: 'ContactNumber is required' }).trim().min(1, 'ContactNumber is required').max(50),
-  How: z.string({ error: 'How is required' }).trim().min(1, 'How is required').max(200),
-  Subject: z.string({ error: 'Subject is required' }).trim().min(1, 'Subject is required').max(200),
-  Message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(5000),
+  Fullname: required('Full name', 200, 'Please enter your full name'),
+  CompanyName: required('Company name', 200, 'Please enter your company name'),
+  EmailAddress: z.email({ error: 'Please enter a valid email address' }).max(254, 'Please enter a valid email address'),
+  ContactNumber: required('Contact number', 50, 'Please enter a contact number'),
+  How: required('How you heard about us', 200, 'Please tell us how you heard about us'),
+  Subject: required('Subject', 200, 'Please enter a subject'),
+  Message: required('Message', 5000, 'Please enter your message'),
 });
 export type ContactForm = z.infer<typeof ContactForm>;
 /** Success with the message to show; Success false carries the reason in Message. */

@@ -1,4 +1,4 @@
-import { forgotPassword, getIdByEmail, getUser, login, loginAs, logout, logoutAll, setPassword } from '@listening/contract';
+import { endActAs, forgotPassword, getIdByEmail, getUser, login, loginAs, logout, logoutAll, setPassword } from '@listening/contract';
 import type { Route } from '../../http/route.ts';
 import type { Deps } from '../../types.ts';
 import * as auth from './service.ts';
@@ -16,6 +16,7 @@ export function authRoutes(route: Route, { db, mailer, config }: Deps): void {
   route(logout, ({ user }) => auth.logout(db, user.sessionId));
   route(logoutAll, ({ user }) => auth.logoutAll(db, user));
   route(loginAs, ({ user, query }) => auth.loginAs(db, user, query.contactId));
+  route(endActAs, ({ user }) => auth.endActAs(db, user));
   route(setPassword, ({ body }) => auth.setPassword(db, body));
   route(getUser, ({ user, query }) => auth.userFor(db, user, query.id));
   route(forgotPassword, ({ query }) => auth.forgotPassword(db, mailer, config.publicUrl, query.email));

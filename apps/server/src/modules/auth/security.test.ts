@@ -310,6 +310,42 @@ describe('act-as', () => {
     expect(audit).toMatchObject({ actor_id: await idOf('admin@demo.example'), acting_as_id: null, target: `user:${analystId}`, ip: '198.51.100.7' });
   });
 
+  it('leads back to the admin’s own session, ending the act-as one, and is written to the audit log', async () => {
+    const analystId = await idOf('analyst@demo.example');
+    const token = (await actAs(analystId, await authHeader(t.app, 'admin@demo.example'))).json().access_token as string;
+    const as = { authorization: `Bearer ${token}` };
+    const back = await t.app.inject({ method: 'POST', url: '/crm/api/user/login/back', headers: as });
+    expect(back.statusCode).toBe(200);
+    const mine = { authorization: `Bearer ${back.json().access_token}` };
+    const me = await t.app.inject({ method: 'GET', url: '/api/user/get', headers: mine });
+    expect(me.json()).toMatchObject({ Email: 'admin@demo.example', IsAdmin: true, ActingAdminId: null });
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/get', headers: as })).statusCode).toBe(401);
+    const entry = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'act_as.end').executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ actor_id: await idOf('admin@demo.example'), acting_as_id: analystId, target: `user:${analystId}` });
+  });
+
+  it('has no way back from an ordinary session, nor for an admin who is no longer one', async () => {
+    const analyst = await authHeader(t.app, 'analyst@demo.example');
+    const plain = await t.app.inject({ method: 'POST', url: '/crm/api/user/login/back', headers: analyst });
+    expect(plain.statusCode).toBe(403);
+    expect(plain.json().message).toBe('This is not an act-as session');
+
+    await t.db
+      .insertInto('users')
+      .values({
+        email: 'leaving-admin@demo.example',
+        name: 'Lee',
+        is_admin: true,
+        password_hash: (await t.db.selectFrom('users').select('password_hash').where('email', '=', 'admin@demo.example').executeTakeFirstOrThrow())
+          .password_hash,
+      })
+      .execute();
+    const token = (await actAs(await idOf('viewer@demo.example'), await authHeader(t.app, 'leaving-admin@demo.example'))).json().access_token as string;
+    await t.db.updateTable('users').set({ is_admin: false }).where('email', '=', 'leaving-admin@demo.example').execute();
+    const res = await t.app.inject({ method: 'POST', url: '/crm/api/user/login/back', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(403);
+  });
+
   it('cannot act as anyone from an act-as session, even once its user has become an admin', async () => {
     const analystId = await idOf('analyst@demo.example');
     const as = { authorization: `Bearer ${(await actAs(analystId, await authHeader(t.app, 'admin@demo.example'))).json().access_token}` };

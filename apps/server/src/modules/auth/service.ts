@@ -193,6 +193,22 @@ export async function loginAs(db: Db, admin: AuthUser, contactId: number): Promi
   });
 }
 
+/**
+ * The way back from act-as: ends the act-as session and opens a new ordinary session for the
+ * admin who started it, if they are still an administrator. Written to the audit log.
+ */
+export async function endActAs(db: Db, me: AuthUser): Promise<OperationResult<typeof C.endActAs>> {
+  if (me.actingAdminId === null) throw forbidden('This is not an act-as session');
+  const admin = await db.selectFrom('users').select(['id', 'is_admin']).where('id', '=', me.actingAdminId).executeTakeFirst();
+  if (!admin?.is_admin) throw forbidden('The administrator who started this act-as can no longer sign in as one');
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', me.sessionId).where('revoked_at', 'is', null).execute();
+    const token = await createSession(trx, admin.id);
+    await audit(trx, { actor: me, action: 'act_as.end', target: `user:${me.id}` });
+    return { access_token: token };
+  });
+}
+
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

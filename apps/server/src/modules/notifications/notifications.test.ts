@@ -36,6 +36,46 @@ describe('notifications', () => {
     expect(still[0].DateSeen).toBeNull();
   });
 
+  it('names the client and project a notification concerns, only while the user may see them', async () => {
+    const acme = await t.db
+      .selectFrom('projects')
+      .select(['id', 'client_id'])
+      .where('description', '=', 'Acme Cola Brand Monitoring')
+      .executeTakeFirstOrThrow();
+    const users = await t.db.selectFrom('users').select(['id', 'email']).execute();
+    const id = (email: string) => users.find((u) => u.email === email)!.id;
+    await t.db
+      .insertInto('notifications')
+      .values([
+        { user_id: id('analyst@demo.example'), description: 'About Acme', project_id: acme.id },
+        // The viewer is not a contact of Acme Beverages: the message stays, the way into it does not.
+        { user_id: id('viewer@demo.example'), description: 'About Acme too', project_id: acme.id },
+        { user_id: id('admin@demo.example'), description: 'Collection changed', link: '/admin/collection' },
+        { user_id: id('admin@demo.example'), description: 'Elsewhere', link: '//evil.example' },
+      ])
+      .execute();
+    const listOf = async (email: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/notification/get/contact', headers: await authHeader(t.app, email) })).json() as {
+        Description: string;
+      }[];
+    expect((await listOf('analyst@demo.example')).find((n) => n.Description === 'About Acme')).toMatchObject({
+      ClientId: acme.client_id,
+      ClientName: 'Acme Beverages',
+      ProjectId: acme.id,
+      ProjectName: 'Acme Cola Brand Monitoring',
+      Link: null,
+    });
+    expect((await listOf('viewer@demo.example')).find((n) => n.Description === 'About Acme too')).toMatchObject({
+      ClientId: null,
+      ClientName: null,
+      ProjectId: null,
+      ProjectName: null,
+    });
+    const admin = await listOf('admin@demo.example');
+    expect(admin.find((n) => n.Description === 'Collection changed')).toMatchObject({ Link: '/admin/collection', ProjectId: null });
+    expect(admin.find((n) => n.Description === 'Elsewhere')).toMatchObject({ Link: null });
+  });
+
   it('rejects an empty id list with 400 naming the field', async () => {
     const h = await authHeader(t.app, 'viewer@demo.example');
     const res = await t.app.inject({ method: 'PUT', url: '/api/notification/seen', headers: h, payload: { ids: [] } });
@@ -69,7 +109,10 @@ describe('public and admin endpoints', () => {
     };
     const bad = await t.app.inject({ method: 'POST', url: '/api/contact/submit', payload: { ...form, EmailAddress: 'nope' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/EmailAddress/);
+    // Shown to the visitor as it is: in the form's words, not the field's wire name.
+    expect(bad.json().message).toBe('Please enter a valid email address');
+    const unnamed = await t.app.inject({ method: 'POST', url: '/api/contact/submit', payload: { ...form, Fullname: '  ' } });
+    expect(unnamed.json().message).toBe('Please enter your full name');
     const ok = await t.app.inject({ method: 'POST', url: '/api/contact/submit', payload: form });
     expect(ok.json().Success).toBe(true);
     const admin = await authHeader(t.app, 'admin@demo.example');

@@ -3,6 +3,7 @@
 import type { OperationResult } from '@listening/contract';
 import type * as C from '@listening/contract';
 import type { Db } from '../../db/connection.ts';
+import { visibleClientIds } from '../../access/index.ts';
 import { notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import * as q from './queries.ts';
@@ -12,13 +13,25 @@ const BELL_LIMIT = 100;
 
 export async function list(db: Db, user: AuthUser): Promise<OperationResult<typeof C.getNotifications>> {
   const rows = await q.notificationsOf(db, user.id, BELL_LIMIT);
-  return rows.map((n) => ({
-    Id: n.id,
-    Description: n.description,
-    DateCreated: n.created_at.toISOString(),
-    DateSeen: n.seen_at ? n.seen_at.toISOString() : null,
-    NotificationTypeId: n.notification_type_id,
-  }));
+  // A project is named only while the user may still see its client: a contact who has left a
+  // client keeps the message but not the way into it.
+  const visible = await visibleClientIds(db, user);
+  const mayOpen = (clientId: number | null) => clientId !== null && (visible === 'all' || visible.includes(clientId));
+  return rows.map((n) => {
+    const open = mayOpen(n.client_id);
+    return {
+      Id: n.id,
+      Description: n.description,
+      DateCreated: n.created_at.toISOString(),
+      DateSeen: n.seen_at ? n.seen_at.toISOString() : null,
+      NotificationTypeId: n.notification_type_id,
+      ClientId: open ? n.client_id : null,
+      ClientName: open ? n.client_name : null,
+      ProjectId: open ? n.project_id : null,
+      ProjectName: open ? n.project_name : null,
+      Link: n.link && n.link.startsWith('/') && !n.link.startsWith('//') ? n.link : null,
+    };
+  });
 }
 
 export async function markSeen(db: Db, user: AuthUser, ids: number[]): Promise<OperationResult<typeof C.markNotificationsSeen>> {

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { clearToken } from '../../api/client.ts';
 import { useSessionToken } from '../../features/auth/api/session.ts';
 import { useUser } from '../../features/auth/api/get-user.ts';
+import { ActAsBanner } from '../../features/auth/components/ActAsBanner.tsx';
 import { UserMenu } from '../../features/auth/components/UserMenu.tsx';
 import { LoginScreen } from '../../features/auth/screens/LoginScreen.tsx';
 import { useClients } from '../../features/clients/api/get-clients.ts';
@@ -77,7 +78,10 @@ export function PrivateShell({ children }: { children?: ReactNode }) {
             </Group>
           </Group>
         </AppShell.Header>
-        <AppShell.Main>{children ?? <Outlet />}</AppShell.Main>
+        <AppShell.Main>
+          <ActAsBanner />
+          {children ?? <Outlet />}
+        </AppShell.Main>
       </AppShell>
       {withSideNav && (
         <Drawer opened={opened} onClose={close} size={290} title={<Brand size="sm" />} padding="md" aria-label="Side navigation">

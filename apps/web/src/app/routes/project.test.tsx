@@ -56,4 +56,24 @@ describe('the project routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/client/1/project/2/competitor-tracking'));
     expect(router.state.location.search).toEqual(filter);
   });
+
+  it("does not open a project under another client's address", async () => {
+    renderRoutes(routeTree, { path: '/client/9/project/2' });
+    await screen.findByText('This project could not be opened', undefined, { timeout: 5_000 });
+    expect(screen.queryByRole('heading', { name: 'Acme Brand' })).toBeNull();
+  });
+
+  it('names the screen and the project in the tab, and leads back from a screen still to come', async () => {
+    const { router } = renderRoutes(routeTree, { path: '/client/1/project/2/top-authors' });
+    await waitFor(() => expect(document.title).toBe('Top Authors · Acme Brand · Listening'), { timeout: 5_000 });
+    fireEvent.click(await screen.findByRole('button', { name: 'Back to the dashboard' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/client/1/project/2'));
+    await waitFor(() => expect(document.title).toBe('Dashboard · Acme Brand · Listening'));
+  });
+
+  it("keeps a screen's own params when the shell writes the filter into the address", async () => {
+    const { router } = renderRoutes(routeTree, { path: '/client/1/project/2/post-listing?q=cola&sort=reach' });
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ datefrom: expect.any(String), streams: expect.any(String) }), { timeout: 5_000 });
+    expect(router.state.location.search).toMatchObject({ q: 'cola', sort: 'reach' });
+  });
 });

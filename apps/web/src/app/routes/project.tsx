@@ -8,9 +8,14 @@ import { ClipTrayProvider } from '../../project/clip-tray/tray-state.tsx';
 import { projectSearchSchema } from '../../project/filter.ts';
 import { ProjectShell } from '../../project/ProjectShell.tsx';
 import { LaterReleaseScreen } from '../../project/screens/LaterReleaseScreen.tsx';
+import { postListingSearchSchema } from '../../features/post-listing/search.ts';
 
 // The dashboard and its charts load on first use, so the sign-in and list screens stay light.
 const DashboardScreen = lazyRouteComponent(() => import('../../features/dashboard/screens/DashboardScreen.tsx'), 'DashboardScreen');
+const PostListingScreen = lazyRouteComponent(() => import('../../features/post-listing/screens/PostListingScreen.tsx'), 'PostListingScreen');
+const AveScreen = lazyRouteComponent(() => import('../../features/ave/screens/AveScreen.tsx'), 'AveScreen');
+const SortBinsScreen = lazyRouteComponent(() => import('../../features/sub-bins/screens/SubBinsScreen.tsx'), 'SortBinsScreen');
+const InputBinsScreen = lazyRouteComponent(() => import('../../features/sub-bins/screens/SubBinsScreen.tsx'), 'InputBinsScreen');
 
 const projectApi = getRouteApi('/_private/client/$clientId/project/$projectId');
 
@@ -53,8 +58,19 @@ export function projectRoutes<TParent extends AnyRoute>(parent: TParent) {
   });
   const dashboard = createRoute({ getParentRoute: () => project, path: '/', component: DashboardScreen });
   const platform = createRoute({ getParentRoute: () => project, path: 'platform/$streamId', component: DashboardScreen });
+  // Post Listing keeps the project's filter and adds its own search, sort and filters to the address.
+  const postListing = createRoute({
+    getParentRoute: () => project,
+    path: 'post-listing',
+    validateSearch: postListingSearchSchema,
+    component: PostListingScreen,
+  });
+  // Ave calc's, Sort Bins and Input Bins: the side menu's items of the same names (Sort and Input Bins gated by product).
+  const aveCalcs = createRoute({ getParentRoute: () => project, path: 'ave-calcs', component: AveScreen });
+  const sortBins = createRoute({ getParentRoute: () => project, path: 'sort-bins', component: SortBinsScreen });
+  const inputBins = createRoute({ getParentRoute: () => project, path: 'input-bins', component: InputBinsScreen });
   const analysis = ANALYSIS_SCREENS.map(([path, title]) =>
     createRoute({ getParentRoute: () => project, path, component: () => <LaterReleaseScreen title={title} /> }),
   );
-  return [project.addChildren([dashboard, platform, ...analysis])] as const;
+  return [project.addChildren([dashboard, platform, postListing, aveCalcs, sortBins, inputBins, ...analysis])] as const;
 }

@@ -1,9 +1,20 @@
 // Contact management of a client: a placeholder until the contacts feature lands.
-import { createRoute, type AnyRoute } from '@tanstack/react-router';
+import { Button } from '@mantine/core';
+import { createRoute, Link, type AnyRoute } from '@tanstack/react-router';
 import { ComingSoon } from '../../ui/ComingSoon.tsx';
 
+const BackToClients = () => (
+  <Button component={Link} to="/clients" variant="light" mt="sm">
+    Back to the clients
+  </Button>
+);
+
 function ContactManagementPlaceholder() {
-  return <ComingSoon title="Contact Management">The client's contacts, their access and their alerts will be managed here.</ComingSoon>;
+  return (
+    <ComingSoon back={<BackToClients />} title="Contact Management">
+      The client's contacts, their access and their alerts will be managed here.
+    </ComingSoon>
+  );
 }
 
 export function contactRoutes<TParent extends AnyRoute>(parent: TParent) {

@@ -1,9 +1,20 @@
 // The new-project wizard (admins): a placeholder until the wizard feature lands.
-import { createRoute, type AnyRoute } from '@tanstack/react-router';
+import { Button } from '@mantine/core';
+import { createRoute, Link, type AnyRoute } from '@tanstack/react-router';
 import { ComingSoon } from '../../ui/ComingSoon.tsx';
 
+const BackToClients = () => (
+  <Button component={Link} to="/clients" variant="light" mt="sm">
+    Back to the clients
+  </Button>
+);
+
 function NewProjectPlaceholder() {
-  return <ComingSoon title="New project">The new-project wizard is coming: project details, streams, products and agreement.</ComingSoon>;
+  return (
+    <ComingSoon back={<BackToClients />} title="New project">
+      The new-project wizard is coming: project details, streams, products and agreement.
+    </ComingSoon>
+  );
 }
 
 export function wizardRoutes<TParent extends AnyRoute>(parent: TParent) {

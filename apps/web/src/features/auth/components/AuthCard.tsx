@@ -1,9 +1,11 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Brand } from '../../../ui/Brand.tsx';
+import { usePageTitle } from '../../../ui/page-title.ts';
 
 /** The card every sign-in screen sits in: the brand, a title, a line of help, the form. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+  usePageTitle(title);
   return (
     <Paper withBorder shadow="md" radius="lg" p={36} w="100%" maw={420}>
       <Stack gap="lg">

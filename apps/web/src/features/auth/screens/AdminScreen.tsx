@@ -1,5 +1,5 @@
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { IconListDetails, IconMail } from '@tabler/icons-react';
+import { IconCloudDownload, IconListDetails, IconMail } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { MESSAGES, isSimpleEmail } from '@listening/contract';
@@ -61,7 +61,7 @@ export function AdminScreen() {
   return (
     <AuthCard
       title="Admin"
-      subtitle="Sign in as one of your contacts (not another admin) to see the product as they see it, for at most four hours. Your own session ends; sign in again afterwards. Every act-as is kept in the audit log."
+      subtitle="Sign in as one of your contacts (not another admin) to see the product as they see it, for at most four hours. While you act as them a banner says so, with the way back to your own session. Every act-as is kept in the audit log."
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
@@ -83,6 +83,10 @@ export function AdminScreen() {
           <Anchor component={Link} to="/admin/audit" size="sm" ta="center">
             <IconListDetails size={14} style={{ verticalAlign: -2, marginRight: 4 }} />
             Audit log: act-as, project changes, clip rejects
+          </Anchor>
+          <Anchor component={Link} to="/admin/collection" size="sm" ta="center">
+            <IconCloudDownload size={14} style={{ verticalAlign: -2, marginRight: 4 }} />
+            Collection: what each network's connectors collected and skipped
           </Anchor>
           <Anchor component={Link} to="/clients" size="sm" ta="center" c="dimmed">
             Back to clients

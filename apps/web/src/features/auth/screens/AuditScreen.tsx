@@ -2,15 +2,16 @@ import { Alert, Anchor, Badge, Button, Code, Container, Group, Loader, Paper, Sc
 import { IconListDetails } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { AuditEntry } from '@listening/contract';
-import dayjs from 'dayjs';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { useAuditLog } from '../api/get-audit-log.ts';
 import { useUser } from '../api/get-user.ts';
+import { formatLocalTime } from '../../../ui/time.ts';
 
 /** What each action of the log means, in the table's words. */
 export const ACTION_LABELS: Record<string, string> = {
   'act_as.start': 'Started acting as',
+  'act_as.end': 'Stopped acting as',
   'project.rename': 'Renamed project',
   'project.delete': 'Deleted project',
   'project.restore': 'Restored project',
@@ -20,6 +21,8 @@ export const ACTION_LABELS: Record<string, string> = {
   'token.grant': 'Granted token',
   'token.revoke': 'Revoked token',
   'product.change': 'Changed products',
+  'bin.delete': 'Deleted bin',
+  'client.cpm': 'Changed CPM',
 };
 
 const person = (email: string | null, id: number | null) => email ?? (id === null ? 'the server' : `user #${id}`);
@@ -80,7 +83,7 @@ export function AuditScreen() {
               <Table.Tbody>
                 {entries.map((e) => (
                   <Table.Tr key={e.Id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{dayjs(e.DateCreated).format('D MMM YYYY HH:mm:ss')}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatLocalTime(e.DateCreated)}</Table.Td>
                     <Table.Td>{person(e.Actor, e.ActorId)}</Table.Td>
                     <Table.Td>{e.ActingAsId === null ? '' : person(e.ActingAs, e.ActingAsId)}</Table.Td>
                     <Table.Td>

@@ -4,10 +4,11 @@ import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { clearToken, getToken, setToken } from '../../../api/client.ts';
 import { userQueryOptions } from '../api/get-user.ts';
-import { login } from '../api/login.ts';
+import { LOGIN_ERROR_TOAST, login } from '../api/login.ts';
 import { logout } from '../api/logout.ts';
 import { isLoginPath } from '../api/session.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
+import { toast } from '../../../ui/toast.ts';
 
 /**
  * Login: on a login path it clears any session when opened and goes on to /clients;
@@ -21,13 +22,15 @@ export function LoginScreen() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const onLoginPath = isLoginPath(pathname);
+  // Opening a login path while signed in asks first: stay, or sign out and sign in again.
+  const [signedIn, setSignedIn] = useState(() => onLoginPath && !!getToken());
 
   useEffect(() => {
-    if (!onLoginPath) return;
+    if (!onLoginPath || signedIn) return;
     if (getToken()) void logout().catch(() => undefined);
     clearToken();
     queryClient.clear();
-  }, [onLoginPath, queryClient]);
+  }, [onLoginPath, signedIn, queryClient]);
 
   const canSubmit = email.trim() !== '' && password !== '' && !busy;
 
@@ -48,6 +51,20 @@ export function LoginScreen() {
     }
   }
 
+  if (signedIn)
+    return (
+      <AuthCard title="You are already signed in" subtitle="Signing in here signs you out of this session first.">
+        <Stack gap="md">
+          <Button fullWidth size="md" onClick={() => void navigate({ to: '/clients' })}>
+            Stay signed in
+          </Button>
+          <Button fullWidth size="md" variant="default" onClick={() => setSignedIn(false)}>
+            Sign out and sign in again
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+
   return (
     <AuthCard title="Sign in" subtitle="Monitor mentions, sentiment and reach across every network.">
       <form onSubmit={onSubmit} noValidate>
@@ -58,7 +75,10 @@ export function LoginScreen() {
             autoComplete="username"
             placeholder="you@company.com"
             value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
+            onChange={(e) => {
+              setEmail(e.currentTarget.value);
+              toast.hide(LOGIN_ERROR_TOAST);
+            }}
             autoFocus
           />
           <PasswordInput
@@ -66,13 +86,19 @@ export function LoginScreen() {
             autoComplete="current-password"
             placeholder="Your password"
             value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            onChange={(e) => {
+              setPassword(e.currentTarget.value);
+              toast.hide(LOGIN_ERROR_TOAST);
+            }}
           />
           <Button type="submit" fullWidth size="md" disabled={!canSubmit} loading={busy}>
             LOGIN
           </Button>
           <Anchor component={Link} to="/forgot-password" size="sm" ta="center">
             Forgot password?
+          </Anchor>
+          <Anchor component={Link} to="/" size="sm" ta="center" c="dimmed">
+            Back to the website
           </Anchor>
         </Stack>
       </form>

@@ -1,12 +1,12 @@
 import { Accordion, Alert, Anchor, Badge, Container, Group, Loader, Paper, Text } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import dayjs from 'dayjs';
 import { Fragment } from 'react';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { useOutbox } from '../api/get-outbox.ts';
 import { useUser } from '../api/get-user.ts';
+import { formatLocalTime } from '../../../ui/time.ts';
 
 /** Plain text with its web addresses made into links, so an emailed reset link can be followed. */
 export function Linkified({ text }: { text: string }) {
@@ -68,7 +68,7 @@ export function OutboxScreen() {
                           {m.Status}
                         </Badge>
                         <Badge variant="light" color="gray">
-                          {dayjs(m.DateCreated).format('D MMM YYYY HH:mm')}
+                          {formatLocalTime(m.DateCreated)}
                         </Badge>
                       </Group>
                     </Group>

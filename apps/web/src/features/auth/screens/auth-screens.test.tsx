@@ -39,15 +39,53 @@ describe('login screen', () => {
     expect(screen.getByRole('link', { name: /forgot password/i }).getAttribute('href')).toBe('/forgot-password');
   });
 
-  it('clears any stored session when the login page is opened', async () => {
+  it('asks before signing out a session when the login page is opened, and clears it once told to', async () => {
+    setToken('old');
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderScreen(LoginScreen, { path: '/login' });
+    await screen.findByRole('button', { name: 'Stay signed in' });
+    expect(getToken()).toBe('old');
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out and sign in again' }));
+    await screen.findByRole('button', { name: 'LOGIN' });
+    await waitFor(() => expect(getToken()).toBeNull());
+    expect(fetchMock).toHaveBeenCalled();
+  });
+
+  it('keeps the session and goes to the clients when the user stays signed in', async () => {
     setToken('old');
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response(null, { status: 204 })),
     );
+    const { router } = renderScreen(LoginScreen, { path: '/login' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Stay signed in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
+    expect(getToken()).toBe('old');
+  });
+
+  it('takes the error away once the user corrects the input', async () => {
+    const hide = vi.spyOn(notifications, 'hide').mockImplementation(() => '');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ statusCode: 401, error: 'Unauthorized', message: 'Invalid email or password' }, { status: 401 })),
+    );
     renderScreen(LoginScreen, { path: '/login' });
-    await screen.findByRole('button', { name: 'LOGIN' });
-    await waitFor(() => expect(getToken()).toBeNull());
+    await type('Email', 'analyst@demo.example');
+    await type('Password', 'wrong-password');
+    hide.mockClear();
+    fireEvent.submit(screen.getByRole('button', { name: 'LOGIN' }).closest('form')!);
+    await waitFor(() => expect(messages()).toContain('Invalid email or password'));
+    const shown = toast.mock.calls.find((c) => (c[0] as { message?: string }).message === 'Invalid email or password')![0] as { id?: string };
+    expect(hide).not.toHaveBeenCalled();
+    await type('Password', 'demo-password');
+    expect(hide).toHaveBeenCalledWith(shown.id);
+  });
+
+  it('links back to the public website', async () => {
+    renderScreen(LoginScreen, { path: '/login' });
+    expect((await screen.findByRole('link', { name: 'Back to the website' })).getAttribute('href')).toBe('/');
   });
 
   it('stores the token and goes on to /clients after a login on a login path', async () => {

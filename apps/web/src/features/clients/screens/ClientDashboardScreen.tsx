@@ -36,6 +36,7 @@ export function ClientDashboardScreen({ clientId }: { clientId: number }) {
           </AnchorLink>
         }
         title={client?.Name ?? `Client ${clientId}`}
+        tabTitle={client ? `${client.Name} · Client dashboard` : 'Client dashboard'}
         subtitle={
           client ? (
             <>

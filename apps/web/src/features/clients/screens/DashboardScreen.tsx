@@ -9,7 +9,7 @@ export function DashboardScreen({ name }: { name?: string }) {
   const active = (data ?? []).filter((c) => c.IsActive);
   return (
     <Container size="xl" py="xl">
-      <PageHeader title={name ? `Welcome back, ${name}` : 'Dashboard'} subtitle="Your active clients at a glance." />
+      <PageHeader title={name ? `Welcome back, ${name}` : 'Dashboard'} tabTitle="Dashboard" subtitle="Your active clients at a glance." />
       {data && active.length === 0 && <Text c="dimmed">You have no active clients.</Text>}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }} spacing="md">
         {active.map((c) => (

@@ -1,9 +1,11 @@
 import { ActionIcon, Group, Indicator, Loader, Popover, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useDeleteNotification } from '../api/delete-notification.ts';
 import { useNotifications } from '../api/get-notifications.ts';
 import { useMarkSeen } from '../api/mark-seen.ts';
-import { NotificationList } from './NotificationList.tsx';
+import { NotificationList, opensTo } from './NotificationList.tsx';
 
 /** The private header's bell with the unread count, opening the notifications panel. */
 export function NotificationBell() {
@@ -11,11 +13,20 @@ export function NotificationBell() {
   const markSeen = useMarkSeen();
   const remove = useDeleteNotification();
   const unread = data?.filter((n) => !n.DateSeen).length ?? 0;
+  const navigate = useNavigate();
+  const [opened, setOpened] = useState(false);
   return (
-    <Popover position="bottom-end" width={360} shadow="lg" withinPortal radius="md">
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="lg" withinPortal radius="md">
       <Popover.Target>
         <Indicator label={unread > 99 ? '99+' : unread} size={18} disabled={unread === 0} color="red" offset={6}>
-          <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            radius="xl"
+            onClick={() => setOpened((o) => !o)}
+            aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
+          >
             <IconBell size={22} />
           </ActionIcon>
         </Indicator>
@@ -38,6 +49,12 @@ export function NotificationBell() {
             notifications={data ?? []}
             onOpen={(n) => {
               if (!n.DateSeen) markSeen.mutate([n.Id]);
+              // A notification about a project opens it (its dashboard); the provider's own, their screen.
+              const to = opensTo(n);
+              if (to) {
+                setOpened(false);
+                void navigate({ to });
+              }
             }}
             onDelete={(n) => remove.mutate(n.Id)}
           />

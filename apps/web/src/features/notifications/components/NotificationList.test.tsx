@@ -3,7 +3,7 @@ import { MESSAGES, type Notification } from '@listening/contract';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPlain } from '../../../test/render.tsx';
-import { NotificationList } from './NotificationList.tsx';
+import { NotificationList, opensTo } from './NotificationList.tsx';
 
 afterEach(cleanup);
 
@@ -14,6 +14,11 @@ const n = (Id: number, Description: string, DateCreated: string, DateSeen: strin
   DateCreated,
   DateSeen,
   NotificationTypeId: 2,
+  ClientId: null,
+  ClientName: null,
+  ProjectId: null,
+  ProjectName: null,
+  Link: null,
 });
 
 describe('NotificationList', () => {
@@ -48,5 +53,17 @@ describe('NotificationList', () => {
     expect(onOpen).toHaveBeenCalledWith(item);
     fireEvent.click(screen.getByRole('button', { name: 'Delete notification: Welcome' }));
     expect(onDelete).toHaveBeenCalledWith(item);
+  });
+
+  it('says which client and project a notification concerns, and opens it there', () => {
+    const onOpen = vi.fn();
+    const about = { ...n(3, 'Report ready', '2026-03-10T11:00:00Z'), ClientId: 1, ClientName: 'Acme Beverages', ProjectId: 4, ProjectName: 'Acme Cola' };
+    renderPlain(<NotificationList notifications={[about]} onOpen={onOpen} onDelete={() => {}} now={now} />);
+    expect(screen.getByTestId('notification-about').textContent).toBe('Acme Beverages · Acme Cola');
+    fireEvent.click(screen.getByRole('button', { name: /Report ready Open Acme Cola/ }));
+    expect(onOpen).toHaveBeenCalledWith(about);
+    expect(opensTo(about)).toBe('/client/1/project/4');
+    expect(opensTo({ ...n(5, 'Collection', '2026-03-10T11:00:00Z'), Link: '/admin/collection' })).toBe('/admin/collection');
+    expect(opensTo(n(6, 'Welcome', '2026-03-10T11:00:00Z'))).toBeNull();
   });
 });

@@ -3,8 +3,15 @@ import { IconBellOff, IconTrash } from '@tabler/icons-react';
 import { MESSAGES, type Notification } from '@listening/contract';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
+import { formatLocalTime } from '../../../ui/time.ts';
 
 dayjs.extend(relativeTime);
+
+/** Where a notification leads: its project, or a path of the app; null when it concerns nothing to open. */
+export function opensTo(n: Notification): string | null {
+  if (n.ProjectId !== null && n.ClientId !== null) return `/client/${n.ClientId}/project/${n.ProjectId}`;
+  return n.Link;
+}
 
 /**
  * The notifications panel: newest first, time relative to now, the first item styled as
@@ -45,7 +52,13 @@ export function NotificationList({
               style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', background: unreadStyle ? 'var(--mantine-color-blue-0)' : undefined }}
             >
               <Group wrap="nowrap" gap={6} pr={6} align="flex-start">
-                <UnstyledButton onClick={() => onOpen(n)} px="sm" py={10} style={{ flex: 1, minWidth: 0 }}>
+                <UnstyledButton
+                  onClick={() => onOpen(n)}
+                  px="sm"
+                  py={10}
+                  style={{ flex: 1, minWidth: 0 }}
+                  aria-label={opensTo(n) ? `${n.Description} Open ${n.ProjectName ?? 'it'}` : undefined}
+                >
                   <Group wrap="nowrap" gap={8} align="flex-start">
                     <Box
                       mt={6}
@@ -58,7 +71,12 @@ export function NotificationList({
                       <Text size="sm" fw={unreadStyle ? 700 : 400} style={{ wordBreak: 'break-word' }}>
                         {n.Description}
                       </Text>
-                      <Text size="xs" c="dimmed" title={dayjs(n.DateCreated).format('D MMM YYYY HH:mm')}>
+                      {n.ProjectName && (
+                        <Text size="xs" c="blue.7" truncate data-testid="notification-about">
+                          {n.ClientName} · {n.ProjectName}
+                        </Text>
+                      )}
+                      <Text size="xs" c="dimmed" title={formatLocalTime(n.DateCreated)}>
                         {dayjs(n.DateCreated).from(now ?? new Date())}
                       </Text>
                     </div>

@@ -10,6 +10,10 @@ import { ProjectCard } from '../components/ProjectCard.tsx';
 import { ProjectSettingsModal } from '../components/ProjectSettingsModal.tsx';
 import { groupProjects } from '../project-groups.ts';
 
+const plural = (n: number) => `${n} project${n === 1 ? '' : 's'}`;
+/** The count under the title: what the list shows, and of how many while a search narrows it. */
+const projectCount = (shown: number, total: number, searching: boolean): string => (searching ? `${shown} of ${plural(total)}` : plural(total));
+
 /** The project list: collapsible sections by project type; admins rename, delete and create. */
 export function ProjectsScreen({ clientId, clientName, isAdmin }: { clientId: number; clientName?: string; isAdmin: boolean }) {
   const { data, isPending, isError } = useProjects(clientId);
@@ -29,7 +33,16 @@ export function ProjectsScreen({ clientId, clientName, isAdmin }: { clientId: nu
           </AnchorLink>
         }
         title="Projects"
-        subtitle={data ? `${data.length} project${data.length === 1 ? '' : 's'}` : ' '}
+        tabTitle={clientName ? `Projects · ${clientName}` : 'Projects'}
+        subtitle={
+          data
+            ? projectCount(
+                groups.reduce((n, g) => n + g.projects.length, 0),
+                data.length,
+                search.trim() !== '',
+              )
+            : ' '
+        }
         actions={
           <>
             <TextInput

@@ -5,6 +5,8 @@ import { toast } from '../../../ui/toast.ts';
 import { submitContact, type ContactFormValues } from '../api/submit-contact.ts';
 
 const EMPTY: ContactFormValues = { Fullname: '', CompanyName: '', EmailAddress: '', ContactNumber: '', How: '', Subject: '', Message: '' };
+/** The form's error toast, taken away as soon as the visitor edits a field. */
+const CONTACT_ERROR_TOAST = 'contact-error';
 const HOW_OPTIONS = ['Search engine', 'Social media', 'Referral by a colleague', 'Event or conference', 'Existing client', 'Other'];
 
 /** Contact Focal Points: every field required, the email of email type. */
@@ -19,6 +21,7 @@ export function ContactForm({ onSent }: { onSent?: () => void }) {
     onChange: (e: { currentTarget: { value: string } }) => {
       const value = e.currentTarget.value;
       setValues((v) => ({ ...v, [name]: value }));
+      toast.hide(CONTACT_ERROR_TOAST);
     },
   });
 
@@ -30,14 +33,14 @@ export function ContactForm({ onSent }: { onSent?: () => void }) {
     try {
       const result = await submitContact(values);
       if (!result.Success) {
-        toast.error(result.Message);
+        toast.error(result.Message, undefined, CONTACT_ERROR_TOAST);
         return;
       }
       toast.success(result.Message);
       setValues(EMPTY);
       onSent?.();
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : String(err));
+      toast.error(err instanceof Error ? err.message : String(err), undefined, CONTACT_ERROR_TOAST);
     } finally {
       setBusy(false);
     }
@@ -61,6 +64,7 @@ export function ContactForm({ onSent }: { onSent?: () => void }) {
           onChange={(v) => {
             setValues((prev) => ({ ...prev, How: v ?? '' }));
             setHowMissing(false);
+            toast.hide(CONTACT_ERROR_TOAST);
           }}
           error={howMissing ? 'Please choose one' : undefined}
           placeholder="Choose one"

@@ -1,5 +1,6 @@
 import { Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconEye, IconTargetArrow, IconUsersGroup } from '@tabler/icons-react';
+import { usePageTitle } from '../../../ui/page-title.ts';
 
 const VALUES = [
   { icon: IconEye, title: 'See everything', text: 'Seven networks and the blogs that matter, collected around the clock.' },
@@ -8,6 +9,7 @@ const VALUES = [
 ];
 
 export function AboutScreen() {
+  usePageTitle('About us');
   return (
     <Container size="md" py={56}>
       <Stack gap="md" mb={48}>

@@ -3,9 +3,11 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { useBlogs } from '../api/get-blogs.ts';
+import { usePageTitle } from '../../../ui/page-title.ts';
 
 /** /blogs: the posts of GET /api/blog, newest first. */
 export function BlogsScreen() {
+  usePageTitle('Blog');
   const { data, isPending, isError } = useBlogs();
   const [open, setOpen] = useState<number | null>(null);
   return (

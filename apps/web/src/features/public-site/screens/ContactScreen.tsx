@@ -1,9 +1,11 @@
 import { Container, Grid, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconClock, IconMail } from '@tabler/icons-react';
 import { ContactForm } from '../components/ContactForm.tsx';
+import { usePageTitle } from '../../../ui/page-title.ts';
 
 /** /contact-us: the Contact Focal Points form. */
 export function ContactScreen() {
+  usePageTitle('Contact');
   return (
     <Container size="lg" py={56}>
       <Grid gutter={48}>

@@ -4,9 +4,11 @@ import { Link } from '@tanstack/react-router';
 import { FILTER_STREAM_IDS, BLOG_STREAM } from '@listening/contract';
 import { StreamIcon } from '../../../ui/StreamIcon.tsx';
 import { SERVICES } from '../services.ts';
+import { usePageTitle } from '../../../ui/page-title.ts';
 
 /** The public home page. */
 export function HomeScreen() {
+  usePageTitle();
   return (
     <>
       <Box className="hero">

@@ -1,4 +1,5 @@
 import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
+import { usePageTitle } from '../../../ui/page-title.ts';
 
 const SECTIONS = [
   {
@@ -24,6 +25,7 @@ const SECTIONS = [
 ];
 
 export function PolicyScreen() {
+  usePageTitle('Privacy policy');
   return (
     <Container size="md" py={56}>
       <Stack gap="xl">

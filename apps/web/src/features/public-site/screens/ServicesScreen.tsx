@@ -1,9 +1,11 @@
 import { Container, Grid, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { SERVICES } from '../services.ts';
+import { usePageTitle } from '../../../ui/page-title.ts';
 
 /** /services with an anchor per service, the footer's six links. */
 export function ServicesScreen() {
+  usePageTitle('Services');
   return (
     <Container size="lg" py={56}>
       <Stack gap={6} mb={48}>
