@@ -139,15 +139,21 @@ export function authorIdsOf(p: Pick<LinkedProfile, 'stream_id' | 'external_id'>)
   return [...new Set([p.external_id, urn])];
 }
 
-/** The profile's newest stored posts (not comments), newest first. */
+/**
+ * The profile's newest stored posts (not comments), newest first: its own, and on Facebook also
+ * visitors' posts to the page, whose conversations are earned mentions too. The Graph API names
+ * every post of a page's feed `{page-id}_{post-id}`, whoever wrote it.
+ */
 export async function recentOwnedPosts(db: Db, p: LinkedProfile, limit = POSTS_FOR_COMMENTS): Promise<string[]> {
   const rows = await db
     .selectFrom('clips')
-    .innerJoin('authors', 'authors.id', 'clips.author_id')
+    .leftJoin('authors', 'authors.id', 'clips.author_id')
     .select('clips.external_id')
     .where('clips.stream_id', '=', p.stream_id)
-    .where('authors.stream_id', '=', p.stream_id)
-    .where('authors.external_id', 'in', authorIdsOf(p))
+    .where((eb) => {
+      const own = eb.and([eb('authors.stream_id', '=', p.stream_id), eb('authors.external_id', 'in', authorIdsOf(p))]);
+      return p.stream_id === 8 ? eb.or([own, eb(sql<boolean>`starts_with(clips.external_id, ${`${p.external_id}_`})`, '=', true)]) : own;
+    })
     .where('clips.parent_external_id', 'is', null)
     .orderBy('clips.posted_at', 'desc')
     .orderBy('clips.id', 'desc')

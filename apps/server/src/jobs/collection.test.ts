@@ -300,6 +300,7 @@ describe('the collection schedule', () => {
       (await h.db.selectFrom('clips').select('parent_external_id').where('external_id', '=', id).executeTakeFirstOrThrow()).parent_external_id;
     expect(await parent('100_2_c1_r1')).toBe('100_2_c1');
     expect(await parent('100_2_c2')).toBe('100_2');
+    expect(await parent('100_v1_c1')).toBe('100_v1'); // the conversation under a visitor's post to the page
     expect(await parent('1790000000000002r1')).toBe('1790000000000002c1');
     expect(await parent('vid2-t2-r1')).toBe('vid2-t2');
     expect(await parent('urn:li:comment:(urn:li:comment:(urn:li:share:702,1),1)')).toBe('urn:li:comment:(urn:li:share:702,1)');
@@ -331,7 +332,7 @@ describe('the collection schedule', () => {
       .execute();
     expect(Object.fromEntries(stats.map((s) => [s.connector, [s.instances, s.collected]]))).toMatchObject({
       'facebook.page': [1, 3],
-      'facebook.comments': [2, 6], // the page's own posts
+      'facebook.comments': [3, 9], // the page's own two posts and the visitor's post to it
       'instagram.comments': [2, 6],
       'instagram.hashtag': [1, 2],
       'youtube.search': [1, 2], // the two rules ask the same
