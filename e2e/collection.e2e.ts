@@ -19,7 +19,7 @@ describe('collection screen', () => {
     for (const width of [1280, 390]) {
       const page = await (await browser.newContext({ viewport: { width, height: 860 } })).newPage();
       await login(page, baseURL, 'admin@demo.example');
-      await page.waitForURL(/\/clients$/);
+      await page.waitForURL(/\/clients$/, { timeout: 90_000 });
       await page.goto(`${baseURL}/admin`);
       await page.getByRole('link', { name: /Collection: what each network/ }).click();
       await page.waitForURL(/\/admin\/collection$/);
