@@ -36,3 +36,11 @@ export async function login(page: Page, baseURL: string, email: string, password
   await page.getByLabel(/password/i).fill(password);
   await page.getByRole('button', { name: /login/i }).click();
 }
+
+/** An authenticated GET from inside the page, as the app makes it (the token is in local storage). */
+export async function apiGet<T>(p: Page, path: string): Promise<T> {
+  return p.evaluate(async (url) => {
+    const res = await fetch(url, { headers: { Authorization: `Bearer ${localStorage.getItem('access_token')}` } });
+    return res.json();
+  }, path);
+}

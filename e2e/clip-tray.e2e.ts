@@ -4,7 +4,7 @@
 // selection, with its count, and asks before changing them. Waits are for what the user waits for.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, login, shot } from './browser.ts';
+import { apiGet, launch, login, shot } from './browser.ts';
 
 // E2E_BASE_URL points the journey at an already running product (to look at a seeded corpus).
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
@@ -19,14 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** An authenticated call from inside the page, as the app makes it (the token is in local storage). */
-async function apiGet<T>(p: Page, path: string): Promise<T> {
-  return p.evaluate(async (url) => {
-    const res = await fetch(url, { headers: { Authorization: `Bearer ${localStorage.getItem('access_token')}` } });
-    return res.json();
-  }, path);
-}
 
 /** The posts the tray lists, by id, in order. */
 const listed = (tray: Locator) => tray.getByTestId('clip').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-clip-id'))));

@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_TIME_ZONE } from '@listening/contract';
-import { launch, login, shot } from './browser.ts';
+import { apiGet, launch, login, shot } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
@@ -21,13 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function apiGet<T>(p: Page, path: string): Promise<T> {
-  return p.evaluate(async (url) => {
-    const res = await fetch(url, { headers: { Authorization: `Bearer ${localStorage.getItem('access_token')}` } });
-    return res.json();
-  }, path);
-}
 
 /** Logs in and opens the project's dashboard (address `search` added), once its figures are there. */
 async function openDashboard(page: Page, base: string, search = ''): Promise<void> {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LISTING_COLUMNS, MESSAGES, formatRand, listingFileName } from '@listening/contract';
-import { launch, login, shot } from './browser.ts';
+import { apiGet, launch, login, shot } from './browser.ts';
 
 // E2E_BASE_URL points the journey at an already running product (to look at a seeded corpus).
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
@@ -24,14 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** An authenticated call from inside the page, as the app makes it (the token is in local storage). */
-async function apiGet<T>(p: Page, path: string): Promise<T> {
-  return p.evaluate(async (url) => {
-    const res = await fetch(url, { headers: { Authorization: `Bearer ${localStorage.getItem('access_token')}` } });
-    return res.json();
-  }, path);
-}
 
 const figure = (p: Page, testId: string) => p.getByTestId(testId).textContent();
 

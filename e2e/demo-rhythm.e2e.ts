@@ -3,9 +3,9 @@
 // filled up to the current hour, and no hour dwarfs the rest of the grid. Run against the fresh
 // product of global-setup (the corpus alone), or with E2E_BASE_URL against a running demo to
 // see the simulator's hours too.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, login, shot } from './browser.ts';
+import { apiGet, launch, login, shot } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
@@ -19,13 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function apiGet<T>(p: Page, path: string): Promise<T> {
-  return p.evaluate(async (url) => {
-    const res = await fetch(url, { headers: { Authorization: `Bearer ${localStorage.getItem('access_token')}` } });
-    return res.json();
-  }, path);
-}
 
 const localDay = (t: number) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(t);
 const localHour = (t: number) => Number(new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: 'numeric', hourCycle: 'h23' }).format(t)) % 24;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, login, shot } from './browser.ts';
+import { apiGet, launch, login, shot } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
@@ -22,13 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function apiGet<T>(p: Page, path: string): Promise<T> {
-  return p.evaluate(async (url) => {
-    const res = await fetch(url, { headers: { Authorization: `Bearer ${localStorage.getItem('access_token')}` } });
-    return res.json();
-  }, path);
-}
 
 /** Opens the project side menu and picks an item. */
 async function menu(p: Page, item: string): Promise<void> {
