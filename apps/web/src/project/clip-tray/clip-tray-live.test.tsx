@@ -3,55 +3,17 @@
 // instead of shifting the list, and 'Select all' meaning every post of the selection, changed by
 // the listing's filter on the server.
 import { notifications } from '@mantine/notifications';
-import { MESSAGES, type Clip, type Project } from '@listening/contract';
+import { MESSAGES } from '@listening/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { setToken } from '../../api/client.ts';
 import { renderScreen } from '../../test/render.tsx';
-import { ProjectContext, type ProjectContextValue } from '../context.ts';
+import { ProjectContext } from '../context.ts';
 import { ClipTray } from './ClipTray.tsx';
 import { ClipTrayProvider, useClipTray } from './tray-state.tsx';
+import { clip, context } from './tray-test-fixtures.ts';
 
-const project: Project = {
-  Id: 2,
-  ClientId: 1,
-  Description: 'Acme Brand',
-  ProjectType: 'Brand Monitoring',
-  ProjectTypeId: 1,
-  ProjectSubTypeId: null,
-  StreamId: '7,8',
-  StartDate: '2024-01-01',
-  StopDate: null,
-  BinId: 200,
-  TimeZone: 'Africa/Johannesburg',
-};
-const context: ProjectContextValue = {
-  clientId: 1,
-  project,
-  filter: { datefrom: '2024-03-01', dateto: '2024-03-02', streams: [7, 8] },
-  params: { projectId: 2, startDate: '2024-03-01T00:00:00', endDate: '2024-03-02T23:59:59', streamIds: '7,8' },
-  setFilter: () => {},
-  platform: null,
-  ownedCodes: [],
-};
-const clip = (id: number, author: string, body: string, extra: Partial<Clip> = {}): Clip => ({
-  Id: id,
-  ClipId: id + 1000,
-  StreamId: 7,
-  AuthorId: id,
-  AuthorName: author,
-  Body: body,
-  DatePosted: '2024-03-01T08:30:00.000Z',
-  Link: null,
-  AVE: 10,
-  ImpactScore: 50,
-  FavourabilityId: 1,
-  BrandAssociationId: 2,
-  BinId: 200,
-  ClassificationId: 0,
-  ...extra,
-});
 const first = [clip(12, 'Alice', 'Second newest post'), clip(11, 'Bob', 'Third newest post')];
 const second = [clip(10, 'Carol', 'An older post')];
 const fresh = [clip(96, 'Dave', 'A post that just arrived')];

@@ -2,55 +2,16 @@
 // The clip tray's 'Rejected' view: the project's rejected posts of the selection, who rejected
 // each and when, and Restore, which counts them again and says so in a toast.
 import { notifications } from '@mantine/notifications';
-import type { Clip, Project } from '@listening/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock, type MockInstance } from 'vitest';
 import { setToken } from '../../api/client.ts';
 import { renderScreen } from '../../test/render.tsx';
-import { ProjectContext, type ProjectContextValue } from '../context.ts';
+import { ProjectContext } from '../context.ts';
 import { ClipTray } from './ClipTray.tsx';
 import { ClipTrayProvider, useClipTray } from './tray-state.tsx';
+import { clip, context } from './tray-test-fixtures.ts';
 
-const project: Project = {
-  Id: 2,
-  ClientId: 1,
-  Description: 'Acme Brand',
-  ProjectType: 'Brand Monitoring',
-  ProjectTypeId: 1,
-  ProjectSubTypeId: null,
-  StreamId: '7,8',
-  StartDate: '2024-01-01',
-  StopDate: null,
-  BinId: 200,
-  TimeZone: 'Africa/Johannesburg',
-};
-const context: ProjectContextValue = {
-  clientId: 1,
-  project,
-  filter: { datefrom: '2024-03-01', dateto: '2024-03-02', streams: [7, 8] },
-  params: { projectId: 2, startDate: '2024-03-01T00:00:00', endDate: '2024-03-02T23:59:59', streamIds: '7,8' },
-  setFilter: () => {},
-  platform: null,
-  ownedCodes: [],
-};
-const clip = (id: number, author: string, body: string, extra: Partial<Clip> = {}): Clip => ({
-  Id: id,
-  ClipId: id + 1000,
-  StreamId: 7,
-  AuthorId: id,
-  AuthorName: author,
-  Body: body,
-  DatePosted: '2024-03-01T08:30:00.000Z',
-  Link: null,
-  AVE: 10,
-  ImpactScore: 50,
-  FavourabilityId: 1,
-  BrandAssociationId: 2,
-  BinId: 200,
-  ClassificationId: 0,
-  ...extra,
-});
 const counted = clip(11, 'Alice', 'Acme cola tastes great');
 const rejected = clip(31, 'Carol', 'Price of acme is too high', { RejectedAt: '2024-03-05T09:15:00.000Z', RejectedBy: 'Thandi Analyst' });
 
