@@ -1,32 +1,12 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconExternalLink, IconTrash, IconUsers } from '@tabler/icons-react';
-import { BRAND_ASSOCIATION_LOOKUP, FAVOURABILITY_LOOKUP, formatRand, type ListingPost } from '@listening/contract';
+import { BRAND_ASSOCIATION_LOOKUP, FAVOURABILITY_LOOKUP, formatInZone, formatRand, type ListingPost } from '@listening/contract';
 import { StreamIcon, streamName } from '../../../ui/StreamIcon.tsx';
 
 const favourabilityOf = (id: number) => FAVOURABILITY_LOOKUP.find((f) => f.Id === id);
 // Chatter is 3, or 0 in older rows.
 const brandOf = (id: number) => BRAND_ASSOCIATION_LOOKUP.find((b) => b.Id === id) ?? BRAND_ASSOCIATION_LOOKUP[2];
 const reachFormat = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
-
-/** A post's time on the client's clock, saying which ('23 Nov 2026, 12:49 GMT+2'). */
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-function postTime(iso: string, timeZone: string): string {
-  let f = timeFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZoneName: 'short',
-    });
-    timeFormats.set(timeZone, f);
-  }
-  return f.format(new Date(iso));
-}
 
 export interface PostCardProps {
   post: ListingPost;
@@ -67,7 +47,7 @@ export function PostCard({ post, timeZone, busy, onRate, onReject }: PostCardPro
           </Group>
           <Text size="xs" c="dimmed" data-testid="post-time" style={{ whiteSpace: 'nowrap' }}>
             <time dateTime={post.DatePosted} title={`${timeZone} time`}>
-              {postTime(post.DatePosted, timeZone)}
+              {formatInZone(post.DatePosted, timeZone)}
             </time>
           </Text>
         </Group>
