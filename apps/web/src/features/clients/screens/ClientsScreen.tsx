@@ -8,10 +8,7 @@ import { useClients } from '../api/get-clients.ts';
 import { filterClients, pageOf } from '../client-search.ts';
 import { ClientCard } from '../components/ClientCard.tsx';
 import { useWindowWidth } from '../use-window-width.ts';
-
-const plural = (n: number) => `${n} client${n === 1 ? '' : 's'}`;
-/** The count under the title: what the list shows, and of how many while a search narrows it. */
-export const clientCount = (shown: number, total: number, searching: boolean): string => (searching ? `${shown} of ${plural(total)}` : plural(total));
+import { listCount } from '../../../ui/count.ts';
 
 /** The client list: a card per client, search by name or id, paged by window width. */
 export function ClientsScreen() {
@@ -26,7 +23,7 @@ export function ClientsScreen() {
     <Container size="xl" py="xl">
       <PageHeader
         title="Clients"
-        subtitle={data ? clientCount(matches.length, data.length, search.trim() !== '') : ' '}
+        subtitle={data ? listCount('client', matches.length, data.length, search.trim() !== '') : ' '}
         actions={
           <TextInput
             aria-label="Search clients"

@@ -9,10 +9,7 @@ import { useProjects } from '../api/get-projects.ts';
 import { ProjectCard } from '../components/ProjectCard.tsx';
 import { ProjectSettingsModal } from '../components/ProjectSettingsModal.tsx';
 import { groupProjects } from '../project-groups.ts';
-
-const plural = (n: number) => `${n} project${n === 1 ? '' : 's'}`;
-/** The count under the title: what the list shows, and of how many while a search narrows it. */
-const projectCount = (shown: number, total: number, searching: boolean): string => (searching ? `${shown} of ${plural(total)}` : plural(total));
+import { listCount } from '../../../ui/count.ts';
 
 /** The project list: collapsible sections by project type; admins rename, delete and create. */
 export function ProjectsScreen({ clientId, clientName, isAdmin }: { clientId: number; clientName?: string; isAdmin: boolean }) {
@@ -36,7 +33,8 @@ export function ProjectsScreen({ clientId, clientName, isAdmin }: { clientId: nu
         tabTitle={clientName ? `Projects · ${clientName}` : 'Projects'}
         subtitle={
           data
-            ? projectCount(
+            ? listCount(
+                'project',
                 groups.reduce((n, g) => n + g.projects.length, 0),
                 data.length,
                 search.trim() !== '',
