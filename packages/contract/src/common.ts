@@ -136,3 +136,10 @@ export const zBrandAssociationId = z.coerce
   .number({ error: 'brandAssociationId must be 1 (Owned), 2 (Earned) or 3 (Chatter)' })
   .int()
   .refine((n) => n >= 0 && n <= 3, 'brandAssociationId must be 1 (Owned), 2 (Earned) or 3 (Chatter)');
+
+/**
+ * A headline figure and the same figure over the previous range of equal length (rules.ts
+ * previousRange): every analysis screen's cards show the change.
+ */
+export const Compared = z.object({ Value: z.number(), Previous: z.number() });
+export type Compared = z.infer<typeof Compared>;

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { AnalyticQuery } from './common.ts';
-import { formatInZone, clientPageSize, defaultStreams, formatRand, heatmapBucket, insightsBucket, streamListError, toggleStream } from './rules.ts';
+import {
+  changePercent,
+  clientPageSize,
+  defaultStreams,
+  formatInZone,
+  formatRand,
+  heatmapBucket,
+  insightsBucket,
+  previousRange,
+  streamListError,
+  toggleStream,
+} from './rules.ts';
 
 const d = (s: string) => new Date(s);
 
@@ -75,5 +86,19 @@ describe('AnalyticQuery', () => {
     expect(issues({ projectId: '1', startDate: 'soon', endDate: '2026-03-01', streamIds: '7' })).toContain("startDate is not a date: 'soon'");
     expect(issues({ projectId: '1', startDate: '2024-01-01', endDate: '2026-03-01', streamIds: '7' })[0]).toMatch(/longer than/);
     expect(issues({ projectId: '1', startDate: '2026-03-01', endDate: '2026-03-01', streamIds: '7,10' })[0]).toMatch(/YouTube/);
+  });
+});
+
+describe('compared with the previous period', () => {
+  it('takes the range of equal length that ends just before the start', () => {
+    const p = previousRange(d('2026-03-08T00:00:00Z'), d('2026-03-14T23:59:59.999Z'));
+    expect(p.start.toISOString()).toBe('2026-03-01T00:00:00.000Z');
+    expect(p.end.toISOString()).toBe('2026-03-07T23:59:59.999Z');
+  });
+  it('gives the change in whole percent, and none when the previous period had nothing', () => {
+    expect(changePercent(150, 100)).toBe(50);
+    expect(changePercent(50, 200)).toBe(-75);
+    expect(changePercent(7, 0)).toBeNull();
+    expect(changePercent(0, 0)).toBeNull();
   });
 });

@@ -125,3 +125,21 @@ export function formatInZone(iso: string | Date, timeZone: string, withYear = tr
   }
   return f.format(typeof iso === 'string' ? new Date(iso) : iso);
 }
+
+/**
+ * The range of equal length just before [start, end] (end inclusive): what each analysis's
+ * headline figures are compared with ("vs the previous 7 days").
+ */
+export function previousRange(start: Date, end: Date): { start: Date; end: Date } {
+  const length = end.getTime() - start.getTime() + 1;
+  return { start: new Date(start.getTime() - length), end: new Date(start.getTime() - 1) };
+}
+
+/**
+ * Change of a figure against the previous period, in whole percent; null when the previous
+ * period had nothing (a rise from 0 has no percentage: the web says "new").
+ */
+export function changePercent(current: number, previous: number): number | null {
+  if (previous === 0) return null;
+  return Math.round(((current - previous) / Math.abs(previous)) * 100);
+}

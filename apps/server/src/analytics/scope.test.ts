@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fromWall, toWall, wallRange } from './scope.ts';
+import type { ProjectRow } from '../db/schema.ts';
+import { fromWall, previousScope, toWall, wallRange, type Scope } from './scope.ts';
 
 describe('scope time rules', () => {
   it("turns the client's wall clock into instants and back (Johannesburg is UTC+2)", () => {
@@ -15,5 +16,28 @@ describe('scope time rules', () => {
     const submit = wallRange(new Date('2024-03-01T07:45:00Z'), new Date('2024-03-02T23:59:59Z'));
     expect(submit.startWall.toISOString()).toBe('2024-03-01T07:00:00.000Z');
     expect(submit.endWallExclusive.toISOString()).toBe('2024-03-03T00:00:00.000Z');
+  });
+});
+
+describe('previousScope', () => {
+  it('is the range of equal length just before, in instants and wall clock alike', () => {
+    const tz = 'Africa/Johannesburg';
+    const startWall = new Date('2026-03-08T00:00:00Z');
+    const endWallExclusive = new Date('2026-03-15T00:00:00Z');
+    const s: Scope = {
+      project: {} as ProjectRow,
+      binId: 1,
+      streams: [7],
+      timeZone: tz,
+      from: fromWall(startWall, tz),
+      to: fromWall(endWallExclusive, tz),
+      startWall,
+      endWall: new Date(endWallExclusive.getTime() - 1),
+    };
+    const p = previousScope(s);
+    expect(p.to).toEqual(s.from);
+    expect(p.from.toISOString()).toBe('2026-02-28T22:00:00.000Z');
+    expect(p.startWall.toISOString()).toBe('2026-03-01T00:00:00.000Z');
+    expect(p.endWall.toISOString()).toBe('2026-03-07T23:59:59.999Z');
   });
 });

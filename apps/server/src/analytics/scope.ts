@@ -154,3 +154,19 @@ export async function assertUnlocked(db: Db, project: ProjectRow, item: GatedIte
   const locked = lockedProduct(item, project.project_type_id, await clientProductCodes(db, project.client_id));
   if (locked) throw forbidden(lockedMessage(locked));
 }
+
+/**
+ * The same scope over the range of equal length just before it (whole hours, so rollups serve
+ * it too): the comparison period of every analysis's headline figures.
+ */
+export function previousScope(s: Scope): Scope {
+  const length = s.to.getTime() - s.from.getTime();
+  const wallLength = s.endWall.getTime() + 1 - s.startWall.getTime();
+  return {
+    ...s,
+    from: new Date(s.from.getTime() - length),
+    to: s.from,
+    startWall: new Date(s.startWall.getTime() - wallLength),
+    endWall: new Date(s.startWall.getTime() - 1),
+  };
+}
