@@ -1,0 +1,103 @@
+// The follower-snapshot job against the local fakes of X, Facebook, Instagram and YouTube: each
+// linked profile's count is read with its own token and recorded; failures are named, not fatal;
+// the simulator's growth covers the profiles without a token, once a day.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setProfileToken } from '../crypto/profile-tokens.ts';
+import { keyring, parseTokenKey } from '../crypto/tokens.ts';
+import type { DbHandle } from '../db/connection.ts';
+import { migrate } from '../db/migrate.ts';
+import { FB_VERSION, startFacebookFake } from '../ingest/connectors/fakes/facebook.ts';
+import { testHttp } from '../ingest/connectors/fakes/harness.ts';
+import { IG_USER, startInstagramFake } from '../ingest/connectors/fakes/instagram.ts';
+import type { FakeServer } from '../ingest/connectors/fakes/server.ts';
+import { startXFake } from '../ingest/connectors/fakes/x.ts';
+import { CHANNEL, startYouTubeFake } from '../ingest/connectors/fakes/youtube.ts';
+import { seedProject, type SeededProject } from '../ingest/testing.ts';
+import { testDb } from '../test/harness.ts';
+import { readFollowers, runFollowerSnapshots, simulateFollowerGrowth, type FollowerJobConfig } from './follower-snapshots.ts';
+
+const keys = keyring(parseTokenKey('ab'.repeat(32)));
+const warnings: string[] = [];
+const log = { info: () => {}, warn: (o: Record<string, unknown>, msg: string) => void warnings.push(`${msg} ${JSON.stringify(o)}`) };
+const T = new Date('2024-05-01T06:00:00Z');
+
+let h: DbHandle;
+let p: SeededProject;
+const fakes: FakeServer[] = [];
+let cfg: FollowerJobConfig;
+let igUrl: string;
+const profile: Record<string, number> = {};
+
+beforeAll(async () => {
+  h = await testDb();
+  await migrate(h.db);
+  p = await seedProject(h.db, { name: 'Brand SA', rules: [{ bin: 'root', expression: 'brandsa' }] });
+  const add = async (key: string, stream_id: number, external_id: string, token: string | null) => {
+    const r = await h.db
+      .insertInto('profiles')
+      .values({ project_id: p.projectId, stream_id, external_id, name: key, followers: 1000 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    profile[key] = r.id;
+    if (token) await setProfileToken(h.db, r.id, token, keys);
+  };
+  await add('x', 7, '12', 'xt');
+  await add('xGone', 7, '999', 'xt');
+  await add('fb', 8, '100', 'ft');
+  await add('yt', 10, CHANNEL.id, 'yt');
+  await add('linkedin', 11, '555', 'lt');
+  await add('demo', 7, 'demo-only', null);
+  const [x, fb, ig, yt] = await Promise.all([
+    startXFake({ token: 'xt' }),
+    startFacebookFake({ token: 'ft', followers: 4321 }),
+    startInstagramFake({ token: 'it', followers: 777 }),
+    startYouTubeFake({ apiKey: 'yk', subscribers: 12_400 }),
+  ]);
+  fakes.push(x, fb, ig, yt);
+  cfg = { intervalMs: 60_000, baseUrls: { x: x.url, graph: fb.url + FB_VERSION, youtube: yt.url }, youtubeApiKey: 'yk', tokenKeys: keys };
+  igUrl = ig.url;
+});
+afterAll(async () => {
+  await Promise.all(fakes.map((f) => f.close()));
+  await h?.close();
+});
+
+const snapshots = () => h.db.selectFrom('follower_snapshots').selectAll().orderBy('profile_id').execute();
+
+describe('follower-snapshot job', () => {
+  it('records each linked profile’s count from its network and names what it could not read', async () => {
+    const http = testHttp();
+    const r = await runFollowerSnapshots(h.db, cfg, { log, http, now: () => T.getTime() });
+    expect(r.recorded).toBe(3);
+    const rows = await snapshots();
+    const of = (key: string) => rows.find((s) => s.profile_id === profile[key])?.followers;
+    expect(of('x')).toBe(50_000);
+    expect(of('fb')).toBe(4321);
+    expect(of('yt')).toBe(12_400);
+    // An unknown X user: no count, no snapshot, and a warning naming the profile; LinkedIn is not read.
+    expect(of('xGone')).toBeUndefined();
+    expect(of('linkedin')).toBeUndefined();
+    expect(r.failed.map((f) => f.profileId)).toContain(profile.xGone);
+    expect(warnings.some((w) => w.includes('count not read') && w.includes(`"profileId":${profile.xGone}`))).toBe(true);
+    expect(rows.every((s) => new Date(s.taken_at).getTime() === T.getTime())).toBe(true);
+    const fb = await h.db.selectFrom('profiles').select('followers').where('id', '=', profile.fb).executeTakeFirstOrThrow();
+    expect(fb.followers).toBe(4321);
+  });
+
+  it('reads an Instagram account’s followers_count and refuses a wrong token', async () => {
+    const base = { baseUrls: { graph: igUrl + FB_VERSION } };
+    expect(await readFollowers(testHttp(), { id: 1, stream_id: 9, external_id: IG_USER, token: 'it' }, base)).toEqual({ ok: true, followers: 777 });
+    const wrong = await readFollowers(testHttp(), { id: 1, stream_id: 9, external_id: IG_USER, token: 'nope' }, base);
+    expect(wrong.ok).toBe(false);
+  });
+
+  it('grows the profiles without a token once a day, for the demo', async () => {
+    const rnd = () => 0.5;
+    expect(await simulateFollowerGrowth(h.db, T, rnd)).toBe(1);
+    // Within the day: nothing new.
+    expect(await simulateFollowerGrowth(h.db, new Date(T.getTime() + 3_600_000), rnd)).toBe(0);
+    expect(await simulateFollowerGrowth(h.db, new Date(T.getTime() + 86_400_000 + 1), rnd)).toBe(1);
+    const demo = (await snapshots()).filter((s) => s.profile_id === profile.demo).map((s) => s.followers);
+    expect(demo).toEqual([1002, 1004]);
+  });
+});

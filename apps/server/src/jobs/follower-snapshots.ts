@@ -1,0 +1,184 @@
+// The follower-snapshot job: once per interval it reads the follower count of every owned
+// profile of an active project from its network, with the profile's own token (X users lookup,
+// the Facebook page's and Instagram account's followers_count, YouTube's subscriberCount), and
+// records a snapshot (follower_snapshots) and the profile's current count. Follower Growth reads
+// the snapshots. LinkedIn and TikTok profiles are left to their connectors for now: their count
+// needs scopes the linked tokens do not ask for. Scheduled like the connector job (a timer, runs
+// never overlap); the simulator records growth for the demo's profiles, which have no token.
+import { sql } from 'kysely';
+import type { Db } from '../db/connection.ts';
+import { decryptToken, profileTokenContext, type TokenKeyring } from '../crypto/tokens.ts';
+import { classifyGraph } from '../ingest/connectors/graph.ts';
+import { apiUrl, HttpClient, type HttpResult, type OutboundPolicy } from '../ingest/connectors/http.ts';
+import { DEFAULT_BASE_URLS, type BaseUrls } from '../ingest/connectors/registry.ts';
+import type { JobLog } from './connectors.ts';
+
+export interface FollowerJobConfig {
+  /** Pause between runs (a day by default: the screen reads weeks). */
+  intervalMs: number;
+  baseUrls: Partial<BaseUrls>;
+  /** YouTube Data API key (YOUTUBE_API_KEY): channel statistics are public. */
+  youtubeApiKey?: string | null;
+  tokenKeys: TokenKeyring | null;
+  /** Addresses besides public ones the job may call (the connector job's policy). */
+  outbound?: OutboundPolicy;
+}
+
+export interface ProfileToRead {
+  id: number;
+  stream_id: number;
+  external_id: string;
+  token: string;
+}
+
+export type FollowerRead = { ok: true; followers: number } | { ok: false; reason: string };
+
+const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
+const count = (v: unknown): number | null => {
+  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : null;
+};
+const read = (r: HttpResult, pick: (body: unknown) => unknown): FollowerRead => {
+  if (!r.ok) return { ok: false, reason: r.reason };
+  const n = count(pick(r.body));
+  return n === null ? { ok: false, reason: 'no_follower_count' } : { ok: true, followers: n };
+};
+
+/** One profile's follower count from its network; networks without a read answer 'unsupported'. */
+export async function readFollowers(http: HttpClient, p: ProfileToRead, cfg: Pick<FollowerJobConfig, 'baseUrls' | 'youtubeApiKey'>): Promise<FollowerRead> {
+  const urls = { ...DEFAULT_BASE_URLS, ...cfg.baseUrls };
+  const bearer = { authorization: `Bearer ${p.token}` };
+  switch (p.stream_id) {
+    case 7: {
+      const u = apiUrl(urls.x, `/2/users/${encodeURIComponent(p.external_id)}`);
+      u.searchParams.set('user.fields', 'public_metrics');
+      return read(await http.json({ url: u, headers: bearer }), (b) => obj(obj(obj(b).data).public_metrics).followers_count);
+    }
+    case 8:
+    case 9: {
+      const u = apiUrl(urls.graph, `/${encodeURIComponent(p.external_id)}`);
+      u.searchParams.set('fields', 'followers_count');
+      return read(await http.json({ url: u, headers: bearer, classify: classifyGraph }), (b) => obj(b).followers_count);
+    }
+    case 10: {
+      const u = apiUrl(urls.youtube, '/youtube/v3/channels');
+      u.searchParams.set('part', 'statistics');
+      u.searchParams.set('id', p.external_id);
+      const headers: Record<string, string> = cfg.youtubeApiKey ? { 'x-goog-api-key': cfg.youtubeApiKey } : bearer;
+      // A channel that hides its count answers hiddenSubscriberCount: true and no usable figure.
+      return read(await http.json({ url: u, headers }), (b) => {
+        const stats = obj(obj((obj(b).items as unknown[] | undefined)?.[0]).statistics);
+        return stats.hiddenSubscriberCount === true ? null : stats.subscriberCount;
+      });
+    }
+    default:
+      return { ok: false, reason: 'unsupported' };
+  }
+}
+
+/** Records counts read at `at`: a snapshot each (one per profile and instant) and the profile's current count. */
+export async function recordFollowerSnapshots(db: Db, counts: { profileId: number; followers: number }[], at: Date): Promise<void> {
+  if (counts.length === 0) return;
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto('follower_snapshots')
+      .values(counts.map((c) => ({ profile_id: c.profileId, taken_at: at, followers: c.followers })))
+      .onConflict((oc) => oc.columns(['profile_id', 'taken_at']).doUpdateSet((eb) => ({ followers: eb.ref('excluded.followers') })))
+      .execute();
+    for (const c of counts) await tx.updateTable('profiles').set({ followers: c.followers }).where('id', '=', c.profileId).execute();
+  });
+}
+
+/** Profiles with a token, of active projects of active clients, with their token decrypted; problems for the rest. */
+async function linkedProfiles(db: Db, keys: TokenKeyring | null): Promise<{ profiles: ProfileToRead[]; problems: string[] }> {
+  const rows = await db
+    .selectFrom('profiles')
+    .innerJoin('projects', 'projects.id', 'profiles.project_id')
+    .innerJoin('clients', 'clients.id', 'projects.client_id')
+    .select(['profiles.id', 'profiles.project_id', 'profiles.stream_id', 'profiles.external_id', 'profiles.access_token_enc'])
+    .where('profiles.access_token_enc', 'is not', null)
+    .where('projects.is_deleted', '=', false)
+    .where('clients.is_active', '=', true)
+    .where((eb) => eb.or([eb('projects.stop_date', 'is', null), eb('projects.stop_date', '>', sql<Date>`now()`)]))
+    .orderBy('profiles.id')
+    .execute();
+  const profiles: ProfileToRead[] = [];
+  const problems: string[] = [];
+  for (const r of rows) {
+    if (!keys) {
+      problems.push(`profile ${r.id}: no TOKEN_KEY to read its token`);
+      continue;
+    }
+    try {
+      // Bound to its row, as the connector job reads it: a token copied from another row does not decrypt.
+      profiles.push({ id: r.id, stream_id: r.stream_id, external_id: r.external_id, token: decryptToken(r.access_token_enc!, keys, profileTokenContext(r)) });
+    } catch (err) {
+      problems.push(`profile ${r.id}: token cannot be decrypted (${(err as Error).message})`);
+    }
+  }
+  return { profiles, problems };
+}
+
+/** One run: read every linked profile's count, record those read, and say what could not be read. */
+export async function runFollowerSnapshots(db: Db, cfg: FollowerJobConfig, deps: { log: JobLog; http: HttpClient; now?: () => number }) {
+  const { profiles, problems } = await linkedProfiles(db, cfg.tokenKeys);
+  for (const p of problems) deps.log.warn({ problem: p }, 'follower snapshots: profile skipped');
+  const counts: { profileId: number; followers: number }[] = [];
+  const failed: { profileId: number; reason: string }[] = [];
+  for (const p of profiles) {
+    const r = await readFollowers(deps.http, p, cfg);
+    if (r.ok) counts.push({ profileId: p.id, followers: r.followers });
+    else if (r.reason !== 'unsupported') failed.push({ profileId: p.id, reason: r.reason });
+  }
+  await recordFollowerSnapshots(db, counts, new Date((deps.now ?? Date.now)()));
+  for (const f of failed) deps.log.warn(f, 'follower snapshots: count not read');
+  deps.log.info({ recorded: counts.length, failed: failed.length }, `follower snapshots: ${counts.length} recorded`);
+  return { recorded: counts.length, failed };
+}
+
+/** Starts the schedule: a first run at once, then one per interval, never two at a time. */
+export function startFollowerSnapshotJob(db: Db, cfg: FollowerJobConfig, deps: { log: JobLog; http?: HttpClient }): { stop(): Promise<void> } {
+  const http = deps.http ?? new HttpClient({ log: deps.log, outbound: cfg.outbound });
+  let running: Promise<unknown> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  const run = () => {
+    if (stopped || running) return;
+    running = runFollowerSnapshots(db, cfg, { log: deps.log, http })
+      .catch((err: unknown) => deps.log.warn({ err: (err as Error).message }, 'follower snapshots: run failed'))
+      .finally(() => {
+        running = null;
+        if (stopped) return;
+        timer = setTimeout(run, cfg.intervalMs);
+        timer.unref();
+      });
+  };
+  run();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/**
+ * The simulator's part (ingest/simulator.ts): the demo's profiles have no token, so once a day
+ * each one without a token gains a little, as real accounts do, from its last snapshot (or its
+ * stored count): the Follower Growth screen keeps moving past the demo corpus's history.
+ */
+export async function simulateFollowerGrowth(db: Db, now: Date, rnd: () => number): Promise<number> {
+  const dayAgo = new Date(now.getTime() - 86_400_000);
+  const due = await db
+    .selectFrom('profiles')
+    .select(['profiles.id', 'profiles.followers'])
+    .where('profiles.access_token_enc', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('follower_snapshots as f').select('f.profile_id').whereRef('f.profile_id', '=', 'profiles.id').where('f.taken_at', '>', dayAgo))),
+    )
+    .execute();
+  const counts = due.map((p) => ({ profileId: p.id, followers: Math.max(0, Math.round(p.followers * (1 + (rnd() * 0.006 - 0.001)))) }));
+  await recordFollowerSnapshots(db, counts, now);
+  return counts.length;
+}

@@ -1,0 +1,114 @@
+// The rules of the Sentiment and Content classification screens: their headline figures against the
+// previous period (analytics/scope.ts previousScope), their charts in the shared buckets (contract
+// chartBuckets: empty buckets filled, the last capped at now), and their gates: Sentiment is the
+// side menu's 'Sentiment Rating' (the Sentiment product, project types 1, 5, 6, 7), enforced here as
+// in the menu. Reads go through queries.ts.
+import {
+  BRAND_ASSOCIATION,
+  SENTIMENT_CARD_COLORS,
+  SENTIMENT_PROJECT_TYPES,
+  chartBuckets,
+  type AnalyticQuery,
+  type Bucket,
+  type ChartBucket,
+  type ContentClassification,
+  type SentimentRating,
+} from '@listening/contract';
+import type { Db } from '../../db/connection.ts';
+import { forbidden } from '../../errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { assertUnlocked, previousScope, resolveScope, toWall, type Scope } from '../../analytics/scope.ts';
+import * as q from './queries.ts';
+
+const num = (v: unknown) => Number(v ?? 0);
+const compared = (Value: number, Previous: number) => ({ Value, Previous });
+
+/** 403 naming the types, for a screen the side menu does not show to this project's type. */
+export function assertProjectType(s: Scope, types: readonly number[], screen: string): void {
+  if (!types.includes(s.project.project_type_id))
+    throw forbidden(`${screen} is shown for project types ${types.join(', ')} only; this project is type ${s.project.project_type_id}`);
+}
+
+type Figures = Record<'clips' | 'positive' | 'neutral' | 'negative' | 'owned' | 'earned' | 'chatter', number>;
+
+/**
+ * The chart's buckets of the scope, each with its row or zeros, and the range's totals: the sum of
+ * the bucket rows (one rollup read serves both).
+ */
+async function chartOf(db: Db, s: Scope): Promise<{ bucket: Bucket; totals: Figures; points: { b: ChartBucket; row: Record<string, number> }[] }> {
+  const { bucket, buckets } = chartBuckets(s.startWall, s.endWall, toWall(new Date(), s.timeZone));
+  const rowList = await q.perBucket(db, s, bucket);
+  const rows = new Map(rowList.map((r) => [r.day, r]));
+  const totals: Figures = { clips: 0, positive: 0, neutral: 0, negative: 0, owned: 0, earned: 0, chatter: 0 };
+  for (const r of rowList) for (const k of Object.keys(totals) as (keyof Figures)[]) totals[k] += num(r[k]);
+  return {
+    bucket,
+    totals,
+    points: buckets.map((b) => {
+      const r = rows.get(b.start);
+      return {
+        b,
+        row: {
+          positive: num(r?.positive),
+          neutral: num(r?.neutral),
+          negative: num(r?.negative),
+          owned: num(r?.owned),
+          earned: num(r?.earned),
+          chatter: num(r?.chatter),
+        },
+      };
+    }),
+  };
+}
+
+const point = (b: ChartBucket) => ({ Date: b.start, From: b.from, To: b.to, Label: b.label, Partial: b.partial });
+
+export async function sentimentRating(db: Db, user: AuthUser, query: AnalyticQuery): Promise<SentimentRating> {
+  const s = await resolveScope(db, user, query);
+  assertProjectType(s, SENTIMENT_PROJECT_TYPES, 'Sentiment Rating');
+  await assertUnlocked(db, s.project, 'Sentiment');
+  const [before, byAssociation, chart] = await Promise.all([q.totals(db, previousScope(s)), q.sentimentByAssociation(db, s), chartOf(db, s)]);
+  const now = chart.totals;
+  const rows = new Map(byAssociation.map((r) => [r.brand_association_id, r]));
+  const slice = (Name: 'Owned' | 'Earned' | 'Chatter') => {
+    const r = rows.get(BRAND_ASSOCIATION[Name]);
+    const [Positive, Neutral, Negative] = [num(r?.positive), num(r?.neutral), num(r?.negative)];
+    return {
+      Name,
+      BrandAssociationId: BRAND_ASSOCIATION[Name],
+      Color: SENTIMENT_CARD_COLORS[Name],
+      Positive,
+      Neutral,
+      Negative,
+      Total: Positive + Neutral + Negative,
+    };
+  };
+  const rated = (t: { positive: unknown; neutral: unknown; negative: unknown }) => num(t.positive) + num(t.neutral) + num(t.negative);
+  return {
+    Bucket: chart.bucket,
+    Totals: {
+      Positive: compared(num(now.positive), num(before.positive)),
+      Neutral: compared(num(now.neutral), num(before.neutral)),
+      Negative: compared(num(now.negative), num(before.negative)),
+      Total: compared(rated(now), rated(before)),
+    },
+    Breakdown: [slice('Owned'), slice('Earned'), slice('Chatter')],
+    Daily: chart.points.map(({ b, row }) => ({ ...point(b), Positive: row.positive, Neutral: row.neutral, Negative: row.negative })),
+  };
+}
+
+export async function contentClassification(db: Db, user: AuthUser, query: AnalyticQuery): Promise<ContentClassification> {
+  const s = await resolveScope(db, user, query);
+  const [before, chart] = await Promise.all([q.totals(db, previousScope(s)), chartOf(db, s)]);
+  const now = chart.totals;
+  return {
+    Bucket: chart.bucket,
+    Cards: {
+      Owned: compared(num(now.owned), num(before.owned)),
+      Earned: compared(num(now.earned), num(before.earned)),
+      Chatter: compared(num(now.chatter), num(before.chatter)),
+      Total: compared(num(now.clips), num(before.clips)),
+    },
+    Daily: chart.points.map(({ b, row }) => ({ ...point(b), Owned: row.owned, Earned: row.earned, Chatter: row.chatter })),
+  };
+}

@@ -1,0 +1,107 @@
+// Deep dive: a rail's items over the range, compared with the previous period; the Compare
+// modal's items (up to DEEP_DIVE_COMPARE_MAX) drawn over time. Gated by the Deep Dive product and
+// offered to the side menu's project types only, here as in the menu. No post carrying an item of
+// the rail: null, which the route answers as 204 ('No data found for deep-dive').
+import {
+  DEEP_DIVE_COMPARE_MAX,
+  DEEP_DIVE_PERIODS,
+  DEEP_DIVE_PROJECT_TYPES,
+  DEEP_DIVE_TOP,
+  type DeepDive,
+  type DeepDivePeriod,
+  type DeepDiveQuery,
+  type DeepDiveRail,
+} from '@listening/contract';
+import type { z } from 'zod';
+import { assertUnlocked, previousScope, resolveScope, wallTime, type Scope } from '../../analytics/scope.ts';
+import type { Db } from '../../db/connection.ts';
+import { forbidden } from '../../errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import * as q from './queries.ts';
+
+const HOUR = 3_600_000;
+const BUCKET_MS = { hour: HOUR, day: 24 * HOUR, week: 7 * 24 * HOUR } as const;
+type Bucket = keyof typeof BUCKET_MS;
+
+/** The chart's bucket: the period's, or from the range (hours up to 2 days, days up to 14, weeks beyond). */
+export function bucketOf(s: Pick<Scope, 'startWall' | 'endWall'>, period?: DeepDivePeriod): Bucket {
+  if (period) return DEEP_DIVE_PERIODS[period].bucket;
+  const length = s.endWall.getTime() + 1 - s.startWall.getTime();
+  return length <= 48 * HOUR ? 'hour' : length <= 14 * 24 * HOUR ? 'day' : 'week';
+}
+
+const PREFIX: Partial<Record<DeepDiveRail, string>> = { hashtag: '#', handle: '@' };
+/** As the breakdown shows it: hashtags with '#', handles with '@', whatever the pipeline stored. */
+export const shown = (value: string, rail: DeepDiveRail) => {
+  const p = PREFIX[rail];
+  return p && !value.startsWith(p) ? `${p}${value}` : value;
+};
+/** The stored forms an item of the Compare modal may have ('#tag' is stored as '#tag' or 'tag'). */
+const storedForms = (value: string, rail: DeepDiveRail) => {
+  const p = PREFIX[rail];
+  return p && value.startsWith(p) ? [value, value.slice(p.length)] : [value];
+};
+
+export async function deepDive(db: Db, user: AuthUser, query: z.output<typeof DeepDiveQuery>): Promise<DeepDive | null> {
+  const s = await resolveScope(db, user, query);
+  if (!DEEP_DIVE_PROJECT_TYPES.includes(s.project.project_type_id))
+    throw forbidden(`Deep Dive is offered for project types ${DEEP_DIVE_PROJECT_TYPES.join(', ')} only; this project is type ${s.project.project_type_id}`);
+  await assertUnlocked(db, s.project, 'DeepDive');
+  const rail = query.railType;
+  const prev = previousScope(s);
+  const compare = query.compare?.flatMap((v) => storedForms(v, rail));
+  // Independent reads at once (on PostgreSQL each takes its own connection).
+  const [now, before, rows] = await Promise.all([
+    q.totals(db, s, rail),
+    q.totals(db, prev, rail),
+    q.items(db, s, rail, compare ? compare.length : DEEP_DIVE_TOP, compare),
+  ]);
+  if (now.posts === 0) return null;
+  const merged = new Map<string, q.ItemRow>();
+  for (const r of rows) {
+    const key = shown(r.value, rail);
+    const m = merged.get(key);
+    merged.set(
+      key,
+      m
+        ? { value: key, count: m.count + r.count, owned: m.owned + r.owned, earned: m.earned + r.earned, chatter: m.chatter + r.chatter }
+        : { ...r, value: key },
+    );
+  }
+  // Items asked to compare that the range lacks still show, at 0.
+  for (const v of query.compare ?? [])
+    if (!merged.has(shown(v, rail))) merged.set(shown(v, rail), { value: shown(v, rail), count: 0, owned: 0, earned: 0, chatter: 0 });
+  const list = [...merged.values()].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+
+  const storedOf = (v: string) => storedForms(v, rail).concat(PREFIX[rail] ? [v.slice(1)] : []);
+  const allStored = [...new Set(list.flatMap((i) => storedOf(i.value)))];
+  const charted = (query.compare ? list : list.slice(0, DEEP_DIVE_COMPARE_MAX)).map((i) => i.value);
+  const bucket = bucketOf(s, query.period);
+  const size = BUCKET_MS[bucket];
+  const [previousItems, points] = await Promise.all([
+    q.items(db, prev, rail, allStored.length, allStored),
+    q.series(db, s, rail, [...new Set(charted.flatMap(storedOf))], size),
+  ]);
+  const previous = new Map<string, number>();
+  for (const r of previousItems) {
+    const key = shown(r.value, rail);
+    previous.set(key, (previous.get(key) ?? 0) + r.count);
+  }
+  const n = Math.max(1, Math.ceil((s.endWall.getTime() + 1 - s.startWall.getTime()) / size));
+  const grid = Array.from({ length: n }, () => charted.map(() => 0));
+  const column = new Map(charted.map((v, i) => [v, i]));
+  for (const r of points) {
+    const c = column.get(shown(r.value, rail));
+    if (c !== undefined && r.bucket >= 0 && r.bucket < n) grid[r.bucket][c] += r.count;
+  }
+
+  return {
+    RailType: rail,
+    Bucket: bucket,
+    Posts: { Value: now.posts, Previous: before.posts },
+    Distinct: { Value: now.distinct, Previous: before.distinct },
+    Items: list.map((i) => ({ Value: i.value, Count: i.count, Previous: previous.get(i.value) ?? 0, Owned: i.owned, Earned: i.earned, Chatter: i.chatter })),
+    Charted: charted,
+    Series: grid.map((Counts, k) => ({ Date: wallTime(new Date(s.startWall.getTime() + k * size)), Counts })),
+  };
+}

@@ -1,0 +1,118 @@
+// SQL of influencer comparison and the Top Authors page. Comparison counts read bin_clips by
+// author (index bin_clips_author_bin_posted); the page groups the range's posts by author, then
+// authors into people by the dashboard's person key (docs/dashboard.md, "Top authors").
+import { sql } from 'kysely';
+import type { Bucket } from '@listening/contract';
+import type { Db } from '../../db/connection.ts';
+import { clipsInScope, type Scope } from '../../analytics/scope.ts';
+
+/** The bucket's first day in the client's time zone (YYYY-MM-DD), as the chart keys it. */
+const bucketDay = (s: Scope, bucket: Bucket) =>
+  sql<string>`to_char(date_trunc(${sql.lit(bucket)}, bin_clips.posted_at at time zone ${s.timeZone}), 'YYYY-MM-DD')`;
+
+export function influencerEntries(db: Db, projectId: number, ids: number[]) {
+  return db.selectFrom('influencers').selectAll().where('project_id', '=', projectId).where('id', 'in', ids).execute();
+}
+
+/** Posts in range per author and bucket. */
+export async function clipsByAuthorAndBucket(db: Db, s: Scope, bucket: Bucket, authorIds: number[]) {
+  const rows = await db
+    .selectFrom('bin_clips')
+    .select((eb) => ['bin_clips.author_id', bucketDay(s, bucket).as('day'), eb.fn.countAll<number>().as('count')])
+    .where('bin_clips.author_id', 'in', authorIds)
+    .$call(clipsInScope(s))
+    .groupBy(['bin_clips.author_id', sql`2`])
+    .execute();
+  return rows.map((r) => ({ authorId: Number(r.author_id), day: r.day, count: Number(r.count) }));
+}
+
+/** Posts in range per author. */
+export async function clipsByAuthor(db: Db, s: Scope, authorIds: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('bin_clips')
+    .select((eb) => ['bin_clips.author_id', eb.fn.countAll<number>().as('count')])
+    .where('bin_clips.author_id', 'in', authorIds)
+    .$call(clipsInScope(s))
+    .groupBy('bin_clips.author_id')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.author_id), Number(r.count)]));
+}
+
+/** The dashboard's person key: the handle (without @, any case), else the name (spaces folded). */
+const personKey = sql<string>`case
+  when coalesce(ltrim(btrim(authors.handle), '@'), '') <> '' then 'h:' || lower(ltrim(btrim(authors.handle), '@'))
+  else 'n:' || lower(btrim(regexp_replace(authors.name, '[[:space:]]+', ' ', 'g'))) end`;
+
+export interface PageAccount {
+  person: string;
+  id: number;
+  name: string;
+  handle: string | null;
+  stream_id: number;
+  followers: number;
+  clips: number;
+  person_followers: number;
+  person_clips: number;
+  /** People in range, and their posts: the same for every row (one pass instead of a second query). */
+  total: number;
+  all_clips: number;
+}
+
+/** Posts in range per author. */
+const postedByAuthor = (db: Db, s: Scope) =>
+  db
+    .selectFrom('bin_clips')
+    .select((eb) => ['bin_clips.author_id', eb.fn.countAll<number>().as('clips')])
+    .where('bin_clips.author_id', 'is not', null)
+    .$call(clipsInScope(s))
+    .groupBy('bin_clips.author_id');
+
+/**
+ * The range's accounts with their person: the person key, unless the key names two accounts on
+ * one network (not known to be one person: each stands alone, 'a:' and its id), as on the
+ * dashboard. Window functions only, no self-join, so the plan stays one pass whatever the
+ * planner guesses of the row counts.
+ */
+const people = (db: Db, s: Scope) => sql`
+  with acc as (
+    select authors.id, authors.name, authors.handle, authors.stream_id, authors.followers, p.clips, ${personKey} as key
+      from (${postedByAuthor(db, s)}) p join authors on authors.id = p.author_id),
+  counted as (select acc.*, count(*) over (partition by key, stream_id) as on_network from acc)
+  select counted.*, case when max(on_network) over (partition by key) > 1 then 'a:' || id else key end as person from counted`;
+
+/**
+ * One page of the range's people, by followers or by clips (ties: the other figure, then the
+ * person, so pages never overlap), each with all its accounts.
+ */
+export async function topAuthorsPage(db: Db, s: Scope, sort: 'followers' | 'clips', limit: number, offset: number): Promise<PageAccount[]> {
+  const [first, second] = sort === 'followers' ? (['person_followers', 'person_clips'] as const) : (['person_clips', 'person_followers'] as const);
+  const { rows } = await sql<PageAccount>`
+    with summed as (
+      select p.*, sum(followers) over (partition by person) as person_followers, sum(clips) over (partition by person) as person_clips,
+             sum(clips) over () as all_clips
+        from (${people(db, s)}) p),
+    ranked as (
+      select summed.*, dense_rank() over (order by ${sql.ref(first)} desc, ${sql.ref(second)} desc, person) as place from summed),
+    placed as (select ranked.*, max(place) over () as total from ranked)
+    select person, id, name, handle, stream_id, followers, clips, person_followers, person_clips, total, all_clips
+      from placed
+     where place > ${offset} and place <= ${offset + limit}
+     order by place, followers desc, id`.execute(db);
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    followers: Number(r.followers),
+    clips: Number(r.clips),
+    person_followers: Number(r.person_followers),
+    person_clips: Number(r.person_clips),
+    total: Number(r.total),
+    all_clips: Number(r.all_clips),
+  }));
+}
+
+/** People who posted in range and their posts. */
+export async function peopleAndClips(db: Db, s: Scope): Promise<{ people: number; clips: number }> {
+  const { rows } = await sql<{ people: number; clips: number }>`
+    select count(distinct person)::bigint as people, coalesce(sum(clips), 0)::bigint as clips from (${people(db, s)}) p`.execute(db);
+  return { people: Number(rows[0]?.people ?? 0), clips: Number(rows[0]?.clips ?? 0) };
+}

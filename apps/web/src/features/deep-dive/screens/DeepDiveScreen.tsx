@@ -1,0 +1,207 @@
+// Deep dive (/deep-dive, 001 section 2): the hashtags, urls, handles or named entities (the rail)
+// of the project's posts over a period (Hourly, Daily, Weekly: the last 12 hours, 7 days or 5
+// weeks; Weekly by default), with headline figures against the previous period, a breakdown
+// widget, a pie comparison and the items over time; the Compare modal picks up to 5 items to
+// draw. Behind the Deep Dive product, for project types 1 and 5. Nothing on the rail (the server's
+// 204): 'No data found for deep-dive'. Items, slices and points open their posts in the clip tray.
+import { Alert, Button, Grid, SegmentedControl, Select } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import {
+  DEEP_DIVE_PERIODS,
+  DEEP_DIVE_PROJECT_TYPES,
+  DEEP_DIVE_RAILS,
+  DEEP_DIVE_RAIL_LABELS,
+  DEFAULT_DEEP_DIVE_PERIOD,
+  DEFAULT_DEEP_DIVE_RAIL,
+  MESSAGES,
+  type DeepDive,
+  type DeepDivePeriod,
+  type DeepDiveRail,
+} from '@listening/contract';
+import { useMemo, useState } from 'react';
+import { AnalysisCard, AnalysisGrid, AnalysisQuery, AnalysisScreen, ChartBox } from '../../../project/components/AnalysisScreen.tsx';
+import { HeadlineCards } from '../../../project/components/HeadlineCards.tsx';
+import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
+import { useProjectContext } from '../../../project/context.ts';
+import { EChart } from '../../../ui/charts/EChart.tsx';
+import { useDeepDive } from '../api/get-deep-dive.ts';
+import { overTimeOption, pieOption } from '../charts.ts';
+import { Breakdown } from '../components/Breakdown.tsx';
+import { CompareModal } from '../components/CompareModal.tsx';
+import { bucketEnd, bucketLabel, periodRange } from '../period.ts';
+
+const PERIOD_OPTIONS = (Object.keys(DEEP_DIVE_PERIODS) as DeepDivePeriod[]).map((p) => ({ value: p, label: DEEP_DIVE_PERIODS[p].label }));
+const RAIL_OPTIONS = DEEP_DIVE_RAILS.map((r) => ({ value: r, label: DEEP_DIVE_RAIL_LABELS[r] }));
+
+export function DeepDiveScreen() {
+  const [rail, setRail] = useState<DeepDiveRail>(DEFAULT_DEEP_DIVE_RAIL);
+  const [period, setPeriod] = useState<DeepDivePeriod>(DEFAULT_DEEP_DIVE_PERIOD);
+  const [compare, setCompare] = useState<string[]>([]);
+  const [comparing, setComparing] = useState(false);
+  return (
+    <AnalysisScreen
+      title="Deep Dive"
+      subtitle="Hashtags, urls, handles and named entities of the project's posts, compared with the previous period"
+      gate="DeepDive"
+      projectTypes={DEEP_DIVE_PROJECT_TYPES}
+      testId="deep-dive-screen"
+      actions={
+        <>
+          <Select
+            aria-label="Period"
+            data={PERIOD_OPTIONS}
+            value={period}
+            onChange={(v) => v && setPeriod(v as DeepDivePeriod)}
+            allowDeselect={false}
+            w={120}
+            data-testid="deep-dive-period"
+          />
+          <Button variant="light" onClick={() => setComparing(true)} data-testid="deep-dive-compare">
+            Compare{compare.length ? ` (${compare.length})` : ''}
+          </Button>
+        </>
+      }
+    >
+      <SegmentedControl
+        data={RAIL_OPTIONS}
+        value={rail}
+        onChange={(v) => {
+          setRail(v as DeepDiveRail);
+          setCompare([]);
+        }}
+        mb="md"
+        fullWidth
+        styles={{ label: { whiteSpace: 'normal' } }}
+        aria-label="Rail"
+        data-testid="deep-dive-rail"
+      />
+      <DeepDiveFigures
+        rail={rail}
+        period={period}
+        compare={compare}
+        onClearCompare={() => setCompare([])}
+        comparing={comparing}
+        onComparing={setComparing}
+        onCompare={setCompare}
+      />
+    </AnalysisScreen>
+  );
+}
+
+function DeepDiveFigures({
+  rail,
+  period,
+  compare,
+  comparing,
+  onComparing,
+  onCompare,
+  onClearCompare,
+}: {
+  rail: DeepDiveRail;
+  period: DeepDivePeriod;
+  compare: string[];
+  comparing: boolean;
+  onComparing: (open: boolean) => void;
+  onCompare: (items: string[]) => void;
+  onClearCompare: () => void;
+}) {
+  const { params } = useProjectContext();
+  const tray = useClipTray();
+  // The period decides the range (from now), the filter the streams and the bin.
+  const range = useMemo(() => periodRange(period), [period]);
+  const query = useDeepDive({ ...params, ...range, railType: rail, period, ...(compare.length ? { compare: compare.join(',') } : {}) });
+  const data: DeepDive | null | undefined = query.data;
+  // The top items stay pickable while a comparison narrows Items to the chosen ones.
+  const top = useDeepDive({ ...params, ...range, railType: rail, period });
+  const pickable = (top.data?.Items ?? []).map((i) => i.Value);
+  const lines = useMemo(() => (data ? overTimeOption(data) : {}), [data]);
+  const pie = useMemo(() => (data ? pieOption(data) : {}), [data]);
+  const noData = query.isSuccess && data === null;
+  const openItem = (word: string, scope: { startDate?: string; endDate?: string; label?: string } = {}) =>
+    tray.open({ label: scope.label ?? word, word, startDate: scope.startDate ?? range.startDate, endDate: scope.endDate ?? range.endDate });
+
+  if (noData)
+    return (
+      <Alert color="yellow" icon={<IconAlertCircle />} title={MESSAGES.deepDiveNoData} data-testid="deep-dive-no-data" role="alert">
+        No post of the {DEEP_DIVE_PERIODS[period].label.toLowerCase()} period carries {DEEP_DIVE_RAIL_LABELS[rail].toLowerCase()} in the chosen streams. Try
+        another period, rail or streams.
+      </Alert>
+    );
+  const cards = data
+    ? [
+        { key: 'posts', label: `Posts with ${DEEP_DIVE_RAIL_LABELS[rail].toLowerCase()}`, color: '#1c7ed6', figure: data.Posts },
+        { key: 'distinct', label: `Distinct ${DEEP_DIVE_RAIL_LABELS[rail].toLowerCase()}`, color: '#7048e8', figure: data.Distinct },
+      ]
+    : [];
+  return (
+    <>
+      <CompareModal
+        opened={comparing}
+        items={[...new Set([...compare, ...pickable])]}
+        chosen={compare}
+        onClose={() => onComparing(false)}
+        onConfirm={(items) => {
+          onCompare(items);
+          onComparing(false);
+        }}
+      />
+      <AnalysisGrid>
+        <Grid.Col span={12}>
+          <AnalysisQuery query={query} isEmpty={false} height={96}>
+            <HeadlineCards cards={cards} testId="deep-dive-totals" />
+          </AnalysisQuery>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <AnalysisCard
+            title="Breakdown"
+            subtitle={compare.length ? 'The items compared · click one for its posts' : 'Most frequent first · click one for its posts'}
+            actions={
+              compare.length ? (
+                <Button size="xs" variant="subtle" onClick={onClearCompare}>
+                  Show the top items
+                </Button>
+              ) : undefined
+            }
+            testId="deep-dive-breakdown"
+          >
+            <AnalysisQuery query={query} isEmpty={!data?.Items.length}>
+              {data && <Breakdown items={data.Items} onOpen={(i) => openItem(i.Value)} />}
+            </AnalysisQuery>
+          </AnalysisCard>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <AnalysisCard title="Comparison" subtitle="Share of posts among the charted items · click a slice" testId="deep-dive-pie">
+            <AnalysisQuery query={query} isEmpty={!data?.Charted.length}>
+              <ChartBox height={300}>
+                <EChart ariaLabel="Pie comparing the charted items' posts" option={pie} height={300} onClick={(e) => openItem(e.name)} />
+              </ChartBox>
+            </AnalysisQuery>
+          </AnalysisCard>
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <AnalysisCard title="Over time" subtitle={`Posts per ${data?.Bucket ?? 'bucket'} · click a point for its posts`} testId="deep-dive-over-time">
+            <AnalysisQuery query={query} isEmpty={!data?.Charted.length}>
+              <ChartBox height={300}>
+                <EChart
+                  ariaLabel="Posts per bucket of the charted items, one line each"
+                  option={lines}
+                  height={300}
+                  onClick={(e) => {
+                    const item = data?.Charted[e.seriesIndex ?? -1];
+                    const b = data?.Series[e.dataIndex];
+                    if (!data || !item || !b) return;
+                    openItem(item, {
+                      label: `${item} · ${bucketLabel(b.Date, data.Bucket)}`,
+                      startDate: b.Date,
+                      endDate: bucketEnd(b.Date, data.Bucket, range.endDate),
+                    });
+                  }}
+                />
+              </ChartBox>
+            </AnalysisQuery>
+          </AnalysisCard>
+        </Grid.Col>
+      </AnalysisGrid>
+    </>
+  );
+}

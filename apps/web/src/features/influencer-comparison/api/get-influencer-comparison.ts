@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getInfluencerComparison } from '@listening/contract';
+import { call } from '../../../api/client.ts';
+import type { AnalyticParams } from '../../../project/filter.ts';
+import { ANALYTICS_KEY } from '../../../project/query-keys.ts';
+
+export const influencerComparisonQueryOptions = (params: AnalyticParams, ids: readonly number[]) =>
+  queryOptions({
+    queryKey: [...ANALYTICS_KEY, getInfluencerComparison.path, params, ids],
+    // The specification's names for the same filter: fromDate, endDate, influencers.
+    queryFn: () =>
+      call(getInfluencerComparison, {
+        query: { influencers: ids.join(','), fromDate: params.startDate, endDate: params.endDate, projectId: params.projectId!, streamIds: params.streamIds },
+      }),
+  });
+
+/** Loads only when there are ids and streams to compare (001 section 4). */
+export const useInfluencerComparison = (params: AnalyticParams, ids: readonly number[]) =>
+  useQuery({ ...influencerComparisonQueryOptions(params, ids), enabled: ids.length > 0 && !!params.streamIds && params.projectId !== undefined });

@@ -1,0 +1,128 @@
+// Sentiment (/sentiment, 001 section 2): headline totals against the previous period, the sentiment
+// chart, the breakdown pie (inner ring Owned/Earned/Chatter, outer ring sentiment) and the Daily
+// Insights lines. Behind the Sentiment product and project types 1, 5, 6, 7 (the side menu's
+// 'Sentiment Rating'); its filter leaves YouTube out (project/screen-filter.ts). Every slice, bar
+// segment, point and card opens its posts in the clip tray.
+import { Badge, Grid } from '@mantine/core';
+import { FAVOURABILITY_LOOKUP, SENTIMENT_PROJECT_TYPES } from '@listening/contract';
+import { useMemo } from 'react';
+import { AnalysisCard, AnalysisGrid, AnalysisQuery, AnalysisScreen, ChartBox } from '../../../project/components/AnalysisScreen.tsx';
+import { HeadlineCards, type HeadlineCard } from '../../../project/components/HeadlineCards.tsx';
+import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
+import { useProjectContext } from '../../../project/context.ts';
+import { EChart } from '../../../ui/charts/EChart.tsx';
+import { useSentimentRating } from '../api/get-sentiment-rating.ts';
+import { SENTIMENTS, barScope, breakdownPieOption, dailyLinesOption, pieScope, pointScope, sentimentChartOption, sentimentColor } from '../charts.ts';
+
+const TITLE = { day: 'Daily Insights', week: 'Weekly Insights', month: 'Monthly Insights' } as const;
+
+export function SentimentScreen() {
+  return (
+    <AnalysisScreen
+      title="Sentiment"
+      subtitle="How the project's posts were rated, by owned, earned and chatter, over the range"
+      gate="Sentiment"
+      projectTypes={SENTIMENT_PROJECT_TYPES}
+      testId="sentiment-screen"
+    >
+      <SentimentFigures />
+    </AnalysisScreen>
+  );
+}
+
+function SentimentFigures() {
+  // Drawn only when the screen is open to this project (AnalysisScreen checks the lock and type).
+  const { params } = useProjectContext();
+  const query = useSentimentRating(params);
+  const tray = useClipTray();
+  const data = query.data;
+  const breakdown = useMemo(() => data?.Breakdown ?? [], [data]);
+  const daily = useMemo(() => data?.Daily ?? [], [data]);
+  const total = data?.Totals.Total.Value ?? 0;
+  const pie = useMemo(() => breakdownPieOption(breakdown), [breakdown]);
+  const bars = useMemo(() => sentimentChartOption(breakdown), [breakdown]);
+  const lines = useMemo(() => dailyLinesOption(daily), [daily]);
+  const bucket = data?.Bucket ?? 'day';
+
+  const cards: HeadlineCard[] = SENTIMENTS.map((s) => ({
+    key: s.toLowerCase(),
+    label: s,
+    color: sentimentColor(s),
+    figure: data?.Totals[s] ?? { Value: 0, Previous: 0 },
+    fallIsGood: s === 'Negative',
+    onOpen: () => tray.open({ label: `${s} posts`, favourabilityId: FAVOURABILITY_LOOKUP.find((f) => f.Description === s)!.Id }),
+  }));
+  cards.push({
+    key: 'total',
+    label: 'Rated posts',
+    color: '#495057',
+    figure: data?.Totals.Total ?? { Value: 0, Previous: 0 },
+    onOpen: () => tray.open({ label: 'Rated posts' }),
+  });
+
+  return (
+    <AnalysisGrid>
+      <Grid.Col span={12}>
+        <AnalysisQuery query={query} isEmpty={false} height={96}>
+          <HeadlineCards cards={cards} testId="sentiment-totals" />
+        </AnalysisQuery>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 7 }}>
+        <AnalysisCard title="Sentiment chart" subtitle="Owned, earned and chatter posts by rating · click a segment for its posts" testId="sentiment-chart">
+          <AnalysisQuery query={query} isEmpty={total === 0}>
+            <ChartBox height={260}>
+              <EChart
+                ariaLabel="Sentiment by brand association, stacked bar chart"
+                option={bars}
+                height={260}
+                onClick={(e) => {
+                  const scope = barScope(breakdown, e.seriesIndex ?? -1, e.dataIndex);
+                  if (scope) tray.open(scope);
+                }}
+              />
+            </ChartBox>
+          </AnalysisQuery>
+        </AnalysisCard>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 5 }}>
+        <AnalysisCard title="Breakdown" subtitle="Inner ring: owned, earned, chatter · outer ring: their rating" testId="sentiment-breakdown">
+          <AnalysisQuery query={query} isEmpty={total === 0}>
+            <ChartBox height={260}>
+              <EChart
+                ariaLabel="Sentiment breakdown pie: brand association inside, rating outside"
+                option={pie}
+                height={260}
+                onClick={(e) => {
+                  const scope = pieScope(breakdown, e.seriesIndex === 0 ? 'inner' : 'outer', e.dataIndex);
+                  if (scope) tray.open(scope);
+                }}
+              />
+            </ChartBox>
+          </AnalysisQuery>
+        </AnalysisCard>
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <AnalysisCard
+          title={TITLE[bucket]}
+          subtitle={`Posts per ${bucket} by rating · click a point for its posts${daily.some((d) => d.Partial) ? ` · ◇ a partial ${bucket}` : ''}`}
+          actions={<Badge variant="light">by {bucket}</Badge>}
+          testId="sentiment-daily"
+        >
+          <AnalysisQuery query={query} isEmpty={total === 0}>
+            <ChartBox height={300}>
+              <EChart
+                ariaLabel={`${TITLE[bucket]}: one line per rating`}
+                option={lines}
+                height={300}
+                onClick={(e) => {
+                  const scope = pointScope(daily, e.seriesIndex ?? -1, e.dataIndex);
+                  if (scope) tray.open(scope);
+                }}
+              />
+            </ChartBox>
+          </AnalysisQuery>
+        </AnalysisCard>
+      </Grid.Col>
+    </AnalysisGrid>
+  );
+}

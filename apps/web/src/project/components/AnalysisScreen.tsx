@@ -1,0 +1,189 @@
+// The frame of every analysis screen of document 2 (Sentiment, Content classification, Competitor
+// tracking, Follower Growth, Top authors, Influencer comparison, Deep dive, Tree view). The project
+// shell above it already shows the project's name and type and the Filter (its range defaults to
+// yesterday 00:00 to now on these screens: screen-filter.ts); this adds the screen's title, its
+// product lock and project types (the side menu's rules, which the server enforces too), and one
+// look for cards and their loading, failed and empty states.
+//
+// API (stable; h2 and h3 build on it, see /work/briefs/h1-shared.md):
+//   <AnalysisScreen title="Sentiment" gate="Sentiment" projectTypes={[1, 5, 6, 7]} actions={…}>
+//     <AnalysisGrid>                       a responsive grid of cards (Mantine Grid)
+//       <Grid.Col span={{ base: 12, lg: 6 }}>
+//         <AnalysisCard title="Breakdown" subtitle="…" testId="…">
+//           <AnalysisQuery query={q} isEmpty={…} empty={<NoData />}>chart</AnalysisQuery>
+//   gate         a GatedItem of the contract: when locked, the lock panel shows instead of the children
+//   projectTypes the types that see the screen (menu.ts); other types see a notice instead
+//   AnalysisQuery a query's states: skeleton, the server's message on failure, `empty`, then children
+//   NoData        the empty state of a figure over the filter's range and streams
+//   ChartBox      a fixed-height box for a chart, so that cards line up
+import { Button, Card, Container, Grid, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { lockedProduct, productDetails, type GatedItem, type ProductKey } from '@listening/contract';
+import { useState, type ReactNode } from 'react';
+import { ApiError } from '../../api/client.ts';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { usePageTitle } from '../../ui/page-title.ts';
+import { useProjectContext } from '../context.ts';
+import { ProductDialog } from './ProductDialog.tsx';
+
+export interface AnalysisScreenProps {
+  title: string;
+  /** A line under the title (what the screen shows). */
+  subtitle?: ReactNode;
+  /** The product that gates the screen (the side menu's item of the same gate). */
+  gate?: GatedItem;
+  /** Project types that see the screen; omitted: all. */
+  projectTypes?: readonly number[];
+  /** Controls at the title's right (a toggle, a Compare button). */
+  actions?: ReactNode;
+  testId?: string;
+  children: ReactNode;
+}
+
+/** The product that locks `gate` for the shown project, or null. */
+export function useScreenLock(gate?: GatedItem): ProductKey | null {
+  const { project, ownedCodes } = useProjectContext();
+  return gate ? lockedProduct(gate, project.ProjectTypeId, ownedCodes) : null;
+}
+
+export function AnalysisScreen({ title, subtitle, gate, projectTypes, actions, testId, children }: AnalysisScreenProps) {
+  const { project } = useProjectContext();
+  const locked = useScreenLock(gate);
+  usePageTitle(title);
+  const wrongType = projectTypes !== undefined && !projectTypes.includes(project.ProjectTypeId);
+  return (
+    <Container size={1480} px={{ base: 'md', md: 'xl' }} py="lg" data-testid={testId}>
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm" mb="md">
+        <div>
+          <Title order={2} fz={{ base: 20, md: 24 }} fw={700}>
+            {title}
+          </Title>
+          {subtitle && (
+            <Text component="div" c="dimmed" size="sm" mt={2}>
+              {subtitle}
+            </Text>
+          )}
+        </div>
+        {actions && !locked && !wrongType && <Group gap="xs">{actions}</Group>}
+      </Group>
+      {locked ? (
+        <Card withBorder radius="md" padding="lg">
+          <ScreenLocked product={locked} />
+        </Card>
+      ) : wrongType ? (
+        <Card withBorder radius="md" padding="lg">
+          <EmptyState title={`${title} is not part of this project's tools`}>
+            {`It is shown for project types ${projectTypes.join(', ')}; this project is of type ${project.ProjectTypeId} (${project.ProjectType}).`}
+          </EmptyState>
+        </Card>
+      ) : (
+        children
+      )}
+    </Container>
+  );
+}
+
+/** The grid of an analysis screen's cards; place each in a <Grid.Col span={…}>. */
+export function AnalysisGrid({ children }: { children: ReactNode }) {
+  return <Grid gutter="md">{children}</Grid>;
+}
+
+/** One card of an analysis screen: a title, a line under it, actions, and its content. */
+export function AnalysisCard({
+  title,
+  subtitle,
+  actions,
+  testId,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder radius="md" padding="lg" h="100%" data-testid={testId} aria-label={title} component="section">
+      <Group justify="space-between" align="flex-start" mb="md" gap="xs">
+        <Stack gap={2} miw={0} style={{ flex: '1 1 200px' }}>
+          <Title order={3} fz="md" fw={700}>
+            {title}
+          </Title>
+          {subtitle && (
+            <Text size="xs" c="dimmed" component="div">
+              {subtitle}
+            </Text>
+          )}
+        </Stack>
+        {actions && (
+          <Group gap="xs" wrap="nowrap">
+            {actions}
+          </Group>
+        )}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+/** Loading, failed (with the server's own message) and empty states of a card's query, then its content. */
+export function AnalysisQuery({
+  query,
+  isEmpty,
+  empty,
+  height = 280,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; error?: unknown };
+  isEmpty: boolean;
+  empty?: ReactNode;
+  height?: number;
+  children: ReactNode;
+}) {
+  if (query.isPending) return <Skeleton h={height} radius="md" data-testid="analysis-loading" />;
+  if (query.isError)
+    return (
+      <EmptyState title="This figure could not be loaded">
+        {query.error instanceof ApiError && query.error.serverMessage
+          ? query.error.serverMessage
+          : 'Try again in a moment; the error was shown at the top right.'}
+      </EmptyState>
+    );
+  if (isEmpty) return <>{empty ?? <NoData />}</>;
+  return <>{children}</>;
+}
+
+/** The empty state of a figure: nothing in the filter's range and streams. */
+export function NoData({ what = 'posts' }: { what?: string }) {
+  return (
+    <EmptyState title={`No ${what} in this range`}>
+      Nothing was posted on the chosen streams between these dates. Choose a longer range or other streams in the Filter.
+    </EmptyState>
+  );
+}
+
+/** A chart's box of a fixed height, so that cards in a row line up. */
+export function ChartBox({ height = 300, children }: { height?: number; children: ReactNode }) {
+  return <div style={{ height, minWidth: 0 }}>{children}</div>;
+}
+
+/** What a locked screen shows: the product, its description and its details (price) on request. */
+function ScreenLocked({ product }: { product: ProductKey }) {
+  const [open, setOpen] = useState(false);
+  const details = productDetails(product);
+  return (
+    <Stack align="center" gap="xs" py="xl" data-testid={`locked-${product}`}>
+      <ThemeIcon size={48} radius="xl" variant="light" color="orange">
+        <IconLock size={24} />
+      </ThemeIcon>
+      <Text fw={600}>{details.name} is not part of your plan</Text>
+      <Text size="sm" c="dimmed" ta="center" maw={420}>
+        {details.description}
+      </Text>
+      <Button variant="light" color="orange" size="xs" onClick={() => setOpen(true)}>
+        Product details
+      </Button>
+      <ProductDialog product={open ? product : null} onClose={() => setOpen(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,45 @@
+// An analysis screen's headline figures as cards, each with its change against the previous period
+// (the shared Change badge, issue 17 item 11); a card with posts opens them in the clip tray.
+import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import type { Compared } from '@listening/contract';
+import { opensPosts, postCount } from '../clip-tray/opens-posts.ts';
+import { Change } from '../../ui/Change.tsx';
+
+export interface HeadlineCard {
+  key: string;
+  label: string;
+  color: string;
+  figure: Compared;
+  /** A rise is bad news (negative posts): the change shows green when it falls. */
+  fallIsGood?: boolean;
+  onOpen?: () => void;
+}
+
+export function HeadlineCards({ cards, testId }: { cards: HeadlineCard[]; testId: string }) {
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" data-testid={testId}>
+      {cards.map((c) => (
+        <Paper
+          key={c.key}
+          withBorder
+          radius="md"
+          p="md"
+          data-testid={`${testId}-${c.key}`}
+          {...(c.onOpen && c.figure.Value ? opensPosts(c.onOpen, `Open the ${postCount(c.figure.Value)}: ${c.label}`) : {})}
+          // After the spread: opensPosts' pointer cursor and the card's colour together.
+          style={{ borderTop: `4px solid ${c.color}`, ...(c.onOpen && c.figure.Value ? { cursor: 'pointer' } : {}) }}
+        >
+          <Text size="sm" c="dimmed" fw={600}>
+            {c.label}
+          </Text>
+          <Group justify="space-between" align="baseline" gap={4} wrap="wrap">
+            <Text fz={26} fw={800} lh={1.2} data-testid={`${testId}-${c.key}-value`}>
+              {c.figure.Value.toLocaleString('en-US')}
+            </Text>
+            <Change figure={c.figure} fallIsGood={c.fallIsGood} />
+          </Group>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}

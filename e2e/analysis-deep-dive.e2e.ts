@@ -1,0 +1,142 @@
+// Deep Dive, Tree View and the World Map as a user meets them (issue 17 part C): the deep dive's
+// breakdown of hashtags, the Compare modal's rule and its comparison, an item's posts in the clip
+// tray, a bin with nothing on the rail ('No data found for deep-dive'); the tree view's folders,
+// a folder's posts and a subfolder opening the dashboard scoped to it with the range and streams;
+// the world map's countries, one of them opening its posts. Waits are for what the user waits for.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MESSAGES } from '@listening/contract';
+import { apiGet, launch, login, shot } from './browser.ts';
+
+const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
+
+let browser: Browser;
+let page: Page;
+let base = '';
+let ids: { clientId: number; projectId: number; manualUploads: number; productMentions: number; pricing: number };
+
+beforeAll(async () => {
+  browser = await launch();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await login(page, baseURL, 'analyst@demo.example');
+  await page.waitForURL(/\/clients/);
+  const clients = await apiGet<{ Id: number; Name: string }[]>(page, '/api/client/getall');
+  const clientId = clients.find((c) => c.Name === 'Acme Beverages')!.Id;
+  const projects = await apiGet<{ Id: number; Description: string }[]>(page, `/api/project/getall?clientId=${clientId}`);
+  const projectId = projects.find((p) => p.Description === 'Acme Cola Brand Monitoring')!.Id;
+  const bins = await apiGet<{ Id: number; Name: string; ForeignId: number }[]>(page, `/api/subfolder/getall?clientId=${clientId}`);
+  const bin = (name: string) => bins.find((b) => b.ForeignId === projectId && b.Name === name)!.Id;
+  ids = { clientId, projectId, manualUploads: bin('Manual uploads'), productMentions: bin('Product mentions'), pricing: bin('Pricing') };
+  base = `${baseURL}/client/${clientId}/project/${projectId}`;
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('Deep Dive', () => {
+  it('waits for the demo corpus, with the places of its posts', async () => {
+    // The demo corpus is written after the server listens: wait until the project has posts located.
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    const q = `projectId=${ids.projectId}&startDate=${day(new Date(Date.now() - 29 * 86_400_000))}&endDate=${day(new Date())}T23:59:59&streamIds=7,8,9`;
+    await expect
+      .poll(async () => (await apiGet<{ Located?: { Value: number } }>(page, `/api/worldmap/countries?${q}`)).Located?.Value ?? 0, {
+        timeout: 200_000,
+        interval: 2_000,
+        message: 'the demo corpus has located posts for the project',
+      })
+      .toBeGreaterThan(20);
+  }, 240_000);
+
+  it('breaks the hashtags of the last 5 weeks down, with the change against the period before', async () => {
+    await page.goto(`${base}/deep-dive`);
+    await page.getByRole('heading', { name: 'Deep Dive' }).waitFor();
+    const rows = page.getByTestId('deep-dive-breakdown-table').locator('tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(1);
+    expect(await rows.first().textContent()).toMatch(/^#/);
+    expect(await page.getByTestId('deep-dive-period').inputValue()).toBe('Weekly');
+    expect(await page.getByTestId('deep-dive-totals-posts-value').textContent()).toMatch(/^\d[\d,]*$/);
+    await shot(page, 'deep-dive-1280');
+  });
+
+  it('asks for at least one item to compare, then compares the chosen ones', async () => {
+    await page.getByTestId('deep-dive-compare').click();
+    const modal = page.getByTestId('deep-dive-compare-modal');
+    await modal.waitFor();
+    // Nothing is chosen before the first comparison.
+    await page.getByTestId('deep-dive-compare-confirm').click();
+    await modal.getByRole('alert').filter({ hasText: MESSAGES.compareAtLeastOne }).waitFor();
+    const boxes = modal.getByRole('checkbox');
+    const picked = [(await modal.locator('label').nth(0).textContent())!, (await modal.locator('label').nth(1).textContent())!];
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    await page.getByTestId('deep-dive-compare-confirm').click();
+    await modal.waitFor({ state: 'detached' });
+    const rows = page.getByTestId('deep-dive-breakdown-table').locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect((await rows.allTextContents()).map((t) => t.split(/\d/)[0]).sort()).toEqual(picked.sort());
+    await page.getByRole('button', { name: 'Compare (2)' }).waitFor();
+  });
+
+  it("opens an item's posts in the clip tray", async () => {
+    const first = page.getByTestId('deep-dive-breakdown-table').locator('tbody tr').first().getByRole('button');
+    const item = (await first.textContent())!;
+    await first.click();
+    await page.getByTestId('tray-scope').filter({ hasText: item }).waitFor();
+    await expect.poll(() => page.getByTestId('clip').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect((await page.getByTestId('clip').first().textContent())!.toLowerCase()).toContain(item.toLowerCase().replace(/^#/, ''));
+    await page.keyboard.press('Escape');
+  });
+
+  it("says 'No data found for deep-dive' for a bin with nothing on the rail", async () => {
+    await page.goto(`${base}/deep-dive?bin=${ids.manualUploads}`);
+    await page.getByTestId('deep-dive-no-data').filter({ hasText: MESSAGES.deepDiveNoData }).waitFor();
+  });
+});
+
+describe('Tree View', () => {
+  it("lists the project's folders and shows the chosen folder's posts", async () => {
+    await page.goto(`${base}/treeview`);
+    await page.getByRole('heading', { name: 'Tree View' }).waitFor();
+    await page.getByTestId(`tree-view-folder-${ids.productMentions}`).click();
+    await expect.poll(() => page.getByTestId('tree-view-clip').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.getByTestId(`tree-view-subfolder-${ids.pricing}`).waitFor();
+    await shot(page, 'tree-view-1280');
+    // An input bin nobody has filled: the specification's empty state.
+    await page.getByTestId(`tree-view-folder-${ids.manualUploads}`).click();
+    await page.getByText(MESSAGES.noSubfolderClips).waitFor();
+  });
+
+  it("opens a subfolder's page: the dashboard scoped to it, with the range and streams in the address", async () => {
+    await page.getByTestId(`tree-view-folder-${ids.productMentions}`).click();
+    const before = new URL(page.url());
+    await page.getByTestId(`tree-view-subfolder-${ids.pricing}`).click();
+    await page.waitForURL((u) => u.searchParams.get('bin') === String(ids.pricing));
+    const after = new URL(page.url());
+    expect(after.pathname).toMatch(new RegExp(`/project/${ids.projectId}/?$`));
+    expect(after.searchParams.get('datefrom')).toBe(before.searchParams.get('datefrom'));
+    expect(after.searchParams.get('dateto')).toBe(before.searchParams.get('dateto'));
+    expect(after.searchParams.get('streams')).toBe(before.searchParams.get('streams'));
+    await page.getByTestId('bin-scope').filter({ hasText: 'Pricing' }).waitFor();
+  });
+});
+
+describe('World Map', () => {
+  it('is in the side menu and shows where posts come from, South Africa first', async () => {
+    await page.goto(base);
+    await page.getByRole('button', { name: 'Project menu' }).click();
+    await page.getByRole('button', { name: 'World Map' }).click();
+    await page.waitForURL(/\/world-map/);
+    await page.getByRole('heading', { name: 'World Map' }).waitFor();
+    const first = page.locator('[data-testid^="world-map-country-"]').first();
+    await first.waitFor({ timeout: 30_000 });
+    expect(await first.getAttribute('data-testid')).toBe('world-map-country-ZA');
+    await page.getByTestId('world-map-chart').locator('canvas').first().waitFor();
+    await shot(page, 'world-map-1280');
+  });
+
+  it("opens a country's posts in the clip tray", async () => {
+    await page.getByRole('button', { name: 'Open the posts from South Africa' }).click();
+    await page.getByTestId('tray-scope').filter({ hasText: 'Posts from South Africa' }).waitFor();
+    await expect.poll(() => page.getByTestId('clip').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+  });
+});

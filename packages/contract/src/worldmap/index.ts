@@ -1,0 +1,3 @@
+export * from './model.ts';
+export * from './get-countries.ts';
+export * from './get-cluster.ts';
