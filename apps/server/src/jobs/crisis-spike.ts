@@ -1,0 +1,250 @@
+// Crisis spike alerts (docs/jobs.md, "Crisis spikes"): beyond the specification, a crisis list
+// (word bin type 2) fires at once, whatever its interval, when its matches in the last hour rise
+// far above their usual rate. The rule, run by a runner job every minute:
+//   observed = matches in [now - 1 h, now); usual = matches per hour over the 7 days before that
+//   hour (or since the list started, at least SPIKE.minBaselineHours), at least SPIKE.floorRate;
+//   a spike when observed >= SPIKE.minCount, observed >= SPIKE.minRatio x usual, and a Poisson
+//   count with the usual rate would reach observed with probability below SPIKE.pValue.
+// One alert per list per SPIKE.quietMs. The alert names what drove it: the terms and authors whose
+// count in the hour rose most above their own usual hourly count (the excess times the log of the
+// ratio, so what is new outranks what was always there), and the hour's most engaged posts.
+// The spike row, the notifications and the recipients' mails are written in one transaction.
+import { NOTIFICATION_TYPES } from '@listening/contract';
+import { sql } from 'kysely';
+import type { Db } from '../db/connection.ts';
+import { digestHtml, digestSubject, digestText } from '../mail/digest-mail.ts';
+import { queueKeyedMail } from '../mail/mailer.ts';
+import { signingKey } from '../mail/signing.ts';
+import { recipientsOf, unsubscribeLink, windowClips, wordBinPath } from './word-bin-digest.ts';
+
+export const SPIKE_QUEUE = 'crisis-spike';
+export const SPIKE_EVERY_MS = 60_000;
+export const SPIKE = {
+  windowMs: 3600_000,
+  baselineMs: 7 * 24 * 3600_000,
+  minBaselineHours: 24,
+  /** Matches per hour assumed at least: a quiet new list is not alarmed by its first few posts. */
+  floorRate: 0.5,
+  minCount: 10,
+  minRatio: 3,
+  pValue: 1e-4,
+  /** After an alert, the list is quiet this long. */
+  quietMs: 3600_000,
+} as const;
+
+/** P(X >= k) for X ~ Poisson(lambda), summed in log space so large counts do not overflow. */
+export function poissonTail(k: number, lambda: number): number {
+  if (k <= 0) return 1;
+  // 1 - P(X <= k - 1)
+  let logTerm = -lambda;
+  let cdf = Math.exp(logTerm);
+  for (let i = 1; i < k; i++) {
+    logTerm += Math.log(lambda) - Math.log(i);
+    cdf += Math.exp(logTerm);
+  }
+  return Math.max(0, 1 - cdf);
+}
+
+export interface SpikeVerdict {
+  observed: number;
+  expected: number;
+  pValue: number;
+  spike: boolean;
+}
+
+/** The rule alone: observed matches in the hour against the usual hourly rate. */
+export function judge(observed: number, baselineCount: number, baselineHours: number): SpikeVerdict {
+  const expected = Math.max(SPIKE.floorRate, baselineCount / Math.max(baselineHours, SPIKE.minBaselineHours));
+  const pValue = poissonTail(observed, expected);
+  return { observed, expected, pValue, spike: observed >= SPIKE.minCount && observed >= SPIKE.minRatio * expected && pValue < SPIKE.pValue };
+}
+
+export interface Drivers {
+  terms: { term: string; count: number; usual: number }[];
+  authors: { author: string; count: number; usual: number }[];
+  posts: { clipId: number; author: string | null; body: string; engagement: number }[];
+}
+
+const score = (r: { count: number; usual: number }) => (r.count - r.usual) * Math.log((r.count + 1) / (r.usual + 1));
+
+/** What rose most in the hour against its own usual hourly count. */
+async function driversOf(db: Db, wordBinId: number, hourFrom: Date, to: Date, baseFrom: Date, baseHours: number): Promise<Drivers> {
+  const lift = (rows: { key: string | null; hour: number; base: number }[]) =>
+    rows
+      .filter((r) => r.key && Number(r.hour) >= 2)
+      .map((r) => ({ key: r.key!, count: Number(r.hour), usual: Number(r.base) / baseHours }))
+      // The excess weighted by how unusual it is: a term that was always there ranks below a new one.
+      .sort((a, b) => score(b) - score(a))
+      .slice(0, 5);
+  const inHour = sql<number>`count(*) filter (where m.matched_at >= ${hourFrom})`;
+  const inBase = sql<number>`count(*) filter (where m.matched_at < ${hourFrom})`;
+  const terms = await db
+    .selectFrom('word_bin_clips as m')
+    .innerJoin('clip_enrichment as e', 'e.clip_id', 'm.clip_id')
+    .innerJoin(sql<{ term: string }>`lateral unnest(e.terms)`.as('t'), (j) => j.onTrue())
+    .select([sql<string>`t.t`.as('key'), inHour.as('hour'), inBase.as('base')])
+    .where('m.word_bin_id', '=', wordBinId)
+    .where('m.matched_at', '>=', baseFrom)
+    .where('m.matched_at', '<', to)
+    .groupBy(sql`t.t`)
+    .execute();
+  const authors = await db
+    .selectFrom('word_bin_clips as m')
+    .innerJoin('clips as c', 'c.id', 'm.clip_id')
+    .innerJoin('authors as a', 'a.id', 'c.author_id')
+    .select([sql<string>`coalesce(a.handle, a.name)`.as('key'), inHour.as('hour'), inBase.as('base')])
+    .where('m.word_bin_id', '=', wordBinId)
+    .where('m.matched_at', '>=', baseFrom)
+    .where('m.matched_at', '<', to)
+    .groupBy(sql`coalesce(a.handle, a.name)`)
+    .execute();
+  const posts = await db
+    .selectFrom('word_bin_clips as m')
+    .innerJoin('clips as c', 'c.id', 'm.clip_id')
+    .leftJoin('authors as a', 'a.id', 'c.author_id')
+    .select(['c.id', 'c.body', 'a.name', sql<number>`c.likes + c.shares + c.comments`.as('engagement')])
+    .where('m.word_bin_id', '=', wordBinId)
+    .where('m.matched_at', '>=', hourFrom)
+    .where('m.matched_at', '<', to)
+    .orderBy('engagement', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(3)
+    .execute();
+  return {
+    terms: lift(terms).map((t) => ({ term: t.key, count: t.count, usual: t.usual })),
+    authors: lift(authors).map((a) => ({ author: a.key, count: a.count, usual: a.usual })),
+    posts: posts.map((p) => ({ clipId: Number(p.id), author: p.name, body: p.body.slice(0, 200), engagement: Number(p.engagement) })),
+  };
+}
+
+/** One sentence naming the spike and its drivers, for the notification and the mail. */
+export function describeSpike(name: string, v: SpikeVerdict, d: Drivers): string {
+  const terms = d.terms.slice(0, 3).map((t) => `"${t.term}" (${t.count})`);
+  const authors = d.authors.slice(0, 3).map((a) => `${a.author} (${a.count})`);
+  return [
+    `Crisis list "${name}": ${v.observed} mentions in the last hour, usually ${v.expected < 10 ? v.expected.toFixed(1) : Math.round(v.expected)}.`,
+    terms.length ? ` Rising terms: ${terms.join(', ')}.` : '',
+    authors.length ? ` Rising authors: ${authors.join(', ')}.` : '',
+  ].join('');
+}
+
+export interface SpikeAlert {
+  wordBinId: number;
+  verdict: SpikeVerdict;
+  drivers: Drivers;
+}
+
+/** Checks one crisis list and raises its alert when the rule says so; null otherwise. */
+export async function checkSpike(db: Db, wordBinId: number, opts: { now?: Date; publicUrl: string; smtp: boolean }): Promise<SpikeAlert | null> {
+  const now = opts.now ?? new Date();
+  await signingKey(db);
+  return db.transaction().execute(async (trx) => {
+    const bin = await trx
+      .selectFrom('word_bins')
+      .selectAll()
+      .where('id', '=', wordBinId)
+      .where('is_active', '=', true)
+      .forUpdate()
+      .skipLocked()
+      .executeTakeFirst();
+    if (!bin || bin.word_bin_type_id !== 2) return null;
+    const recent = await trx
+      .selectFrom('crisis_spikes')
+      .select('id')
+      .where('word_bin_id', '=', bin.id)
+      .where('created_at', '>', new Date(now.getTime() - SPIKE.quietMs))
+      .executeTakeFirst();
+    if (recent) return null;
+    const hourFrom = new Date(now.getTime() - SPIKE.windowMs);
+    const baseFrom = new Date(Math.max(hourFrom.getTime() - SPIKE.baselineMs, bin.start_date.getTime()));
+    const baseHours = Math.max(0, (hourFrom.getTime() - baseFrom.getTime()) / 3600_000);
+    const counts = await trx
+      .selectFrom('word_bin_clips as m')
+      .select([
+        sql<number>`count(*) filter (where m.matched_at >= ${hourFrom})`.as('hour'),
+        sql<number>`count(*) filter (where m.matched_at < ${hourFrom})`.as('base'),
+      ])
+      .where('m.word_bin_id', '=', bin.id)
+      .where('m.matched_at', '>=', baseFrom)
+      .where('m.matched_at', '<', now)
+      .executeTakeFirstOrThrow();
+    const verdict = judge(Number(counts.hour), Number(counts.base), baseHours);
+    if (!verdict.spike) return null;
+    const drivers = await driversOf(trx, bin.id, hourFrom, now, baseFrom, Math.max(baseHours, SPIKE.minBaselineHours));
+    const hour = new Date(Math.floor(now.getTime() / 3600_000) * 3600_000);
+    const row = await trx
+      .insertInto('crisis_spikes')
+      .values({ word_bin_id: bin.id, hour, observed: verdict.observed, expected: verdict.expected, drivers: JSON.stringify(drivers) })
+      .onConflict((oc) => oc.columns(['word_bin_id', 'hour']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) return null;
+    const intro = describeSpike(bin.description, verdict, drivers);
+    const path = wordBinPath(bin);
+    const recipients = await recipientsOf(trx, bin);
+    const clips = await windowClips(trx, bin.id, hourFrom, now);
+    const top = new Set(drivers.posts.map((p) => p.clipId));
+    // The posts that drove it first, then the hour's newest.
+    const shown = [...clips.filter((c) => top.has(c.clipId)), ...clips.filter((c) => !top.has(c.clipId)).reverse()].slice(0, 20);
+    for (const r of recipients) {
+      const mail = {
+        listName: bin.description,
+        kind: 'Crisis list',
+        clips: shown,
+        total: verdict.observed,
+        from: hourFrom,
+        to: now,
+        appLink: `${opts.publicUrl.replace(/\/$/, '')}${path}`,
+        unsubscribeLink: await unsubscribeLink(db, opts.publicUrl, r.id),
+        intro,
+      };
+      await queueKeyedMail(
+        trx,
+        {
+          to: r.email,
+          subject: digestSubject(mail),
+          text: digestText(mail),
+          html: digestHtml(mail),
+          idempotencyKey: `crisis:${bin.id}:${hour.toISOString()}:${r.id}`,
+        },
+        { smtp: opts.smtp },
+      );
+    }
+    const users = [...new Set(recipients.map((r) => r.user_id))];
+    if (users.length)
+      await trx
+        .insertInto('notifications')
+        .values(
+          users.map((user_id) => ({
+            user_id,
+            description: intro,
+            notification_type_id: NOTIFICATION_TYPES.ReactionListAlert,
+            project_id: bin.project_id,
+            link: path,
+          })),
+        )
+        .execute();
+    return { wordBinId: bin.id, verdict, drivers };
+  });
+}
+
+/** The job: every active crisis list. */
+export async function checkCrisisSpikes(db: Db, opts: { now?: Date; publicUrl: string; smtp: boolean }): Promise<SpikeAlert[]> {
+  const now = opts.now ?? new Date();
+  const bins = await db
+    .selectFrom('word_bins as b')
+    .innerJoin('projects as p', 'p.id', 'b.project_id')
+    .select('b.id')
+    .where('b.word_bin_type_id', '=', 2)
+    .where('b.is_active', '=', true)
+    .where('p.is_deleted', '=', false)
+    .where('b.start_date', '<=', now)
+    .where('b.stop_date', '>', now)
+    .execute();
+  const out: SpikeAlert[] = [];
+  for (const b of bins) {
+    const a = await checkSpike(db, b.id, { ...opts, now });
+    if (a) out.push(a);
+  }
+  return out;
+}

@@ -1,0 +1,194 @@
+// Word-bin digests over a real SMTP server on loopback: what a digest says, the log row, the
+// notification and DateLastSent; every window reaches each recipient exactly once with two workers
+// racing and with a worker killed in the middle of sending (a child process, then a second run).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb, type Db, type DbHandle } from '../db/connection.ts';
+import { migrate } from '../db/migrate.ts';
+import type { Database } from '../db/schema.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { verify } from '../mail/signing.ts';
+import { loopbackSmtp, type Received } from '../mail/test-smtp.ts';
+import { testDb } from '../test/harness.ts';
+import { addMatches, seedWordBin } from './word-bin-fixture.ts';
+import { deliverDueDigests, SETTLE_MS, UNSUBSCRIBE_PURPOSE } from './word-bin-digest.ts';
+
+const opts = { publicUrl: 'http://localhost:8104', smtp: true };
+const ago = (ms: number) => new Date(Date.now() - ms);
+const perRecipient = (received: Received[]) => received.reduce<Record<string, number>>((m, r) => ((m[r.to] = (m[r.to] ?? 0) + 1), m), {});
+
+let handle: DbHandle;
+let db: Db;
+beforeAll(async () => {
+  handle = await testDb();
+  db = handle.db;
+  await migrate(db);
+});
+afterAll(() => handle.close());
+
+describe('word-bin digest delivery', () => {
+  it('mails each recipient the window with author, platform, sentiment and link, logs it, notifies and advances DateLastSent', async () => {
+    const smtp = await loopbackSmtp();
+    const mailer = createMailer(db, { smtpUrl: smtp.url, from: 'listening@example.test' });
+    try {
+      const f = await seedWordBin(db, { recipients: 2 });
+      await addMatches(db, f.wordBinId, [
+        { body: 'Acme recall <b>again</b>', matchedAt: ago(20 * 60_000), author: 'Sipho', link: 'https://x.com/sipho/status/1' },
+        { body: 'Is the recall over?', matchedAt: ago(10 * 60_000), author: 'Lerato', streamId: 8, link: 'javascript:alert(1)' },
+      ]);
+      const sent = (await deliverDueDigests(db, opts)).filter((w) => w.wordBinId === f.wordBinId);
+      expect(sent).toEqual([expect.objectContaining({ clips: 2, mails: 2 })]);
+      await mailer.flush();
+      expect(smtp.received.map((r) => r.to).sort()).toEqual([...f.emails].sort());
+      const mail = smtp.received[0];
+      expect(mail.subject).toBe('Reaction list "Product recall": 2 new mentions');
+      expect(mail.body).toContain('Sipho (@sipho) on X, Negative');
+      expect(mail.body).toContain('https://x.com/sipho/status/1');
+      expect(mail.body).toContain('&lt;b&gt;again&lt;/b&gt;');
+      expect(mail.body).not.toContain('javascript:alert');
+      expect(mail.messageId).toMatch(/^<wordbin:/);
+      // The unsubscribe link carries a token signed for its recipient.
+      const token = mail.body.match(/\/unsubscribe#token=([\w.-]+)/)?.[1];
+      const recipient = await verify(db, UNSUBSCRIBE_PURPOSE, token!);
+      expect(f.recipientIds).toContain(Number(recipient));
+
+      const log = await db.selectFrom('word_bin_logs').selectAll().where('word_bin_id', '=', f.wordBinId).execute();
+      expect(log).toHaveLength(1);
+      expect(log[0].clip_count).toBe(2);
+      const bin = await db.selectFrom('word_bins').select('date_last_sent').where('id', '=', f.wordBinId).executeTakeFirstOrThrow();
+      expect(bin.date_last_sent!.getTime()).toBe(log[0].date_to.getTime());
+      const notes = await db.selectFrom('notifications').select(['user_id', 'description', 'link']).where('user_id', 'in', f.userIds).execute();
+      expect(notes).toHaveLength(2);
+      expect(notes[0].description).toBe('Reaction list "Product recall" matched 2 new posts.');
+      expect(notes[0].link).toBe(`/client/${f.clientId}/project/${f.projectId}/reaction-list/wordbin/${f.wordBinId}`);
+
+      // Nothing new: nothing sent. One new match: the next window holds only it.
+      expect((await deliverDueDigests(db, opts)).filter((w) => w.wordBinId === f.wordBinId)).toEqual([]);
+      await addMatches(db, f.wordBinId, [{ body: 'Recall notice read', matchedAt: new Date() }]);
+      const later = new Date(Date.now() + SETTLE_MS + 1000);
+      expect((await deliverDueDigests(db, { ...opts, now: later })).filter((w) => w.wordBinId === f.wordBinId)).toEqual([
+        expect.objectContaining({ clips: 1 }),
+      ]);
+      await mailer.flush();
+      expect(smtp.received).toHaveLength(4);
+      expect(smtp.received[3].subject).toBe('Reaction list "Product recall": 1 new mention');
+    } finally {
+      await mailer.close();
+      await smtp.close();
+    }
+  });
+
+  it('waits for the interval since the last send', async () => {
+    const f = await seedWordBin(db, { interval: 60, start: ago(30 * 60_000) });
+    await addMatches(db, f.wordBinId, [{ body: 'recall', matchedAt: ago(20 * 60_000) }]);
+    expect((await deliverDueDigests(db, opts)).filter((w) => w.wordBinId === f.wordBinId)).toEqual([]);
+    expect((await deliverDueDigests(db, { ...opts, now: new Date(Date.now() + 31 * 60_000) })).filter((w) => w.wordBinId === f.wordBinId)).toHaveLength(1);
+  });
+
+  it('sends each window once to each recipient when two workers race', async () => {
+    const smtp = await loopbackSmtp();
+    const mailers = [0, 1].map(() => createMailer(db, { smtpUrl: smtp.url, from: 'listening@example.test' }));
+    try {
+      const f = await seedWordBin(db, { recipients: 4 });
+      await addMatches(db, f.wordBinId, [{ body: 'recall', matchedAt: ago(60_000) }]);
+      const [a, b] = await Promise.all([deliverDueDigests(db, opts), deliverDueDigests(db, opts)]);
+      expect([...a, ...b].filter((w) => w.wordBinId === f.wordBinId)).toHaveLength(1);
+      await Promise.all(mailers.map((m) => m.flush()));
+      const mine = smtp.received.filter((r) => f.emails.includes(r.to));
+      expect(perRecipient(mine)).toEqual(Object.fromEntries(f.emails.map((e) => [e, 1])));
+      expect(await db.selectFrom('word_bin_logs').select('id').where('word_bin_id', '=', f.wordBinId).execute()).toHaveLength(1);
+    } finally {
+      await Promise.all(mailers.map((m) => m.close()));
+      await smtp.close();
+    }
+  });
+});
+
+const CHILD = fileURLToPath(new URL('./digest-child.ts', import.meta.url));
+
+/** A database a child process can open too, seeded through `seed`; `open` reopens it here after the child. */
+async function sharedDb(): Promise<{ args: string[]; open: () => Promise<DbHandle>; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const schema = `t_kill_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const open = async (): Promise<DbHandle> => {
+      const db = new Kysely<Database>({
+        dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 3, options: `-c search_path=${schema}` }) }),
+      });
+      return { db, engine: 'postgres', close: () => db.destroy() };
+    };
+    const drop = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    };
+    return { args: ['pg', url, schema], open, drop };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'h4-kill-'));
+  return { args: ['pglite', dir], open: () => openDb({ databaseUrl: null, dataDir: dir }), drop: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+function runChild(smtpUrl: string, args: string[]): { exited: Promise<number | null>; kill: () => void } {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, smtpUrl, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      if (code && code !== 0) console.error(err);
+      resolve(code);
+    }),
+  );
+  return { exited, kill: () => child.kill('SIGKILL') };
+}
+
+describe('a worker killed mid-send', () => {
+  it('every recipient still gets the window exactly once after a second run', async () => {
+    const shared = await sharedDb();
+    try {
+      let h = await shared.open();
+      await migrate(h.db);
+      const f = await seedWordBin(h.db, { recipients: 3 });
+      await addMatches(h.db, f.wordBinId, [{ body: 'recall', matchedAt: ago(60_000) }]);
+      await h.close();
+
+      // The first run dies when its second message arrives, before the server accepts it.
+      let child!: ReturnType<typeof runChild>;
+      const smtp = await loopbackSmtp({ onMessage: (n) => (n === 2 ? (child.kill(), 'hold') : 'accept') });
+      try {
+        child = runChild(smtp.url, shared.args);
+        expect(await child.exited).toBeNull();
+        expect(smtp.received).toHaveLength(1);
+
+        h = await shared.open();
+        const logs = await h.db.selectFrom('word_bin_logs').select('id').where('word_bin_id', '=', f.wordBinId).execute();
+        expect(logs).toHaveLength(1);
+        // The second run: the window is logged already, so no new window; its mails are due again
+        // once the dead sender's claims are stale (0 here; 10 minutes in production).
+        expect(await deliverDueDigests(h.db, opts)).toEqual([]);
+        const mailer = createMailer(h.db, { smtpUrl: smtp.url, from: 'listening@example.test', staleClaimMs: 0 });
+        await mailer.flush();
+        await mailer.close();
+        expect(perRecipient(smtp.received)).toEqual(Object.fromEntries(f.emails.map((e) => [e, 1])));
+        const states = await h.db.selectFrom('mail_outbox').select('status').distinct().execute();
+        expect(states).toEqual([{ status: 'sent' }]);
+        await h.close();
+      } finally {
+        await smtp.close();
+      }
+    } finally {
+      await shared.drop();
+    }
+  }, 60_000);
+});

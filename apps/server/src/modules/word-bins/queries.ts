@@ -1,0 +1,166 @@
+// The SQL of word bins: the bins with their keywords and recipients, groups, logs and the client's
+// contacts who may receive alerts.
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import type { Database } from '../../db/schema.ts';
+
+export type WordBinRow = Selectable<Database['word_bins']>;
+
+export interface NewWordBin {
+  clientId: number;
+  projectId: number;
+  accountId: number | null;
+  description: string;
+  typeId: number;
+  interval: number;
+  sentimentId: number;
+  language: string | null;
+  start: Date;
+  stop: Date;
+  isActive: boolean;
+  isGeneric: boolean;
+  groupId: number | null;
+  keywords: { value: string; operatorId: number }[];
+  recipients: { contactId: number; typeId: number }[];
+}
+
+export function wordBin(db: Db, id: number) {
+  return db.selectFrom('word_bins').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Word bins of a client (optionally one project, one type), newest first, of live projects only. */
+export function wordBinsOf(db: Db, where: { clientId?: number; projectId?: number; typeId?: number; groupId?: number }) {
+  let q = db
+    .selectFrom('word_bins')
+    .innerJoin('projects', 'projects.id', 'word_bins.project_id')
+    .selectAll('word_bins')
+    .select('projects.project_type_id')
+    .where('projects.is_deleted', '=', false);
+  if (where.clientId !== undefined) q = q.where('word_bins.client_id', '=', where.clientId);
+  if (where.projectId !== undefined) q = q.where('word_bins.project_id', '=', where.projectId);
+  if (where.typeId !== undefined) q = q.where('word_bins.word_bin_type_id', '=', where.typeId);
+  if (where.groupId !== undefined) q = q.where('word_bins.word_bin_group_id', '=', where.groupId);
+  return q.orderBy('word_bins.id', 'desc').execute();
+}
+
+export function keywordsOf(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('word_bin_keywords')
+    .select(['word_bin_id', 'value', 'operator_id'])
+    .where('word_bin_id', 'in', ids)
+    .orderBy('word_bin_id')
+    .orderBy('position')
+    .execute();
+}
+
+export function recipientsOf(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('word_bin_recipients')
+    .innerJoin('client_contacts', 'client_contacts.id', 'word_bin_recipients.contact_id')
+    .innerJoin('users', 'users.id', 'client_contacts.user_id')
+    .select([
+      'word_bin_recipients.word_bin_id',
+      'word_bin_recipients.contact_id',
+      'word_bin_recipients.recipient_type_id',
+      'users.name',
+      'users.surname',
+      'users.email',
+      'users.phone',
+    ])
+    .where('word_bin_recipients.word_bin_id', 'in', ids)
+    .orderBy('word_bin_recipients.id')
+    .execute();
+}
+
+/** The client's active contacts with their names (the recipient dropdown). */
+export function contactsOf(db: Db, clientId: number) {
+  return db
+    .selectFrom('client_contacts')
+    .innerJoin('users', 'users.id', 'client_contacts.user_id')
+    .select(['client_contacts.id', 'users.name', 'users.surname', 'users.email', 'users.phone'])
+    .where('client_contacts.client_id', '=', clientId)
+    .where('client_contacts.is_active', '=', true)
+    .orderBy('users.name')
+    .orderBy('users.surname')
+    .execute();
+}
+
+/** Which of these contact ids are active contacts of the client. */
+export async function contactIdsOfClient(db: Db, clientId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('client_contacts')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('is_active', '=', true)
+    .where('id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export function liveGroup(db: Db, id: number) {
+  return db.selectFrom('word_bin_groups').selectAll().where('id', '=', id).where('is_deleted', '=', false).executeTakeFirst();
+}
+
+export function groupsOf(db: Db, clientId: number) {
+  return db.selectFrom('word_bin_groups').selectAll().where('client_id', '=', clientId).where('is_deleted', '=', false).orderBy('description').execute();
+}
+
+export function logsOf(db: Db, wordBinId: number) {
+  return db.selectFrom('word_bin_logs').selectAll().where('word_bin_id', '=', wordBinId).orderBy('date_from', 'desc').limit(500).execute();
+}
+
+const binValues = (b: NewWordBin) => ({
+  description: b.description,
+  word_bin_type_id: b.typeId,
+  notification_interval: b.interval,
+  sentiment_id: b.sentimentId,
+  language: b.language,
+  start_date: b.start,
+  stop_date: b.stop,
+  is_active: b.isActive,
+  is_generic: b.isGeneric,
+  word_bin_group_id: b.groupId,
+});
+
+async function replaceChildren(trx: Db, id: number, b: NewWordBin): Promise<void> {
+  await trx.deleteFrom('word_bin_keywords').where('word_bin_id', '=', id).execute();
+  await trx.deleteFrom('word_bin_recipients').where('word_bin_id', '=', id).execute();
+  if (b.keywords.length)
+    await trx
+      .insertInto('word_bin_keywords')
+      .values(b.keywords.map((k, position) => ({ word_bin_id: id, value: k.value, operator_id: k.operatorId, position })))
+      .execute();
+  if (b.recipients.length)
+    await trx
+      .insertInto('word_bin_recipients')
+      .values(b.recipients.map((r) => ({ word_bin_id: id, contact_id: r.contactId, recipient_type_id: r.typeId })))
+      .execute();
+}
+
+/** Inserts a word bin with its keywords and recipients, all or nothing. */
+export function insertWordBin(db: Db, b: NewWordBin): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('word_bins')
+      .values({ ...binValues(b), client_id: b.clientId, project_id: b.projectId, account_id: b.accountId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await replaceChildren(trx, row.id, b);
+    return row.id;
+  });
+}
+
+/** Replaces a word bin's settings, keywords and recipients, all or nothing. */
+export function replaceWordBin(db: Db, id: number, b: NewWordBin): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('word_bins')
+      .set({ ...binValues(b), updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+    await replaceChildren(trx, id, b);
+  });
+}

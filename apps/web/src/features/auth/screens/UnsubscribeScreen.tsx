@@ -1,0 +1,56 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useLocation, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../../api/client.ts';
+import { unsubscribe } from '../api/unsubscribe.ts';
+import { AuthCard } from '../components/AuthCard.tsx';
+import { tokenOfFragment } from './PasswordSetupScreen.tsx';
+
+/**
+ * The unsubscribe link of a word-bin digest (`/unsubscribe#token=…`). The token rides in the
+ * fragment, which no server sees, and is taken out of the address bar at once; nothing happens
+ * until the reader presses the button (mail scanners open links, they do not press buttons).
+ */
+export function UnsubscribeScreen() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [token] = useState(() => tokenOfFragment(location.hash));
+  useEffect(() => {
+    if (location.hash) void navigate({ to: '.', hash: '', replace: true });
+  }, [location.hash, navigate]);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<{ WordBinName: string; Email: string } | null>(null);
+  const [error, setError] = useState<string | null>(token ? null : 'This unsubscribe link is not valid');
+
+  async function onConfirm() {
+    setBusy(true);
+    try {
+      setDone(await unsubscribe(token));
+    } catch (err) {
+      setError(err instanceof ApiError && err.serverMessage ? err.serverMessage : 'Could not unsubscribe; try the link again later');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Unsubscribe" subtitle="Stop receiving a reaction or crisis list's emails.">
+      <Stack gap="md">
+        {done ? (
+          <Alert color="green" title="Unsubscribed">
+            {done.Email} no longer receives "{done.WordBinName}".
+          </Alert>
+        ) : error ? (
+          <Alert color="red">{error}</Alert>
+        ) : (
+          <>
+            <Text size="sm">Press the button to stop receiving this list's emails. Its other recipients keep receiving it.</Text>
+            <Button onClick={() => void onConfirm()} loading={busy} fullWidth>
+              UNSUBSCRIBE
+            </Button>
+          </>
+        )}
+      </Stack>
+    </AuthCard>
+  );
+}

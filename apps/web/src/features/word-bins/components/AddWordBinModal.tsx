@@ -1,0 +1,75 @@
+// The Add Reaction List / Add Crisis List modal: Save calls save, then closes it.
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { Modal } from '../../../ui/Modal.tsx';
+import { toast } from '../../../ui/toast.ts';
+import { useSaveWordBin, useWordBinContacts } from '../api/word-bins.ts';
+import { bodyOf, newDraft, type WordBinDraft } from '../draft.ts';
+import { errorText } from '../errors.ts';
+import type { WordBinKind } from '../kinds.ts';
+import { WordBinFields } from './WordBinFields.tsx';
+
+export function AddWordBinModal({
+  opened,
+  onClose,
+  kind,
+  clientId,
+  projectId,
+  groupId,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  kind: WordBinKind;
+  clientId: number;
+  projectId: number;
+  groupId: number | null;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={kind.add} centered radius="md" size="lg">
+      {opened && <AddForm kind={kind} clientId={clientId} projectId={projectId} groupId={groupId} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function AddForm({
+  kind,
+  clientId,
+  projectId,
+  groupId,
+  onClose,
+}: {
+  kind: WordBinKind;
+  clientId: number;
+  projectId: number;
+  groupId: number | null;
+  onClose: () => void;
+}) {
+  const [draft, setDraft] = useState<WordBinDraft>(() => newDraft());
+  const contacts = useWordBinContacts(clientId);
+  const save = useSaveWordBin();
+  const submit = () =>
+    save.mutate(bodyOf(draft, { clientId, projectId, typeId: kind.typeId, groupId }), {
+      onSuccess: (bin) => {
+        toast.success(`${bin.Description} saved`);
+        onClose();
+      },
+    });
+  return (
+    <Stack gap="md">
+      <WordBinFields draft={draft} onChange={setDraft} contacts={contacts.data ?? []} />
+      {save.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {errorText(save.error)}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button onClick={submit} loading={save.isPending}>
+          Save
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,257 @@
+// The fields of a word bin, shared by the Add modal and the detail screen's edit mode: name,
+// keywords with AND / OR / NOT (an empty keyword is ignored), sentiment, language, interval,
+// start and end, and recipients chosen from the client's contacts (chosen ones leave the dropdown).
+import { ActionIcon, Badge, Box, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconUserPlus, IconX } from '@tabler/icons-react';
+import {
+  KEYWORD_OPERATOR_LABELS,
+  RECIPIENT_TYPE_LABELS,
+  WORD_BIN_INTERVALS,
+  WORD_BIN_LANGUAGES,
+  WORD_BIN_SENTIMENTS,
+  intervalLabel,
+  type WordBinContact,
+} from '@listening/contract';
+import { useState } from 'react';
+import type { WordBinDraft } from '../draft.ts';
+
+const OPERATOR_COLOR: Record<number, string> = { 1: 'blue', 2: 'teal', 3: 'red' };
+const options = (rows: readonly { Id: number; Description: string }[]) => rows.map((r) => ({ value: String(r.Id), label: r.Description }));
+const INTERVALS = WORD_BIN_INTERVALS.map((m) => ({
+  value: String(m),
+  label: m === 0 || m === 60 || m === 1440 ? `${intervalLabel(m)} (${m})` : intervalLabel(m),
+}));
+const OPERATORS = Object.entries(KEYWORD_OPERATOR_LABELS).map(([value, label]) => ({ value, label }));
+const RECIPIENT_TYPES = Object.entries(RECIPIENT_TYPE_LABELS).map(([value, label]) => ({ value, label }));
+
+export function KeywordBadge({ value, operatorId, onRemove, size = 'lg' }: { value: string; operatorId: number; onRemove?: () => void; size?: 'sm' | 'lg' }) {
+  return (
+    <Badge
+      variant="light"
+      color={OPERATOR_COLOR[operatorId] ?? 'gray'}
+      tt="none"
+      size={size}
+      style={{ maxWidth: '100%' }}
+      rightSection={
+        onRemove && (
+          <ActionIcon size="xs" variant="transparent" color="gray" aria-label={`Remove keyword ${value}`} onClick={onRemove}>
+            <IconX size={12} />
+          </ActionIcon>
+        )
+      }
+    >
+      {KEYWORD_OPERATOR_LABELS[operatorId]} {value}
+    </Badge>
+  );
+}
+
+export function WordBinFields({
+  draft,
+  onChange,
+  contacts,
+  disabled = false,
+}: {
+  draft: WordBinDraft;
+  onChange: (next: WordBinDraft) => void;
+  contacts: readonly WordBinContact[];
+  disabled?: boolean;
+}) {
+  const set = <K extends keyof WordBinDraft>(key: K, value: WordBinDraft[K]) => onChange({ ...draft, [key]: value });
+  const [keyword, setKeyword] = useState('');
+  const [operator, setOperator] = useState('1');
+  const [adding, setAdding] = useState(false);
+  const [contact, setContact] = useState<string | null>(null);
+  const [recipientType, setRecipientType] = useState<string>('1');
+
+  const addKeyword = () => {
+    // An empty keyword is ignored.
+    if (keyword.trim() === '') return;
+    set('Keywords', [...draft.Keywords, { Value: keyword.trim(), OperatorId: Number(operator) }]);
+    setKeyword('');
+  };
+  const chosen = new Set(draft.Recipients.map((r) => r.ContactId));
+  const available = contacts.filter((c) => !chosen.has(c.Id));
+  const addRecipient = () => {
+    const c = contacts.find((x) => String(x.Id) === contact);
+    if (!c) return;
+    set('Recipients', [...draft.Recipients, { ContactId: c.Id, WordBinRecipientTypeId: Number(recipientType), Name: `${c.Name} ${c.Surname}`.trim() }]);
+    setContact(null);
+    setAdding(false);
+  };
+
+  return (
+    <Stack gap="sm">
+      <TextInput
+        label="Name"
+        required
+        value={draft.Description}
+        onChange={(e) => set('Description', e.currentTarget.value)}
+        disabled={disabled}
+        maxLength={200}
+      />
+      <Box>
+        <Text size="sm" fw={500} mb={4}>
+          Keywords
+        </Text>
+        {!disabled && (
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <Select aria-label="Operator" data={OPERATORS} value={operator} onChange={(v) => setOperator(v ?? '1')} allowDeselect={false} w={90} />
+            <TextInput
+              aria-label="Keyword"
+              placeholder="A word or phrase"
+              value={keyword}
+              onChange={(e) => setKeyword(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  addKeyword();
+                }
+              }}
+              style={{ flex: 1, minWidth: 0 }}
+            />
+            <Button variant="light" leftSection={<IconPlus size={14} />} onClick={addKeyword}>
+              Add
+            </Button>
+          </Group>
+        )}
+        <Group gap={6} mt="xs" data-testid="keywords">
+          {draft.Keywords.length === 0 ? (
+            <Text size="xs" c="dimmed">
+              No keywords yet: posts must contain every AND keyword and one of the OR keywords, and no NOT keyword.
+            </Text>
+          ) : (
+            draft.Keywords.map((k, i) => (
+              <KeywordBadge
+                key={`${i}-${k.Value}`}
+                value={k.Value}
+                operatorId={k.OperatorId}
+                onRemove={
+                  disabled
+                    ? undefined
+                    : () =>
+                        set(
+                          'Keywords',
+                          draft.Keywords.filter((_, j) => j !== i),
+                        )
+                }
+              />
+            ))
+          )}
+        </Group>
+      </Box>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <Select
+          label="Sentiment"
+          data={options(WORD_BIN_SENTIMENTS)}
+          value={String(draft.SentimentId)}
+          onChange={(v) => set('SentimentId', Number(v ?? 0))}
+          allowDeselect={false}
+          disabled={disabled}
+        />
+        <Select
+          label="Language"
+          data={options(WORD_BIN_LANGUAGES)}
+          value={String(draft.LanguageId)}
+          onChange={(v) => set('LanguageId', Number(v ?? 0))}
+          allowDeselect={false}
+          disabled={disabled}
+        />
+        <Select
+          label="Interval"
+          data={INTERVALS}
+          value={String(draft.NotificationInterval)}
+          onChange={(v) => set('NotificationInterval', Number(v ?? 60))}
+          allowDeselect={false}
+          disabled={disabled}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label="Start Date"
+          type="datetime-local"
+          value={draft.StartDate}
+          onChange={(e) => set('StartDate', e.currentTarget.value)}
+          disabled={disabled}
+        />
+        <TextInput label="End Date" type="datetime-local" value={draft.StopDate} onChange={(e) => set('StopDate', e.currentTarget.value)} disabled={disabled} />
+      </SimpleGrid>
+      <Box>
+        <Group justify="space-between" mb={4}>
+          <Text size="sm" fw={500}>
+            Recipients
+          </Text>
+          {!disabled && !adding && (
+            <Button size="xs" variant="subtle" leftSection={<IconUserPlus size={14} />} onClick={() => setAdding(true)} disabled={available.length === 0}>
+              Add recipient
+            </Button>
+          )}
+        </Group>
+        {adding && (
+          <Paper withBorder p="sm" radius="sm" mb="xs">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+              <Select
+                label="Contact"
+                placeholder="Choose a contact"
+                data={available.map((c) => ({ value: String(c.Id), label: `${c.Name} ${c.Surname} (${c.Email})` }))}
+                value={contact}
+                onChange={setContact}
+                searchable
+                comboboxProps={{ withinPortal: false }}
+              />
+              <Select
+                label="Recipient type"
+                data={RECIPIENT_TYPES}
+                value={recipientType}
+                onChange={(v) => setRecipientType(v ?? '1')}
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: false }}
+              />
+            </SimpleGrid>
+            <Group justify="flex-end" gap="xs" mt="xs">
+              <Button size="xs" variant="default" onClick={() => setAdding(false)}>
+                Cancel
+              </Button>
+              <Button size="xs" onClick={addRecipient} disabled={!contact}>
+                Save recipient
+              </Button>
+            </Group>
+          </Paper>
+        )}
+        <Stack gap={4} data-testid="recipients">
+          {draft.Recipients.length === 0 ? (
+            <Text size="xs" c="dimmed">
+              No recipients: matches are kept and shown on the workflow board, but nobody is alerted.
+            </Text>
+          ) : (
+            draft.Recipients.map((r) => (
+              <Group key={r.ContactId} gap="xs" wrap="nowrap" justify="space-between">
+                <Text size="sm" style={{ minWidth: 0, wordBreak: 'break-word' }}>
+                  {r.Name}{' '}
+                  <Text span size="xs" c="dimmed">
+                    {RECIPIENT_TYPE_LABELS[r.WordBinRecipientTypeId]}
+                  </Text>
+                </Text>
+                {!disabled && (
+                  <ActionIcon
+                    size="sm"
+                    variant="subtle"
+                    color="gray"
+                    aria-label={`Remove recipient ${r.Name}`}
+                    onClick={() =>
+                      set(
+                        'Recipients',
+                        draft.Recipients.filter((x) => x.ContactId !== r.ContactId),
+                      )
+                    }
+                  >
+                    <IconX size={14} />
+                  </ActionIcon>
+                )}
+              </Group>
+            ))
+          )}
+        </Stack>
+      </Box>
+    </Stack>
+  );
+}

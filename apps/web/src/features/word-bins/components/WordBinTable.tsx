@@ -1,0 +1,110 @@
+// The word-bin table: Name, Type, Interval, Start Date, End Date, Last Sent, Keywords; a row opens
+// its detail, and its menu puts it in a group.
+import { ActionIcon, Group, Menu, Table, Text } from '@mantine/core';
+import { IconDots, IconFolderPlus } from '@tabler/icons-react';
+import { intervalLabel, type WordBin, type WordBinGroup } from '@listening/contract';
+import { AnchorLink } from '../../../ui/links.tsx';
+import { formatLocalTime } from '../../../ui/time.ts';
+import { useAddToGroup } from '../api/word-bins.ts';
+import { kindOf } from '../kinds.ts';
+import { KeywordBadge } from './WordBinFields.tsx';
+
+export function WordBinTable({ bins, groups, canEdit }: { bins: readonly WordBin[]; groups: readonly WordBinGroup[]; canEdit: boolean }) {
+  const addToGroup = useAddToGroup();
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table striped highlightOnHover verticalSpacing="sm" data-testid="word-bin-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Interval</Table.Th>
+            <Table.Th>Start Date</Table.Th>
+            <Table.Th>End Date</Table.Th>
+            <Table.Th>Last Sent</Table.Th>
+            <Table.Th>Keywords</Table.Th>
+            {canEdit && <Table.Th w={40} />}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {bins.map((b) => {
+            const kind = kindOf(b.WordBinTypeId);
+            return (
+              <Table.Tr key={b.Id} data-testid="word-bin-row" data-name={b.Description}>
+                <Table.Td>
+                  <AnchorLink
+                    to={
+                      kind.detail === 'crisis-monitoring/wordbin'
+                        ? '/client/$clientId/project/$projectId/crisis-monitoring/wordbin/$wordBinId'
+                        : '/client/$clientId/project/$projectId/reaction-list/wordbin/$wordBinId'
+                    }
+                    params={{ clientId: String(b.ClientId), projectId: String(b.ProjectId), wordBinId: String(b.Id) }}
+                    search={(s) => s}
+                    fw={600}
+                    size="sm"
+                  >
+                    {b.Description}
+                  </AnchorLink>
+                  {!b.IsActive && (
+                    <Text size="xs" c="dimmed">
+                      Paused
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{b.WordBinTypeId === 2 ? 'Crisis' : 'Reaction'}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{intervalLabel(b.NotificationInterval)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{formatLocalTime(b.StartDate)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{formatLocalTime(b.StopDate)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c={b.DateLastSent ? undefined : 'dimmed'}>
+                    {b.DateLastSent ? formatLocalTime(b.DateLastSent) : 'Never'}
+                  </Text>
+                </Table.Td>
+                <Table.Td maw={320}>
+                  <Group gap={4}>
+                    {b.Keywords.map((k, i) => (
+                      <KeywordBadge key={i} value={k.Value} operatorId={k.OperatorId} size="sm" />
+                    ))}
+                  </Group>
+                </Table.Td>
+                {canEdit && (
+                  <Table.Td>
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <ActionIcon variant="subtle" color="gray" aria-label={`Actions of ${b.Description}`}>
+                          <IconDots size={18} />
+                        </ActionIcon>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        <Menu.Label>Add to group</Menu.Label>
+                        {groups.length === 0 && <Menu.Item disabled>No groups yet</Menu.Item>}
+                        {groups.map((g) => (
+                          <Menu.Item
+                            key={g.Id}
+                            leftSection={<IconFolderPlus size={14} />}
+                            disabled={b.WordBinGroupId === g.Id}
+                            onClick={() => addToGroup.mutate({ wordBinId: b.Id, groupId: g.Id })}
+                          >
+                            {g.Description}
+                          </Menu.Item>
+                        ))}
+                      </Menu.Dropdown>
+                    </Menu>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,4 @@
+import { ApiError } from '../../api/client.ts';
+
+/** The server's own explanation of a failure, or the error's text. */
+export const errorText = (err: unknown) => (err instanceof ApiError ? (err.serverMessage ?? err.message) : err instanceof Error ? err.message : null);

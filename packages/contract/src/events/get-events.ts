@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation.ts';
+import { EventStreamQuery } from './model.ts';
+
+/** Server-sent events: `notification` (NotificationEvent) on open and when the user's notifications change; comments as heartbeats. */
+export const getEvents = defineOperation({
+  host: 'main',
+  method: 'GET',
+  path: '/api/events',
+  summary: "The signed-in user's live events (text/event-stream)",
+  tags: ['events'],
+  access: 'user',
+  query: EventStreamQuery,
+  response: z.any().describe('text/event-stream'),
+  produces: 'text/event-stream',
+});

@@ -1,0 +1,3 @@
+export * from './model.ts';
+export * from './get-jobs.ts';
+export * from './unsubscribe.ts';
