@@ -1,21 +1,6 @@
-// Contact management of a client: a placeholder until the contacts feature lands.
-import { Button } from '@mantine/core';
-import { createRoute, Link, type AnyRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../ui/ComingSoon.tsx';
-
-const BackToClients = () => (
-  <Button component={Link} to="/clients" variant="light" mt="sm">
-    Back to the clients
-  </Button>
-);
-
-function ContactManagementPlaceholder() {
-  return (
-    <ComingSoon back={<BackToClients />} title="Contact Management">
-      The client's contacts, their access and their alerts will be managed here.
-    </ComingSoon>
-  );
-}
+// Contact management of a client (002 section 2.6).
+import { createRoute, type AnyRoute } from '@tanstack/react-router';
+import { ContactManagementScreen } from './screens/ContactManagementScreen.tsx';
 
 export function contactRoutes<TParent extends AnyRoute>(parent: TParent) {
   return [
@@ -24,7 +9,7 @@ export function contactRoutes<TParent extends AnyRoute>(parent: TParent) {
       getParentRoute: () => parent,
       path: 'client/$clientId/contact-management',
       staticData: { sideNav: false },
-      component: ContactManagementPlaceholder,
+      component: ContactManagementScreen,
     }),
   ] as const;
 }

@@ -1,0 +1,24 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { addContact, getContactManagement, removeContact, setContactActive, type ContactFields } from '@listening/contract';
+import { call } from '../../../api/client.ts';
+
+export const contactManagementQueryOptions = (clientId: number) =>
+  queryOptions({ queryKey: [getContactManagement.path, clientId], queryFn: () => call(getContactManagement, { query: { clientId } }) });
+
+/** The screen's data: the client, its contacts, and whether the user may change them. */
+export const useContactManagement = (clientId: number) => useQuery(contactManagementQueryOptions(clientId));
+
+function useChange<V, R>(clientId: number, fn: (v: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fn, onSettled: () => queryClient.invalidateQueries({ queryKey: contactManagementQueryOptions(clientId).queryKey }) });
+}
+
+export const useSetContactActive = (clientId: number) =>
+  useChange(clientId, ({ contactId, isActive }: { contactId: number; isActive: boolean }) =>
+    call(setContactActive, { query: { clientId, contactId, isActive: isActive ? 'true' : 'false' } }),
+  );
+
+export const useRemoveContact = (clientId: number) => useChange(clientId, (contactId: number) => call(removeContact, { query: { clientId, contactId } }));
+
+/** Adds a contact; the screen shows the server's own refusal (a duplicate email) under the form. */
+export const useAddContact = (clientId: number) => useChange(clientId, (f: ContactFields) => call(addContact, { query: { clientId, ...f } }, { quiet: true }));

@@ -1,0 +1,134 @@
+import { ActionIcon, Badge, Card, Group, Loader, Switch, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
+import { useParams } from '@tanstack/react-router';
+import { CONTACT_MESSAGES, type ClientContact } from '@listening/contract';
+import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { ButtonLink } from '../../../ui/links.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
+import { toast } from '../../../ui/toast.ts';
+import { AddContactForm } from '../components/AddContactForm.tsx';
+import { useContactManagement, useRemoveContact, useSetContactActive } from '../api/contact-management.ts';
+
+const CONFIRM_DELETE = 'Are you sure you wish to delete this item?';
+
+function ContactRow({ contact, clientId, canManage }: { contact: ClientContact; clientId: number; canManage: boolean }) {
+  const setActive = useSetContactActive(clientId);
+  const remove = useRemoveContact(clientId);
+  const name = `${contact.Name} ${contact.Surname}`.trim();
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Group gap="xs" align="flex-start">
+          <div style={{ minWidth: 0 }}>
+            <Text size="sm" fw={500}>
+              {name}
+            </Text>
+            {/* On a phone the email goes under the name: the table keeps to the screen's width. */}
+            <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ wordBreak: 'break-all' }}>
+              {contact.Email}
+            </Text>
+          </div>
+          {contact.IsPrimary && (
+            <Badge size="xs" variant="light">
+              Primary
+            </Badge>
+          )}
+        </Group>
+      </Table.Td>
+      <Table.Td visibleFrom="sm" style={{ wordBreak: 'break-all' }}>
+        <Text size="sm">{contact.Email}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Switch
+          checked={contact.IsActive}
+          disabled={!canManage || setActive.isPending}
+          aria-label={`${name} is active`}
+          onChange={(e) => {
+            const isActive = e.currentTarget.checked;
+            setActive.mutate({ contactId: contact.Id, isActive }, { onSuccess: (r) => toast.success(r.Message) });
+          }}
+        />
+      </Table.Td>
+      <Table.Td ta="right">
+        <Tooltip label={contact.IsPrimary ? CONTACT_MESSAGES.primaryNotDeletable : `Delete ${name}`} withArrow>
+          <span>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Delete ${name}`}
+              disabled={!canManage || contact.IsPrimary}
+              loading={remove.isPending}
+              onClick={() => {
+                if (window.confirm(CONFIRM_DELETE)) remove.mutate(contact.Id, { onSuccess: (r) => toast.success(r.Message) });
+              }}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </span>
+        </Tooltip>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** /client/{clientId}/contact-management: the client's contacts, their access, and adding one. */
+export function ContactManagementScreen() {
+  const { clientId } = useParams({ strict: false }) as { clientId: string };
+  const id = Number(clientId);
+  const { data, isPending, isError, error } = useContactManagement(id);
+
+  const back = (
+    <ButtonLink
+      to="/client/$clientId/dashboard"
+      params={{ clientId }}
+      variant="subtle"
+      size="compact-sm"
+      leftSection={<IconArrowLeft size={14} />}
+      w="fit-content"
+    >
+      Back to the client
+    </ButtonLink>
+  );
+  if (isPending) return <Loader m="xl" />;
+  if (isError) return <EmptyState title="Contact Management">{error.message}</EmptyState>;
+
+  return (
+    <div style={{ padding: 'var(--mantine-spacing-md)', maxWidth: 1100, margin: '0 auto' }}>
+      <PageHeader above={back} title="Contact Management" subtitle={data.ClientName} tabTitle={`Contacts · ${data.ClientName}`} />
+      <Card withBorder radius="md" p={0}>
+        <Table verticalSpacing="sm" horizontalSpacing="md" striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th visibleFrom="sm">Email</Table.Th>
+              <Table.Th>Is Active</Table.Th>
+              <Table.Th w={48}>
+                <VisuallyHidden>Delete</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.Contacts.map((c) => (
+              <ContactRow key={c.ClientContactId} contact={c} clientId={id} canManage={data.CanManage} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Card>
+      {data.CanManage ? (
+        <Card withBorder radius="md" mt="lg">
+          <Title order={4} mb="sm">
+            Add a contact
+          </Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            They receive an email invitation to set their password.
+          </Text>
+          <AddContactForm clientId={id} />
+        </Card>
+      ) : (
+        <Text size="sm" c="dimmed" mt="md">
+          {CONTACT_MESSAGES.notAllowed}.
+        </Text>
+      )}
+    </div>
+  );
+}

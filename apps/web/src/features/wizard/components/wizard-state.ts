@@ -1,0 +1,57 @@
+// The wizard's state and the checks each step makes before Next (002 section 5, "Wizard").
+import { AGREEMENT_DEFAULTS, WIZARD_MESSAGES, defaultQuantities } from '@listening/contract';
+
+export interface WizardState {
+  typeId: number | null;
+  subTypeId: number | null;
+  name: string;
+  keywords: string;
+  requestedById: number | null;
+  billingTypeId: number | null;
+  paymentTypeId: number | null;
+  cancellationTypeId: number | null;
+  startDate: string;
+  endDate: string;
+  isTrial: boolean;
+  sendAgreementNow: boolean;
+  quantities: Record<number, number>;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export const initialState = (): WizardState => ({
+  typeId: null,
+  subTypeId: null,
+  name: '',
+  keywords: '',
+  requestedById: null,
+  billingTypeId: AGREEMENT_DEFAULTS.BillingTypeId,
+  paymentTypeId: AGREEMENT_DEFAULTS.PaymentTypeId,
+  cancellationTypeId: AGREEMENT_DEFAULTS.CancellationTypeId,
+  startDate: today(),
+  endDate: '',
+  isTrial: AGREEMENT_DEFAULTS.IsTrial,
+  sendAgreementNow: AGREEMENT_DEFAULTS.SendAgreementNow,
+  quantities: defaultQuantities(),
+});
+
+/** What stops Next at a step, or null: the step-3 alerts are the specification's own words. */
+export function stepProblem(step: number, s: WizardState): string | null {
+  if (step === 0) return s.typeId === null ? 'Please select a project type' : null;
+  if (step === 1) return s.name.trim() ? null : 'Please enter the project name';
+  if (step === 2) {
+    if (!s.requestedById) return WIZARD_MESSAGES.requestedBy;
+    if (!s.billingTypeId) return WIZARD_MESSAGES.billingType;
+    if (!s.paymentTypeId) return WIZARD_MESSAGES.paymentType;
+    if (!s.cancellationTypeId) return WIZARD_MESSAGES.cancellationType;
+    if (!s.startDate) return WIZARD_MESSAGES.startDate;
+    if (s.endDate && s.endDate < s.startDate) return WIZARD_MESSAGES.endBeforeStart;
+  }
+  // Step 4 does not submit without a start date, a requester or a cancellation type.
+  if (step === 3) {
+    if (!s.startDate) return WIZARD_MESSAGES.startDate;
+    if (!s.requestedById) return WIZARD_MESSAGES.requestedBy;
+    if (!s.cancellationTypeId) return WIZARD_MESSAGES.cancellationType;
+  }
+  return null;
+}

@@ -1,0 +1,15 @@
+import { defineOperation } from '../operation.ts';
+import { ContactChangeResult, SaveContactBody } from './model.ts';
+
+/** Changes a contact's details (Name, Surname, Email, Phone). */
+export const saveContact = defineOperation({
+  host: 'crm',
+  method: 'POST',
+  path: '/api/contact/save',
+  summary: "Save a contact's details",
+  tags: ['contacts'],
+  access: 'user',
+  body: SaveContactBody,
+  response: ContactChangeResult,
+  errors: [409],
+});
