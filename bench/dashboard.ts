@@ -11,9 +11,16 @@ import { guardPool, openDb, type Db } from '../apps/server/src/db/connection.ts'
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
 import { rebuildRollups } from '../apps/server/src/ingest/rollups.ts';
+import * as analysisA from '../apps/server/src/modules/analysis/service.ts';
+import { comparison as competitorComparison } from '../apps/server/src/modules/analysis/competitors.ts';
 import * as clips from '../apps/server/src/modules/clips/service.ts';
 import * as dashboard from '../apps/server/src/modules/dashboard/service.ts';
 import * as cloud from '../apps/server/src/modules/wordcloud/service.ts';
+import { deepDive } from '../apps/server/src/modules/deep-dive/service.ts';
+import * as worldMap from '../apps/server/src/modules/worldmap/service.ts';
+import { followerGrowth } from '../apps/server/src/modules/followers/service.ts';
+import { compareInfluencers } from '../apps/server/src/modules/influencers/comparison.ts';
+import { topAuthorsPage } from '../apps/server/src/modules/influencers/top-authors-page.ts';
 import type { AuthUser } from '../apps/server/src/plugins/auth.ts';
 
 const WORDS = [
@@ -152,6 +159,11 @@ export async function generate(db: Db, n: number, bins: { projectId: number; roo
           select g, 0, array[w[1 + g % 20], w[1 + (g / 3) % 20], w[1 + (g / 7) % 20], 'post'], array[w[1 + (g / 11) % 20]], array[w[1 + (g / 13) % 20]],
                  case when g % 5 = 0 then array['Acme'] else '{}'::text[] end
             from generate_series(${lo}::bigint, ${hi}::bigint) g, (select ${words} as w) x`.execute(db);
+      // Two posts in three located (the world map), over four places in three countries.
+      await sql`insert into clip_locations (clip_id, country_code, place, latitude, longitude)
+          select g, (array['ZA','ZA','GB','KE'])[1 + g % 4], (array['Johannesburg','Cape Town','London','Nairobi'])[1 + g % 4],
+                 (array[-26.2,-33.9,51.5,-1.3])[1 + g % 4], (array[28.0,18.4,-0.1,36.8])[1 + g % 4]
+            from generate_series(${lo}::bigint, ${hi}::bigint) g where g % 3 <> 0`.execute(db);
     }
     await sql`select setval(pg_get_serial_sequence('clips', 'id'), ${n})`.execute(db);
   });
@@ -172,6 +184,32 @@ export async function generate(db: Db, n: number, bins: { projectId: number; roo
   // bin_clips were written directly: build both rollups the way ingestion keeps them.
   await timed('rollups (bin_hourly, bin_hourly_sentiment)', () => rebuildRollups(db));
   await timed('analyze', () => sql`analyze`.execute(db));
+}
+
+/** Five influencer entries (the most followed authors) and three owned profiles with 120 days of daily follower snapshots. */
+async function analysisFixture(db: Db, projectId: number): Promise<{ influencerIds: number[] }> {
+  const top = await db.selectFrom('authors').select(['id', 'name', 'stream_id']).orderBy('followers', 'desc').limit(5).execute();
+  const influencerIds: number[] = [];
+  for (const a of top)
+    influencerIds.push(
+      (
+        await db
+          .insertInto('influencers')
+          .values({ project_id: projectId, author_id: a.id, author_name: a.name, stream_id: a.stream_id })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+  for (const stream of [7, 8, 9]) {
+    const p = await db
+      .insertInto('profiles')
+      .values({ project_id: projectId, stream_id: stream, external_id: `bench-${stream}`, name: 'Bench' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await sql`insert into follower_snapshots (profile_id, taken_at, followers)
+        select ${p.id}, now() - g * interval '1 day', 100000 - g * 50 from generate_series(0, 120) g`.execute(db);
+  }
+  return { influencerIds };
 }
 
 /** The same figures as plain SQL over raw bin_clips, no rollups (the baseline). */
@@ -237,6 +275,7 @@ export async function run(args: string[]): Promise<void> {
     const start = new Date(end.getTime() - DAYS * 86_400_000);
     const day = (d: Date) => new Date(`${d.toISOString().slice(0, 10)}T00:00:00Z`);
     const aq = { projectId: bins.projectId, startDate: day(start), endDate: day(end), streamIds: STREAMS };
+    const analysis = await analysisFixture(h.db, bins.projectId);
     const calls: Record<string, () => Promise<unknown>> = {
       mentions: () => dashboard.mentions(h.db, user, aq),
       heatmap: () => dashboard.heatmap(h.db, user, aq),
@@ -249,6 +288,30 @@ export async function run(args: string[]): Promise<void> {
       sortBins: () => dashboard.sortBinTree(h.db, user, aq, 'treeview'),
       wordCloud: () => cloud.wordCloud(h.db, user, { ...aq, cloudFilter: 'words' }),
       clipTray: () => clips.listClips(h.db, user, { ...aq, limit: 10, rejected: false }),
+      // Issue 17's author screens: the Top Authors page (by followers, Show All's first page of 50),
+      // five influencers compared, Follower Growth of three profiles with a snapshot a day.
+      topAuthorsPage: () => topAuthorsPage(h.db, user, { ...aq, sort: 'followers', page: 1, pageSize: 50 }),
+      influencerCompare: () =>
+        compareInfluencers(h.db, user, {
+          influencers: analysis.influencerIds,
+          fromDate: aq.startDate,
+          endDate: aq.endDate,
+          projectId: aq.projectId,
+          streamIds: aq.streamIds,
+        }),
+      followerGrowth: () => followerGrowth(h.db, user, aq),
+      // Issue 17 part A: the Sentiment screen (totals now and before, breakdown, buckets), Content
+      // classification, and the competitor donut (the project's own bin, now and before).
+      sentimentRating: () => analysisA.sentimentRating(h.db, user, aq),
+      classification: () => analysisA.contentClassification(h.db, user, aq),
+      competitors: () => competitorComparison(h.db, user, aq),
+      // Issue 17 part C: the deep dive's hashtags (now and before, top items, their weeks), the
+      // world map's countries and places, and the tree view's newest clips of a folder.
+      deepDive: () => deepDive(h.db, user, { ...aq, railType: 'hashtag' }),
+      worldMapCountries: () => worldMap.countries(h.db, user, aq),
+      worldMapCluster: () => worldMap.cluster(h.db, user, aq),
+      clipsOfBins: () =>
+        clips.clipsOfBins(h.db, user, { binIds: [bins.sortBinId], startDate: aq.startDate, endDate: aq.endDate, streamIds: aq.streamIds, limit: 10 }),
     };
     const tz = 'Africa/Johannesburg';
     const raw = rawCalls(h.db, bins.rootBinId, start, end, tz);

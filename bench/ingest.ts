@@ -3,6 +3,7 @@
 // PostgreSQL in a fresh database; matching cost alone per rule count; peak RSS; the machine.
 //   npm run bench -- ingest [--posts N] [--pglite-posts N] [--rules 1,100,10000] [--engines pglite,postgres]
 //                           [--batch 2000] [--lanes 2]   (posts per statement; batches stored at once on PostgreSQL)
+//                           [--word-bins 1000]           (reaction lists matched in the same pass as the rules)
 import { cpus, loadavg, totalmem } from 'node:os';
 import { sql } from 'kysely';
 import { openDb, type DbHandle } from '../apps/server/src/db/connection.ts';
@@ -38,6 +39,53 @@ function ruleSet(n: number): { bin: 'root' | 'sort' | 'input'; expression: strin
     out[i % PROJECTS].push({ bin, expression, kind: i % 4 === 3 ? 'handle' : 'phrase' });
   }
   return out;
+}
+
+/**
+ * Word bins (reaction lists) spread over the projects, each keyed on another of its project's
+ * rules (a word or phrase that rule names), so posts that rule collects can match: half "AND
+ * literal, NOT jobs", half "literal AND (launch OR deal)".
+ */
+async function seedWordBins(db: DbHandle['db'], n: number, sets: { expression: string }[][]): Promise<void> {
+  const projects = await db.selectFrom('projects').select(['id', 'client_id']).orderBy('id').execute();
+  // The rule's first literal: its quoted phrase, or its first word without # or @.
+  const word = (expression: string) =>
+    /^"([^"]+)"/.exec(expression)?.[1] ??
+    expression
+      .replace(/["#@()]/g, ' ')
+      .trim()
+      .split(/\s+/)[0];
+  for (let j = 0; j < n; j++) {
+    const p = j % projects.length;
+    const rules = sets[p].length ? sets[p] : [{ expression: `bench${p}` }];
+    const w = word(rules[Math.floor(j / projects.length) % rules.length].expression);
+    const bin = await db
+      .insertInto('word_bins')
+      .values({
+        client_id: projects[p].client_id,
+        project_id: projects[p].id,
+        description: `Bench list ${j}`,
+        start_date: new Date(Date.now() - 86_400_000),
+        stop_date: new Date(Date.now() + 30 * 86_400_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const keywords: [string, number][] =
+      j % 2
+        ? [
+            [w, 1],
+            ['jobs', 3],
+          ]
+        : [
+            [w, 1],
+            ['launch', 2],
+            ['deal', 2],
+          ];
+    await db
+      .insertInto('word_bin_keywords')
+      .values(keywords.map(([value, operator_id], position) => ({ word_bin_id: bin.id, value, operator_id, position })))
+      .execute();
+  }
 }
 
 let peakRss = 0;
@@ -82,7 +130,7 @@ async function freshDb(engine: 'pglite' | 'postgres', tag: string): Promise<{ h:
   };
 }
 
-async function pipelineRun(engine: 'pglite' | 'postgres', rules: number, posts: number, tuning: { batchSize: number; lanes: number }) {
+async function pipelineRun(engine: 'pglite' | 'postgres', rules: number, posts: number, tuning: { batchSize: number; lanes: number; wordBins: number }) {
   const { h, drop } = await freshDb(engine, String(rules));
   try {
     await migrate(h.db);
@@ -93,6 +141,7 @@ async function pipelineRun(engine: 'pglite' | 'postgres', rules: number, posts: 
         rules: sets[p].length ? sets[p] : [{ bin: 'root', expression: `bench${p}` }],
         profile: { streamId: 7, externalId: `owned-${p}`, handle: `benchowned${p}` },
       });
+    await seedWordBins(h.db, tuning.wordBins, sets);
     const projects = await loadSimProjects(h.db);
     const gen = createGenerator(projects, 7);
     const clock = createCorpusClock(projects, 7, new Date(Date.now() - 30 * 86_400_000), new Date());
@@ -117,7 +166,11 @@ async function pipelineRun(engine: 'pglite' | 'postgres', rules: number, posts: 
     const c = check.rows[0];
     if (c.rows !== c.rolled || c.rows !== c.crossed || Math.abs(c.ave - c.rolled_ave) > 1 || Math.abs(c.ave - c.crossed_ave) > 1)
       throw new Error(`rollups out of step: ${JSON.stringify(c)}`);
-    return { postsPerSecond: Math.round((posts - 200) / seconds), seconds, binClips: r.binClipsInserted };
+    const matched = await h.db
+      .selectFrom('word_bin_clips')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return { postsPerSecond: Math.round((posts - 200) / seconds), seconds, binClips: r.binClipsInserted, wordBinClips: Number(matched.n) };
   } finally {
     await drop();
   }
@@ -159,7 +212,7 @@ export async function run(args: string[]): Promise<void> {
   const ruleCounts = arg(args, 'rules', '1,100,10000').split(',').map(Number);
   const pgPosts = Number(arg(args, 'posts', '40000'));
   const pglitePosts = Number(arg(args, 'pglite-posts', '10000'));
-  const tuning = { batchSize: Number(arg(args, 'batch', '2000')), lanes: Number(arg(args, 'lanes', '2')) };
+  const tuning = { batchSize: Number(arg(args, 'batch', '2000')), lanes: Number(arg(args, 'lanes', '2')), wordBins: Number(arg(args, 'word-bins', '1000')) };
   const cpu = cpus();
   const load = () =>
     loadavg()
@@ -181,12 +234,12 @@ export async function run(args: string[]): Promise<void> {
   const engines = (process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']).filter((e) =>
     arg(args, 'engines', 'pglite,postgres').split(',').includes(e),
   ) as ('pglite' | 'postgres')[];
-  console.log('\nwhole pipeline (enrich on worker threads → match → store), posts/s:');
+  console.log(`\nwhole pipeline (enrich on worker threads → match → store), ${tuning.wordBins} word bins beside the rules, posts/s:`);
   for (const engine of engines)
     for (const n of ruleCounts) {
       const r = await pipelineRun(engine, n, engine === 'pglite' ? pglitePosts : pgPosts, tuning);
       console.log(
-        `  ${engine.padEnd(8)} ${String(n).padStart(6)} rules  ${String(r.postsPerSecond).padStart(7)} posts/s  (${r.seconds.toFixed(1)} s, ${r.binClips} bin_clips, rollups in step; load ${load()})`,
+        `  ${engine.padEnd(8)} ${String(n).padStart(6)} rules  ${String(r.postsPerSecond).padStart(7)} posts/s  (${r.seconds.toFixed(1)} s, ${r.binClips} bin_clips, ${r.wordBinClips} word-bin matches, rollups in step; load ${load()})`,
       );
     }
   if (!process.env.DATABASE_URL) console.log('  (PostgreSQL skipped: set DATABASE_URL)');

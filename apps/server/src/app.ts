@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify from 'fastify';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -51,6 +52,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(rateLimit, { global: false });
+  // File uploads (a board's background): parsed only by a route that asks for its file, within that route's limits.
+  await app.register(multipart, { limits: { files: 1, fields: 4, parts: 5 } });
 
   const dist = deps.config.webDist;
   const hasWeb = existsSync(join(dist, 'index.html'));

@@ -136,5 +136,17 @@ export const DEFAULT_TIME_ZONE = 'Africa/Johannesburg';
 /** Alert intervals in minutes. */
 export const ALERT_INTERVALS = [0, 5, 10, 15, 30, 60, 360, 720, 1440] as const;
 export const WORD_BIN_INTERVALS = [0, 5, 10, 20, 30, 60, 360, 720, 1440] as const;
+/** Word-bin notify intervals (minutes) with the labels the screens show. */
+export const WORD_BIN_INTERVAL_LABELS: Record<(typeof WORD_BIN_INTERVALS)[number], string> = {
+  0: 'Immediate',
+  5: 'Every 5 minutes',
+  10: 'Every 10 minutes',
+  20: 'Every 20 minutes',
+  30: 'Every 30 minutes',
+  60: 'Every Hour',
+  360: 'Every 6 hours',
+  720: 'Every 12 hours',
+  1440: 'Once a day',
+};
 
 export const DEMO_PASSWORD = 'demo-password';

@@ -11,7 +11,7 @@ export const GATED_ITEMS: readonly GatedItem[] = ['Notifications', 'Sentiment', 
 export const PRODUCT_DESCRIPTIONS: Record<ProductKey, string> = {
   Notifications: 'Per-contact notifications: chosen contacts hear about new mentions by e-mail and in the bell, as they happen.',
   Sentiment:
-    'Sentiment rating: every mention rated positive, neutral or negative, with the sentiment summary by owned, earned and chatter and the sentiment heatmap.',
+    'Sentiment rating: the Sentiment screen, with every mention’s rating over time, its breakdown by owned, earned and chatter, and daily insights per sentiment.',
   ReactionLists: 'Reaction lists: word lists that raise an alert the moment a matching post appears, for crisis and reaction monitoring.',
   DeepDive: 'Deep dive: hashtags, urls, handles and named entities broken down over time, compared side by side.',
   SortBins: 'Sort bins: sub-folders that sort a project’s mentions by topic with their own rules, each usable as the dashboard.',

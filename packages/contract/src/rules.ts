@@ -143,3 +143,72 @@ export function changePercent(current: number, previous: number): number | null 
   if (previous === 0) return null;
   return Math.round(((current - previous) / Math.abs(previous)) * 100);
 }
+
+/** The value axis of every analysis chart counts whole posts: its smallest step (ECharts minInterval). */
+export const CHART_MIN_INTERVAL = 1;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** A chart's date label, 'D MMM YYYY' ('4 Mar 2025'), of a YYYY-MM-DD day or a wall-clock Date. */
+export function chartLabel(day: string | Date): string {
+  const d = typeof day === 'string' ? new Date(`${day.slice(0, 10)}T00:00:00Z`) : day;
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+/**
+ * The first day of each bucket that overlaps [start, end] (wall-clock Dates: their UTC fields
+ * carry the client's local time), as YYYY-MM-DD. Weeks start on Monday and months on the 1st, as
+ * PostgreSQL's date_trunc, so that the SQL's rows key onto these starts.
+ */
+export function bucketStartDays(start: Date, end: Date, bucket: Bucket): string[] {
+  const d = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate()));
+  if (bucket === 'week') d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  if (bucket === 'month') d.setUTCDate(1);
+  const out: string[] = [];
+  while (d.getTime() <= end.getTime()) {
+    out.push(d.toISOString().slice(0, 10));
+    if (bucket === 'day') d.setUTCDate(d.getUTCDate() + 1);
+    else if (bucket === 'week') d.setUTCDate(d.getUTCDate() + 7);
+    else d.setUTCMonth(d.getUTCMonth() + 1);
+  }
+  return out;
+}
+
+/** One bucket of an analysis chart: its first day, the instants it covers (wall clock, end inclusive) and its label. */
+export interface ChartBucket {
+  /** YYYY-MM-DD: how the server keys its rows. */
+  start: string;
+  /** First instant covered, YYYY-MM-DDTHH:mm:ss: the range's start in the first bucket. */
+  from: string;
+  /** Last instant covered, YYYY-MM-DDTHH:mm:ss: the bucket's end, capped at the range's end and at now. */
+  to: string;
+  /** 'D MMM YYYY' of the bucket's first day. */
+  label: string;
+  /** The range or now cuts the bucket: its figures cover only part of it (the chart says so, not a fall). */
+  partial: boolean;
+}
+
+/**
+ * The buckets of an analysis chart over [start, end] (001 section 9): a day each under 30 days,
+ * 7-day weeks from 30 to under 90, months from 90; each bucket's end capped at now, and buckets
+ * wholly after now left out (nothing can be counted in them). All Dates are wall clock. What a
+ * point or bar of the chart opens in the clip tray is its bucket's from..to.
+ */
+export function chartBuckets(start: Date, end: Date, now: Date): { bucket: Bucket; buckets: ChartBucket[] } {
+  const bucket = insightsBucket(start, end);
+  const iso = (d: Date) => d.toISOString().slice(0, 19);
+  const last = Math.min(end.getTime(), now.getTime());
+  const buckets: ChartBucket[] = [];
+  for (const day of bucketStartDays(start, end, bucket)) {
+    const first = new Date(`${day}T00:00:00Z`);
+    const next = new Date(first);
+    if (bucket === 'day') next.setUTCDate(next.getUTCDate() + 1);
+    else if (bucket === 'week') next.setUTCDate(next.getUTCDate() + 7);
+    else next.setUTCMonth(next.getUTCMonth() + 1);
+    const from = Math.max(first.getTime(), start.getTime());
+    if (from > last) break;
+    const to = Math.min(next.getTime() - 1000, last);
+    const partial = from > first.getTime() || to < next.getTime() - 1000;
+    buckets.push({ start: day, from: iso(new Date(from)), to: iso(new Date(to)), label: chartLabel(day), partial });
+  }
+  return { bucket, buckets };
+}

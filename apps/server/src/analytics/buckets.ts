@@ -5,9 +5,8 @@
 // (YYYY-MM-DD), which is also how the queries key their rows (to_char(date_trunc(...))). Which
 // bucket a figure uses is the contract's rule (heatmapBucket, insightsBucket). A bucket the range
 // cuts, or that holds now, is partial (bucketCoverage), so that the screens can say so.
-import type { Bucket, PartialBucket } from '@listening/contract';
+import { bucketStartDays, type Bucket, type PartialBucket } from '@listening/contract';
 import type { z } from 'zod';
-import { wallDay } from './scope.ts';
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
@@ -18,19 +17,9 @@ export interface WallRange {
   endWall: Date;
 }
 
-/** The first day of each bucket from the range's start to its end (YYYY-MM-DD, client time). */
+/** The first day of each bucket from the range's start to its end (YYYY-MM-DD, client time): the contract's rule. */
 export function bucketStarts(range: WallRange, bucket: Bucket): string[] {
-  const d = new Date(Date.UTC(range.startWall.getUTCFullYear(), range.startWall.getUTCMonth(), range.startWall.getUTCDate()));
-  if (bucket === 'week') d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7)); // Monday, as date_trunc('week')
-  if (bucket === 'month') d.setUTCDate(1);
-  const out: string[] = [];
-  while (d.getTime() <= range.endWall.getTime()) {
-    out.push(wallDay(d));
-    if (bucket === 'day') d.setUTCDate(d.getUTCDate() + 1);
-    else if (bucket === 'week') d.setUTCDate(d.getUTCDate() + 7);
-    else d.setUTCMonth(d.getUTCMonth() + 1);
-  }
-  return out;
+  return bucketStartDays(range.startWall, range.endWall, bucket);
 }
 
 /**

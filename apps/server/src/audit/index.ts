@@ -19,7 +19,12 @@ export type AuditAction =
   | 'token.revoke'
   | 'product.change'
   | 'bin.delete'
-  | 'client.cpm';
+  | 'client.cpm'
+  | 'contact.add'
+  | 'contact.active'
+  | 'contact.remove'
+  | 'contact.save'
+  | 'agreement.save';
 
 /** The caller as the session resolved it (plugins/auth.ts AuthUser); null for the server's own work. */
 export interface AuditActor {

@@ -10,6 +10,36 @@ export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** json and jsonb: read parsed, written as JSON text (JSON.stringify). */
 export type Json<T = unknown> = ColumnType<T, string, string>;
 
+/** Table agreements. */
+export interface AgreementsTable {
+  account_id: number;
+  agreement_total_cents: number;
+  billing_type_id: number;
+  cancellation_type_id: number;
+  client_id: number;
+  created_at: Generated<Timestamp>;
+  created_by_id: number | null;
+  currency_id: Generated<string>;
+  end_date: Timestamp | null;
+  id: Generated<number>;
+  invoice_group_id: number | null;
+  is_fixed_agreement: Generated<boolean>;
+  is_per_month_costing: Generated<boolean>;
+  is_trial: Generated<boolean>;
+  payment_type_id: number;
+  product_list_fixed_price_cents: number;
+  product_list_total_cents: number;
+  products: Json;
+  project_id: number | null;
+  project_sub_type_id: number | null;
+  project_type_id: number;
+  requested_by_id: number | null;
+  send_agreement_now: Generated<boolean>;
+  sent_at: Timestamp | null;
+  start_date: Timestamp;
+  vat_cents: number;
+}
+
 /** Table audit_log. */
 export interface AuditLogTable {
   acting_as_id: number | null;
@@ -115,6 +145,14 @@ export interface BlogPostsTable {
   title: string;
 }
 
+/** Table boards. */
+export interface BoardsTable {
+  background: Uint8Array | null;
+  background_type: string | null;
+  id: number;
+  updated_at: Generated<Timestamp>;
+}
+
 /** Table client_contacts. */
 export interface ClientContactsTable {
   client_id: number;
@@ -151,6 +189,15 @@ export interface ClipEnrichmentTable {
   sentiment_score: Generated<number>;
   terms: Generated<string[]>;
   urls: Generated<string[]>;
+}
+
+/** Table clip_locations. */
+export interface ClipLocationsTable {
+  clip_id: number;
+  country_code: string;
+  latitude: number | null;
+  longitude: number | null;
+  place: string | null;
 }
 
 /** Table clips. */
@@ -214,6 +261,31 @@ export interface ConnectorStatsTable {
   skipped: Generated<Json>;
 }
 
+/** Table contact_messages. */
+export interface ContactMessagesTable {
+  company_name: string;
+  contact_number: string;
+  created_at: Generated<Timestamp>;
+  email: string;
+  full_name: string;
+  how: string;
+  id: Generated<number>;
+  ip: string | null;
+  message: string;
+  subject: string;
+}
+
+/** Table crisis_spikes. */
+export interface CrisisSpikesTable {
+  created_at: Generated<Timestamp>;
+  drivers: Json;
+  expected: number;
+  hour: Timestamp;
+  id: Generated<number>;
+  observed: number;
+  word_bin_id: number;
+}
+
 /** Table follower_snapshots. */
 export interface FollowerSnapshotsTable {
   followers: number;
@@ -238,6 +310,31 @@ export interface IngestRejectionsTable {
   reason: string;
 }
 
+/** Table job_schedules. */
+export interface JobSchedulesTable {
+  every_ms: number;
+  name: string;
+  next_run_at: Timestamp;
+  queue: string;
+}
+
+/** Table jobs. */
+export interface JobsTable {
+  attempts: Generated<number>;
+  created_at: Generated<Timestamp>;
+  finished_at: Timestamp | null;
+  id: Generated<number>;
+  key: string | null;
+  last_error: string | null;
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  max_attempts: Generated<number>;
+  payload: Generated<Json>;
+  queue: string;
+  run_at: Generated<Timestamp>;
+  state: Generated<string>;
+}
+
 /** Table login_lockouts. */
 export interface LoginLockoutsTable {
   email: string;
@@ -250,12 +347,14 @@ export interface LoginLockoutsTable {
 
 /** Table mail_outbox. */
 export interface MailOutboxTable {
+  attachments: Json | null;
   attempts: Generated<number>;
   claimed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   has_secret: Generated<boolean>;
   html: string | null;
   id: Generated<number>;
+  idempotency_key: string | null;
   last_error: string | null;
   next_attempt_at: Generated<Timestamp>;
   sent_at: Timestamp | null;
@@ -331,6 +430,12 @@ export interface ProjectsTable {
   stream_ids: number[];
 }
 
+/** Table server_keys. */
+export interface ServerKeysTable {
+  key: string;
+  name: string;
+}
+
 /** Table sessions. */
 export interface SessionsTable {
   acting_admin_id: number | null;
@@ -355,6 +460,71 @@ export interface UsersTable {
   surname: Generated<string>;
 }
 
+/** Table word_bin_clips. */
+export interface WordBinClipsTable {
+  clip_id: number;
+  id: Generated<number>;
+  matched_at: Generated<Timestamp>;
+  word_bin_id: number;
+}
+
+/** Table word_bin_groups. */
+export interface WordBinGroupsTable {
+  client_id: number;
+  created_at: Generated<Timestamp>;
+  description: string;
+  id: Generated<number>;
+  is_deleted: Generated<boolean>;
+}
+
+/** Table word_bin_keywords. */
+export interface WordBinKeywordsTable {
+  id: Generated<number>;
+  operator_id: number;
+  position: number;
+  value: string;
+  word_bin_id: number;
+}
+
+/** Table word_bin_logs. */
+export interface WordBinLogsTable {
+  clip_count: Generated<number>;
+  date_from: Timestamp;
+  date_sent: Generated<Timestamp>;
+  date_to: Timestamp;
+  id: Generated<number>;
+  word_bin_id: number;
+}
+
+/** Table word_bin_recipients. */
+export interface WordBinRecipientsTable {
+  contact_id: number;
+  id: Generated<number>;
+  recipient_type_id: Generated<number>;
+  word_bin_id: number;
+}
+
+/** Table word_bins. */
+export interface WordBinsTable {
+  account_id: number | null;
+  client_id: number;
+  created_at: Generated<Timestamp>;
+  date_last_sent: Timestamp | null;
+  description: string;
+  id: Generated<number>;
+  is_active: Generated<boolean>;
+  is_generic: Generated<boolean>;
+  language: string | null;
+  notification_interval: Generated<number>;
+  project_id: number;
+  sentiment_id: Generated<number>;
+  start_date: Timestamp;
+  stop_date: Timestamp;
+  updated_at: Generated<Timestamp>;
+  word_bin_group_id: number | null;
+  word_bin_type_id: Generated<number>;
+}
+
 /** Table wordcloud_phrases. */
 export interface WordcloudPhrasesTable {
   id: Generated<number>;
@@ -363,8 +533,35 @@ export interface WordcloudPhrasesTable {
   project_id: number;
 }
 
+/** Table workflow_groups. */
+export interface WorkflowGroupsTable {
+  created_at: Generated<Timestamp>;
+  description: string;
+  id: Generated<number>;
+  is_default: Generated<boolean>;
+  is_deleted: Generated<boolean>;
+  position: Generated<number>;
+  workflow_id: number;
+}
+
+/** Table workflow_tickets. */
+export interface WorkflowTicketsTable {
+  group_id: number;
+  moved_at: Generated<Timestamp>;
+  word_bin_clip_id: number;
+}
+
+/** Table workflows. */
+export interface WorkflowsTable {
+  created_at: Generated<Timestamp>;
+  description: string;
+  id: Generated<number>;
+  word_bin_id: number;
+}
+
 /** Table name to table type: the type parameter of Kysely<DB>. */
 export interface DB {
+  agreements: AgreementsTable;
   audit_log: AuditLogTable;
   authors: AuthorsTable;
   bin_clips: BinClipsTable;
@@ -373,18 +570,24 @@ export interface DB {
   bin_rules: BinRulesTable;
   bins: BinsTable;
   blog_posts: BlogPostsTable;
+  boards: BoardsTable;
   client_contacts: ClientContactsTable;
   client_products: ClientProductsTable;
   clients: ClientsTable;
   clip_enrichment: ClipEnrichmentTable;
+  clip_locations: ClipLocationsTable;
   clips: ClipsTable;
   competitors: CompetitorsTable;
   connector_cursors: ConnectorCursorsTable;
   connector_skip_windows: ConnectorSkipWindowsTable;
   connector_stats: ConnectorStatsTable;
+  contact_messages: ContactMessagesTable;
+  crisis_spikes: CrisisSpikesTable;
   follower_snapshots: FollowerSnapshotsTable;
   influencers: InfluencersTable;
   ingest_rejections: IngestRejectionsTable;
+  job_schedules: JobSchedulesTable;
+  jobs: JobsTable;
   login_lockouts: LoginLockoutsTable;
   mail_outbox: MailOutboxTable;
   notifications: NotificationsTable;
@@ -392,7 +595,17 @@ export interface DB {
   product_requests: ProductRequestsTable;
   profiles: ProfilesTable;
   projects: ProjectsTable;
+  server_keys: ServerKeysTable;
   sessions: SessionsTable;
   users: UsersTable;
+  word_bin_clips: WordBinClipsTable;
+  word_bin_groups: WordBinGroupsTable;
+  word_bin_keywords: WordBinKeywordsTable;
+  word_bin_logs: WordBinLogsTable;
+  word_bin_recipients: WordBinRecipientsTable;
+  word_bins: WordBinsTable;
   wordcloud_phrases: WordcloudPhrasesTable;
+  workflow_groups: WorkflowGroupsTable;
+  workflow_tickets: WorkflowTicketsTable;
+  workflows: WorkflowsTable;
 }

@@ -10,7 +10,7 @@
 //   d. with hostile values in each parameter and body field in turn: never a 5xx, never a stack trace.
 // A parameter the sampler does not know fails the test, naming the table to add it to.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ID, encodeListingCursor, type Access } from '@listening/contract';
+import { MAX_ID, defaultQuantities, encodeListingCursor, priceAgreement, type Access } from '@listening/contract';
 import { createSession } from '../plugins/auth.ts';
 import { insertFixture, type Fixture } from '../test/analytic-fixture.ts';
 import { createTestApp, type TestContext } from '../test/harness.ts';
@@ -81,6 +81,10 @@ const NO_OWNER_2XX: Record<string, string> = {
     'needs the one-time token of an emailed setup link (a sampled token answers 400), and with a real one would replace the analyst’s password and end their sessions',
   'POST /crm/api/user/login/back':
     'only an act-as session has a way back (any other answers 403); security.test.ts covers it from an act-as session and from an ordinary one',
+  'PUT /api/board/{id}/background':
+    'takes its image as multipart/form-data, which the sampler does not send (a request without a file answers 400); workflow/board.test.ts uploads real files as the owner and as another client',
+  'POST /api/wordbin/unsubscribe':
+    'needs the signed token of a digest mail (a sampled token answers 400), and with a real one would remove a recipient; modules/jobs/jobs.test.ts unsubscribes with real tokens',
 };
 
 /**
@@ -94,6 +98,30 @@ const SELECTS_OWN_ROWS: Record<string, { reason: string; nothingDone: (body: unk
   },
 };
 
+/** A wizard submission for the client, requested by its contact, with the totals the server computes. */
+function wizardSample(clientId: number, requestedById: number) {
+  const Products = Object.entries(defaultQuantities()).map(([id, q]) => ({ ProductId: Number(id), Quantity: q }));
+  const price = priceAgreement(Products);
+  return {
+    ProductTypeId: 1,
+    ProjectType: 1,
+    Agreement: {
+      ClientId: clientId,
+      RequestedById: requestedById,
+      CancellationTypeId: 1,
+      BillingTypeId: 3,
+      PaymentTypeId: 2,
+      StartDate: '2024-03-01',
+      SendAgreementNow: false,
+      Products,
+      ProductListTotal: price.ProductListTotal,
+      AgreementTotal: price.AgreementTotal,
+    },
+    Bin: { Name: 'Sampled wizard project' },
+    ProjectSetup: { ProjectTypeId: 1, ProjectSubTypeId: 21 },
+  };
+}
+
 /** Non-tenant values by parameter name: fixed, valid for every operation that takes them. */
 const VALUES: Record<string, unknown> = {
   streamId: 7,
@@ -103,6 +131,8 @@ const VALUES: Record<string, unknown> = {
   brandAssociationId: 1,
   startDate: '2024-03-01',
   endDate: '2024-03-02',
+  // Influencer comparison's own name for startDate.
+  fromDate: '2024-03-01',
   hourStart: '2024-03-01T10:00:00',
   Username: 'analyst@demo.example',
   Email: 'analyst@demo.example',
@@ -124,6 +154,11 @@ const VALUES: Record<string, unknown> = {
   newerThan: MAX_ID,
   // 'Select all', then rate: the rating to give (favourabilityId stays the listing's filter).
   newFavourabilityId: 1,
+  // Deep dive's rail, period and items compared; the world map's (and the tray's) country.
+  railType: 'hashtag',
+  period: 'weekly',
+  compare: '#acme,acme',
+  countryCode: 'ZA',
 };
 
 /**
@@ -222,12 +257,65 @@ describe('every operation: access, tenant isolation and hostile input', () => {
             .executeTakeFirstOrThrow()
         ).id,
       );
+    // Two more Acme contacts (not primary): one whose switch and details are saved, one to remove.
+    const [spareContact, doomedContact] = await t.db
+      .insertInto('users')
+      .values([
+        { email: 'spare.contact@acme.example', name: 'Spare', surname: 'Contact', phone: '021 555 0100' },
+        { email: 'doomed.contact@acme.example', name: 'Doomed', surname: 'Contact', phone: '021 555 0100' },
+      ])
+      .returning('id')
+      .execute();
+    await t.db
+      .insertInto('client_contacts')
+      .values([spareContact, doomedContact].map((u) => ({ client_id: acme.id, user_id: u.id })))
+      .execute();
     const notifications = await t.db.selectFrom('notifications').select('id').where('user_id', '=', users.analyst).orderBy('id').execute();
     const influencer = await t.db
       .insertInto('influencers')
       .values({ project_id: fx.projectId, author_id: fx.authors.alice, author_name: 'Alice', stream_id: 7 })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // Compared, never deleted (the entry above is deleted by influencer/delete).
+    const compared = await t.db
+      .insertInto('influencers')
+      .values({ project_id: fx.projectId, author_id: fx.authors.bob, author_name: 'Bob', stream_id: 7 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // Word bins and groups of Acme's: one to read and change, one to delete, of each.
+    const wordBinDates = { start_date: new Date('2024-03-01T00:00:00Z'), stop_date: new Date('2024-04-01T00:00:00Z') };
+    const [wordBin, doomedWordBin] = await t.db
+      .insertInto('word_bins')
+      .values(['Sampled list', 'Doomed list'].map((description) => ({ client_id: acme.id, project_id: fx.projectId, description, ...wordBinDates })))
+      .returning('id')
+      .execute();
+    const [wordBinGroup, doomedWordBinGroup] = await t.db
+      .insertInto('word_bin_groups')
+      .values(['Sampled group', 'Doomed group'].map((description) => ({ client_id: acme.id, description })))
+      .returning('id')
+      .execute();
+    // The sampled list's workflow board: its default group, a column to read and move a ticket to,
+    // one to delete, a match of clip c1 as the ticket, and a background image to read back.
+    const workflow = await t.db
+      .insertInto('workflows')
+      .values({ word_bin_id: wordBin.id, description: 'Sampled list' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const [defaultColumn, sampledColumn, doomedColumn] = await t.db
+      .insertInto('workflow_groups')
+      .values(
+        ['New', 'Sampled column', 'Doomed column'].map((description, position) => ({
+          workflow_id: workflow.id,
+          description,
+          is_default: position === 0,
+          position,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const ticket = await t.db.insertInto('word_bin_clips').values({ word_bin_id: wordBin.id, clip_id: fx.clip.c1 }).returning('id').executeTakeFirstOrThrow();
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    await t.db.insertInto('boards').values({ id: workflow.id, background: png, background_type: 'image/png' }).execute();
 
     // What the viewer must never read: Acme's (and the analyst's other client's) names, project
     // descriptions, the posts of its clips, and the analyst's address.
@@ -238,6 +326,8 @@ describe('every operation: access, tenant isolation and hostile input', () => {
       projectId: fx.projectId,
       projectIds: [fx.projectId],
       binId: fx.productBinId,
+      // The tree view's clips of a folder and its subfolder.
+      binIds: [fx.productBinId],
       // A sub-bin created inside Product mentions.
       parentId: fx.productBinId,
       clipIds: [fx.clip.c1, fx.clip.c3],
@@ -248,14 +338,34 @@ describe('every operation: access, tenant isolation and hostile input', () => {
       IDUser: users.analyst,
       ids: notifications.map((n) => n.id),
     };
+    // A word bin's settings as save and update take them (its Id is the list updated; save ignores it).
+    const wordBinBody = {
+      ProjectId: fx.projectId,
+      ClientId: acme.id,
+      WordBinGroupId: null,
+      WordBinTypeId: 1,
+      NotificationInterval: 60,
+      SentimentId: 0,
+      LanguageId: 0,
+      StartDate: '2024-03-01T00:00:00Z',
+      StopDate: '2024-04-01T00:00:00Z',
+      Keywords: [{ Value: 'sample', OperatorId: 1 }],
+    };
     PER_PATH = {
       'GET /crm/api/project/{id}/products': { id: fx.projectId },
+      // The live event stream, ended right after its first event (it would stay open 5 minutes).
+      'GET /api/events': { seconds: 0 },
       'GET /api/user/get': { id: users.analyst },
       'DELETE /api/notification/delete': { id: notifications[0].id },
       'DELETE /api/influencer/delete': { id: influencer.id },
+      // Acme's influencer entry, compared (a comma list of entry ids).
+      'GET /api/influencercomparison/get': { influencers: String(compared.id) },
       // Acme's summer campaign, not the project the other reads use: deleting is undone (isDeleted=false), renaming keeps the name.
       'PUT /keywords/api/bins/isdeleted': { id: summer.bin_id, isDeleted: 'false' },
       'PUT /keywords/api/bins/updatename': { binId: summer.bin_id, binName: summer.description },
+      // Competitors are whole projects named by their root bin: Acme's campaign is added, FizzCo (seeded) removed.
+      'POST /api/competitor/add': { projectId: fx.projectId, binId: summer.bin_id },
+      'DELETE /api/competitor/delete': { projectId: fx.projectId, binId: acmeProjects.find((p) => p.id === t.projects['fizzco'])!.bin_id },
       // A clip outside the range the other reads use, so rejecting it changes none of their answers.
       'PUT /api/clip/reject': { binClipBaseIds: [fx.root.c5] },
       // Sub-bins: a bin of Acme's to rename, one to delete (not the bin the other reads use), and its input bin for posts.
@@ -268,6 +378,46 @@ describe('every operation: access, tenant isolation and hostile input', () => {
       'GET /api/listing/posts': { after: encodeListingCursor({ sort: 'newest', postedAt: '9999-12-31T00:00:00.000Z', id: MAX_ID }) },
       // Mzansi Telecom (the analyst's other client) owns Sentiment only: Deep Dive is a locked product there.
       'POST /api/product/request': { projectId: t.projects['mzansi-hashtag'], product: 'DeepDive' },
+      // Word bins: Acme's list to read, change and group, another to delete; a group to list and one to delete.
+      'GET /api/wordbins/getall': { wordBinTypeId: 1 },
+      'GET /api/wordbins/get': { id: wordBin.id },
+      'GET /api/wordbins/logs': { id: wordBin.id },
+      'DELETE /api/wordbins/delete': { id: doomedWordBin.id },
+      'GET /api/wordbins/group/getfromgroup/{id}': { id: wordBinGroup.id },
+      'DELETE /api/group/delete': { id: doomedWordBinGroup.id },
+      'POST /api/group/add/{wordBinId}/{groupId}': { wordBinId: wordBin.id, groupId: wordBinGroup.id },
+      'POST /api/wordbins/save': { ...wordBinBody, Id: wordBin.id },
+      'PUT /api/wordbins/update': { ...wordBinBody, Id: wordBin.id },
+      // The workflow board: Acme's sampled list, its columns (the default set again changes nothing), a ticket, the board.
+      'GET /api/workflow/get/wordbin/': { wordBinId: wordBin.id },
+      'GET /api/workflow/group/getall': { workflowId: workflow.id },
+      'GET /api/workflow/clip/getall': { groupId: sampledColumn.id, from: '2020/01/01', to: '2030/01/01', projectId: fx.projectId },
+      'POST /api/workflow/create': { wordBinId: wordBin.id, name: 'Sampled new column' },
+      'PUT /api/workflow/group/update': { workflowGroupId: sampledColumn.id, name: 'Sampled column' },
+      'DELETE /api/workflow/delete': { workFlowId: doomedColumn.id },
+      'PUT /api/workflow/group/default': { workflowId: workflow.id, workflowGroupId: defaultColumn.id },
+      'PUT /api/workflow/clip/update': { workflowClipId: Number(ticket.id), groupId: sampledColumn.id },
+      'GET /api/board/{id}': { id: workflow.id },
+      'GET /api/board/{id}/background': { id: workflow.id },
+      'PUT /api/board/{id}/background': { id: workflow.id },
+      // Contacts (issue 20): the spare contact switched on (as it is) and saved as it is, the doomed one removed, a new one added.
+      'POST /crm/api/contact/active': { contactId: spareContact.id, isActive: 'true' },
+      'DELETE /crm/api/contact/remove': { contactId: doomedContact.id },
+      'POST /crm/api/contact': { Name: 'Sampled', Surname: 'Contact', Email: 'sampled.contact@acme.example', Phone: '021 555 0100' },
+      'POST /crm/api/contact/save': {
+        Id: spareContact.id,
+        ClientId: acme.id,
+        Name: 'Spare',
+        Surname: 'Contact',
+        Email: 'spare.contact@acme.example',
+        Phone: '021 555 0100',
+      },
+      'POST /crm/api/clientcontact/save': { ClientId: acme.id, ContactId: spareContact.id, IsActive: true, IsPrimary: false },
+      // The wizard (admins): Acme's account options, and an agreement with its project, priced as the server prices it.
+      'GET /crm/api/agreement/dropdowns/populate/short/{id}': { id: acme.id },
+      'POST /crm/api/agreement/save/project': wizardSample(acme.id, users.analyst),
+      'GET /crm/api/projecttype/getall': { parentId: 8 },
+      'POST /crm/api/productlist/populate/full': { currencyId: 'ZAR', parent: 0 },
     };
 
     const doc = t.app.swagger() as unknown as OpenApiDoc;

@@ -55,7 +55,8 @@ export async function generateDemoCorpus(db: Db, opts: DemoCorpusOptions = {}): 
     result.binClips += r.binClipsInserted;
     opts.onProgress?.(result.clips);
   }
-  await followerHistory(db, seed, start, end);
+  // At least 17 weeks, so that Follower Growth's 8 weeks compare with the 8 before (FOLLOWER_GROWTH_WEEKS).
+  await followerHistory(db, seed, new Date(Math.min(start.getTime(), end.getTime() - 17 * 7 * 86_400_000)), end);
   result.seconds = Math.round((performance.now() - t0) / 100) / 10;
   return result;
 }

@@ -9,6 +9,7 @@ import type { IngestScope, Post } from './post.ts';
 import { getRuleSet, type RuleSet } from './rules.ts';
 import { storeBatch, type BinClipRow, type PreparedPost } from './store.ts';
 import { normalise, type RejectReason } from './validate.ts';
+import { isWordBinSpec, matchedWordBins } from './word-bins.ts';
 
 export type Enricher = (posts: Post[]) => Enrichment[] | Promise<Enrichment[]>;
 
@@ -187,7 +188,12 @@ export function prepare(post: Post, e: Enrichment, rs: RuleSet, scope?: IngestSc
     }
     bins.push({ binId, ...row });
   };
+  let wordBinSpecs: number[] | undefined;
   for (const id of ruleIds) {
+    if (isWordBinSpec(id)) {
+      (wordBinSpecs ??= []).push(id);
+      continue;
+    }
     const t = rs.targets.get(id)!;
     if (scope && t.projectId !== scope.ownerProjectId) continue;
     const p = rs.projects.get(t.projectId);
@@ -197,5 +203,14 @@ export function prepare(post: Post, e: Enrichment, rs: RuleSet, scope?: IngestSc
     // A clip in a sort or input bin is also a clip of the project.
     add(p.rootBinId, t.projectId);
   }
-  return { post, enrichment: e, impressions, reach: impressions, bins };
+  // A word bin's keywords count only for a post of its own project (one the rules filed above).
+  const wordBins = wordBinSpecs
+    ? matchedWordBins(wordBinSpecs, rs.wordBins, {
+        projectIds: new Set(perProject.keys()),
+        favourabilityId: e.favourabilityId,
+        language: e.language,
+        now: Date.now(),
+      })
+    : [];
+  return { post, enrichment: e, impressions, reach: impressions, bins, wordBins };
 }

@@ -6,6 +6,8 @@ export interface PostAuthor {
   name: string;
   handle?: string | null;
   followers?: number;
+  /** The author's profile location as they wrote it ('Cape Town, South Africa'): where posts come from (world map). */
+  location?: string | null;
 }
 
 export interface Post {
@@ -30,6 +32,8 @@ export interface Post {
   impressions?: number;
   language?: string | null;
   country?: string | null;
+  /** The post's own place name (a geotag), when the network gives one. */
+  location?: string | null;
 }
 
 /**

@@ -8,6 +8,7 @@ import { BIN_TYPE } from '@listening/contract';
 import type { Db } from '../db/connection.ts';
 import { ownedIndex, type OwnedIndex, type OwnedProfile } from './brand.ts';
 import { compileRules, type Matcher, type RuleSpec } from './matcher/compile.ts';
+import { loadWordBins, type WordBinTarget } from './word-bins.ts';
 
 export interface ProjectInfo {
   id: number;
@@ -27,6 +28,8 @@ export interface RuleSet {
   matcher: Matcher;
   targets: Map<number, RuleTarget>;
   projects: Map<number, ProjectInfo>;
+  /** Word bins compiled into the same matcher, by their matcher id (word-bins.ts). */
+  wordBins?: Map<number, WordBinTarget>;
   loadedAt: number;
 }
 
@@ -50,7 +53,7 @@ export async function getRuleSet(db: Db): Promise<RuleSet> {
 }
 
 export async function loadRuleSet(db: Db): Promise<RuleSet> {
-  const [projects, bins, rules, profiles, clients] = await Promise.all([
+  const [projects, bins, rules, profiles, clients, wordBins] = await Promise.all([
     db
       .selectFrom('projects')
       .innerJoin('clients', 'clients.id', 'projects.client_id')
@@ -62,6 +65,7 @@ export async function loadRuleSet(db: Db): Promise<RuleSet> {
     db.selectFrom('bin_rules').select(['id', 'bin_id', 'kind', 'expression', 'stream_id']).where('is_active', '=', true).execute(),
     db.selectFrom('profiles').select(['project_id', 'stream_id', 'external_id', 'handle']).execute(),
     db.selectFrom('clients').select(['id', 'cpm']).execute(),
+    loadWordBins(db),
   ]);
   const cpmByClient = new Map(clients.map((c) => [c.id, (c.cpm as Record<string, number> | null) ?? null]));
   const ownedByProject = new Map<number, OwnedProfile[]>();
@@ -116,5 +120,7 @@ export async function loadRuleSet(db: Db): Promise<RuleSet> {
         targets.set(synthetic--, { binId: p.rootBinId, projectId });
       }
   }
-  return { matcher: compileRules(specs), targets, projects: info, loadedAt: Date.now() };
+  // Word bins of live projects ride in the same matcher: one scan of a post serves both.
+  for (const spec of wordBins.specs) if (info.has(wordBins.targets.get(spec.id)!.projectId)) specs.push(spec);
+  return { matcher: compileRules(specs), targets, projects: info, wordBins: wordBins.targets, loadedAt: Date.now() };
 }

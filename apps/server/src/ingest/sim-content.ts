@@ -9,7 +9,7 @@ import { parseExpression, satisfyingLiterals, type Expr } from './matcher/expres
 import type { Post } from './post.ts';
 import { loadRuleSet } from './rules.ts';
 import { HOUR_MS, postsInHour, type RateProject } from './sim-rate.ts';
-import { FIRST, HASHTAGS, LANGUAGE_WEIGHTS, LAST, ORGS, PEOPLE, PLACES, STREAM_WEIGHTS, TEMPLATES, type Tone } from './sim-vocab.ts';
+import { AUTHOR_LOCATIONS, FIRST, HASHTAGS, LANGUAGE_WEIGHTS, LAST, ORGS, PEOPLE, PLACES, STREAM_WEIGHTS, TEMPLATES, type Tone } from './sim-vocab.ts';
 
 export interface SimProject extends RateProject {
   rules: Expr[];
@@ -77,6 +77,9 @@ export interface Generator {
   post(at: Date, project?: SimProject): Post;
 }
 
+/** A simulated author's profile location, from their index alone (so it never changes the random sequence). */
+export const simAuthorLocation = (i: number): string => AUTHOR_LOCATIONS[(i * 13 + 5) % AUTHOR_LOCATIONS.length];
+
 export function createGenerator(projects: SimProject[], seed: number, idPrefix = `s${seed}`): Generator {
   const rnd = prng(seed);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
@@ -93,7 +96,7 @@ export function createGenerator(projects: SimProject[], seed: number, idPrefix =
     const followers = Math.round(30 + 1_500_000 / (i + 1) ** 1.15);
     const name = `${FIRST[i % FIRST.length]} ${LAST[(i * 7) % LAST.length]}`;
     const handle = `${FIRST[i % FIRST.length]}${LAST[(i * 7) % LAST.length].replace(/\s/g, '')}${i}`.toLowerCase();
-    return { externalId: `${streamId}-a${i}`, name, handle, followers };
+    return { externalId: `${streamId}-a${i}`, name, handle, followers, location: simAuthorLocation(i) };
   }
 
   function post(at: Date, forProject?: SimProject): Post {

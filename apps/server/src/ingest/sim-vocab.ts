@@ -105,6 +105,48 @@ export const PLACES = [
   'Menlyn',
   'Maputo',
 ];
+/**
+ * Profile locations of simulated authors, as people write them (the world map resolves them):
+ * mostly South African, some from the region and abroad, and many that name no place at all.
+ */
+export const AUTHOR_LOCATIONS = [
+  'Johannesburg, South Africa',
+  'Cape Town',
+  'Durban, KZN',
+  'Pretoria',
+  'Joburg 🇿🇦',
+  '',
+  'Sandton',
+  'Gqeberha',
+  'Bloemfontein, Free State',
+  'Cape Town, South Africa',
+  '',
+  'Polokwane',
+  'Soweto',
+  'East London',
+  'Pietermaritzburg',
+  'Mzansi',
+  '',
+  'Johannesburg',
+  'Durban',
+  'Stellenbosch',
+  'Gaborone, Botswana',
+  'Harare',
+  'Windhoek, Namibia',
+  'Maputo',
+  'Lagos, Nigeria',
+  'Nairobi',
+  'London, UK',
+  'living my best life',
+  'New York',
+  'Dubai',
+  'Sydney, Australia',
+  'Toronto',
+  'Kimberley',
+  'Mbombela',
+  'Rustenburg',
+  '',
+];
 export const ORGS = [
   'Eskom',
   'Standard Bank',

@@ -13,6 +13,7 @@ import type { Db } from '../db/connection.ts';
 import { CORPUS_ID_PREFIX } from './demo-corpus.ts';
 import { createPipeline, type PostSink } from './pipeline.ts';
 import type { Post } from './post.ts';
+import { simulateFollowerGrowth } from '../jobs/follower-snapshots.ts';
 import { createGenerator, loadSimProjects, prng, type Generator, type SimProject } from './sim-content.ts';
 import { DAY_MS, DEFAULT_POSTS_PER_DAY, HOUR_MS, poisson, postsInHour, projectWeight } from './sim-rate.ts';
 
@@ -79,6 +80,8 @@ export function createSimulator(db: Db, opts: SimulatorOptions = {}): Simulator 
   const clock = opts.now ?? Date.now;
   const catchUpMs = opts.catchUpMs ?? CATCH_UP_MS;
   const rnd = prng(seed);
+  // Its own sequence, so follower growth leaves the posts' draws as they were.
+  const followerRnd = prng(seed ^ 0xf011);
   let projects: SimProject[] = [];
   let gen: Generator | null = null;
   let loadedAt = -Infinity;
@@ -127,6 +130,8 @@ export function createSimulator(db: Db, opts: SimulatorOptions = {}): Simulator 
     }
     if (posts.length) await sink(posts);
     from = now;
+    // The demo's owned profiles (no token to read) gain followers once a day: Follower Growth moves.
+    if (!opts.sink) await simulateFollowerGrowth(db, new Date(now), followerRnd);
     return sent + posts.length;
   }
 

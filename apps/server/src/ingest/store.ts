@@ -1,13 +1,15 @@
 // Storage of one batch in ONE statement: posts, authors, enrichment, bin rows and rejections
 // travel as one array per column (unnest), and a chain of data-modifying CTEs upserts authors,
 // upserts clips, adds enrichment for new clips, inserts bin_clips, refreshes the AVE of clips seen
-// again and moves bin_hourly and bin_hourly_sentiment by exactly what changed. One round trip, one plan, and ids never
+// again, records the word-bin matches of new clips (word_bin_clips) and moves bin_hourly and
+// bin_hourly_sentiment by exactly what changed. One round trip, one plan, and ids never
 // travel back to Node and out again; a statement is atomic, so a failing batch stores nothing.
 // Idempotent: clips are unique per (stream, external id), bin_clips per (bin, clip), and the
 // rollups move only for rows this statement inserted or changed.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Enrichment } from '../nlp/enrich.ts';
+import { locatePost } from '../nlp/places.ts';
 import type { Post } from './post.ts';
 import { rollupUpserts } from './rollups.ts';
 
@@ -27,6 +29,8 @@ export interface PreparedPost {
   impressions: number;
   reach: number;
   bins: BinClipRow[];
+  /** Word bins the post matched (word-bins.ts): stored as word_bin_clips for a new clip. */
+  wordBins?: number[];
 }
 
 export interface StoreResult {
@@ -68,7 +72,16 @@ export async function storeBatch(db: Kysely<Database>, input: PreparedPost[], re
   batch.forEach((p, i) => {
     for (const b of p.bins) bins.push({ i: i + 1, b });
   });
+  const wordBins: { i: number; id: number }[] = [];
+  batch.forEach((p, i) => {
+    for (const id of p.wordBins ?? []) wordBins.push({ i: i + 1, id });
+  });
   const reasons = [...rejections.keys()];
+  // Where each post comes from (world map), for the posts whose place is known.
+  const located = posts.flatMap((p, i) => {
+    const l = locatePost(p);
+    return l ? [{ i: i + 1, ...l }] : [];
+  });
 
   const res = await sql<{ inserted: number; total: number; bin_clips: number }>`
     with p as (
@@ -117,6 +130,22 @@ export async function storeBatch(db: Kysely<Database>, input: PreparedPost[], re
       select clip_id, cls, score, ${split('pe')}, ${split('og')}, ${split('pl')}, ${split('ht')}, ${split('hd')}, ${split('ur')}, ${split('tm')}
         from pc where inserted
       on conflict (clip_id) do nothing
+    ), loc as (
+      insert into clip_locations (clip_id, country_code, place, latitude, longitude)
+      select pc.clip_id, l.cc, l.place, l.lat, l.lng
+        from unnest(${located.map((l) => l.i)}::int[], ${located.map((l) => l.countryCode)}::text[], ${located.map((l) => l.place)}::text[],
+                    ${located.map((l) => l.latitude)}::float8[], ${located.map((l) => l.longitude)}::float8[]) as l(i, cc, place, lat, lng)
+        join pc on pc.i = l.i
+       where pc.inserted
+      on conflict (clip_id) do nothing
+    ), wb as (
+      -- Word-bin matches of new clips only: a post seen again is not news to a reaction list.
+      insert into word_bin_clips (word_bin_id, clip_id)
+      select w.word_bin_id, pc.clip_id
+        from unnest(${wordBins.map((w) => w.i)}::int[], ${wordBins.map((w) => w.id)}::int[]) as w(i, word_bin_id)
+        join pc on pc.i = w.i
+       where pc.inserted
+      on conflict (word_bin_id, clip_id) do nothing
     ), b as (
       select b.*, pc.clip_id, pc.inserted, pc.stream_id, pc.posted_at, pc.author_id, pc.cls
         from unnest(${bins.map((r) => r.i)}::int[], ${bins.map((r) => r.b.binId)}::int[], ${bins.map((r) => r.b.projectId)}::int[],

@@ -43,7 +43,7 @@ export function normalise(p: Post, now = Date.now()): Post | RejectReason {
   return {
     streamId: p.streamId,
     externalId,
-    author: { externalId: authorId, name: text(a.name) || handle || authorId, handle, followers: count(a.followers) },
+    author: { externalId: authorId, name: text(a.name) || handle || authorId, handle, followers: count(a.followers), location: text(a.location) || null },
     body,
     postedAt,
     link: webUrl(p.link),
@@ -57,5 +57,6 @@ export function normalise(p: Post, now = Date.now()): Post | RejectReason {
     impressions: count(p.impressions),
     language: text(p.language) || null,
     country: text(p.country) || null,
+    location: text(p.location) || null,
   };
 }

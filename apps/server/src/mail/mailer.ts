@@ -19,6 +19,20 @@ export interface Mail {
   html?: string;
   /** Values that must not be stored (a link's token): redacted in the outbox copy, kept in the sent message. */
   secrets?: string[];
+  /** Files the mail carries (an agreement's PDF), kept in the outbox with it. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file, base64. */
+  content: string;
+}
+
+/** A mail written by a job in the transaction of its effect, at most once per key (a window and a recipient). */
+export interface KeyedMail extends Omit<Mail, 'secrets'> {
+  idempotencyKey: string;
 }
 
 export interface Mailer {
@@ -42,6 +56,33 @@ export const MAIL_RETRY = { maxAttempts: 8, baseDelayMs: 30_000, maxDelayMs: 30 
 const STALE_CLAIM_MS = 10 * 60_000;
 const BATCH = 20;
 
+/**
+ * Queues a keyed mail inside the caller's transaction, so the mail exists exactly when the effect
+ * it reports does; a second call with the same key adds nothing. Returns whether it was queued.
+ * Delivered by any process's sender (flush), with a Message-ID made from the key so that a copy
+ * resent after a crash between the SMTP server's acceptance and our record of it is recognisable.
+ */
+export async function queueKeyedMail(db: Db, mail: KeyedMail, opts: { smtp: boolean }): Promise<boolean> {
+  const row = await db
+    .insertInto('mail_outbox')
+    .values({
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      status: opts.smtp ? 'pending' : 'kept',
+      idempotency_key: mail.idempotencyKey,
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** The Message-ID of a keyed mail: the same for every attempt. */
+export const messageIdOf = (key: string, from: string) =>
+  `<${key.replace(/[^A-Za-z0-9.:_-]/g, '_')}@${from.split('@')[1]?.replace(/[>\s]/g, '') || 'listening.local'}>`;
+
 /** The text with every secret replaced by [redacted]. */
 export function redact(text: string, secrets: readonly string[] = []): string {
   return secrets.filter(Boolean).reduce((s, secret) => s.split(secret).join(REDACTED), text);
@@ -50,7 +91,8 @@ export function redact(text: string, secrets: readonly string[] = []): string {
 /** The pause before the n-th retry (n ≥ 1): 30 s doubling, at most 30 min. */
 export const retryDelayMs = (attempt: number) => Math.min(MAIL_RETRY.baseDelayMs * 2 ** Math.max(0, attempt - 1), MAIL_RETRY.maxDelayMs);
 
-export function createMailer(db: Db, opts: { smtpUrl: string | null; from: string }): Mailer {
+export function createMailer(db: Db, opts: { smtpUrl: string | null; from: string; staleClaimMs?: number }): Mailer {
+  const staleClaimMs = opts.staleClaimMs ?? STALE_CLAIM_MS;
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   /** Mails with secrets, by outbox id, as they are to be sent. */
   const held = new Map<number, { mail: Mail; since: number }>();
@@ -59,11 +101,30 @@ export function createMailer(db: Db, opts: { smtpUrl: string | null; from: strin
   let closed = false;
   let timer: ReturnType<typeof setInterval> | null = null;
 
-  async function deliverOne(row: { id: number; to: string; subject: string; text: string; html: string | null; attempts: number }): Promise<void> {
+  async function deliverOne(row: {
+    id: number;
+    to: string;
+    subject: string;
+    text: string;
+    html: string | null;
+    attempts: number;
+    idempotency_key: string | null;
+    attachments?: unknown;
+  }): Promise<void> {
     const mail = held.get(row.id)?.mail ?? { to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined };
     const attempts = row.attempts + 1;
     try {
-      await transport!.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
+      await transport!.sendMail({
+        from: opts.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        ...(Array.isArray(row.attachments) && row.attachments.length
+          ? { attachments: (row.attachments as MailAttachment[]).map((a) => ({ ...a, encoding: 'base64' })) }
+          : {}),
+        ...(row.idempotency_key ? { messageId: messageIdOf(row.idempotency_key, opts.from) } : {}),
+      });
       held.delete(row.id);
       await db
         .updateTable('mail_outbox')
@@ -97,7 +158,7 @@ export function createMailer(db: Db, opts: { smtpUrl: string | null; from: strin
       .updateTable('mail_outbox')
       .set({ status: 'pending', claimed_at: null })
       .where('status', '=', 'sending')
-      .where('claimed_at', '<', new Date(now - STALE_CLAIM_MS))
+      .where('claimed_at', '<', new Date(now - staleClaimMs))
       .execute();
     for (;;) {
       const mine = [...held.keys()];
@@ -116,7 +177,7 @@ export function createMailer(db: Db, opts: { smtpUrl: string | null; from: strin
             .forUpdate()
             .skipLocked(),
         )
-        .returning(['id', 'to', 'subject', 'text', 'html', 'attempts'])
+        .returning(['id', 'to', 'subject', 'text', 'html', 'attempts', 'idempotency_key', 'attachments'])
         .execute();
       if (claimed.length === 0) break;
       for (const row of claimed) await deliverOne(row);
@@ -152,6 +213,7 @@ export function createMailer(db: Db, opts: { smtpUrl: string | null; from: strin
           html: mail.html === undefined ? null : redact(mail.html, secrets),
           status: transport ? 'pending' : 'kept',
           has_secret: !!transport && secrets.length > 0,
+          attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -4,20 +4,31 @@
 import type { Route } from '../http/route.ts';
 import type { Deps } from '../types.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { analysisRoutes } from './analysis/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { aveRoutes } from './ave/routes.ts';
 import { binRoutes } from './bins/routes.ts';
 import { clientRoutes } from './clients/routes.ts';
 import { clipRoutes } from './clips/routes.ts';
+import { contactRoutes } from './contacts/routes.ts';
 import { coreRoutes } from './core/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
+import { deepDiveRoutes } from './deep-dive/routes.ts';
+import { eventRoutes } from './events/routes.ts';
+import { followerRoutes } from './followers/routes.ts';
 import { influencerRoutes } from './influencers/routes.ts';
+import { jobRoutes } from './jobs/routes.ts';
 import { listingRoutes } from './listing/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { productRequestRoutes } from './product-requests/routes.ts';
 import { projectRoutes } from './projects/routes.ts';
 import { publicRoutes } from './public/routes.ts';
+import { treeViewRoutes } from './tree-view/routes.ts';
+import { wizardRoutes } from './wizard/routes.ts';
 import { wordCloudRoutes } from './wordcloud/routes.ts';
+import { wordBinRoutes } from './word-bins/routes.ts';
+import { workflowRoutes } from './workflow/routes.ts';
+import { worldMapRoutes } from './worldmap/routes.ts';
 
 export type Module = (route: Route, deps: Deps) => void;
 
@@ -34,7 +45,18 @@ export const modules: Module[] = [
   clipRoutes,
   wordCloudRoutes,
   influencerRoutes,
+  followerRoutes,
   aveRoutes,
   listingRoutes,
   productRequestRoutes,
+  contactRoutes,
+  wizardRoutes,
+  wordBinRoutes,
+  workflowRoutes,
+  analysisRoutes,
+  deepDiveRoutes,
+  treeViewRoutes,
+  worldMapRoutes,
+  jobRoutes,
+  eventRoutes,
 ];

@@ -5,6 +5,7 @@ import { DEMO_PASSWORD } from '@listening/contract';
 import type { Db } from '../db/connection.ts';
 import { hashPassword } from '../modules/auth/service.ts';
 import { verifyPassword } from '../modules/auth/passwords.ts';
+import { seedDemoWorkflows } from '../modules/workflow/demo.ts';
 
 export const DEMO_USERS = {
   admin: 'admin@demo.example',
@@ -249,6 +250,78 @@ async function insertBins(db: Db, clientId: number, projectId: number, parentId:
   }
 }
 
+/** Two reaction lists and a crisis list on Acme's brand project, alerting the analyst (its contact). */
+async function seedWordBins(db: Db, clientId: number, projectId: number, analystId: number): Promise<void> {
+  const contact = await db
+    .selectFrom('client_contacts')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('user_id', '=', analystId)
+    .executeTakeFirstOrThrow();
+  const group = await db.insertInto('word_bin_groups').values({ client_id: clientId, description: 'Customer care' }).returning('id').executeTakeFirstOrThrow();
+  const lists: [string, number, number, number | null, [string, number][]][] = [
+    // name, type (1 reaction, 2 crisis), interval (minutes), group, keywords (1 AND, 2 OR, 3 NOT)
+    [
+      'Pricing complaints',
+      1,
+      60,
+      group.id,
+      [
+        ['acme', 1],
+        ['price', 2],
+        ['expensive', 2],
+        ['competition', 3],
+      ],
+    ],
+    [
+      'Service and delivery',
+      1,
+      1440,
+      group.id,
+      [
+        ['service', 2],
+        ['delivery', 2],
+        ['complaint', 2],
+        ['jobs', 3],
+      ],
+    ],
+    [
+      'Product recall',
+      2,
+      0,
+      null,
+      [
+        ['recall', 2],
+        ['contaminated', 2],
+        ['boycott', 2],
+        ['outage', 2],
+      ],
+    ],
+  ];
+  for (const [description, type, interval, groupId, keywords] of lists) {
+    const bin = await db
+      .insertInto('word_bins')
+      .values({
+        client_id: clientId,
+        project_id: projectId,
+        description,
+        word_bin_type_id: type,
+        notification_interval: interval,
+        start_date: daysFromNow(-7),
+        stop_date: daysFromNow(23),
+        word_bin_group_id: groupId,
+        account_id: analystId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('word_bin_keywords')
+      .values(keywords.map(([value, operator_id], position) => ({ word_bin_id: bin.id, value, operator_id, position })))
+      .execute();
+    await db.insertInto('word_bin_recipients').values({ word_bin_id: bin.id, contact_id: contact.id, recipient_type_id: 1 }).execute();
+  }
+}
+
 /** True when the database has no users yet (a fresh install). */
 export async function isEmpty(db: Db): Promise<boolean> {
   const row = await db
@@ -305,13 +378,22 @@ export async function seedDemo(db: Db): Promise<Record<string, number>> {
         await db.insertInto('profiles').values({ project_id: project.id, stream_id: streamId, external_id: externalId, handle, name, followers }).execute();
     }
   }
-  await db.insertInto('competitors').values({ project_id: projectIds['acme-brand'], competitor_project_id: projectIds['fizzco'] }).execute();
+  // Competitor tracking (types 1 and 5) compares both of Acme's tracked projects with FizzCo.
+  await db
+    .insertInto('competitors')
+    .values([
+      { project_id: projectIds['acme-brand'], competitor_project_id: projectIds['fizzco'] },
+      { project_id: projectIds['acme-owned'], competitor_project_id: projectIds['fizzco'] },
+    ])
+    .execute();
 
   const contact = (user: string, client: string, primary = false) =>
     db.insertInto('client_contacts').values({ user_id: users[user], client_id: clientIds[client], is_primary: primary }).execute();
   await contact('analyst', 'Acme Beverages', true);
   await contact('analyst', 'Mzansi Telecom');
   await contact('viewer', 'Karoo Outdoor Co.', true);
+  await seedWordBins(db, clientIds['Acme Beverages'], projectIds['acme-brand'], users.analyst);
+  await seedDemoWorkflows(db);
 
   const now = Date.now();
   // The report and the reaction list concern a project the user can open.

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { setUnauthorizedHandler } from '../api/client.ts';
 import { AuditScreen } from '../features/auth/screens/AuditScreen.tsx';
 import { CollectionScreen } from '../features/auth/screens/CollectionScreen.tsx';
+import { JobsScreen } from '../features/auth/screens/JobsScreen.tsx';
+import { UnsubscribeScreen } from '../features/auth/screens/UnsubscribeScreen.tsx';
 import { ForgotPasswordScreen } from '../features/auth/screens/ForgotPasswordScreen.tsx';
 import { LoginScreen } from '../features/auth/screens/LoginScreen.tsx';
 import { OutboxScreen } from '../features/auth/screens/OutboxScreen.tsx';
@@ -14,6 +16,7 @@ import { ClientsScreen } from '../features/clients/screens/ClientsScreen.tsx';
 import { alertRoutes } from '../features/alerts/routes.tsx';
 import { contactRoutes } from '../features/contacts/routes.tsx';
 import { wizardRoutes } from '../features/wizard/routes.tsx';
+import { wordBinRoutes } from '../features/word-bins/routes.tsx';
 import { AboutScreen } from '../features/public-site/screens/AboutScreen.tsx';
 import { BlogsScreen } from '../features/public-site/screens/BlogsScreen.tsx';
 import { ContactScreen } from '../features/public-site/screens/ContactScreen.tsx';
@@ -69,6 +72,7 @@ const authRoutes = [
   authPage('loginnew', LoginScreen),
   authPage('forgot-password', ForgotPasswordScreen),
   authPage('forgotpasswordnew', ForgotPasswordScreen),
+  authPage('unsubscribe', UnsubscribeScreen),
   authPage('admin', AdminRoute),
   passwordSetupRoute,
 ] as const;
@@ -81,12 +85,14 @@ const privateRoutes = [
   createRoute({ getParentRoute: () => privateLayout, path: 'admin/outbox', component: OutboxScreen }),
   createRoute({ getParentRoute: () => privateLayout, path: 'admin/audit', component: AuditScreen }),
   createRoute({ getParentRoute: () => privateLayout, path: 'admin/collection', component: CollectionScreen }),
+  createRoute({ getParentRoute: () => privateLayout, path: 'admin/jobs', component: JobsScreen }),
   createRoute({ getParentRoute: () => privateLayout, path: 'client/$clientId/dashboard', staticData: noSideNav, component: ClientDashboardRoute }),
   createRoute({ getParentRoute: () => privateLayout, path: 'client/$clientId/projects', staticData: noSideNav, component: ProjectsRoute }),
   ...projectRoutes(privateLayout),
   ...contactRoutes(privateLayout),
   ...wizardRoutes(privateLayout),
   ...alertRoutes(privateLayout),
+  ...wordBinRoutes(privateLayout),
 ] as const;
 
 export const routeTree = rootRoute.addChildren([

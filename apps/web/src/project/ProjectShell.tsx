@@ -21,9 +21,9 @@ import { ProjectContext, type ProjectContextValue } from './context.ts';
 import {
   analyticParams,
   filterToSearch,
-  projectOfferedStreams,
   refusedParts,
   resolveFilter,
+  screenOfferedStreams,
   searchNeedsRewrite,
   streamsOfProject,
   type ProjectFilter,
@@ -31,6 +31,7 @@ import {
   type RefusedPart,
 } from './filter.ts';
 import { activeMenuKey, projectMenu, type MenuItem } from './menu.ts';
+import { screenFilterRules } from './screen-filter.ts';
 import { PageTitleScope, usePageTitle } from '../ui/page-title.ts';
 
 // The project route (composed in app/routes/project.tsx): its search is the filter, typed by
@@ -56,7 +57,9 @@ export function ProjectShell({ clientId, projectId, search, platform, children }
   const [dialog, setDialog] = useState<LaterDialogKind | null>(null);
 
   const data = project.data;
-  const filter = useMemo(() => (data ? resolveFilter(search, data) : null), [data, search]);
+  // Each screen's own defaults (screen-filter.ts): the analysis screens start at yesterday.
+  const rules = useMemo(() => screenFilterRules(pathname), [pathname]);
+  const filter = useMemo(() => (data ? resolveFilter(search, data, undefined, rules) : null), [data, search, rules]);
   const ownedCodes = useMemo(() => products.data ?? [], [products.data]);
 
   // The address is the filter: a missing or refused value is replaced by the resolved default.
@@ -232,7 +235,7 @@ export function ProjectShell({ clientId, projectId, search, platform, children }
             {context && data && (
               <FilterMenu
                 filter={context.filter}
-                offered={projectOfferedStreams(data)}
+                offered={screenOfferedStreams(data, rules)}
                 streamsFixed={!!platform}
                 onApply={(next) => setFilter(platform ? { datefrom: next.datefrom, dateto: next.dateto } : next)}
               />

@@ -37,9 +37,30 @@ export const projectOfferedStreams = (project: Pick<Project, 'ProjectTypeId' | '
   return offeredStreams(project.ProjectTypeId, own);
 };
 
-/** Selected streams from the address: known, offered, and YouTube alone; otherwise the defaults. */
-export function resolveStreams(list: string | undefined, project: Pick<Project, 'ProjectTypeId' | 'ProjectSubTypeId' | 'StreamId'>): number[] {
+/**
+ * What a screen changes in the filter's defaults (screen-filter.ts says which screen has which):
+ * the range when the address names none, and streams the screen leaves out (Sentiment: YouTube).
+ */
+export interface ScreenFilterRules {
+  defaultRange: (now: Dayjs) => [string, string];
+  /** Streams the screen does not offer, unless the project offers nothing else. */
+  dropStreams?: readonly number[];
+}
+
+/** The streams a screen's Filter offers: the project's, less those the screen drops (unless none would be left). */
+export function screenOfferedStreams(project: Pick<Project, 'ProjectTypeId' | 'StreamId'>, rules?: Pick<ScreenFilterRules, 'dropStreams'>): number[] {
   const offered = projectOfferedStreams(project);
+  const kept = offered.filter((s) => !rules?.dropStreams?.includes(s));
+  return kept.length ? kept : offered;
+}
+
+/** Selected streams from the address: known, offered, and YouTube alone; otherwise the defaults. */
+export function resolveStreams(
+  list: string | undefined,
+  project: Pick<Project, 'ProjectTypeId' | 'ProjectSubTypeId' | 'StreamId'>,
+  rules?: Pick<ScreenFilterRules, 'dropStreams'>,
+): number[] {
+  const offered = screenOfferedStreams(project, rules);
   const fallback = () => {
     const defaults = defaultStreams(project.ProjectTypeId, project.ProjectSubTypeId).filter((s) => offered.includes(s));
     return defaults.length ? defaults : offered.slice(0, 1);
@@ -57,19 +78,37 @@ export function defaultRange(now: Dayjs = dayjs()): [string, string] {
   return [today.subtract(29, 'day').format('YYYY-MM-DD'), today.format('YYYY-MM-DD')];
 }
 
-/** Dates from the address; out of order, or longer than the server allows, falls back to the last 30 days. */
-export function resolveRange(datefrom: string | undefined, dateto: string | undefined, now: Dayjs = dayjs()): [string, string] {
-  if (!datefrom || !dateto || !isDay(datefrom) || !isDay(dateto)) return defaultRange(now);
+/**
+ * The analysis screens' range (001 section 9): yesterday 00:00 to now. The filter holds whole
+ * days, so it is yesterday to today; the server reads no further than now and the charts cap
+ * their last bucket at now (contract chartBuckets).
+ */
+export function sinceYesterday(now: Dayjs = dayjs()): [string, string] {
+  const today = now.startOf('day');
+  return [today.subtract(1, 'day').format('YYYY-MM-DD'), today.format('YYYY-MM-DD')];
+}
+
+/** The dashboard's rules: the last 30 days, every offered stream. */
+export const DASHBOARD_FILTER: ScreenFilterRules = { defaultRange };
+
+/** Dates from the address; out of order, or longer than the server allows, falls back to the screen's default range. */
+export function resolveRange(
+  datefrom: string | undefined,
+  dateto: string | undefined,
+  now: Dayjs = dayjs(),
+  fallback: (now: Dayjs) => [string, string] = defaultRange,
+): [string, string] {
+  if (!datefrom || !dateto || !isDay(datefrom) || !isDay(dateto)) return fallback(now);
   const from = dayjs(datefrom);
   const to = dayjs(dateto);
-  if (to.isBefore(from) || to.diff(from, 'day') >= MAX_RANGE_DAYS) return defaultRange(now);
+  if (to.isBefore(from) || to.diff(from, 'day') >= MAX_RANGE_DAYS) return fallback(now);
   return [datefrom, dateto];
 }
 
-export function resolveFilter(search: ProjectSearch, project: Project, now: Dayjs = dayjs()): ProjectFilter {
-  const [datefrom, dateto] = resolveRange(search.datefrom, search.dateto, now);
+export function resolveFilter(search: ProjectSearch, project: Project, now: Dayjs = dayjs(), rules: ScreenFilterRules = DASHBOARD_FILTER): ProjectFilter {
+  const [datefrom, dateto] = resolveRange(search.datefrom, search.dateto, now, rules.defaultRange);
   const bin = search.bin && isBin(search.bin) ? Number(search.bin) : undefined;
-  return { datefrom, dateto, streams: resolveStreams(search.streams, project), ...(bin ? { bin } : {}) };
+  return { datefrom, dateto, streams: resolveStreams(search.streams, project, rules), ...(bin ? { bin } : {}) };
 }
 
 /** The address form of a filter. */

@@ -23,6 +23,7 @@ describe('the project side menu', () => {
       'Sort Bins',
       'Input Bins',
       'Tree View',
+      'World Map',
       'Stats Analysis',
       'Trend Analysis',
       'Narrative Analysis',

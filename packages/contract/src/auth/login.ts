@@ -7,7 +7,7 @@ export const LoginBody = z.object({
   Password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
 });
 
-/** CRM login; the password travels in the body only. Bad credentials answer 401. */
+/** CRM login; the password travels in the body only. Bad credentials answer 401; a contact deactivated at every client 403. */
 export const login = defineOperation({
   host: 'crm',
   method: 'POST',
@@ -18,5 +18,5 @@ export const login = defineOperation({
   body: LoginBody,
   response: LoginResponse,
   rateLimit: 'credentials',
-  errors: [401],
+  errors: [401, 403],
 });

@@ -9,3 +9,4 @@ export * from './delete-sub-bin.ts';
 export * from './update-bin-rules.ts';
 export * from './add-bin-post.ts';
 export * from './upload-bin-posts.ts';
+export * from './list-client-subfolders.ts';

@@ -1,8 +1,23 @@
 // Posts as listings show them (the clip tray, the export, duplicates) and the tray's filters.
 import { z } from 'zod';
-import { AnalyticQuery, MAX_ID, MAX_YEAR, MIN_YEAR, quoteInput, zBool, zBrandAssociationId, zFavourabilityId, zId, zIdList, zWallTime } from '../common.ts';
+import {
+  AnalyticQuery,
+  MAX_ID,
+  MAX_RANGE_DAYS,
+  MAX_YEAR,
+  MIN_YEAR,
+  quoteInput,
+  zBool,
+  zBrandAssociationId,
+  zFavourabilityId,
+  zId,
+  zIdList,
+  zStreamList,
+  zWallTime,
+} from '../common.ts';
 import { CLIP_ID_BATCH, CLIP_TRAY_STEP } from '../constants.ts';
 import { TopPost } from '../dashboard/model.ts';
+import { zCountryCode } from '../worldmap/model.ts';
 
 /** A post in a listing: a top post's fields plus its bin and classification. */
 export const Clip = TopPost.extend({
@@ -47,6 +62,8 @@ const listingFilters = {
   authorIds: zIdList('authorIds', MAX_AUTHOR_IDS).optional(),
   /** Posts carrying a word-cloud entry (word, #hashtag, @handle, named entity), or holding an included phrase. */
   word: zWord.optional(),
+  /** Posts from one country (the world map), ISO 3166-1 alpha-2. */
+  countryCode: zCountryCode.optional(),
 };
 
 /**
@@ -119,9 +136,41 @@ export const NewClipsQuery = onlyKnownKeys(
 );
 export const NewClipsCount = z.object({ Count: z.number() });
 export const ClipIdsQuery = z.object({ binId: zId, clipIds: zIdList('clipIds', CLIP_ID_BATCH) });
-export const ClipBinsQuery = z.object({ projectIds: zIdList('projectIds', 50) });
+/** Most bins one clips-of-bins call names (a folder and its subfolders). */
+export const CLIP_BINS_MAX = 50;
+/**
+ * clip/getall/bins: with binIds, the range and streams, the clips of those bins (the tree view,
+ * as the specification has it; projectIds then, if given, must hold each bin's project); with
+ * projectIds only, the projects' bins (its first callers).
+ */
+export const ClipBinsQuery = z
+  .object({
+    projectIds: zIdList('projectIds', CLIP_BINS_MAX).optional(),
+    binIds: zIdList('binIds', CLIP_BINS_MAX).optional(),
+    startDate: zWallTime('startDate').optional(),
+    endDate: zWallTime('endDate').optional(),
+    streamIds: zStreamList.optional(),
+    limit: z.coerce
+      .number({ error: 'limit must be a number' })
+      .int()
+      .min(1, 'limit must be at least 1')
+      .max(100, 'limit is at most 100')
+      .default(CLIP_TRAY_STEP),
+  })
+  .superRefine((q, ctx) => {
+    if (q.binIds === undefined && q.projectIds === undefined) ctx.addIssue({ code: 'custom', path: ['binIds'], message: 'binIds (or projectIds) is required' });
+    if (q.binIds === undefined) return;
+    for (const k of ['startDate', 'endDate', 'streamIds'] as const)
+      if (q[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: `${k} is required with binIds` });
+    if (q.startDate && q.endDate && q.endDate < q.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate is before startDate' });
+    else if (q.startDate && q.endDate && q.endDate.getTime() - q.startDate.getTime() > MAX_RANGE_DAYS * 86_400_000)
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: `the range is longer than ${MAX_RANGE_DAYS} days` });
+  });
 export const ClipBin = z.object({ Id: z.number(), Name: z.string(), ProjectId: z.number(), ParentId: z.number().nullable(), BinTypeId: z.number() });
 export const ClipBinList = z.array(ClipBin);
+/** The newest clips of the bins (a clip filed in two of them is listed once), and how many there are. */
+export const ClipsOfBins = z.object({ Data: ClipList, Total: z.number() });
+export type ClipsOfBins = z.infer<typeof ClipsOfBins>;
 /** Most clips one rating or rejection may name. */
 export const RATE_MAX_CLIPS = 1000;
 const zBinClipBaseIds = (verb = 'rate') =>

@@ -1,6 +1,6 @@
 // Sessions and passwords: login, logout, forgot password, password setup by one-time link, act-as.
 // What each answer may reveal, and how long it takes, is written up in docs/security.md.
-import { MESSAGES, isSimpleEmail, type OperationResult, type ParsedInput, type User } from '@listening/contract';
+import { CONTACT_MESSAGES, MESSAGES, isSimpleEmail, type OperationResult, type ParsedInput, type User } from '@listening/contract';
 import type * as C from '@listening/contract';
 import { audit } from '../../audit/index.ts';
 import type { Db } from '../../db/connection.ts';
@@ -37,7 +37,7 @@ const locked = (ms: number) => new AccountLocked(Math.max(1, Math.ceil(ms / 1000
 export async function login(db: Db, email: string, password: string): Promise<OperationResult<typeof C.login>> {
   const wait = await lockedFor(db, email);
   if (wait > 0) throw locked(wait);
-  const user = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  const user = await db.selectFrom('users').select(['id', 'password_hash', 'is_admin']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
   const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
   if (!user || !user.password_hash || !ok) {
     await recordFailure(db, email);
@@ -47,7 +47,15 @@ export async function login(db: Db, email: string, password: string): Promise<Op
   const lockedMeanwhile = await lockedFor(db, email);
   if (lockedMeanwhile > 0) throw locked(lockedMeanwhile);
   await clearFailures(db, email);
+  // A contact deactivated at every client of theirs has no access left (modules/contacts).
+  if (!user.is_admin && (await deactivatedEverywhere(db, user.id))) throw forbidden(CONTACT_MESSAGES.deactivatedLogin);
   return { access_token: await createSession(db, user.id) };
+}
+
+/** True when the user is a contact of some client but active at none. */
+async function deactivatedEverywhere(db: Db, userId: number): Promise<boolean> {
+  const links = await db.selectFrom('client_contacts').select('is_active').where('user_id', '=', userId).execute();
+  return links.length > 0 && links.every((l) => !l.is_active);
 }
 
 /** Revokes the session; the answer is empty (204). */

@@ -17,7 +17,7 @@ export type WordMatch =
   /** An included phrase: the post's text holds it (any case), as the word cloud counts it. */
   | { kind: 'phrase'; text: string }
   /** A word-cloud entry: one of the post's terms, hashtags, handles or named entities. */
-  | { kind: 'term'; terms: string[]; hashtags: string[]; handles: string[]; entities: string[] };
+  | { kind: 'term'; terms: string[]; hashtags: string[]; handles: string[]; entities: string[]; urls?: string[] };
 
 export interface ListingFilters {
   /** Posts of one hour: [from, from + 1 h), an instant. */
@@ -30,6 +30,8 @@ export interface ListingFilters {
   /** Posts of any of these author accounts (a top author on several networks). */
   authorIds?: number[];
   word?: WordMatch;
+  /** Posts from one country (the world map's), ISO 3166-1 alpha-2. */
+  countryCode?: string;
   /** The scope's rejected clips instead of its counted ones. */
   rejected?: boolean;
   /** Only rows up to this bin_clips id (the listing's snapshot). */
@@ -52,7 +54,8 @@ const enrichmentHas = (w: Extract<WordMatch, { kind: 'term' }>) => (eb: Expressi
       .whereRef('e.clip_id', '=', 'bin_clips.clip_id')
       .where(
         sql<boolean>`(e.terms && ${sql.val(w.terms)}::text[] or e.hashtags && ${sql.val(w.hashtags)}::text[] or e.handles && ${sql.val(w.handles)}::text[]
-          or e.people && ${sql.val(w.entities)}::text[] or e.organisations && ${sql.val(w.entities)}::text[] or e.places && ${sql.val(w.entities)}::text[])`,
+          or e.people && ${sql.val(w.entities)}::text[] or e.organisations && ${sql.val(w.entities)}::text[] or e.places && ${sql.val(w.entities)}::text[]
+          or e.urls && ${sql.val(w.urls ?? [])}::text[])`,
       ),
   );
 
@@ -73,6 +76,17 @@ function listing(db: Db, s: Scope, f: ListingFilters) {
     .$if(f.authorIds !== undefined, (qb) => qb.where('bin_clips.author_id', 'in', f.authorIds!))
     .$if(word?.kind === 'phrase', (qb) => qb.where(sql<boolean>`strpos(lower(clips.body), ${(word as { text: string }).text}) > 0`))
     .$if(word?.kind === 'term', (qb) => qb.where(enrichmentHas(word as Extract<WordMatch, { kind: 'term' }>)))
+    .$if(f.countryCode !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('clip_locations as l')
+            .select(sql.lit(1).as('one'))
+            .whereRef('l.clip_id', '=', 'bin_clips.clip_id')
+            .where('l.country_code', '=', f.countryCode!),
+        ),
+      ),
+    )
     .$if(f.snapshotId !== undefined, (qb) => qb.where('bin_clips.id', '<=', f.snapshotId!))
     .$if(f.newerThan !== undefined, (qb) => qb.where('bin_clips.id', '>', f.newerThan!));
 }
@@ -148,6 +162,33 @@ export async function* clipBatches(db: Db, s: Scope, f: ListingFilters, batchSiz
 /** Clips of a bin by clip id (any date, any stream, rejected ones left out). */
 export function clipsByIds(db: Db, binId: number, clipIds: number[]) {
   return clipRows(db).where('bin_clips.bin_id', '=', binId).where('bin_clips.clip_id', 'in', clipIds).where('bin_clips.rejected', '=', false).execute();
+}
+
+/** The newest rows of the bins in the range and streams (the tree view's subfolders), not rejected; a clip filed in several bins has a row in each. */
+export function clipsOfBins(db: Db, binIds: number[], streams: number[], from: Date, to: Date, limit: number) {
+  return clipRows(db)
+    .where('bin_clips.bin_id', 'in', binIds)
+    .where('bin_clips.stream_id', 'in', streams)
+    .where('bin_clips.posted_at', '>=', from)
+    .where('bin_clips.posted_at', '<', to)
+    .where('bin_clips.rejected', '=', false)
+    .orderBy('bin_clips.posted_at', 'desc')
+    .orderBy('bin_clips.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function countClipsOfBins(db: Db, binIds: number[], streams: number[], from: Date, to: Date): Promise<number> {
+  const r = await db
+    .selectFrom('bin_clips')
+    .select((eb) => eb.fn.count<number>('clip_id').distinct().as('n'))
+    .where('bin_id', 'in', binIds)
+    .where('stream_id', 'in', streams)
+    .where('posted_at', '>=', from)
+    .where('posted_at', '<', to)
+    .where('rejected', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
 }
 
 export function binsOfProjects(db: Db, projectIds: number[]) {

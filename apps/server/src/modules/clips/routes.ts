@@ -23,7 +23,8 @@ import * as clips from './service.ts';
 export function clipRoutes(route: Route, { db }: Deps): void {
   route(getClips, ({ user, query }) => clips.listClips(db, user, query));
   route(getClipsByIds, ({ user, query }) => clips.clipsByIds(db, user, query.binId, query.clipIds));
-  route(getClipBins, ({ user, query }) => clips.binsOfProjects(db, user, query.projectIds));
+  // With binIds: the clips of those bins in the range (tree view); with projectIds: the projects' bins.
+  route(getClipBins, ({ user, query }) => (query.binIds ? clips.clipsOfBins(db, user, query) : clips.binsOfProjects(db, user, query.projectIds!)));
   route(rateClips, async ({ user, body }) => ({
     Updated: await changeClips(db, user, body.projectId, body.binClipBaseIds, { favourabilityId: body.favourabilityId }),
   }));

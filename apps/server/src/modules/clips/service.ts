@@ -5,7 +5,7 @@ import type * as C from '@listening/contract';
 import type { PassThrough } from 'node:stream';
 import type { z } from 'zod';
 import { toTopPost, type ClipRow } from '../../analytics/clip-rows.ts';
-import { fromWall, resolveScope, type Scope } from '../../analytics/scope.ts';
+import { clientTimeZone, fromWall, resolveScope, wallRange, type Scope } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
 import { badRequest } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -35,6 +35,8 @@ export async function wordMatch(db: Db, projectId: number, word: string): Promis
   const none: string[] = [];
   if (lower.startsWith('#')) return { kind: 'term', terms: none, hashtags: [lower, bare], handles: none, entities: none };
   if (lower.startsWith('@')) return { kind: 'term', terms: none, hashtags: none, handles: [lower, bare], entities: none };
+  // A link (deep dive's url rail) is matched as stored.
+  if (/^https?:\/\//.test(lower)) return { kind: 'term', terms: none, hashtags: none, handles: none, entities: none, urls: [word] };
   return { kind: 'term', terms: [lower], hashtags: none, handles: none, entities: [word] };
 }
 
@@ -47,6 +49,7 @@ export async function listingFilters(db: Db, s: Scope, query: ListingQuery): Pro
     authorId: query.authorId,
     authorIds: query.authorIds,
     word: query.word === undefined ? undefined : await wordMatch(db, s.project.id, query.word),
+    countryCode: query.countryCode,
   };
 }
 
@@ -106,6 +109,31 @@ export async function clipsByIds(db: Db, user: AuthUser, binId: number, clipIds:
   await projectForBin(db, user, binId);
   const byId = new Map((await q.clipsByIds(db, binId, clipIds)).map((r) => [Number(r.clip_id), toClip(r)]));
   return clipIds.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The newest clips of the given bins (the tree view: a folder and its subfolders) in the range and
+ * streams, each once, with their count; any bin not visible answers 404. The range is the client's wall
+ * clock, as every analytic read's.
+ */
+export async function clipsOfBins(db: Db, user: AuthUser, query: z.output<typeof C.ClipBinsQuery>): Promise<C.ClipsOfBins> {
+  const binIds = query.binIds!;
+  let clientId = 0;
+  for (const id of binIds) {
+    const { project } = await projectForBin(db, user, id);
+    if (query.projectIds && !query.projectIds.includes(project.id)) throw badRequest(`Bin ${id} is not a bin of projectIds ${query.projectIds.join(',')}`);
+    clientId = project.client_id;
+  }
+  const timeZone = await clientTimeZone(db, clientId);
+  const { startWall, endWallExclusive } = wallRange(query.startDate!, query.endDate!);
+  const [from, to] = [fromWall(startWall, timeZone), fromWall(endWallExclusive, timeZone)];
+  const streams = query.streamIds!;
+  // A clip filed in a folder and its subfolder is listed once: enough rows for `limit` clips.
+  const rows = await q.clipsOfBins(db, binIds, streams, from, to, query.limit * binIds.length);
+  const seen = new Set<number>();
+  const clips = rows.filter((r) => !seen.has(Number(r.clip_id)) && seen.add(Number(r.clip_id))).slice(0, query.limit);
+  const total = rows.length < query.limit * binIds.length ? seen.size : await q.countClipsOfBins(db, binIds, streams, from, to);
+  return { Data: clips.map(toClip), Total: total };
 }
 
 /** The bins of the given projects (the tray's bin picker); any project not visible answers 404. */

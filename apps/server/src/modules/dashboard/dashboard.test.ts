@@ -190,14 +190,14 @@ describe('project dashboard', () => {
     expect((await get(q('subfolder/getall/bintype', '&binTypeId=3'))).body.message).toMatch(/binTypeId/);
   });
 
-  it('locks sentiment and sort bins by the same rule as the side menu, with a 403 naming the product', async () => {
+  it('locks sort bins by the same rule as the side menu, with a 403 naming the product; the sentiment widgets are plain', async () => {
     const karoo = t.projects['karoo-brand'];
     const kq = (path: string) => `${path}?projectId=${karoo}&${range}`;
-    for (const path of ['sentiment/getall', 'heatmap/sentiment/getall']) {
-      const r = await get(kq(path), viewer);
-      expect(r.status).toBe(403);
-      expect(r.body.message).toMatch(/^Sentiment is a locked product/);
-    }
+    // Karoo owns no products: the dashboard's sentiment summary and heatmap still answer (000 section 2).
+    for (const path of ['sentiment/getall', 'heatmap/sentiment/getall']) expect((await get(kq(path), viewer)).status).toBe(200);
+    const screen = await get(kq('sentiment/rating'), viewer);
+    expect(screen.status).toBe(403);
+    expect(screen.body.message).toMatch(/^Sentiment is a locked product/);
     const tree = await get(kq('subfolder/getall/treeview'), viewer);
     expect(tree.status).toBe(403);
     expect(tree.body.message).toMatch(/Sort Bins/);

@@ -101,8 +101,8 @@ export async function heatmap(db: Db, user: AuthUser, query: AnalyticQuery): Pro
 }
 
 export async function sentimentHeatmap(db: Db, user: AuthUser, query: AnalyticQuery): Promise<Out<typeof C.SentimentHeatmap>> {
+  // A plain widget (000 section 2 lists it without a lock): only the Sentiment screen is gated.
   const s = await resolveScope(db, user, query);
-  await assertUnlocked(db, s.project, 'Sentiment');
   const { bucket, cells, partial } = await heatmapGrid(db, s);
   return { Bucket: bucket, Data: cells.map((c) => ({ ...c, Color: sentimentColor(c.Positive, c.Neutral, c.Negative) })), Partial: partial };
 }
@@ -153,8 +153,8 @@ export async function favourability(db: Db, user: AuthUser, query: AnalyticQuery
 }
 
 export async function sentimentSummary(db: Db, user: AuthUser, query: AnalyticQuery): Promise<Out<typeof C.SentimentSummary>> {
+  // A plain widget, as the sentiment heatmap: only the Sentiment screen is gated.
   const s = await resolveScope(db, user, query);
-  await assertUnlocked(db, s.project, 'Sentiment');
   const rows = new Map((await q.sentimentByAssociation(db, s)).map((r) => [r.brand_association_id, r]));
   const card = (Name: 'Owned' | 'Earned' | 'Chatter', id: number) => {
     const r = rows.get(id);

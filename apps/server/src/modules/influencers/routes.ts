@@ -1,11 +1,14 @@
-import { createInfluencer, deleteInfluencer, getInfluencers } from '@listening/contract';
+import { createInfluencer, deleteInfluencer, getInfluencerComparison, getInfluencers, getTopAuthorsPage } from '@listening/contract';
 import type { Route } from '../../http/route.ts';
 import type { Deps } from '../../types.ts';
+import { compareInfluencers } from './comparison.ts';
 import * as influencers from './service.ts';
+import { topAuthorsPage } from './top-authors-page.ts';
 
 /**
  * Main host: influencer discovery. The specification gives these paths without a prefix
- * (getall, create, delete); ours is /api/influencer/ (docs/dashboard.md).
+ * (getall, create, delete); ours is /api/influencer/ (docs/dashboard.md). Also influencer
+ * comparison and the Top Authors page, where authors are added to discovery.
  */
 export function influencerRoutes(route: Route, { db }: Deps): void {
   route(getInfluencers, ({ user, query }) => influencers.listInfluencers(db, user, query.projectId));
@@ -14,4 +17,6 @@ export function influencerRoutes(route: Route, { db }: Deps): void {
     await influencers.deleteInfluencer(db, user, query.id);
     return { ok: true };
   });
+  route(getInfluencerComparison, ({ user, query }) => compareInfluencers(db, user, query));
+  route(getTopAuthorsPage, ({ user, query }) => topAuthorsPage(db, user, query));
 }

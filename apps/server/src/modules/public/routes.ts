@@ -6,5 +6,5 @@ import * as publicSite from './service.ts';
 /** Public, unauthenticated: the blog and the contact form. */
 export function publicRoutes(route: Route, { db, mailer, config }: Deps): void {
   route(getBlogs, () => publicSite.blogs(db));
-  route(submitContact, ({ body }) => publicSite.submitContact(mailer, config.contactTo, body));
+  route(submitContact, ({ body, req }) => publicSite.submitContact(db, mailer, config.contactTo, req.ip, body));
 }

@@ -1,5 +1,5 @@
 import { AppShell, Anchor, Burger, Drawer, Group, NavLink, Stack, Tooltip } from '@mantine/core';
-import { IconBell, IconBuilding, IconLayoutDashboard, IconShieldLock } from '@tabler/icons-react';
+import { IconBell, IconBuilding, IconLayoutDashboard, IconMessage, IconShieldLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useMatches, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -11,6 +11,7 @@ import { UserMenu } from '../../features/auth/components/UserMenu.tsx';
 import { LoginScreen } from '../../features/auth/screens/LoginScreen.tsx';
 import { useClients } from '../../features/clients/api/get-clients.ts';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
+import { ContactUsTrigger } from '../../features/public-site/components/ContactModal.tsx';
 import { Brand } from '../../ui/Brand.tsx';
 import { SideNavContext } from '../../ui/side-nav.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
@@ -22,6 +23,7 @@ function DefaultSideMenu({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate
       <NavLink component={Link} to="/dashboard" label="Dashboard" leftSection={<IconLayoutDashboard size={18} />} onClick={onNavigate} />
       <NavLink component={Link} to="/contact/notifications" label="Notification Management" leftSection={<IconBell size={18} />} onClick={onNavigate} />
       {isAdmin && <NavLink component={Link} to="/admin" label="Admin" leftSection={<IconShieldLock size={18} />} onClick={onNavigate} />}
+      <ContactUsTrigger render={(open) => <NavLink component="button" label="Contact us" leftSection={<IconMessage size={18} />} onClick={open} />} />
     </Stack>
   );
 }

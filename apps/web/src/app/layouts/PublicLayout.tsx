@@ -4,6 +4,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { Link, Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useSessionToken } from '../../features/auth/api/session.ts';
+import { ContactUsTrigger } from '../../features/public-site/components/ContactModal.tsx';
 import { SERVICES } from '../../features/public-site/services.ts';
 import { Brand } from '../../ui/Brand.tsx';
 
@@ -11,7 +12,6 @@ const NAV = [
   { to: '/services', label: 'Services' },
   { to: '/blogs', label: 'Blogs' },
   { to: '/about-us', label: 'About us' },
-  { to: '/contact-us', label: 'Contact us' },
 ] as const;
 
 export const DATA_ACCESS_MANUAL = '/data-access-manual.pdf';
@@ -51,6 +51,13 @@ function PublicHeader() {
                 {n.label}
               </Anchor>
             ))}
+            <ContactUsTrigger
+              render={(open) => (
+                <Anchor component="button" type="button" onClick={open} c="dark.6" fw={500} size="sm" underline="never" className="nav-link">
+                  Contact us
+                </Anchor>
+              )}
+            />
             {signIn}
           </Group>
           <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label="Open navigation" />
@@ -63,6 +70,13 @@ function PublicHeader() {
               {n.label}
             </Anchor>
           ))}
+          <ContactUsTrigger
+            render={(open) => (
+              <Anchor component="button" type="button" onClick={open} c="dark.6" fw={500} ta="left">
+                Contact us
+              </Anchor>
+            )}
+          />
           {signIn}
         </Stack>
       </Drawer>
@@ -101,9 +115,13 @@ function PublicFooter() {
             <Anchor component={Link} to="/blogs" c="gray.4" size="sm">
               Blogs
             </Anchor>
-            <Anchor component={Link} to="/contact-us" c="gray.4" size="sm">
-              Contact us
-            </Anchor>
+            <ContactUsTrigger
+              render={(open) => (
+                <Anchor component="button" type="button" onClick={open} c="gray.4" size="sm" ta="left">
+                  Contact us
+                </Anchor>
+              )}
+            />
           </Stack>
           <Stack gap={6} component="nav" aria-label="Policies">
             <Text fw={700} c="white" size="sm" mb={4}>

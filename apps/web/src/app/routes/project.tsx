@@ -7,8 +7,8 @@ import { ClipTray } from '../../project/clip-tray/ClipTray.tsx';
 import { ClipTrayProvider } from '../../project/clip-tray/tray-state.tsx';
 import { projectSearchSchema } from '../../project/filter.ts';
 import { ProjectShell } from '../../project/ProjectShell.tsx';
-import { LaterReleaseScreen } from '../../project/screens/LaterReleaseScreen.tsx';
 import { postListingSearchSchema } from '../../features/post-listing/search.ts';
+import { influencerComparisonSearchSchema } from '../../features/influencer-comparison/search.ts';
 
 // The dashboard and its charts load on first use, so the sign-in and list screens stay light.
 const DashboardScreen = lazyRouteComponent(() => import('../../features/dashboard/screens/DashboardScreen.tsx'), 'DashboardScreen');
@@ -16,6 +16,29 @@ const PostListingScreen = lazyRouteComponent(() => import('../../features/post-l
 const AveScreen = lazyRouteComponent(() => import('../../features/ave/screens/AveScreen.tsx'), 'AveScreen');
 const SortBinsScreen = lazyRouteComponent(() => import('../../features/sub-bins/screens/SubBinsScreen.tsx'), 'SortBinsScreen');
 const InputBinsScreen = lazyRouteComponent(() => import('../../features/sub-bins/screens/SubBinsScreen.tsx'), 'InputBinsScreen');
+const SentimentScreen = lazyRouteComponent(() => import('../../features/sentiment/screens/SentimentScreen.tsx'), 'SentimentScreen');
+const ContentClassificationScreen = lazyRouteComponent(
+  () => import('../../features/content-classification/screens/ContentClassificationScreen.tsx'),
+  'ContentClassificationScreen',
+);
+const CompetitorTrackingScreen = lazyRouteComponent(
+  () => import('../../features/competitors/screens/CompetitorTrackingScreen.tsx'),
+  'CompetitorTrackingScreen',
+);
+const TopAuthorsScreen = lazyRouteComponent(() => import('../../features/top-authors/screens/TopAuthorsScreen.tsx'), 'TopAuthorsScreen');
+const InfluencerComparisonScreen = lazyRouteComponent(
+  () => import('../../features/influencer-comparison/screens/InfluencerComparisonScreen.tsx'),
+  'InfluencerComparisonScreen',
+);
+const FollowerGrowthScreen = lazyRouteComponent(() => import('../../features/follower-growth/screens/FollowerGrowthScreen.tsx'), 'FollowerGrowthScreen');
+
+const ReactionListsScreen = lazyRouteComponent(() => import('../../features/word-bins/screens/WordListsScreen.tsx'), 'ReactionListsScreen');
+const CrisisListsScreen = lazyRouteComponent(() => import('../../features/word-bins/screens/WordListsScreen.tsx'), 'CrisisListsScreen');
+const WordBinDetailScreen = lazyRouteComponent(() => import('../../features/word-bins/screens/WordBinDetailScreen.tsx'), 'WordBinDetailScreen');
+const WorkflowBoardScreen = lazyRouteComponent(() => import('../../features/workflow/screens/WorkflowBoardScreen.tsx'), 'WorkflowBoardScreen');
+const DeepDiveScreen = lazyRouteComponent(() => import('../../features/deep-dive/screens/DeepDiveScreen.tsx'), 'DeepDiveScreen');
+const TreeViewScreen = lazyRouteComponent(() => import('../../features/tree-view/screens/TreeViewScreen.tsx'), 'TreeViewScreen');
+const WorldMapScreen = lazyRouteComponent(() => import('../../features/world-map/screens/WorldMapScreen.tsx'), 'WorldMapScreen');
 
 const projectApi = getRouteApi('/_private/client/$clientId/project/$projectId');
 
@@ -33,21 +56,6 @@ function ProjectLayout() {
     </ProjectShell>
   );
 }
-
-/** Analysis screens (document 2), routed now so the menu leads somewhere honest. */
-const ANALYSIS_SCREENS = [
-  ['top-authors', 'Top Authors'],
-  ['competitor-tracking', 'Competitor Tracking'],
-  ['sentiment', 'Sentiment Rating'],
-  ['reaction-lists', 'Reaction Lists'],
-  ['influencer-comparison', 'Influencer Monitoring'],
-  ['deep-dive', 'Deep Dive'],
-  ['performance-measurement', 'Follower Growth'],
-  ['treeview', 'Tree View'],
-  ['content-classification', 'Content Classification'],
-  ['crisis-lists', 'Crisis Lists'],
-  ['crisis-monitoring-lists', 'Crisis Monitoring Lists'],
-] as const;
 
 export function projectRoutes<TParent extends AnyRoute>(parent: TParent) {
   const project = createRoute({
@@ -69,8 +77,52 @@ export function projectRoutes<TParent extends AnyRoute>(parent: TParent) {
   const aveCalcs = createRoute({ getParentRoute: () => project, path: 'ave-calcs', component: AveScreen });
   const sortBins = createRoute({ getParentRoute: () => project, path: 'sort-bins', component: SortBinsScreen });
   const inputBins = createRoute({ getParentRoute: () => project, path: 'input-bins', component: InputBinsScreen });
-  const analysis = ANALYSIS_SCREENS.map(([path, title]) =>
-    createRoute({ getParentRoute: () => project, path, component: () => <LaterReleaseScreen title={title} /> }),
-  );
-  return [project.addChildren([dashboard, platform, postListing, aveCalcs, sortBins, inputBins, ...analysis])] as const;
+  // Sentiment, Content classification and Competitor tracking (issue 17 part A).
+  const analysisA = [
+    createRoute({ getParentRoute: () => project, path: 'sentiment', component: SentimentScreen }),
+    createRoute({ getParentRoute: () => project, path: 'content-classification', component: ContentClassificationScreen }),
+    createRoute({ getParentRoute: () => project, path: 'competitor-tracking', component: CompetitorTrackingScreen }),
+  ];
+  // Top Authors, Influencer Monitoring (its compared ids in the address) and Follower Growth.
+  const topAuthors = createRoute({ getParentRoute: () => project, path: 'top-authors', component: TopAuthorsScreen });
+  const influencerComparison = createRoute({
+    getParentRoute: () => project,
+    path: 'influencer-comparison',
+    validateSearch: influencerComparisonSearchSchema,
+    component: InfluencerComparisonScreen,
+  });
+  const followerGrowth = createRoute({ getParentRoute: () => project, path: 'performance-measurement', component: FollowerGrowthScreen });
+  // Word bins: Reaction Lists, the crisis list screen under both its paths, and their detail.
+  const wordBins = [
+    createRoute({ getParentRoute: () => project, path: 'reaction-lists', component: ReactionListsScreen }),
+    createRoute({ getParentRoute: () => project, path: 'crisis-lists', component: CrisisListsScreen }),
+    createRoute({ getParentRoute: () => project, path: 'crisis-monitoring-lists', component: CrisisListsScreen }),
+    createRoute({ getParentRoute: () => project, path: 'reaction-list/wordbin/$wordBinId', component: WordBinDetailScreen }),
+    createRoute({ getParentRoute: () => project, path: 'crisis-monitoring/wordbin/$wordBinId', component: WordBinDetailScreen }),
+  ];
+  // A word bin's workflow board (the detail's View Workflow).
+  const workflowBoard = createRoute({ getParentRoute: () => project, path: 'reaction-list/wordbin/$wordBinId/workflow', component: WorkflowBoardScreen });
+  // Deep Dive, Tree View and the World Map (issue 17 part C).
+  const analysisC = [
+    createRoute({ getParentRoute: () => project, path: 'deep-dive', component: DeepDiveScreen }),
+    createRoute({ getParentRoute: () => project, path: 'treeview', component: TreeViewScreen }),
+    createRoute({ getParentRoute: () => project, path: 'world-map', component: WorldMapScreen }),
+  ];
+  return [
+    project.addChildren([
+      dashboard,
+      platform,
+      postListing,
+      aveCalcs,
+      sortBins,
+      inputBins,
+      topAuthors,
+      influencerComparison,
+      followerGrowth,
+      ...wordBins,
+      workflowBoard,
+      ...analysisA,
+      ...analysisC,
+    ]),
+  ] as const;
 }

@@ -18,5 +18,6 @@ export function trayQuery(params: AnalyticParams, scope: TrayScope): TrayQuery {
   if (scope.authorId) q.authorId = scope.authorId;
   if (scope.authorIds?.length) q.authorIds = scope.authorIds.join(',');
   if (scope.word) q.word = scope.word;
+  if (scope.countryCode) q.countryCode = scope.countryCode;
   return q;
 }

@@ -23,6 +23,8 @@ export interface TrayScope {
   authorIds?: number[];
   /** A word-cloud entry or an included phrase. */
   word?: string;
+  /** Posts from one country (the world map), ISO 3166-1 alpha-2. */
+  countryCode?: string;
 }
 
 interface TrayState {

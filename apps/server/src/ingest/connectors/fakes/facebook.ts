@@ -76,6 +76,8 @@ export interface FbFakeOptions {
   posts?: GraphItem[];
   comments?: GraphItem[];
   faults?: Record<string, FakeReply[]>;
+  /** The page's followers_count (GET /{page-id}?fields=followers_count). */
+  followers?: number;
 }
 
 /** A Graph list page: {data, paging:{cursors:{before,after}, next}} with offset cursors. */
@@ -98,6 +100,11 @@ export async function startFacebookFake(opts: FbFakeOptions): Promise<FakeServer
         status: 400,
         json: { error: { message: 'Invalid OAuth access token - Cannot parse access token', type: 'OAuthException', code: 190, fbtrace_id: 'AbC' } },
       };
+    const node = new RegExp(`^${FB_VERSION}/([^/]+)$`).exec(req.path);
+    if (node) {
+      const fields = (req.query.get('fields') ?? '').split(',');
+      return { json: { id: node[1], ...(fields.includes('followers_count') ? { followers_count: opts.followers ?? 412_000 } : {}) } };
+    }
     const m = new RegExp(`^${FB_VERSION}/([^/]+)/(feed|posts|comments)$`).exec(req.path);
     if (!m) return { status: 400, json: { error: { message: 'Unknown path components', type: 'OAuthException', code: 2500, fbtrace_id: 'AbC' } } };
     const after = req.query.get('after');

@@ -52,6 +52,8 @@ export interface IgFakeOptions {
   comments?: GraphItem[];
   hashtagMedia?: GraphItem[];
   faults?: Record<string, FakeReply[]>;
+  /** The account's followers_count (GET /{ig-user-id}?fields=followers_count). */
+  followers?: number;
 }
 
 export async function startInstagramFake(opts: IgFakeOptions) {
@@ -70,6 +72,7 @@ export async function startInstagramFake(opts: IgFakeOptions) {
       if (req.query.get('user_id') !== IG_USER) return { status: 400, json: { error: { message: 'user_id required', type: 'OAuthException', code: 100 } } };
       return { json: { data: req.query.get('q') === 'brandsa' ? [{ id: HASHTAG_ID }] : [] } };
     }
+    if (!edge && first === IG_USER) return { json: { id: IG_USER, followers_count: opts.followers ?? 233_000 } };
     if (edge === 'media' && first === IG_USER) return graphListReply(media, req);
     if (edge === 'comments') return graphListReply(comments, req);
     if (edge === 'recent_media' && first === HASHTAG_ID && req.query.get('user_id') === IG_USER) return graphListReply(hashtagMedia, req);

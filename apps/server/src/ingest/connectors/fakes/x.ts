@@ -79,6 +79,25 @@ export async function startXFake(opts: XFakeOptions): Promise<FakeServer & { twe
     if (req.headers.authorization !== `Bearer ${opts.token}`)
       return { status: 401, json: { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' } };
     const timeline = /^\/2\/users\/([^/]+)\/tweets$/.exec(req.path);
+    // Users lookup (GET /2/users/:id): the follower-snapshot job reads public_metrics.followers_count.
+    const lookup = /^\/2\/users\/([^/]+)$/.exec(req.path);
+    if (lookup) {
+      const user = (opts.users ?? X_USERS).find((u) => u.id === lookup[1]);
+      if (!user)
+        return {
+          json: {
+            errors: [
+              {
+                value: lookup[1],
+                detail: `Could not find user with id: [${lookup[1]}].`,
+                title: 'Not Found Error',
+                type: 'https://api.twitter.com/2/problems/resource-not-found',
+              },
+            ],
+          },
+        };
+      return { json: { data: pick(user, ['id', 'name', 'username', ...list(req.query.get('user.fields'))]) } };
+    }
     if (req.path !== '/2/tweets/search/recent' && !timeline) return { status: 404, json: { title: 'Not Found Error' } };
     const token = req.query.get(timeline ? 'pagination_token' : 'next_token');
     const fault = faults.take(token);

@@ -59,6 +59,8 @@ export interface YtFakeOptions {
   /** Comment threads (of vid6) whose snippet.isPublic is false. */
   privateThreads?: string[];
   faults?: Record<string, FakeReply[]>;
+  /** The channel's statistics.subscriberCount. */
+  subscribers?: number;
 }
 
 export async function startYouTubeFake(opts: YtFakeOptions) {
@@ -134,7 +136,24 @@ export async function startYouTubeFake(opts: YtFakeOptions) {
                   kind: 'youtube#channelListResponse',
                   etag: 'e',
                   pageInfo: { totalResults: 1, resultsPerPage: 5 },
-                  items: [{ kind: 'youtube#channel', id: CHANNEL.id, contentDetails: { relatedPlaylists: { likes: '', uploads: CHANNEL.uploads } } }],
+                  items: [
+                    {
+                      kind: 'youtube#channel',
+                      id: CHANNEL.id,
+                      contentDetails: { relatedPlaylists: { likes: '', uploads: CHANNEL.uploads } },
+                      // statistics only when `part` asks for it; counts are strings, as the real API sends them.
+                      ...((req.query.get('part') ?? '').split(',').includes('statistics')
+                        ? {
+                            statistics: {
+                              viewCount: '90210',
+                              subscriberCount: String(opts.subscribers ?? 12_400),
+                              hiddenSubscriberCount: false,
+                              videoCount: '6',
+                            },
+                          }
+                        : {}),
+                    },
+                  ],
                 }
               : { kind: 'youtube#channelListResponse', etag: 'e', pageInfo: { totalResults: 0, resultsPerPage: 5 } },
         };

@@ -1,5 +1,5 @@
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { IconCloudDownload, IconListDetails, IconMail } from '@tabler/icons-react';
+import { IconClockPlay, IconCloudDownload, IconListDetails, IconMail } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { MESSAGES, isSimpleEmail } from '@listening/contract';
@@ -87,6 +87,10 @@ export function AdminScreen() {
           <Anchor component={Link} to="/admin/collection" size="sm" ta="center">
             <IconCloudDownload size={14} style={{ verticalAlign: -2, marginRight: 4 }} />
             Collection: what each network's connectors collected and skipped
+          </Anchor>
+          <Anchor component={Link} to="/admin/jobs" size="sm" ta="center">
+            <IconClockPlay size={14} style={{ verticalAlign: -2, marginRight: 4 }} />
+            Jobs: digests, alerts and scheduled work, with failures
           </Anchor>
           <Anchor component={Link} to="/clients" size="sm" ta="center" c="dimmed">
             Back to clients

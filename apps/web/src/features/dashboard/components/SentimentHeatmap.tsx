@@ -8,24 +8,15 @@ import { useProjectContext } from '../../../project/context.ts';
 import { useSentimentHeatmap } from '../api/get-sentiment-heatmap.ts';
 import { HEATMAP_MIN_WIDTH, HOURS, cellScope, heatmapGrid, rowLabels } from '../heatmap.ts';
 import { partialText } from '../partial.ts';
-import { LockedPanel, useLockedProduct } from './Locked.tsx';
 import { QueryState, WidgetCard } from './WidgetCard.tsx';
 
 const [POS, NEU, NEG] = FAVOURABILITY_LOOKUP.map((f) => f.Color);
 
-/** Net sentiment of each hour: (positive − negative) / posts, from −1 (red) to +1 (green). */
+/**
+ * Net sentiment of each hour: (positive − negative) / posts, from −1 (red) to +1 (green). A plain
+ * widget, as the sentiment summary: only the Sentiment screen is gated.
+ */
 export function SentimentHeatmap() {
-  const locked = useLockedProduct('Sentiment');
-  return locked ? (
-    <WidgetCard title="Sentiment heatmap" testId="sentiment-heatmap">
-      <LockedPanel product={locked} />
-    </WidgetCard>
-  ) : (
-    <SentimentHeatmapChart />
-  );
-}
-
-function SentimentHeatmapChart() {
   const { params, filter } = useProjectContext();
   const query = useSentimentHeatmap(params);
   const tray = useClipTray();

@@ -4,7 +4,6 @@ import { opensPosts } from '../../../project/clip-tray/opens-posts.ts';
 import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
 import { useProjectContext } from '../../../project/context.ts';
 import { useSentiment } from '../api/get-sentiment.ts';
-import { LockedPanel, useLockedProduct } from './Locked.tsx';
 import { WidgetCard } from './WidgetCard.tsx';
 
 const NAMES = ['Owned', 'Earned', 'Chatter', 'All'] as const;
@@ -15,19 +14,11 @@ const RATING = Object.fromEntries(FAVOURABILITY_LOOKUP.map((f) => [f.Description
 >;
 const pct = (n: number, total: number) => (total ? Math.round((n / total) * 100) : 0);
 
-/** Owned, Earned, Chatter and All, each in its colour, with its rating split. */
+/**
+ * Owned, Earned, Chatter and All, each in its colour, with its rating split. A plain widget (000
+ * section 2 lists it without a lock); only the Sentiment screen is behind the Sentiment product.
+ */
 export function SentimentSummary() {
-  const locked = useLockedProduct('Sentiment');
-  return locked ? (
-    <WidgetCard title="Sentiment summary" testId="sentiment-summary">
-      <LockedPanel product={locked} />
-    </WidgetCard>
-  ) : (
-    <SentimentCards />
-  );
-}
-
-function SentimentCards() {
   const { params } = useProjectContext();
   const query = useSentiment(params);
   const tray = useClipTray();

@@ -4,12 +4,15 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useDeleteNotification } from '../api/delete-notification.ts';
 import { useNotifications } from '../api/get-notifications.ts';
+import { useLiveNotifications } from '../api/live-events.ts';
 import { useMarkSeen } from '../api/mark-seen.ts';
 import { NotificationList, opensTo } from './NotificationList.tsx';
 
 /** The private header's bell with the unread count, opening the notifications panel. */
 export function NotificationBell() {
   const { data, isPending } = useNotifications();
+  // New notifications arrive without a reload (server-sent events).
+  useLiveNotifications();
   const markSeen = useMarkSeen();
   const remove = useDeleteNotification();
   const unread = data?.filter((n) => !n.DateSeen).length ?? 0;

@@ -1,12 +1,13 @@
 import { Alert, Button, Divider, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { MESSAGES, type Project } from '@listening/contract';
+import { COMPETITOR_PROJECT_TYPES, MESSAGES, type Project } from '@listening/contract';
 import { useState, type FormEvent } from 'react';
+import { CompetitorSettings } from '../../../project/components/CompetitorSettings.tsx';
 import { toast } from '../../../ui/toast.ts';
 import { useDeleteProject } from '../api/delete-project.ts';
 import { useRenameProject } from '../api/rename-project.ts';
 
-/** Admins: rename a project, or delete it after a confirmation. */
+/** Admins: rename a project, manage its competitors (types 1 and 5), or delete it after a confirmation. */
 export function ProjectSettingsModal({ project, onClose }: { project: Project; onClose: () => void }) {
   const [name, setName] = useState(project.Description);
   const [confirming, setConfirming] = useState(false);
@@ -67,6 +68,12 @@ export function ProjectSettingsModal({ project, onClose }: { project: Project; o
               </Group>
             </Stack>
           </form>
+          {COMPETITOR_PROJECT_TYPES.includes(project.ProjectTypeId) && (
+            <>
+              <Divider label="Competitors" labelPosition="left" />
+              <CompetitorSettings projectId={project.Id} projectName={project.Description} />
+            </>
+          )}
           <Divider label="Danger zone" labelPosition="left" />
           <Group justify="space-between" wrap="nowrap">
             <Text size="sm" c="dimmed">

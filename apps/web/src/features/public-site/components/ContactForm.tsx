@@ -70,6 +70,20 @@ export function ContactForm({ onSent }: { onSent?: () => void }) {
           placeholder="Choose one"
           allowDeselect={false}
         />
+        {/* The honeypot: out of sight and out of the tab order; people leave it empty, robots fill it. */}
+        <div aria-hidden="true" style={{ position: 'absolute', left: -10_000, width: 1, height: 1, overflow: 'hidden' }}>
+          <label>
+            Website
+            <input
+              type="text"
+              name="Website"
+              tabIndex={-1}
+              autoComplete="off"
+              value={values.Website ?? ''}
+              onChange={(e) => setValues((v) => ({ ...v, Website: e.currentTarget.value }))}
+            />
+          </label>
+        </div>
         <TextInput label="Subject" {...field('Subject')} />
         <Textarea label="Message" autosize minRows={4} maxRows={10} {...field('Message')} />
         <Group justify="flex-end">
