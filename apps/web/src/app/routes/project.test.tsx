@@ -44,16 +44,16 @@ afterEach(() => {
 
 describe('the project routes', () => {
   it('write the default filter into the address of the screen shown, and the menu keeps it', async () => {
-    const { router } = renderRoutes(routeTree, { path: '/client/1/project/2/top-authors' });
+    const { router } = renderRoutes(routeTree, { path: '/client/1/project/2/ave-calcs' });
     await waitFor(() =>
       expect(router.state.location.search).toMatchObject({ datefrom: expect.any(String), dateto: expect.any(String), streams: expect.any(String) }),
     );
-    expect(router.state.location.pathname).toBe('/client/1/project/2/top-authors');
+    expect(router.state.location.pathname).toBe('/client/1/project/2/ave-calcs');
     const filter = router.state.location.search;
 
     fireEvent.click(await screen.findByRole('button', { name: 'Project menu' }));
-    fireEvent.click(await screen.findByText('Competitor Tracking'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/client/1/project/2/competitor-tracking'));
+    fireEvent.click(await screen.findByText('Post Listing'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/client/1/project/2/post-listing'));
     expect(router.state.location.search).toEqual(filter);
   });
 
@@ -63,10 +63,11 @@ describe('the project routes', () => {
     expect(screen.queryByRole('heading', { name: 'Acme Brand' })).toBeNull();
   });
 
-  it('names the screen and the project in the tab, and leads back from a screen still to come', async () => {
-    const { router } = renderRoutes(routeTree, { path: '/client/1/project/2/top-authors' });
-    await waitFor(() => expect(document.title).toBe('Top Authors · Acme Brand · Listening'), { timeout: 5_000 });
-    fireEvent.click(await screen.findByRole('button', { name: 'Back to the dashboard' }));
+  it('names the screen and the project in the tab, and again after the menu leads to the dashboard', async () => {
+    const { router } = renderRoutes(routeTree, { path: '/client/1/project/2/ave-calcs' });
+    await waitFor(() => expect(document.title).toBe("Ave calc's · Acme Brand · Listening"), { timeout: 5_000 });
+    fireEvent.click(await screen.findByRole('button', { name: 'Project menu' }));
+    fireEvent.click(await screen.findByText('Dashboard'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/client/1/project/2'));
     await waitFor(() => expect(document.title).toBe('Dashboard · Acme Brand · Listening'));
   });
