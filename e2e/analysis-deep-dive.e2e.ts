@@ -26,7 +26,17 @@ beforeAll(async () => {
   const projectId = projects.find((p) => p.Description === 'Acme Cola Brand Monitoring')!.Id;
   const bins = await apiGet<{ Id: number; Name: string; ForeignId: number }[]>(page, `/api/subfolder/getall?clientId=${clientId}`);
   const bin = (name: string) => bins.find((b) => b.ForeignId === projectId && b.Name === name)!.Id;
-  ids = { clientId, projectId, manualUploads: bin('Manual uploads'), productMentions: bin('Product mentions'), pricing: bin('Pricing') };
+  // An input bin of its own, so that its emptiness does not depend on the journeys that ran before
+  // (they file posts into the demo's 'Manual uploads').
+  const empty = await page.evaluate(async (projectId) => {
+    const res = await fetch('/api/subfolder/create', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${localStorage.getItem('access_token')}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ projectId, name: `Empty uploads ${Date.now()}`, binTypeId: 6 }),
+    });
+    return ((await res.json()) as { Id: number }).Id;
+  }, projectId);
+  ids = { clientId, projectId, manualUploads: empty, productMentions: bin('Product mentions'), pricing: bin('Pricing') };
   base = `${baseURL}/client/${clientId}/project/${projectId}`;
 }, 240_000);
 afterAll(async () => {

@@ -75,8 +75,11 @@ describe('foundation journeys', () => {
     // Acme's first project, asked for directly: refused, nothing shown.
     const res = await fetch(`${baseURL}/api/project/getall?clientId=1`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(404);
+    // The page asks for them too and is refused (networkidle never comes: the live-notification stream stays open).
+    const refused = page.waitForResponse((r) => r.url().includes('/api/project/getall?clientId=1'));
     await page.goto(`${baseURL}/client/1/projects`);
-    await page.waitForLoadState('networkidle');
+    expect((await refused).status()).toBe(404);
+    await page.getByText('The projects could not be loaded.').waitFor();
     expect(await page.getByText('Acme Cola Brand Monitoring').count()).toBe(0);
     await shot(page, 'foundation-other-client');
   });

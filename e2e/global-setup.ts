@@ -38,6 +38,9 @@ export async function setup(project: TestProject): Promise<void> {
     LOG_LEVEL: 'warn',
     SIMULATOR: '0',
     DEMO_CLIPS: process.env.DEMO_CLIPS ?? '30000',
+    // Every journey signs in from this one address, some with wrong or refused passwords on purpose:
+    // the per-address login limit (10 a minute) would refuse the next journey's sign-in.
+    LOGIN_RATE_LIMIT: process.env.LOGIN_RATE_LIMIT ?? '600',
   };
   delete env.DATABASE_URL;
   server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
