@@ -12,6 +12,7 @@ import { HttpError, badRequest, forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { projectForUser, projectForWrite } from '../../access/index.ts';
 import { previousScope, resolveScope } from '../../analytics/scope.ts';
+import { clipCountsByBin } from '../../analytics/rollup-queries.ts';
 import * as q from './queries.ts';
 
 const asCompetitor = (r: { id: number; description: string; bin_id: number | null }): Competitor => ({
@@ -35,7 +36,7 @@ export async function comparison(db: Db, user: AuthUser, query: AnalyticQuery & 
   const competitors = (await q.competitorsOf(db, s.project.id)).map(asCompetitor);
   const own: Competitor = { Name: s.project.description, BinId: s.binId, ProjectId: s.project.id };
   const bins = [own, ...competitors].map((c) => c.BinId);
-  const [now, before] = await Promise.all([q.clipsPerBin(db, s, bins), q.clipsPerBin(db, previousScope(s), bins)]);
+  const [now, before] = await Promise.all([clipCountsByBin(db, s, bins), clipCountsByBin(db, previousScope(s), bins)]);
   return [own, ...competitors].map((c, i) => ({
     ...c,
     IsProject: i === 0,

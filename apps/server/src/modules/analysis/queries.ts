@@ -47,36 +47,6 @@ export function perBucket(db: Db, s: Scope, bucket: Bucket) {
     .execute();
 }
 
-/** Favourability per brand association (1 Owned, 2 Earned, 3 Chatter: 0 is stored as 3). */
-export function sentimentByAssociation(db: Db, s: Scope) {
-  return db
-    .selectFrom('bin_hourly_sentiment')
-    .select((eb) => [
-      'bin_hourly_sentiment.brand_association_id',
-      eb.fn.sum<number>('positive').as('positive'),
-      eb.fn.sum<number>('neutral').as('neutral'),
-      eb.fn.sum<number>('negative').as('negative'),
-    ])
-    .$call(rollupInScope(s, 'bin_hourly_sentiment'))
-    .groupBy('bin_hourly_sentiment.brand_association_id')
-    .execute();
-}
-
-/** Posts per bin over the scope's streams and hours, for several bins (the project's and its competitors'). */
-export async function clipsPerBin(db: Db, s: Pick<Scope, 'streams' | 'from' | 'to'>, binIds: number[]): Promise<Map<number, number>> {
-  if (binIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('bin_hourly')
-    .select((eb) => ['bin_id', eb.fn.sum<number>('clips').as('count')])
-    .where('bin_id', 'in', binIds)
-    .where('stream_id', 'in', s.streams)
-    .where('hour', '>=', s.from)
-    .where('hour', '<', s.to)
-    .groupBy('bin_id')
-    .execute();
-  return new Map(rows.map((r) => [r.bin_id, Number(r.count)]));
-}
-
 /** A project's competitors: live projects with a root bin, by name. */
 export function competitorsOf(db: Db, projectId: number) {
   return db

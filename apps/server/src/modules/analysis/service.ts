@@ -18,6 +18,7 @@ import type { Db } from '../../db/connection.ts';
 import { forbidden } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { assertUnlocked, previousScope, resolveScope, toWall, type Scope } from '../../analytics/scope.ts';
+import { sentimentByAssociation } from '../../analytics/rollup-queries.ts';
 import * as q from './queries.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
@@ -67,7 +68,7 @@ export async function sentimentRating(db: Db, user: AuthUser, query: AnalyticQue
   const s = await resolveScope(db, user, query);
   assertProjectType(s, SENTIMENT_PROJECT_TYPES, 'Sentiment Rating');
   await assertUnlocked(db, s.project, 'Sentiment');
-  const [before, byAssociation, chart] = await Promise.all([q.totals(db, previousScope(s)), q.sentimentByAssociation(db, s), chartOf(db, s)]);
+  const [before, byAssociation, chart] = await Promise.all([q.totals(db, previousScope(s)), sentimentByAssociation(db, s), chartOf(db, s)]);
   const now = chart.totals;
   const rows = new Map(byAssociation.map((r) => [r.brand_association_id, r]));
   const slice = (Name: 'Owned' | 'Earned' | 'Chatter') => {

@@ -83,22 +83,6 @@ export function scopeTotals(db: Db, s: Scope) {
     .executeTakeFirstOrThrow();
 }
 
-/** Favourability per brand association (1 Owned, 2 Earned, 3 Chatter). */
-export function sentimentByAssociation(db: Db, s: Scope) {
-  return db
-    .selectFrom('bin_hourly_sentiment')
-    .select((eb) => [
-      'bin_hourly_sentiment.brand_association_id',
-      eb.fn.sum<number>('positive').as('positive'),
-      eb.fn.sum<number>('neutral').as('neutral'),
-      eb.fn.sum<number>('negative').as('negative'),
-      eb.fn.sum<number>('ave').as('ave'),
-    ])
-    .$call(rollupInScope(s, 'bin_hourly_sentiment'))
-    .groupBy('bin_hourly_sentiment.brand_association_id')
-    .execute();
-}
-
 /** The live bins of a project with their parents, for the sort-bin tree. */
 export function projectBins(db: Db, projectId: number) {
   return db
@@ -108,21 +92,6 @@ export function projectBins(db: Db, projectId: number) {
     .where('is_deleted', '=', false)
     .orderBy('name')
     .execute();
-}
-
-/** Clips in range per bin, for many bins at once (the tree's counts). */
-export async function clipCountsByBin(db: Db, s: Scope, binIds: number[]): Promise<Map<number, number>> {
-  if (binIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('bin_hourly')
-    .select((eb) => ['bin_id', eb.fn.sum<number>('clips').as('count')])
-    .where('bin_id', 'in', binIds)
-    .where('stream_id', 'in', s.streams)
-    .where('hour', '>=', s.from)
-    .where('hour', '<', s.to)
-    .groupBy('bin_id')
-    .execute();
-  return new Map(rows.map((r) => [r.bin_id, Number(r.count)]));
 }
 
 /** The range's posts with the highest impact score (index bin_clips_bin_impact). */

@@ -23,6 +23,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { bucketCoverage, byBucket, fillBuckets } from '../../analytics/buckets.ts';
 import { toTopPost } from '../../analytics/clip-rows.ts';
 import { assertUnlocked, heatmapBucketOf, insightsBucketOf, resolveScope, toWall, type Scope } from '../../analytics/scope.ts';
+import { clipCountsByBin, sentimentByAssociation } from '../../analytics/rollup-queries.ts';
 import * as q from './queries.ts';
 
 type Out<T extends z.ZodType> = z.infer<T>;
@@ -155,7 +156,7 @@ export async function favourability(db: Db, user: AuthUser, query: AnalyticQuery
 export async function sentimentSummary(db: Db, user: AuthUser, query: AnalyticQuery): Promise<Out<typeof C.SentimentSummary>> {
   // A plain widget, as the sentiment heatmap: only the Sentiment screen is gated.
   const s = await resolveScope(db, user, query);
-  const rows = new Map((await q.sentimentByAssociation(db, s)).map((r) => [r.brand_association_id, r]));
+  const rows = new Map((await sentimentByAssociation(db, s)).map((r) => [r.brand_association_id, r]));
   const card = (Name: 'Owned' | 'Earned' | 'Chatter', id: number) => {
     const r = rows.get(id);
     const [Positive, Neutral, Negative] = [num(r?.positive), num(r?.neutral), num(r?.negative)];
@@ -290,7 +291,7 @@ export async function sortBinTree(db: Db, user: AuthUser, query: AnalyticQuery &
   const wanted = (type: number) => (onlyType ? type === onlyType : type === BIN_TYPE.SortBin || (withInput && type === BIN_TYPE.InputBin));
   const bins = all.filter((b) => wanted(b.bin_type_id) && under(b.id));
   const keep = new Set(bins.map((b) => b.id));
-  const counts = await q.clipCountsByBin(db, s, [...keep]);
+  const counts = await clipCountsByBin(db, s, [...keep]);
   const nodes = new Map<number, SortBinNode>(
     bins.map((b) => [b.id, { Id: b.id, Name: b.name, ClipCount: counts.get(b.id) ?? 0, BinTypeId: b.bin_type_id, Children: [] }]),
   );
