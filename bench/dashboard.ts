@@ -288,6 +288,9 @@ export async function run(args: string[]): Promise<void> {
       sortBins: () => dashboard.sortBinTree(h.db, user, aq, 'treeview'),
       wordCloud: () => cloud.wordCloud(h.db, user, { ...aq, cloudFilter: 'words' }),
       clipTray: () => clips.listClips(h.db, user, { ...aq, limit: 10, rejected: false }),
+    };
+    // The analysis screens' calls: timed one by one like the dashboard's, but not part of its page load.
+    const analysisCalls: Record<string, () => Promise<unknown>> = {
       // Issue 17's author screens: the Top Authors page (by followers, Show All's first page of 50),
       // five influencers compared, Follower Growth of three profiles with a snapshot a day.
       topAuthorsPage: () => topAuthorsPage(h.db, user, { ...aq, sort: 'followers', page: 1, pageSize: 50 }),
@@ -318,7 +321,7 @@ export async function run(args: string[]): Promise<void> {
 
     console.log(`\n${'call'.padEnd(18)} ${'p50 ms'.padStart(9)} ${'p95 ms'.padStart(9)}   ${'raw p50'.padStart(9)} ${'raw p95'.padStart(9)}   ratio p95`);
     const p95s: number[] = [];
-    for (const [name, f] of Object.entries(calls)) {
+    for (const [name, f] of Object.entries({ ...calls, ...analysisCalls })) {
       const t = await measure(f, runs);
       p95s.push(pct(t, 95));
       const r = raw[name] ? await measure(raw[name], rawRuns) : null;
@@ -332,7 +335,9 @@ export async function run(args: string[]): Promise<void> {
     console.log(
       `${'whole dashboard'.padEnd(18)} ${pct(page, 50).toFixed(1).padStart(9)} ${pct(page, 95).toFixed(1).padStart(9)}   ${pct(rawPage, 50).toFixed(1).padStart(9)} ${pct(rawPage, 95).toFixed(1).padStart(9)}   ${(pct(rawPage, 95) / pct(page, 95)).toFixed(1)}x`,
     );
-    console.log(`slowest call p95: ${Math.max(...p95s).toFixed(1)} ms (target < 150 on PostgreSQL at 10M); whole dashboard p95 target < 300 ms`);
+    console.log(
+      `slowest call p95: ${Math.max(...p95s).toFixed(1)} ms (target < 150 on PostgreSQL at 10M, < 50 for the analysis calls); whole dashboard p95 target < 300 ms`,
+    );
   } finally {
     await h.close();
   }
