@@ -16,15 +16,14 @@
 //   AnalysisQuery a query's states: skeleton, the server's message on failure, `empty`, then children
 //   NoData        the empty state of a figure over the filter's range and streams
 //   ChartBox      a fixed-height box for a chart, so that cards line up
-import { Button, Card, Container, Grid, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
-import { lockedProduct, productDetails, type GatedItem, type ProductKey } from '@listening/contract';
-import { useState, type ReactNode } from 'react';
+import { Card, Container, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { GatedItem } from '@listening/contract';
+import type { ReactNode } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { useProjectContext } from '../context.ts';
-import { ProductDialog } from './ProductDialog.tsx';
+import { LockedPanel, useLockedProduct } from './LockedPanel.tsx';
 
 export interface AnalysisScreenProps {
   title: string;
@@ -40,15 +39,9 @@ export interface AnalysisScreenProps {
   children: ReactNode;
 }
 
-/** The product that locks `gate` for the shown project, or null. */
-export function useScreenLock(gate?: GatedItem): ProductKey | null {
-  const { project, ownedCodes } = useProjectContext();
-  return gate ? lockedProduct(gate, project.ProjectTypeId, ownedCodes) : null;
-}
-
 export function AnalysisScreen({ title, subtitle, gate, projectTypes, actions, testId, children }: AnalysisScreenProps) {
   const { project } = useProjectContext();
-  const locked = useScreenLock(gate);
+  const locked = useLockedProduct(gate);
   usePageTitle(title);
   const wrongType = projectTypes !== undefined && !projectTypes.includes(project.ProjectTypeId);
   return (
@@ -68,7 +61,7 @@ export function AnalysisScreen({ title, subtitle, gate, projectTypes, actions, t
       </Group>
       {locked ? (
         <Card withBorder radius="md" padding="lg">
-          <ScreenLocked product={locked} />
+          <LockedPanel product={locked} screen />
         </Card>
       ) : wrongType ? (
         <Card withBorder radius="md" padding="lg">
@@ -165,25 +158,4 @@ export function NoData({ what = 'posts' }: { what?: string }) {
 /** A chart's box of a fixed height, so that cards in a row line up. */
 export function ChartBox({ height = 300, children }: { height?: number; children: ReactNode }) {
   return <div style={{ height, minWidth: 0 }}>{children}</div>;
-}
-
-/** What a locked screen shows: the product, its description and its details (price) on request. */
-function ScreenLocked({ product }: { product: ProductKey }) {
-  const [open, setOpen] = useState(false);
-  const details = productDetails(product);
-  return (
-    <Stack align="center" gap="xs" py="xl" data-testid={`locked-${product}`}>
-      <ThemeIcon size={48} radius="xl" variant="light" color="orange">
-        <IconLock size={24} />
-      </ThemeIcon>
-      <Text fw={600}>{details.name} is not part of your plan</Text>
-      <Text size="sm" c="dimmed" ta="center" maw={420}>
-        {details.description}
-      </Text>
-      <Button variant="light" color="orange" size="xs" onClick={() => setOpen(true)}>
-        Product details
-      </Button>
-      <ProductDialog product={open ? product : null} onClose={() => setOpen(false)} />
-    </Stack>
-  );
 }

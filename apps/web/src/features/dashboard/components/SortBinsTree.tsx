@@ -6,7 +6,7 @@ import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { useProjectContext } from '../../../project/context.ts';
 import { useSubfolders } from '../api/get-subfolders.ts';
 import { treeClipCount } from '../sortbins.ts';
-import { LockedPanel, useLockedProduct } from './Locked.tsx';
+import { LockedPanel, useLockedProduct } from '../../../project/components/LockedPanel.tsx';
 import { QueryState, WidgetCard } from './WidgetCard.tsx';
 
 function BinRow({ node, depth, current, onSet }: { node: SortBinNode; depth: number; current?: number; onSet: (id: number) => void }) {
