@@ -15,7 +15,7 @@ import type { Db } from '../db/connection.ts';
 import { digestHtml, digestSubject, digestText } from '../mail/digest-mail.ts';
 import { queueKeyedMail } from '../mail/mailer.ts';
 import { signingKey } from '../mail/signing.ts';
-import { recipientsOf, unsubscribeLink, windowClips, wordBinPath } from './word-bin-digest.ts';
+import { lockActiveBin, recipientsOf, unsubscribeLink, windowClips, wordBinPath } from './word-bin-digest.ts';
 
 export const SPIKE_QUEUE = 'crisis-spike';
 export const SPIKE_EVERY_MS = 60_000;
@@ -139,14 +139,7 @@ export async function checkSpike(db: Db, wordBinId: number, opts: { now?: Date; 
   const now = opts.now ?? new Date();
   await signingKey(db);
   return db.transaction().execute(async (trx) => {
-    const bin = await trx
-      .selectFrom('word_bins')
-      .selectAll()
-      .where('id', '=', wordBinId)
-      .where('is_active', '=', true)
-      .forUpdate()
-      .skipLocked()
-      .executeTakeFirst();
+    const bin = await lockActiveBin(trx, wordBinId);
     if (!bin || bin.word_bin_type_id !== 2) return null;
     const recent = await trx
       .selectFrom('crisis_spikes')

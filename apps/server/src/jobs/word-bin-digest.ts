@@ -105,6 +105,11 @@ export interface WindowResult {
   mails: number;
 }
 
+/** An active word bin's row, locked for this transaction; undefined when inactive or held by another worker (who is working on it). */
+export function lockActiveBin(trx: Db, wordBinId: number) {
+  return trx.selectFrom('word_bins').selectAll().where('id', '=', wordBinId).where('is_active', '=', true).forUpdate().skipLocked().executeTakeFirst();
+}
+
 /** Sends one bin's due window, or nothing (not due, empty, or already sent by another worker). */
 export async function deliverWindow(db: Db, wordBinId: number, opts: DigestOptions): Promise<WindowResult | null> {
   const now = opts.now ?? new Date();
@@ -112,14 +117,7 @@ export async function deliverWindow(db: Db, wordBinId: number, opts: DigestOptio
   await signingKey(db);
   return db.transaction().execute(async (trx) => {
     // Another worker on this bin holds the lock: it is sending this window.
-    const bin = await trx
-      .selectFrom('word_bins')
-      .selectAll()
-      .where('id', '=', wordBinId)
-      .where('is_active', '=', true)
-      .forUpdate()
-      .skipLocked()
-      .executeTakeFirst();
+    const bin = await lockActiveBin(trx, wordBinId);
     if (!bin) return null;
     const from = bin.date_last_sent ?? bin.start_date;
     const to = new Date(Math.min(now.getTime() - SETTLE_MS, bin.stop_date.getTime()));
