@@ -14,10 +14,11 @@ import { useClientProducts } from './api/get-client-products.ts';
 import { useProject } from './api/get-project.ts';
 import { useProjectBinIds } from './api/get-project-bins.ts';
 import { FilterMenu } from './components/FilterMenu.tsx';
-import { LaterDialog, type LaterDialogKind } from './components/LaterDialog.tsx';
+import { LaterDialog } from './components/LaterDialog.tsx';
 import { ProductDialog } from './components/ProductDialog.tsx';
 import { ProjectSideMenu } from './components/ProjectSideMenu.tsx';
 import { ProjectContext, type ProjectContextValue } from './context.ts';
+import type { ProjectDialogKind, ProjectDialogs } from './dialogs.ts';
 import {
   analyticParams,
   filterToSearch,
@@ -44,17 +45,19 @@ export interface ProjectShellProps {
   search: ProjectSearch;
   /** The stream of a per-platform view (…/platform/$streamId), else null. */
   platform: number | null;
+  /** The features' dialogs for side-menu items, by kind (supplied by the app layer). */
+  dialogs?: ProjectDialogs;
   children: ReactNode;
 }
 
-export function ProjectShell({ clientId, projectId, search, platform, children }: ProjectShellProps) {
+export function ProjectShell({ clientId, projectId, search, platform, dialogs, children }: ProjectShellProps) {
   const project = useProject(projectId);
   const products = useClientProducts(clientId);
   const navigate = projectRoute.useNavigate();
   const { pathname } = useLocation();
   const sideNav = useSideNav();
   const [product, setProduct] = useState<ProductKey | null>(null);
-  const [dialog, setDialog] = useState<LaterDialogKind | null>(null);
+  const [dialog, setDialog] = useState<ProjectDialogKind | null>(null);
 
   const data = project.data;
   // Each screen's own defaults (screen-filter.ts): the analysis screens start at yesterday.
@@ -163,6 +166,7 @@ export function ProjectShell({ clientId, projectId, search, platform, children }
   const screenLabel = items.flatMap((i) => [i, ...(i.children ?? [])]).find((i) => i.key === activeKey)?.label;
   usePageTitle(screenLabel, data?.Description);
   const titleScope = useMemo(() => (data ? [data.Description] : []), [data]);
+  const Dialog = dialog ? dialogs?.[dialog] : undefined;
 
   // A project is opened under its own client's address only: another client's is not found.
   if (project.isError || (data && data.ClientId !== clientId))
@@ -262,6 +266,7 @@ export function ProjectShell({ clientId, projectId, search, platform, children }
       {context ? (
         <ProjectContext.Provider value={context}>
           <PageTitleScope.Provider value={titleScope}>{children}</PageTitleScope.Provider>
+          {dialog && Dialog && <Dialog kind={dialog} clientId={clientId} projectId={projectId} onClose={() => setDialog(null)} />}
         </ProjectContext.Provider>
       ) : (
         <Container size="xl" py="lg">
@@ -270,7 +275,7 @@ export function ProjectShell({ clientId, projectId, search, platform, children }
         </Container>
       )}
       <ProductDialog product={product} onClose={() => setProduct(null)} />
-      <LaterDialog kind={dialog} onClose={() => setDialog(null)} />
+      <LaterDialog kind={Dialog ? null : dialog} onClose={() => setDialog(null)} />
     </>
   );
 }

@@ -2,6 +2,7 @@
 // project of a type sees, what each does, which are disabled or locked. The component only draws
 // it. A blank "Project types" cell in the table is read as "all types".
 import { STREAMS, lockedProduct, type GatedItem, type ProductKey } from '@listening/contract';
+import type { ProjectDialogKind } from './dialogs.ts';
 
 /** Analysis screens below /client/$clientId/project/$projectId (document 2), Post Listing, Ave calc's, Sort Bins and Input Bins. */
 export type AnalysisPath =
@@ -23,7 +24,7 @@ export type MenuAction =
   | { kind: 'dashboard' }
   | { kind: 'platform'; streamId: number }
   | { kind: 'analysis'; path: AnalysisPath }
-  | { kind: 'dialog'; dialog: 'notifications' | 'report' | 'narrative' | 'response-alert' }
+  | { kind: 'dialog'; dialog: ProjectDialogKind }
   | { kind: 'expand' }
   | { kind: 'none' };
 
@@ -67,8 +68,8 @@ const ROWS: readonly Row[] = [
   { key: 'tree-view', label: 'Tree View', types: 'all', action: { kind: 'analysis', path: 'treeview' } },
   // Ours (issue 17 item 10): the specification calls worldmap/* but names no screen for them.
   { key: 'world-map', label: 'World Map', types: 'all', action: { kind: 'analysis', path: 'world-map' } },
-  { key: 'stats-analysis', label: 'Stats Analysis', types: 'all', action: { kind: 'dialog', dialog: 'report' } },
-  { key: 'trend-analysis', label: 'Trend Analysis', types: 'all', action: { kind: 'dialog', dialog: 'report' } },
+  { key: 'stats-analysis', label: 'Stats Analysis', types: 'all', action: { kind: 'dialog', dialog: 'stats-report' } },
+  { key: 'trend-analysis', label: 'Trend Analysis', types: 'all', action: { kind: 'dialog', dialog: 'trend-report' } },
   { key: 'narrative-analysis', label: 'Narrative Analysis', types: 'all', action: { kind: 'dialog', dialog: 'narrative' } },
 ];
 

@@ -6,6 +6,7 @@ import { Outlet, createRoute, getRouteApi, lazyRouteComponent, useParams, type A
 import { ClipTray } from '../../project/clip-tray/ClipTray.tsx';
 import { ClipTrayProvider } from '../../project/clip-tray/tray-state.tsx';
 import { projectSearchSchema } from '../../project/filter.ts';
+import type { ProjectDialogs } from '../../project/dialogs.ts';
 import { ProjectShell } from '../../project/ProjectShell.tsx';
 import { postListingSearchSchema } from '../../features/post-listing/search.ts';
 import { influencerComparisonSearchSchema } from '../../features/influencer-comparison/search.ts';
@@ -42,13 +43,16 @@ const WorldMapScreen = lazyRouteComponent(() => import('../../features/world-map
 
 const projectApi = getRouteApi('/_private/client/$clientId/project/$projectId');
 
+// The features' dialogs that side-menu items open (the shell falls back to a 'later release' note).
+const projectDialogs: ProjectDialogs = {};
+
 function ProjectLayout() {
   const { clientId, projectId } = projectApi.useParams();
   const search = projectApi.useSearch();
   const { streamId } = useParams({ strict: false });
   const platform = streamId && /^\d+$/.test(streamId) ? Number(streamId) : null;
   return (
-    <ProjectShell clientId={Number(clientId)} projectId={Number(projectId)} search={search} platform={platform}>
+    <ProjectShell clientId={Number(clientId)} projectId={Number(projectId)} search={search} platform={platform} dialogs={projectDialogs}>
       <ClipTrayProvider>
         <Outlet />
         <ClipTray />

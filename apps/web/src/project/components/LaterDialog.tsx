@@ -1,17 +1,19 @@
 import { Button, Group, Text } from '@mantine/core';
 import { Modal } from '../../ui/Modal.tsx';
+import type { ProjectDialogKind } from '../dialogs.ts';
 
-export type LaterDialogKind = 'notifications' | 'report' | 'narrative' | 'response-alert';
+const REPORT_COPY = {
+  title: 'Reports',
+  text: 'Stats and trend analysis reports come in a later release of this platform.',
+};
 
-const COPY: Record<LaterDialogKind, { title: string; text: string }> = {
+const COPY: Record<ProjectDialogKind, { title: string; text: string }> = {
   notifications: {
     title: 'per Contact Notification',
     text: 'Choosing which contacts are notified of this project’s mentions comes in a later release. Your subscriptions are listed under Notification Management in the user menu.',
   },
-  report: {
-    title: 'Reports',
-    text: 'Stats and trend analysis reports come in a later release of this platform.',
-  },
+  'stats-report': REPORT_COPY,
+  'trend-report': REPORT_COPY,
   narrative: {
     title: 'Narrative Analysis',
     text: 'Narrative analysis queries come in a later release of this platform.',
@@ -23,7 +25,7 @@ const COPY: Record<LaterDialogKind, { title: string; text: string }> = {
 };
 
 /** The dialogs of side-menu items whose screens are later issues: they say so honestly. */
-export function LaterDialog({ kind, onClose }: { kind: LaterDialogKind | null; onClose: () => void }) {
+export function LaterDialog({ kind, onClose }: { kind: ProjectDialogKind | null; onClose: () => void }) {
   const copy = kind ? COPY[kind] : null;
   return (
     <Modal opened={!!copy} onClose={onClose} title={copy?.title} centered radius="md">
