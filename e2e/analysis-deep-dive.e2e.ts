@@ -1,8 +1,9 @@
 // Deep Dive, Tree View and the World Map as a user meets them (issue 17 part C): the deep dive's
 // breakdown of hashtags, the Compare modal's rule and its comparison, an item's posts in the clip
-// tray, a bin with nothing on the rail ('No data found for deep-dive'); the tree view's folders,
-// a folder's posts and a subfolder opening the dashboard scoped to it with the range and streams;
-// the world map's countries, one of them opening its posts. Waits are for what the user waits for.
+// tray, the rail and period kept in the address (reload, back), a bin with nothing on the rail
+// ('No data found for deep-dive'); the tree view's folders, a folder's posts and a subfolder
+// opening the dashboard scoped to it with the range and streams; the world map's countries, one
+// of them and a place's bubble opening their posts. Waits are for what the user waits for.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@listening/contract';
@@ -97,6 +98,32 @@ describe('Deep Dive', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('keeps the rail and period in the address: a reload shows the same view, back the one before', async () => {
+    await page.goto(`${base}/deep-dive`);
+    await page.getByRole('heading', { name: 'Deep Dive' }).waitFor();
+    const rail = (name: string) => page.getByTestId('deep-dive-rail').getByRole('radio', { name });
+    await page.getByTestId('deep-dive-rail').getByText('Handles').click();
+    await page.waitForURL((u) => u.searchParams.get('rail') === 'handle');
+    await page.getByTestId('deep-dive-period').click();
+    await page.getByRole('option', { name: 'Daily' }).click();
+    await page.waitForURL((u) => u.searchParams.get('period') === 'daily' && u.searchParams.get('rail') === 'handle');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Deep Dive' }).waitFor();
+    await expect.poll(() => page.getByTestId('deep-dive-period').inputValue()).toBe('Daily');
+    expect(await rail('Handles').isChecked()).toBe(true);
+    // Back: the handles of the weekly period, then the default view (hashtags, weekly).
+    await page.goBack();
+    await page.waitForURL((u) => u.searchParams.get('period') === null && u.searchParams.get('rail') === 'handle');
+    await expect.poll(() => page.getByTestId('deep-dive-period').inputValue()).toBe('Weekly');
+    await page.goBack();
+    await page.waitForURL((u) => u.searchParams.get('rail') === null);
+    await expect.poll(() => rail('Hashtags').isChecked()).toBe(true);
+    // An address naming no known rail or period shows the defaults.
+    await page.goto(`${base}/deep-dive?rail=emoji&period=monthly`);
+    await expect.poll(() => page.getByTestId('deep-dive-period').inputValue()).toBe('Weekly');
+    expect(await rail('Hashtags').isChecked()).toBe(true);
+  });
+
   it("says 'No data found for deep-dive' for a bin with nothing on the rail", async () => {
     await page.goto(`${base}/deep-dive?bin=${ids.manualUploads}`);
     await page.getByTestId('deep-dive-no-data').filter({ hasText: MESSAGES.deepDiveNoData }).waitFor();
@@ -147,6 +174,38 @@ describe('World Map', () => {
   it("opens a country's posts in the clip tray", async () => {
     await page.getByRole('button', { name: 'Open the posts from South Africa' }).click();
     await page.getByTestId('tray-scope').filter({ hasText: 'Posts from South Africa' }).waitFor();
+    await expect.poll(() => page.getByTestId('clip').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+  });
+
+  it("opens a place bubble's country, as clicking the country does", async () => {
+    await page.getByTestId('tray-scope').waitFor({ state: 'hidden' });
+    const canvas = page.getByTestId('world-map-chart').locator('canvas').first();
+    // The bubbles are the map's only orange: find one on the drawn canvas and click its middle.
+    const findBubble = () =>
+      canvas.evaluate((c: HTMLCanvasElement) => {
+        const { data, width, height } = c.getContext('2d')!.getImageData(0, 0, c.width, c.height);
+        const scale = c.width / c.getBoundingClientRect().width;
+        const orange = (i: number) => data[i] > 200 && data[i + 1] > 60 && data[i + 1] < 150 && data[i + 2] < 90;
+        for (let y = 0; y < height; y += 2)
+          for (let x = 0; x < width; x += 2) {
+            let run = 0;
+            while (x + run < width && orange((y * width + x + run) * 4)) run++;
+            if (run >= 8 * scale) return { x: (x + run / 2) / scale, y: y / scale + 1 };
+          }
+        return null;
+      });
+    let point: { x: number; y: number } | null = null;
+    await expect.poll(async () => (point = await findBubble()), { timeout: 30_000, message: 'a place bubble is drawn' }).not.toBeNull();
+    await canvas.click({ position: point! });
+    const names = await page
+      .getByRole('button', { name: /^Open the posts from / })
+      .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!.slice(20)));
+    const scope = page.getByTestId('tray-scope');
+    await scope.waitFor();
+    const label = (await scope.textContent())!;
+    expect(label).toMatch(/^Posts from /);
+    expect(names).toContain(label.replace(/^Posts from /, '').trim());
     await expect.poll(() => page.getByTestId('clip').count(), { timeout: 30_000 }).toBeGreaterThan(0);
   });
 });

@@ -1,22 +1,29 @@
-// The follower-snapshot job: once per interval it reads the follower count of every owned
-// profile of an active project from its network, with the profile's own token (X users lookup,
-// the Facebook page's and Instagram account's followers_count, YouTube's subscriberCount), and
-// records a snapshot (follower_snapshots) and the profile's current count. Follower Growth reads
-// the snapshots. LinkedIn and TikTok profiles are left to their connectors for now: their count
-// needs scopes the linked tokens do not ask for. Scheduled like the connector job (a timer, runs
-// never overlap); the simulator records growth for the demo's profiles, which have no token.
+// The follower-snapshot job: once a day, on the durable runner (runner.ts, docs/jobs.md), it reads
+// the follower count of every owned profile of an active project from its network, with the
+// profile's own token (X users lookup, the Facebook page's and Instagram account's
+// followers_count, YouTube's subscriberCount, LinkedIn's organisation follower count, TikTok's
+// user info follower_count), and records a snapshot (follower_snapshots) and the profile's current
+// count. Follower Growth reads the snapshots. The simulator records growth for the demo's
+// profiles, which have no token.
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { decryptToken, profileTokenContext, type TokenKeyring } from '../crypto/tokens.ts';
 import { classifyGraph } from '../ingest/connectors/graph.ts';
 import { apiUrl, HttpClient, type HttpResult, type OutboundPolicy } from '../ingest/connectors/http.ts';
-import { DEFAULT_BASE_URLS, type BaseUrls } from '../ingest/connectors/registry.ts';
+import { classifyLinkedIn, LINKEDIN_STREAM } from '../ingest/connectors/linkedin.ts';
+import { DEFAULT_BASE_URLS, DEFAULT_LINKEDIN_VERSION, type BaseUrls } from '../ingest/connectors/registry.ts';
+import { classifyTikTok, TIKTOK_STREAM } from '../ingest/connectors/tiktok.ts';
+import type { Config } from '../config.ts';
 import type { JobLog } from './connectors.ts';
 
+/** The runner's queue and the schedule's period: a day (the screen reads weeks). */
+export const FOLLOWER_SNAPSHOT_QUEUE = 'follower-snapshots';
+export const FOLLOWER_SNAPSHOT_EVERY_MS = 86_400_000;
+
 export interface FollowerJobConfig {
-  /** Pause between runs (a day by default: the screen reads weeks). */
-  intervalMs: number;
   baseUrls: Partial<BaseUrls>;
+  /** The LinkedIn-Version header (LINKEDIN_VERSION, YYYYMM), as the LinkedIn connector sends it. */
+  linkedInVersion?: string;
   /** YouTube Data API key (YOUTUBE_API_KEY): channel statistics are public. */
   youtubeApiKey?: string | null;
   tokenKeys: TokenKeyring | null;
@@ -45,7 +52,11 @@ const read = (r: HttpResult, pick: (body: unknown) => unknown): FollowerRead => 
 };
 
 /** One profile's follower count from its network; networks without a read answer 'unsupported'. */
-export async function readFollowers(http: HttpClient, p: ProfileToRead, cfg: Pick<FollowerJobConfig, 'baseUrls' | 'youtubeApiKey'>): Promise<FollowerRead> {
+export async function readFollowers(
+  http: HttpClient,
+  p: ProfileToRead,
+  cfg: Pick<FollowerJobConfig, 'baseUrls' | 'youtubeApiKey' | 'linkedInVersion'>,
+): Promise<FollowerRead> {
   const urls = { ...DEFAULT_BASE_URLS, ...cfg.baseUrls };
   const bearer = { authorization: `Bearer ${p.token}` };
   switch (p.stream_id) {
@@ -70,6 +81,27 @@ export async function readFollowers(http: HttpClient, p: ProfileToRead, cfg: Pic
         const stats = obj(obj((obj(b).items as unknown[] | undefined)?.[0]).statistics);
         return stats.hiddenSubscriberCount === true ? null : stats.subscriberCount;
       });
+    }
+    case LINKEDIN_STREAM: {
+      // The organisation's follower count (Organization Follower Statistics: the lifetime
+      // statistics break followers down by facet, the total is the network size of the
+      // COMPANY_FOLLOWED_BY_MEMBER edge). Needs rw_organization_admin, as the posts do.
+      const version = cfg.linkedInVersion ?? DEFAULT_LINKEDIN_VERSION;
+      const urn = p.external_id.startsWith('urn:') ? p.external_id : `urn:li:organization:${p.external_id}`;
+      const u = apiUrl(urls.linkedin, `/rest/networkSizes/${encodeURIComponent(urn)}`);
+      u.searchParams.set('edgeType', 'COMPANY_FOLLOWED_BY_MEMBER');
+      const headers = { ...bearer, 'linkedin-version': version, 'x-restli-protocol-version': '2.0.0' };
+      return read(await http.json({ url: u, headers, classify: (status, body) => classifyLinkedIn(status, body, version) }), (b) => obj(b).firstDegreeSize);
+    }
+    case TIKTOK_STREAM: {
+      // GET /v2/user/info/ answers the account that granted the token (scope user.info.stats):
+      // a token of another account than the profile's is not counted for it.
+      const u = apiUrl(urls.tiktok, '/v2/user/info/');
+      u.searchParams.set('fields', 'open_id,follower_count');
+      const r = await http.json({ url: u, headers: bearer, classify: classifyTikTok });
+      const user = r.ok ? obj(obj(obj(r.body).data).user) : {};
+      if (r.ok && typeof user.open_id === 'string' && user.open_id !== p.external_id) return { ok: false, reason: 'token_of_another_account' };
+      return read(r, () => user.follower_count);
     }
     default:
       return { ok: false, reason: 'unsupported' };
@@ -120,12 +152,14 @@ async function linkedProfiles(db: Db, keys: TokenKeyring | null): Promise<{ prof
 }
 
 /** One run: read every linked profile's count, record those read, and say what could not be read. */
-export async function runFollowerSnapshots(db: Db, cfg: FollowerJobConfig, deps: { log: JobLog; http: HttpClient; now?: () => number }) {
+export async function runFollowerSnapshots(db: Db, cfg: FollowerJobConfig, deps: { log: JobLog; http: HttpClient; now?: () => number; signal?: AbortSignal }) {
   const { profiles, problems } = await linkedProfiles(db, cfg.tokenKeys);
   for (const p of problems) deps.log.warn({ problem: p }, 'follower snapshots: profile skipped');
   const counts: { profileId: number; followers: number }[] = [];
   const failed: { profileId: number; reason: string }[] = [];
   for (const p of profiles) {
+    // A worker that lost its lease stops: the job runs again elsewhere.
+    deps.signal?.throwIfAborted();
     const r = await readFollowers(deps.http, p, cfg);
     if (r.ok) counts.push({ profileId: p.id, followers: r.followers });
     else if (r.reason !== 'unsupported') failed.push({ profileId: p.id, reason: r.reason });
@@ -136,30 +170,25 @@ export async function runFollowerSnapshots(db: Db, cfg: FollowerJobConfig, deps:
   return { recorded: counts.length, failed };
 }
 
-/** Starts the schedule: a first run at once, then one per interval, never two at a time. */
-export function startFollowerSnapshotJob(db: Db, cfg: FollowerJobConfig, deps: { log: JobLog; http?: HttpClient }): { stop(): Promise<void> } {
-  const http = deps.http ?? new HttpClient({ log: deps.log, outbound: cfg.outbound });
-  let running: Promise<unknown> | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-  const run = () => {
-    if (stopped || running) return;
-    running = runFollowerSnapshots(db, cfg, { log: deps.log, http })
-      .catch((err: unknown) => deps.log.warn({ err: (err as Error).message }, 'follower snapshots: run failed'))
-      .finally(() => {
-        running = null;
-        if (stopped) return;
-        timer = setTimeout(run, cfg.intervalMs);
-        timer.unref();
-      });
-  };
-  run();
+/** The job's settings from the server's configuration; null when network reads are off (CONNECTOR_INTERVAL_MS=0, as for the connectors). */
+export function followerJobConfig(config: Config, tokenKeys: TokenKeyring | null): FollowerJobConfig | null {
+  if (config.connectorIntervalMs <= 0) return null;
   return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
+    baseUrls: config.apiBases,
+    linkedInVersion: config.linkedInVersion,
+    youtubeApiKey: config.youtubeApiKey,
+    tokenKeys,
+    outbound: { allowPrivate: config.outboundAllowPrivate, allowHosts: config.outboundAllowHosts },
+  };
+}
+
+/** The runner's handler: one run per scheduled job; nothing when the configuration turns reads off. */
+export function followerSnapshotHandler(db: Db, cfg: () => FollowerJobConfig | null, deps: { log: JobLog; http?: HttpClient }) {
+  return async (job: { signal: AbortSignal }): Promise<void> => {
+    const c = cfg();
+    if (!c) return;
+    const http = deps.http ?? new HttpClient({ log: deps.log, outbound: c.outbound });
+    await runFollowerSnapshots(db, c, { log: deps.log, http, signal: job.signal });
   };
 }
 

@@ -50,6 +50,19 @@ export function registerWorld(): void {
   registered = true;
 }
 
+/**
+ * The country a click on the map opens: a country's shape, or a place's bubble (which opens its
+ * country, as the country itself would). The bubble's data carries only the country's code, so
+ * its name comes from the countries' list (the code when the list does not name it).
+ */
+export function clickedCountry(data: unknown, countries: readonly { CountryCode: string; Name: string }[]): { code: string; name: string } | null {
+  const d = data as { code?: unknown; title?: unknown } | null | undefined;
+  if (!d || typeof d.code !== 'string' || !d.code) return null;
+  const code = d.code;
+  const name = typeof d.title === 'string' && d.title ? d.title : (countries.find((c) => c.CountryCode === code)?.Name ?? code);
+  return { code, name };
+}
+
 /** Bubble size of a place: grows with the square root of its posts, from 6 px to `largest`. */
 export const bubbleSize = (count: number, max: number, largest = 34) => 6 + (largest - 6) * Math.sqrt(count / Math.max(1, max));
 

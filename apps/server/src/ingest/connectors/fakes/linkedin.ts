@@ -1,5 +1,7 @@
 // A local fake of LinkedIn's versioned REST API: /rest/posts?q=author and
-// /rest/socialActions/{urn}/comments with {elements, paging:{start,count,links}}. Like the real
+// /rest/socialActions/{urn}/comments with {elements, paging:{start,count,links}}, and the
+// organisation's follower count, /rest/networkSizes/{urn}?edgeType=COMPANY_FOLLOWED_BY_MEMBER
+// with {firstDegreeSize} (the follower-snapshot job). Like the real
 // API it serves only the monthly versions of the last year: any other LinkedIn-Version header
 // gets 426 NONEXISTENT_VERSION. Comments can be listed newest or oldest first (the API promises
 // no order).
@@ -49,6 +51,8 @@ export interface LiFakeOptions {
   comments?: LiItem[];
   commentOrder?: 'oldest' | 'newest';
   served?: { oldest: string; newest: string };
+  /** The organisation's followers (networkSizes); 12,345 by default. */
+  followers?: number;
   faults?: Record<string, FakeReply[]>;
 }
 
@@ -63,6 +67,12 @@ export async function startLinkedInFake(opts: LiFakeOptions) {
     const served = opts.served ?? LI_SERVED;
     if (!/^\d{6}$/.test(version) || version < served.oldest || version > served.newest)
       return { status: 426, json: { status: 426, code: 'NONEXISTENT_VERSION', message: `Requested version ${version}01 is not active` } };
+    const size = /^\/rest\/networkSizes\/([^/]+)$/.exec(req.path);
+    if (size) {
+      if (decodeURIComponent(size[1]) !== ORG) return { status: 404, json: { status: 404, message: 'Not found' } };
+      if (req.query.get('edgeType') !== 'COMPANY_FOLLOWED_BY_MEMBER') return { status: 400, json: { status: 400, message: 'bad edgeType' } };
+      return faults.take('networkSizes') ?? { json: { firstDegreeSize: opts.followers ?? 12_345 } };
+    }
     const start = Number(req.query.get('start') ?? 0);
     const count = Number(req.query.get('count') ?? 10);
     const kind = req.path === '/rest/posts' ? 'posts' : /^\/rest\/socialActions\/[^/]+\/comments$/.test(req.path) ? 'comments' : null;

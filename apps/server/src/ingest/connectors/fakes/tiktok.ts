@@ -1,6 +1,8 @@
 // A local fake of TikTok API v2: POST /v2/video/list/ ({data:{videos,cursor,has_more}}) and
-// POST /v2/research/video/comment/list/ ({data:{comments,cursor,has_more}}), each answer with
-// error:{code,message,log_id}, and 429 rate_limit_exceeded.
+// POST /v2/research/video/comment/list/ ({data:{comments,cursor,has_more}}) and GET
+// /v2/user/info/?fields=… ({data:{user:{open_id,follower_count,…}}}: the token's own account, for
+// the follower-snapshot job), each answer with error:{code,message,log_id}, and 429
+// rate_limit_exceeded.
 import { Faults, startFake, type FakeReply, type FakeServer } from './server.ts';
 
 export type TtItem = Record<string, unknown>;
@@ -42,9 +44,14 @@ export const ttError = (status: number, code: string, message = code): FakeReply
   json: { data: {}, error: { code, message, log_id: '20240110120000ABC' } },
 });
 
+/** The open_id of the account that granted the fake's token. */
+export const TT_OPEN_ID = '-000Ab_cdEFgh1jklMnOpQrS';
+
 export interface TtFakeOptions {
   token: string;
   videos?: TtItem[];
+  /** The account's followers (user info follower_count); 2,500 by default. */
+  followers?: number;
   faults?: Record<string, FakeReply[]>;
 }
 
@@ -53,10 +60,18 @@ export async function startTikTokFake(opts: TtFakeOptions) {
   const comments = ttComments('7300000000000000007');
   const faults = new Faults(opts.faults);
   const server: FakeServer = await startFake((req) => {
-    if (req.method !== 'POST') return ttError(405, 'invalid_params', 'POST only');
+    const userInfo = req.path === '/v2/user/info/';
+    if (req.method !== (userInfo ? 'GET' : 'POST')) return ttError(405, 'invalid_params', `${userInfo ? 'GET' : 'POST'} only`);
     if (req.headers.authorization !== `Bearer ${opts.token}`)
       return ttError(401, 'access_token_invalid', 'The access token is invalid or not found in the request.');
-    if (!req.query.get('fields')) return ttError(400, 'invalid_params', 'fields is required');
+    const fields = req.query.get('fields');
+    if (!fields) return ttError(400, 'invalid_params', 'fields is required');
+    if (userInfo) {
+      // Only the fields asked for, as the real API answers.
+      const account: TtItem = { open_id: TT_OPEN_ID, display_name: 'Brand SA', follower_count: opts.followers ?? 2_500, following_count: 12 };
+      const user = Object.fromEntries(fields.split(',').flatMap((f) => (f in account ? [[f, account[f]]] : [])));
+      return faults.take('user') ?? { json: { data: { user }, error: ok } };
+    }
     const body = (req.body ?? {}) as { cursor?: number; max_count?: number; video_id?: number };
     const kind = req.path === '/v2/video/list/' ? 'videos' : req.path === '/v2/research/video/comment/list/' ? 'comments' : null;
     if (!kind) return ttError(404, 'invalid_params', 'not found');

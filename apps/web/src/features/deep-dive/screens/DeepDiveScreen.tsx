@@ -2,8 +2,10 @@
 // of the project's posts over a period (Hourly, Daily, Weekly: the last 12 hours, 7 days or 5
 // weeks; Weekly by default), with headline figures against the previous period, a breakdown
 // widget, a pie comparison and the items over time; the Compare modal picks up to 5 items to
-// draw. Behind the Deep Dive product, for project types 1 and 5. Nothing on the rail (the server's
-// 204): 'No data found for deep-dive'. Items, slices and points open their posts in the clip tray.
+// draw. The rail and period live in the address (search.ts): a reload or a shared link shows the
+// same view, and the back button steps between the views seen. Behind the Deep Dive product, for
+// project types 1 and 5. Nothing on the rail (the server's 204): 'No data found for deep-dive'.
+// Items, slices and points open their posts in the clip tray.
 import { Alert, Button, Grid, SegmentedControl, Select } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import {
@@ -11,13 +13,12 @@ import {
   DEEP_DIVE_PROJECT_TYPES,
   DEEP_DIVE_RAILS,
   DEEP_DIVE_RAIL_LABELS,
-  DEFAULT_DEEP_DIVE_PERIOD,
-  DEFAULT_DEEP_DIVE_RAIL,
   MESSAGES,
   type DeepDive,
   type DeepDivePeriod,
   type DeepDiveRail,
 } from '@listening/contract';
+import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { AnalysisCard, AnalysisGrid, AnalysisQuery, AnalysisScreen, ChartBox } from '../../../project/components/AnalysisScreen.tsx';
 import { HeadlineCards } from '../../../project/components/HeadlineCards.tsx';
@@ -29,14 +30,23 @@ import { overTimeOption, pieOption } from '../charts.ts';
 import { Breakdown } from '../components/Breakdown.tsx';
 import { CompareModal } from '../components/CompareModal.tsx';
 import { bucketEnd, bucketLabel, periodRange } from '../period.ts';
+import { deepDiveView } from '../search.ts';
 
 const PERIOD_OPTIONS = (Object.keys(DEEP_DIVE_PERIODS) as DeepDivePeriod[]).map((p) => ({ value: p, label: DEEP_DIVE_PERIODS[p].label }));
 const RAIL_OPTIONS = DEEP_DIVE_RAILS.map((r) => ({ value: r, label: DEEP_DIVE_RAIL_LABELS[r] }));
 
+const route = getRouteApi('/_private/client/$clientId/project/$projectId/deep-dive');
+
 export function DeepDiveScreen() {
-  const [rail, setRail] = useState<DeepDiveRail>(DEFAULT_DEEP_DIVE_RAIL);
-  const [period, setPeriod] = useState<DeepDivePeriod>(DEFAULT_DEEP_DIVE_PERIOD);
-  const [compare, setCompare] = useState<string[]>([]);
+  const { rail, period } = deepDiveView(route.useSearch());
+  const navigate = route.useNavigate();
+  // Each choice is a new history entry, so that back returns to the view before it.
+  const show = (next: { rail?: DeepDiveRail; period?: DeepDivePeriod }) => void navigate({ to: '.', search: (prev) => ({ ...prev, ...next }), replace: false });
+  // The items compared belong to the rail they were picked on: another rail (by a click or by
+  // back) starts from its top items.
+  const [compared, setCompared] = useState<{ rail: DeepDiveRail; items: string[] }>({ rail, items: [] });
+  const compare = compared.rail === rail ? compared.items : [];
+  const setCompare = (items: string[]) => setCompared({ rail, items });
   const [comparing, setComparing] = useState(false);
   return (
     <AnalysisScreen
@@ -51,7 +61,7 @@ export function DeepDiveScreen() {
             aria-label="Period"
             data={PERIOD_OPTIONS}
             value={period}
-            onChange={(v) => v && setPeriod(v as DeepDivePeriod)}
+            onChange={(v) => v && v !== period && show({ period: v as DeepDivePeriod })}
             allowDeselect={false}
             w={120}
             data-testid="deep-dive-period"
@@ -65,10 +75,7 @@ export function DeepDiveScreen() {
       <SegmentedControl
         data={RAIL_OPTIONS}
         value={rail}
-        onChange={(v) => {
-          setRail(v as DeepDiveRail);
-          setCompare([]);
-        }}
+        onChange={(v) => v !== rail && show({ rail: v as DeepDiveRail })}
         mb="md"
         fullWidth
         styles={{ label: { whiteSpace: 'normal' } }}

@@ -2,7 +2,8 @@
 // filter's range and streams, as the engine resolved it at ingestion from the post's and its
 // author's location: headline figures against the previous period, a choropleth of countries with
 // the busiest places as bubbles (no tile server: the shapes ship with the app), and the countries
-// as a list. A country or a place opens that country's posts in the clip tray.
+// as a list. A country, in the list or on the map, or a place's bubble opens that country's posts
+// in the clip tray.
 import { Grid, Group, Progress, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo } from 'react';
@@ -13,7 +14,7 @@ import { useProjectContext } from '../../../project/context.ts';
 import { Change } from '../../../ui/Change.tsx';
 import { EChart } from '../../../ui/charts/EChart.tsx';
 import { useWorldMapCluster, useWorldMapCountries } from '../api/get-world-map.ts';
-import { registerWorld, worldOption } from '../world.ts';
+import { clickedCountry, registerWorld, worldOption } from '../world.ts';
 
 registerWorld();
 
@@ -39,7 +40,6 @@ function WorldMap() {
   const height = compact ? 240 : 420;
   const option = useMemo(() => (data ? worldOption(data, cluster.data ?? [], compact) : {}), [data, cluster.data, compact]);
   const openCountry = (code: string, name: string) => tray.open({ label: `Posts from ${name}`, countryCode: code });
-  const nameOf = (code: string) => data?.Countries.find((c) => c.CountryCode === code)?.Name ?? code;
   const top = data?.Countries[0]?.Count ?? 1;
 
   return (
@@ -76,8 +76,8 @@ function WorldMap() {
                 option={option}
                 height={height}
                 onClick={(e) => {
-                  const d = e.data as { code?: string; title?: string; place?: string } | undefined;
-                  if (d?.code) openCountry(d.code, d.title ?? nameOf(d.code));
+                  const country = clickedCountry(e.data, data?.Countries ?? []);
+                  if (country) openCountry(country.code, country.name);
                 }}
               />
             </ChartBox>
