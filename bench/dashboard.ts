@@ -2,10 +2,13 @@
 // on PostgreSQL (DATABASE_URL, in a fresh schema), generated in SQL (generate_series), rollups
 // built, then every dashboard call timed through its service function, and the whole page load
 // (all calls at once, as the browser sends them); beside each, the same figure from plain SQL
-// over raw bin_clips without rollups. Args: --clips N, --runs N, --raw-runs N, --keep.
+// over raw bin_clips without rollups. Args: --clips N, --runs N, --raw-runs N, --keep;
+// --schema NAME reuses a schema kept by an earlier run (--keep) on PostgreSQL: no data generated,
+// pending migrations applied (0023 fills its rollup from what is stored), the schema kept.
 import { randomBytes } from 'node:crypto';
 import { cpus, totalmem } from 'node:os';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { readdir } from 'node:fs/promises';
+import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import { guardPool, openDb, type Db } from '../apps/server/src/db/connection.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
@@ -59,11 +62,14 @@ async function openBenchDb(): Promise<{ db: Db; engine: string; close: () => Pro
     const h = await openDb({ databaseUrl: null, dataDir: ':memory:' });
     return { db: h.db, engine: 'PGlite', close: h.close };
   }
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
+  const reused = arg(process.argv, 'schema');
+  const schema = reused ?? `bench_${randomBytes(4).toString('hex')}`;
+  if (!reused) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+  }
   // The bench's connections carry the schema's name, so an interrupted run can end them and drop it.
   const pool = new pg.Pool({ connectionString: url, max: 10, application_name: schema, options: `-c search_path=${schema}` });
   // A connection that dies (dropSchema on Ctrl-C ends them) is reported, not fatal; closed() waits for the sockets.
@@ -78,7 +84,7 @@ async function openBenchDb(): Promise<{ db: Db; engine: string; close: () => Pro
   };
   // Ctrl-C or a kill: drop the schema instead of leaving it behind (unless --keep).
   const onSignal = (sig: NodeJS.Signals) => {
-    if (process.argv.includes('--keep')) process.exit(130);
+    if (process.argv.includes('--keep') || reused) process.exit(130);
     console.error(`\n${sig}: dropping schema ${schema}`);
     dropSchema().then(
       () => process.exit(130),
@@ -95,7 +101,7 @@ async function openBenchDb(): Promise<{ db: Db; engine: string; close: () => Pro
       process.off('SIGTERM', onSignal);
       await db.destroy().catch(() => undefined);
       await closed();
-      if (process.argv.includes('--keep')) return console.log(`kept schema ${schema}`);
+      if (process.argv.includes('--keep') || reused) return console.log(`kept schema ${schema}`);
       await dropSchema();
     },
   };
@@ -186,8 +192,38 @@ export async function generate(db: Db, n: number, bins: { projectId: number; roo
   await timed('analyze', () => sql`analyze`.execute(db));
 }
 
+/**
+ * Migrations for a kept schema: those added since it was made, whatever their names (a migration
+ * named before one it already has is applied too, which the server's migrate() refuses).
+ */
+async function migrateKept(db: Db): Promise<void> {
+  const dir = new URL('../apps/server/src/db/migrations/', import.meta.url);
+  const files = (await readdir(dir)).filter((f) => /^\d{4}_.*\.ts$/.test(f) && !f.includes('.test.')).sort();
+  const migrations: Record<string, Migration> = {};
+  for (const f of files) migrations[f.replace(/\.ts$/, '')] = (await import(new URL(f, dir).href)) as Migration;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: rows[0].schema,
+    allowUnorderedMigrations: true,
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+}
+
+/** The bench project of a kept schema (--schema). */
+async function benchProject(db: Db) {
+  const p = await db.selectFrom('projects').select(['id', 'bin_id']).where('description', '=', 'Bench').executeTakeFirstOrThrow();
+  const sub = async (name: string) =>
+    (await db.selectFrom('bins').select('id').where('project_id', '=', p.id).where('name', '=', name).executeTakeFirstOrThrow()).id;
+  return { projectId: p.id, rootBinId: p.bin_id!, sortBinId: await sub('Product mentions'), inputBinId: await sub('Manual uploads') };
+}
+
 /** Five influencer entries (the most followed authors) and three owned profiles with 120 days of daily follower snapshots. */
 async function analysisFixture(db: Db, projectId: number): Promise<{ influencerIds: number[] }> {
+  const kept = await db.selectFrom('influencers').select('id').where('project_id', '=', projectId).orderBy('id').execute();
+  if (kept.length > 0) return { influencerIds: kept.map((r) => r.id) };
   const top = await db.selectFrom('authors').select(['id', 'name', 'stream_id']).orderBy('followers', 'desc').limit(5).execute();
   const influencerIds: number[] = [];
   for (const a of top)
@@ -261,14 +297,18 @@ export async function run(args: string[]): Promise<void> {
   const c = cpus();
   console.log(`machine: ${c[0]?.model} x ${c.length}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB`);
   const h = await openBenchDb();
-  const n = Number(arg(args, 'clips') ?? (h.engine === 'PGlite' ? 1_000_000 : 10_000_000));
+  const n = arg(args, 'schema')
+    ? Number((await sql<{ n: string }>`select count(*) as n from clips`.execute(h.db)).rows[0].n)
+    : Number(arg(args, 'clips') ?? (h.engine === 'PGlite' ? 1_000_000 : 10_000_000));
   const runs = Number(arg(args, 'runs') ?? 20);
   const rawRuns = Number(arg(args, 'raw-runs') ?? 5);
   console.log(`engine: ${h.engine}; ${n.toLocaleString('en')} clips over ${DAYS} days; ${runs} runs per call (${rawRuns} for raw SQL)`);
   try {
-    await migrate(h.db);
-    const bins = await project(h.db);
-    await generate(h.db, n, bins);
+    await timed('migrations', () => (arg(args, 'schema') ? migrateKept(h.db) : migrate(h.db)));
+    const bins = arg(args, 'schema') ? await benchProject(h.db) : await project(h.db);
+    if (!arg(args, 'schema')) await generate(h.db, n, bins);
+    // Tables a migration just filled have no statistics yet (autovacuum would get there): as after generation.
+    else await timed('analyze', () => sql`analyze`.execute(h.db));
 
     const user: AuthUser = { id: 0, isAdmin: true, sessionId: 0, actingAdminId: null };
     const end = new Date();

@@ -4,6 +4,8 @@
 //   npm run bench -- ingest [--posts N] [--pglite-posts N] [--rules 1,100,10000] [--engines pglite,postgres]
 //                           [--batch 2000] [--lanes 2]   (posts per statement; batches stored at once on PostgreSQL)
 //                           [--word-bins 1000]           (reaction lists matched in the same pass as the rules)
+//                           [--synchronous-commit off]   (the fresh database's setting: is the store commit-bound?)
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { sql } from 'kysely';
 import { openDb, type DbHandle } from '../apps/server/src/db/connection.ts';
@@ -92,7 +94,7 @@ let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
 sampler.unref();
 
-async function freshDb(engine: 'pglite' | 'postgres', tag: string): Promise<{ h: DbHandle; drop: () => Promise<void> }> {
+async function freshDb(engine: 'pglite' | 'postgres', tag: string, synchronousCommit?: string): Promise<{ h: DbHandle; drop: () => Promise<void> }> {
   if (engine === 'pglite') {
     const h = await openDb({ databaseUrl: null, dataDir: ':memory:' });
     return { h, drop: () => h.close() };
@@ -102,6 +104,7 @@ async function freshDb(engine: 'pglite' | 'postgres', tag: string): Promise<{ h:
   const name = `bench_ingest_${tag}_${Date.now().toString(36)}`;
   const admin = await openDb({ databaseUrl: process.env.DATABASE_URL!, dataDir: '' });
   await sql`create database ${sql.id(name)}`.execute(admin.db);
+  if (synchronousCommit) await sql`alter database ${sql.id(name)} set synchronous_commit = ${sql.lit(synchronousCommit)}`.execute(admin.db);
   const url = new URL(process.env.DATABASE_URL!);
   url.pathname = `/${name}`;
   const h = await openDb({ databaseUrl: url.toString(), dataDir: '' });
@@ -130,8 +133,13 @@ async function freshDb(engine: 'pglite' | 'postgres', tag: string): Promise<{ h:
   };
 }
 
-async function pipelineRun(engine: 'pglite' | 'postgres', rules: number, posts: number, tuning: { batchSize: number; lanes: number; wordBins: number }) {
-  const { h, drop } = await freshDb(engine, String(rules));
+async function pipelineRun(
+  engine: 'pglite' | 'postgres',
+  rules: number,
+  posts: number,
+  tuning: { batchSize: number; lanes: number; wordBins: number; synchronousCommit?: string },
+) {
+  const { h, drop } = await freshDb(engine, String(rules), tuning.synchronousCommit);
   try {
     await migrate(h.db);
     const sets = ruleSet(rules);
@@ -152,9 +160,13 @@ async function pipelineRun(engine: 'pglite' | 'postgres', rules: number, posts: 
     const pool = createEnrichPool();
     const pipeline = createPipeline(h.db, { batchSize: tuning.batchSize, enricher: pool.enricher, concurrency: engine === 'postgres' ? tuning.lanes : 1 });
     await pipeline.ingest(input.slice(0, 200)); // warm up: rules compiled, workers loaded, statements planned
+    const cpu0 = engine === 'postgres' ? await backendCpu(h) : null;
     const t0 = performance.now();
     const r = await pipeline.ingest(input.slice(200));
     const seconds = (performance.now() - t0) / 1000;
+    const cpu1 = cpu0 ? await backendCpu(h) : null;
+    // CPU seconds the run's PostgreSQL backends spent storing: unlike posts/s, hardly moved by other work on the cores.
+    const pgCpu = cpu0 && cpu1 ? [...cpu1].reduce((sum, [pid, t]) => sum + t - (cpu0.get(pid) ?? 0), 0) : null;
     await pool.close();
     // Concurrent batches must still leave both rollups (bin_hourly, bin_hourly_sentiment) in step with the rows.
     const check = await sql<{ rows: number; rolled: number; crossed: number; ave: number; rolled_ave: number; crossed_ave: number }>`
@@ -166,14 +178,45 @@ async function pipelineRun(engine: 'pglite' | 'postgres', rules: number, posts: 
     const c = check.rows[0];
     if (c.rows !== c.rolled || c.rows !== c.crossed || Math.abs(c.ave - c.rolled_ave) > 1 || Math.abs(c.ave - c.crossed_ave) > 1)
       throw new Error(`rollups out of step: ${JSON.stringify(c)}`);
+    // The world map's rollup (0023) against its located rows.
+    const placed = await sql<{ rows: number; rolled: number }>`
+      select (select count(*)::int from bin_clips b join clip_locations l on l.clip_id = b.clip_id where not b.rejected) as rows,
+             (select coalesce(sum(clips), 0)::int from bin_hourly_places) as rolled`.execute(h.db);
+    if (placed.rows[0].rows !== placed.rows[0].rolled) throw new Error(`places rollup out of step: ${JSON.stringify(placed.rows[0])}`);
     const matched = await h.db
       .selectFrom('word_bin_clips')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    return { postsPerSecond: Math.round((posts - 200) / seconds), seconds, binClips: r.binClipsInserted, wordBinClips: Number(matched.n) };
+    return {
+      postsPerSecond: Math.round((posts - 200) / seconds),
+      seconds,
+      binClips: r.binClipsInserted,
+      wordBinClips: Number(matched.n),
+      pgCpuPerPost: pgCpu === null ? null : (pgCpu * 1e6) / (posts - 200),
+    };
   } finally {
     await drop();
   }
+}
+
+/**
+ * CPU seconds (user + system) of each PostgreSQL backend connected to the run's database, read from
+ * /proc: only when the server runs on this machine (otherwise an empty map, and no figure).
+ */
+async function backendCpu(h: DbHandle): Promise<Map<number, number>> {
+  const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(h.db);
+  const out = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks (100 Hz).
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(pid, (Number(f[11]) + Number(f[12])) / 100);
+    } catch {
+      // not on this machine, or gone
+    }
+  }
+  return out;
 }
 
 /**
@@ -212,7 +255,12 @@ export async function run(args: string[]): Promise<void> {
   const ruleCounts = arg(args, 'rules', '1,100,10000').split(',').map(Number);
   const pgPosts = Number(arg(args, 'posts', '40000'));
   const pglitePosts = Number(arg(args, 'pglite-posts', '10000'));
-  const tuning = { batchSize: Number(arg(args, 'batch', '2000')), lanes: Number(arg(args, 'lanes', '2')), wordBins: Number(arg(args, 'word-bins', '1000')) };
+  const tuning = {
+    batchSize: Number(arg(args, 'batch', '2000')),
+    lanes: Number(arg(args, 'lanes', '2')),
+    wordBins: Number(arg(args, 'word-bins', '1000')),
+    synchronousCommit: arg(args, 'synchronous-commit', '') || undefined,
+  };
   const cpu = cpus();
   const load = () =>
     loadavg()
@@ -239,7 +287,7 @@ export async function run(args: string[]): Promise<void> {
     for (const n of ruleCounts) {
       const r = await pipelineRun(engine, n, engine === 'pglite' ? pglitePosts : pgPosts, tuning);
       console.log(
-        `  ${engine.padEnd(8)} ${String(n).padStart(6)} rules  ${String(r.postsPerSecond).padStart(7)} posts/s  (${r.seconds.toFixed(1)} s, ${r.binClips} bin_clips, ${r.wordBinClips} word-bin matches, rollups in step; load ${load()})`,
+        `  ${engine.padEnd(8)} ${String(n).padStart(6)} rules  ${String(r.postsPerSecond).padStart(7)} posts/s  (${r.seconds.toFixed(1)} s, ${r.binClips} bin_clips, ${r.wordBinClips} word-bin matches, rollups in step; ${r.pgCpuPerPost === null ? '' : `PostgreSQL CPU ${r.pgCpuPerPost.toFixed(0)} µs/post; `}load ${load()})`,
       );
     }
   if (!process.env.DATABASE_URL) console.log('  (PostgreSQL skipped: set DATABASE_URL)');

@@ -125,9 +125,9 @@ export async function resolveScope(db: Db, user: AuthUser, q: AnalyticQuery): Pr
 export const heatmapBucketOf = (s: Scope): Bucket => heatmapBucket(s.startWall, s.endWall);
 export const insightsBucketOf = (s: Scope): Bucket => insightsBucket(s.startWall, s.endWall);
 
-/** The shared rollup filter: bin, streams, hours in range (bin_hourly and bin_hourly_sentiment). */
+/** The shared rollup filter: bin, streams, hours in range (bin_hourly, bin_hourly_sentiment, bin_hourly_places). */
 export const rollupInScope =
-  (s: Scope, table: 'bin_hourly' | 'bin_hourly_sentiment' = 'bin_hourly') =>
+  (s: Scope, table: 'bin_hourly' | 'bin_hourly_sentiment' | 'bin_hourly_places' = 'bin_hourly') =>
   <DB, TB extends keyof DB, O>(qb: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> =>
     qb
       .where(sql.ref(`${table}.bin_id`), '=', s.binId)

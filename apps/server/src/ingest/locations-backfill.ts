@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { resolvePlace } from '../nlp/places.ts';
+import { rebuildRollups } from './rollups.ts';
 import { simAuthorLocation } from './sim-content.ts';
 
 const SIM_AUTHOR = /^\d+-a(\d+)$/;
@@ -25,5 +26,8 @@ export async function backfillDemoLocations(db: Db): Promise<number> {
                   ${rows.map((x) => x.latitude)}::float8[], ${rows.map((x) => x.longitude)}::float8[]) as a(id, cc, place, lat, lng)
       join clips c on c.author_id = a.id
     on conflict (clip_id) do nothing`.execute(db);
-  return Number(r.numAffectedRows ?? 0);
+  const located = Number(r.numAffectedRows ?? 0);
+  // Locations written directly: the world map's rollup (bin_hourly_places, 0023) is rebuilt from them.
+  if (located > 0) await rebuildRollups(db);
+  return located;
 }

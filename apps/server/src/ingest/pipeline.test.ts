@@ -49,6 +49,9 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(async () => {
   for (const t of [
+    'bin_hourly_items',
+    'bin_hourly_places',
+    'clip_locations',
     'bin_hourly_sentiment',
     'bin_hourly',
     'bin_clips',
@@ -275,6 +278,93 @@ describe('the sentiment cross rollup (bin_hourly_sentiment, moved by the same st
   });
 });
 
+/** bin_hourly_places row by row (groups at 0 left out), against the same aggregate from scratch over bin_clips and clip_locations. */
+async function expectPlacesExact(expectRows = true) {
+  const norm = (rows: Record<string, unknown>[]) =>
+    rows
+      .map((r) => `${r.bin_id}|${r.stream_id}|${new Date(r.hour as string).toISOString()}|${r.country_code}|${r.place}|${r.latitude}|${r.longitude}|${r.clips}`)
+      .sort();
+  const kept = await sql<Record<string, unknown>>`
+    select bin_id, stream_id, hour, country_code, place, latitude, longitude, clips from bin_hourly_places where clips <> 0`.execute(h.db);
+  const truth = await sql<Record<string, unknown>>`
+    select b.bin_id, b.stream_id, date_trunc('hour', b.posted_at at time zone 'UTC') at time zone 'UTC' as hour, l.country_code,
+           coalesce(l.place, '') as place, max(l.latitude) as latitude, max(l.longitude) as longitude, count(*)::int as clips
+      from bin_clips b join clip_locations l on l.clip_id = b.clip_id where not b.rejected group by 1, 2, 3, 4, 5`.execute(h.db);
+  if (expectRows) expect(truth.rows.length).toBeGreaterThan(0);
+  expect(norm(kept.rows)).toEqual(norm(truth.rows));
+}
+
+/** bin_hourly_items row by row (groups at 0 left out), against the deep dive's aggregate from scratch over bin_clips and clip_enrichment. */
+async function expectItemsExact() {
+  const norm = (rows: Record<string, unknown>[]) =>
+    rows.map((r) => `${r.bin_id}|${r.rail}|${new Date(r.hour as string).toISOString()}|${r.stream_id}|${r.item}|${r.owned}|${r.earned}|${r.chatter}`).sort();
+  const kept = await sql<Record<string, unknown>>`
+    select bin_id, rail, hour, stream_id, item, owned, earned, chatter from bin_hourly_items where owned <> 0 or earned <> 0 or chatter <> 0`.execute(h.db);
+  const truth = await sql<Record<string, unknown>>`
+    with r as (
+      select b.bin_id, b.stream_id, b.posted_at, b.brand_association_id as ba, x.rail, x.item
+        from bin_clips b join clip_enrichment e on e.clip_id = b.clip_id
+        cross join lateral (
+          select distinct 1 as rail, v as item from unnest(e.hashtags) v
+          union select distinct 2, v from unnest(e.urls) v
+          union select distinct 3, v from unnest(e.handles) v
+          union select distinct 4, v from unnest(e.people || e.organisations || e.places) v
+          union select 11, '' where cardinality(e.hashtags) > 0
+          union select 12, '' where cardinality(e.urls) > 0
+          union select 13, '' where cardinality(e.handles) > 0
+          union select 14, '' where cardinality(e.people || e.organisations || e.places) > 0) x
+       where not b.rejected)
+    select bin_id, rail, date_trunc('hour', posted_at at time zone 'UTC') at time zone 'UTC' as hour, stream_id, item,
+           count(*) filter (where ba = 1)::int as owned, count(*) filter (where ba = 2)::int as earned, count(*) filter (where ba not in (1, 2))::int as chatter
+      from r group by 1, 2, 3, 4, 5`.execute(h.db);
+  expect(truth.rows.length).toBeGreaterThan(0);
+  expect(norm(kept.rows)).toEqual(norm(truth.rows));
+}
+
+describe("the world map's rollup (bin_hourly_places, 0023, moved by the same statements as bin_hourly)", () => {
+  it('equals a from-scratch aggregate after ingest, rate, reject, a clip seen again in a new bin, restore, delete and rebuild (and so does the deep dive rollup, bin_hourly_items)', async () => {
+    const author = (externalId: string, location: string) => ({ externalId, name: externalId, handle: externalId, followers: 10, location });
+    const posts = [
+      makePost('Loving the acme summer sale! #acme #acme #summer https://acme.co.za/deals', {
+        externalId: 'm1',
+        author: author('ma', 'Cape Town, South Africa'),
+      }),
+      makePost('acme broke, I want a refund @AcmeSA #acme', { externalId: 'm2', author: author('mb', 'Lagos'), country: 'GH' }),
+      makePost('acme is fine, says Thandi in Durban #winning', { externalId: 'm3', author: author('mc', 'Cape Town, South Africa') }),
+      makePost('acme somewhere', { externalId: 'm4', author: author('md', 'somewhere nice') }),
+    ];
+    await ingestPosts(h.db, posts);
+    await expectPlacesExact();
+    await expectItemsExact();
+    expect((await h.db.selectFrom('clip_locations').select('clip_id').execute()).length).toBe(3);
+    const ids = (await h.db.selectFrom('bin_clips').select('id').orderBy('id').execute()).map((r) => Number(r.id));
+    expect(await adjustRollups(h.db, ids, { favourabilityId: 3 })).toBeGreaterThan(0);
+    await expectPlacesExact();
+    await expectItemsExact();
+    expect(await adjustRollups(h.db, [ids[0], ids[1]], { rejected: true })).toBe(2);
+    await expectPlacesExact();
+    await expectItemsExact();
+    // m3 again, now also in the input bin ("summer sale"): the new bin row is placed from the stored location.
+    await ingestPosts(h.db, [
+      { ...posts[2], body: 'acme is fine, summer sale too', likes: 99 },
+      makePost('acme new', { externalId: 'm5', author: author('me', 'Cape Town, South Africa') }),
+    ]);
+    await expectPlacesExact();
+    await expectItemsExact();
+    expect(await adjustRollups(h.db, [ids[0]], { rejected: false })).toBe(1);
+    await expectPlacesExact();
+    await expectItemsExact();
+    await h.db.deleteFrom('clips').where('external_id', '=', 'm1').execute();
+    await expectPlacesExact();
+    await expectItemsExact();
+    const before = await sql<{ n: number }>`select count(*)::int as n from bin_hourly_places where clips <> 0`.execute(h.db);
+    await rebuildRollups(h.db);
+    await expectPlacesExact();
+    await expectItemsExact();
+    expect((await sql<{ n: number }>`select count(*)::int as n from bin_hourly_places`.execute(h.db)).rows[0].n).toBe(before.rows[0].n);
+  });
+});
+
 describe('hard deletes without the foreign keys of the ingestion path (0005: triggers on the parent tables)', () => {
   it('a deleted clip takes its enrichment and bin rows along, and the rollups move by exactly those rows', async () => {
     await ingestPosts(h.db, [makePost('acme broke, refund please', { externalId: 'd1' }), makePost('acme summer sale', { externalId: 'd2' })]);
@@ -298,7 +388,7 @@ describe('hard deletes without the foreign keys of the ingestion path (0005: tri
   it('a deleted bin takes its bin rows and rollup rows along; an author that clips name cannot be deleted', async () => {
     await ingestPosts(h.db, [makePost('acme broke, refund please', { externalId: 'd3' })]);
     await h.db.deleteFrom('bins').where('id', '=', p.sortBinId).execute();
-    for (const t of ['bin_clips', 'bin_hourly', 'bin_hourly_sentiment'] as const)
+    for (const t of ['bin_clips', 'bin_hourly', 'bin_hourly_sentiment', 'bin_hourly_places'] as const)
       expect(await h.db.selectFrom(t).select('bin_id').where('bin_id', '=', p.sortBinId).execute()).toEqual([]);
     expect((await h.db.selectFrom('bin_clips').select('bin_id').execute()).length).toBeGreaterThan(0);
     await expectSentimentExact();

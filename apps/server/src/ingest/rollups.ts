@@ -7,6 +7,13 @@
 // (store.ts); rating and rejecting go through adjustRollups() below; bulk loads end with
 // rebuildRollups(). No triggers (0005 dropped them): a direct write to bin_clips that skips these
 // leaves the rollups out of step.
+// - bin_hourly_places (0023): per bin, stream, UTC hour, country and place ('' for a country-only
+//   location), the located clips: the world map. Moved by the same writers when a clip enters or
+//   leaves a bin (a sign of +1 or -1; AVE and favourability do not touch it), from the signed
+//   rows joined to where the clip comes from (placesUpsert).
+// - bin_hourly_items (0023): per bin, deep-dive rail, UTC hour, stream and item, the clips
+//   carrying the item by brand association; rails 11-14 count the clips carrying any item of
+//   rails 1-4 (item ''). Moved like the places (itemsUpsert), from the clip's enrichment.
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/connection.ts';
 
@@ -52,7 +59,7 @@ export async function adjustRollups(db: Db, binClipIds: number[], change: BinCli
   const rej = change.rejected ?? null;
   const res = await sql<{ n: number }>`
     with old as (
-      select id, bin_id, stream_id, posted_at, ave, favourability_id, brand_association_id, rejected
+      select id, bin_id, clip_id, stream_id, posted_at, ave, favourability_id, brand_association_id, rejected
         from bin_clips
        where id = any(${binClipIds}::bigint[])
          and (favourability_id is distinct from coalesce(${fav}::smallint, favourability_id)
@@ -65,12 +72,20 @@ export async function adjustRollups(db: Db, binClipIds: number[], change: BinCli
         from old where b.id = old.id
       returning b.id, b.favourability_id, b.rejected
     ), signed as (
-      select o.bin_id, o.stream_id, o.posted_at, -o.ave as ave, o.favourability_id, o.brand_association_id, -1 as sign
+      select o.bin_id, o.clip_id, o.stream_id, o.posted_at, -o.ave as ave, o.favourability_id, o.brand_association_id, -1 as sign
         from old o where not o.rejected
       union all
-      select o.bin_id, o.stream_id, o.posted_at, o.ave, u.favourability_id, o.brand_association_id, 1
+      select o.bin_id, o.clip_id, o.stream_id, o.posted_at, o.ave, u.favourability_id, o.brand_association_id, 1
         from old o join upd u on u.id = o.id where not u.rejected
-    ), ${rollupUpserts('signed')}
+    ), net as (
+      -- Per row, whether it entered (+1) or left (-1) the counts: a rating alone nets to 0 and moves neither places nor items.
+      select bin_id, clip_id, stream_id, posted_at, brand_association_id, sum(sign) as sign
+        from signed group by 1, 2, 3, 4, 5 having sum(sign) <> 0
+    ), ${rollupUpserts('signed')}, ${itemsUpsert(sql`
+      select n.*, e.hashtags, e.urls, e.handles, e.people, e.organisations, e.places
+        from net n join clip_enrichment e on e.clip_id = n.clip_id`)}, ${placesUpsert(sql`
+      select n.bin_id, n.stream_id, n.posted_at, n.sign, l.country_code, l.place, l.latitude, l.longitude
+        from net n join clip_locations l on l.clip_id = n.clip_id`)}
     select count(*)::int as n from upd`.execute(db);
   return Number(res.rows[0]?.n ?? 0);
 }
@@ -106,19 +121,79 @@ export function rollupUpserts(from: string): RawBuilder<unknown> {
 }
 
 /**
- * Rebuilds bin_hourly and bin_hourly_sentiment from bin_clips (after a bulk load that wrote
+ * bin_hourly_places' upsert as a CTE member (`places`). `source` yields bin_id, stream_id,
+ * posted_at, sign (+1 a located clip enters the bin, -1 it leaves) and the clip's country_code,
+ * place (null for a country-only location), latitude and longitude (clip_locations' columns).
+ * Grouped and in key order, like the other two.
+ */
+export function placesUpsert(source: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`places as (
+    insert into bin_hourly_places as p (bin_id, stream_id, hour, country_code, place, latitude, longitude, clips)
+    select bin_id, stream_id, date_trunc('hour', posted_at at time zone 'UTC') at time zone 'UTC', country_code, coalesce(place, ''),
+           max(latitude), max(longitude), sum(sign)
+      from (${source}) d
+     group by 1, 2, 3, 4, 5
+     order by 1, 2, 3, 4, 5
+    on conflict (bin_id, stream_id, hour, country_code, place) do update set clips = p.clips + excluded.clips
+    returning 1)`;
+}
+
+/** The deep dive's rails as stored in bin_hourly_items; a rail's posts (clips with any of its items) are RAIL + POSTS_RAIL. */
+export const ITEM_RAILS = { hashtag: 1, url: 2, handle: 3, entity: 4 } as const;
+export const POSTS_RAIL = 10;
+
+/**
+ * bin_hourly_items' upsert as a CTE member (`items`). `source` yields bin_id, stream_id,
+ * posted_at, brand_association_id, sign (+1 the clip enters the bin, -1 it leaves) and the clip's
+ * hashtags, urls, handles, people, organisations and places (clip_enrichment's arrays). A clip's
+ * item counts once however often it names it (the deep dive's rule); the entity rail is people,
+ * organisations and places together. Grouped and in key order, like the others.
+ */
+export function itemsUpsert(source: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`items as (
+    insert into bin_hourly_items as t (bin_id, rail, hour, stream_id, item, owned, earned, chatter)
+    select d.bin_id, i.rail, date_trunc('hour', d.posted_at at time zone 'UTC') at time zone 'UTC', d.stream_id, i.item,
+           sum(d.sign * (d.brand_association_id = 1)::int), sum(d.sign * (d.brand_association_id = 2)::int),
+           sum(d.sign * (d.brand_association_id not in (1, 2))::int)
+      from (${source}) d
+      cross join lateral (
+        select 1::smallint as rail, v as item from (select distinct unnest(d.hashtags)) x(v)
+        union all select 2::smallint, v from (select distinct unnest(d.urls)) x(v)
+        union all select 3::smallint, v from (select distinct unnest(d.handles)) x(v)
+        union all select 4::smallint, v from (select distinct unnest(d.people || d.organisations || d.places)) x(v)
+        union all select 11::smallint, '' where cardinality(d.hashtags) > 0
+        union all select 12::smallint, '' where cardinality(d.urls) > 0
+        union all select 13::smallint, '' where cardinality(d.handles) > 0
+        union all select 14::smallint, '' where cardinality(d.people || d.organisations || d.places) > 0
+      ) i
+     group by 1, 2, 3, 4, 5
+     order by 1, 2, 3, 4, 5
+    on conflict (bin_id, rail, hour, stream_id, item) do update
+      set owned = t.owned + excluded.owned, earned = t.earned + excluded.earned, chatter = t.chatter + excluded.chatter
+    returning 1)`;
+}
+
+/**
+ * Rebuilds bin_hourly, bin_hourly_sentiment, bin_hourly_places and bin_hourly_items from bin_clips (after a bulk load that wrote
  * bin_clips directly, or to repair), in one transaction (the caller's, if `db` is one): both or
- * neither. One scan of bin_clips feeds both.
+ * none. One scan of bin_clips feeds the first two.
  */
 export async function rebuildRollups(db: Db, binIds?: number[]): Promise<void> {
   const only = binIds ? sql`where bin_id = any(${binIds}::int[])` : sql`where true`;
   const run = async (t: Db) => {
     await sql`delete from bin_hourly ${only}`.execute(t);
     await sql`delete from bin_hourly_sentiment ${only}`.execute(t);
+    await sql`delete from bin_hourly_places ${only}`.execute(t);
+    await sql`delete from bin_hourly_items ${only}`.execute(t);
     await sql`
       with src as (select bin_id, stream_id, posted_at, ave, favourability_id, brand_association_id, 1 as sign
                    from bin_clips ${only} and not rejected),
-      ${rollupUpserts('src')}
+      ${rollupUpserts('src')}, ${placesUpsert(sql`
+        select b.bin_id, b.stream_id, b.posted_at, 1 as sign, l.country_code, l.place, l.latitude, l.longitude
+          from bin_clips b join clip_locations l on l.clip_id = b.clip_id ${only} and not b.rejected`)}, ${itemsUpsert(sql`
+        select b.bin_id, b.stream_id, b.posted_at, b.brand_association_id, 1 as sign,
+               e.hashtags, e.urls, e.handles, e.people, e.organisations, e.places
+          from bin_clips b join clip_enrichment e on e.clip_id = b.clip_id ${only} and not b.rejected`)}
       select 1`.execute(t);
   };
   if (db.isTransaction) await run(db);

@@ -1,17 +1,17 @@
 // Storage of one batch in ONE statement: posts, authors, enrichment, bin rows and rejections
 // travel as one array per column (unnest), and a chain of data-modifying CTEs upserts authors,
 // upserts clips, adds enrichment for new clips, inserts bin_clips, refreshes the AVE of clips seen
-// again, records the word-bin matches of new clips (word_bin_clips) and moves bin_hourly and
-// bin_hourly_sentiment by exactly what changed. One round trip, one plan, and ids never
-// travel back to Node and out again; a statement is atomic, so a failing batch stores nothing.
-// Idempotent: clips are unique per (stream, external id), bin_clips per (bin, clip), and the
-// rollups move only for rows this statement inserted or changed.
+// again, records the word-bin matches of new clips (word_bin_clips) and moves bin_hourly,
+// bin_hourly_sentiment, bin_hourly_places and bin_hourly_items by exactly what changed. One round
+// trip, one plan, and ids never travel back to Node and out again; a statement is atomic, so a
+// failing batch stores nothing. Idempotent: clips are unique per (stream, external id), bin_clips
+// per (bin, clip), and the rollups move only for rows this statement inserted or changed.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Enrichment } from '../nlp/enrich.ts';
 import { locatePost } from '../nlp/places.ts';
 import type { Post } from './post.ts';
-import { rollupUpserts } from './rollups.ts';
+import { itemsUpsert, placesUpsert, rollupUpserts } from './rollups.ts';
 
 export interface BinClipRow {
   binId: number;
@@ -130,13 +130,15 @@ export async function storeBatch(db: Kysely<Database>, input: PreparedPost[], re
       select clip_id, cls, score, ${split('pe')}, ${split('og')}, ${split('pl')}, ${split('ht')}, ${split('hd')}, ${split('ur')}, ${split('tm')}
         from pc where inserted
       on conflict (clip_id) do nothing
-    ), loc as (
-      insert into clip_locations (clip_id, country_code, place, latitude, longitude)
-      select pc.clip_id, l.cc, l.place, l.lat, l.lng
+    ), nl as (
+      select pc.clip_id, l.cc as country_code, l.place, l.lat as latitude, l.lng as longitude
         from unnest(${located.map((l) => l.i)}::int[], ${located.map((l) => l.countryCode)}::text[], ${located.map((l) => l.place)}::text[],
                     ${located.map((l) => l.latitude)}::float8[], ${located.map((l) => l.longitude)}::float8[]) as l(i, cc, place, lat, lng)
         join pc on pc.i = l.i
        where pc.inserted
+    ), loc as (
+      insert into clip_locations (clip_id, country_code, place, latitude, longitude)
+      select clip_id, country_code, place, latitude, longitude from nl
       on conflict (clip_id) do nothing
     ), wb as (
       -- Word-bin matches of new clips only: a post seen again is not news to a reaction list.
@@ -158,7 +160,7 @@ export async function storeBatch(db: Kysely<Database>, input: PreparedPost[], re
                              favourability_id, brand_association_id, ave, impact_score)
       select bin_id, project_id, clip_id, stream_id, posted_at, author_id, cls, fav, brand, ave, impact from b
       on conflict (bin_id, clip_id) do nothing
-      returning bin_id, stream_id, posted_at, ave, favourability_id, brand_association_id
+      returning bin_id, clip_id, stream_id, posted_at, ave, favourability_id, brand_association_id
     ), old as (
       -- A clip seen again: its rows' AVE and impact follow the new engagement. Rows inserted by
       -- this statement are not visible here, so only rows stored before move.
@@ -178,7 +180,24 @@ export async function storeBatch(db: Kysely<Database>, input: PreparedPost[], re
       select bin_id, stream_id, posted_at, ave, favourability_id, brand_association_id, 1 as sign from ins
       union all
       select bin_id, stream_id, posted_at, ave, favourability_id, brand_association_id, 0 from upd where not rejected
-    ), ${rollupUpserts('moved')}, r as (
+    ), ${rollupUpserts('moved')}, ${placesUpsert(sql`
+      -- The world map's rollup: rows inserted, with their clip's place. A new clip's location is
+      -- the batch's (its clip_locations row, inserted above, is not visible to this statement); a
+      -- clip seen again that gained a bin has its stored one.
+      select ins.bin_id, ins.stream_id, ins.posted_at, 1 as sign, nl.country_code, nl.place, nl.latitude, nl.longitude
+        from ins join nl on nl.clip_id = ins.clip_id
+      union all
+      select ins.bin_id, ins.stream_id, ins.posted_at, 1, cl.country_code, cl.place, cl.latitude, cl.longitude
+        from ins join pc on pc.clip_id = ins.clip_id and not pc.inserted join clip_locations cl on cl.clip_id = ins.clip_id`)}, ${itemsUpsert(sql`
+      -- The deep dive's rollup: rows inserted, with their clip's items (a new clip's from the
+      -- batch, as its enrichment row is not visible here; a clip seen again, its stored ones).
+      select ins.bin_id, ins.stream_id, ins.posted_at, ins.brand_association_id, 1 as sign, ${split('pc.ht')} as hashtags,
+             ${split('pc.ur')} as urls, ${split('pc.hd')} as handles, ${split('pc.pe')} as people, ${split('pc.og')} as organisations,
+             ${split('pc.pl')} as places
+        from ins join pc on pc.clip_id = ins.clip_id and pc.inserted
+      union all
+      select ins.bin_id, ins.stream_id, ins.posted_at, ins.brand_association_id, 1, e.hashtags, e.urls, e.handles, e.people, e.organisations, e.places
+        from ins join pc on pc.clip_id = ins.clip_id and not pc.inserted join clip_enrichment e on e.clip_id = ins.clip_id`)}, r as (
       insert into ingest_rejections as r (reason, count, last_at)
       select reason, n, now() from unnest(${reasons}::text[], ${reasons.map((k) => rejections.get(k)!)}::bigint[]) as v(reason, n)
       on conflict (reason) do update set count = r.count + excluded.count, last_at = now()

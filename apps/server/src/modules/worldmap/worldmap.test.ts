@@ -2,7 +2,7 @@
 // Johannesburg, c3 from Nairobi, c7 only a country (ZA), c5 before the range. Range 2024-03-01..02.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestPosts } from '../../ingest/pipeline.ts';
-import { insertFixture, type Fixture } from '../../test/analytic-fixture.ts';
+import { insertFixture, rebuildRollups, type Fixture } from '../../test/analytic-fixture.ts';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
 
 describe('world map', () => {
@@ -26,6 +26,8 @@ describe('world map', () => {
         { clip_id: fx.clip.c5, country_code: 'ZA' },
       ])
       .execute();
+    // Locations written directly, as the fixture writes bin_clips: the map reads its rollup (0023).
+    await rebuildRollups(t.db);
   });
   afterAll(() => t.close());
 
