@@ -24,7 +24,10 @@ export type AuditAction =
   | 'contact.active'
   | 'contact.remove'
   | 'contact.save'
-  | 'agreement.save';
+  | 'agreement.save'
+  | 'tutorial.save'
+  | 'tutorial.delete'
+  | 'mentor_file.upload';
 
 /** The caller as the session resolved it (plugins/auth.ts AuthUser); null for the server's own work. */
 export interface AuditActor {

@@ -23,10 +23,11 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'no-referrer');
-    reply.header('X-Frame-Options', 'DENY');
+    // An answer that may be framed by the app's own pages (a tutorial document) sets its own frame policy.
+    if (!reply.hasHeader('X-Frame-Options')) reply.header('X-Frame-Options', 'DENY');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     // The API explorer at /docs brings its own scripts; everything else gets the strict policy.
-    if (!req.url.startsWith('/docs')) reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    if (!req.url.startsWith('/docs') && !reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     if (req.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (isApiPath(req.url)) reply.header('Cache-Control', 'no-store');
     return payload;

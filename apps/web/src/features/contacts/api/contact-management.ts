@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { addContact, getContactManagement, removeContact, setContactActive, type ContactFields } from '@listening/contract';
+import { addContact, getContactManagement, getUser, removeContact, setContactActive, type ContactFields } from '@listening/contract';
 import { call } from '../../../api/client.ts';
 
 export const contactManagementQueryOptions = (clientId: number) =>
@@ -22,3 +22,8 @@ export const useRemoveContact = (clientId: number) => useChange(clientId, (conta
 
 /** Adds a contact; the screen shows the server's own refusal (a duplicate email) under the form. */
 export const useAddContact = (clientId: number) => useChange(clientId, (f: ContactFields) => call(addContact, { query: { clientId, ...f } }, { quiet: true }));
+
+/** The signed-in user's id, read through the session's own cache entry: their own row's switch cannot turn them off. */
+export function useMyUserId(): number | undefined {
+  return useQuery({ queryKey: [getUser.path], queryFn: () => call(getUser, { query: {} }), staleTime: 5 * 60_000 }).data?.Id;
+}

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Card, Group, Loader, Switch, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconLock, IconTrash } from '@tabler/icons-react';
 import { useParams } from '@tanstack/react-router';
 import { CONTACT_MESSAGES, type ClientContact } from '@listening/contract';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
@@ -7,7 +7,7 @@ import { ButtonLink } from '../../../ui/links.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { toast } from '../../../ui/toast.ts';
 import { AddContactForm } from '../components/AddContactForm.tsx';
-import { useContactManagement, useRemoveContact, useSetContactActive } from '../api/contact-management.ts';
+import { useContactManagement, useMyUserId, useRemoveContact, useSetContactActive } from '../api/contact-management.ts';
 
 const CONFIRM_DELETE = 'Are you sure you wish to delete this item?';
 
@@ -15,6 +15,9 @@ function ContactRow({ contact, clientId, canManage }: { contact: ClientContact; 
   const setActive = useSetContactActive(clientId);
   const remove = useRemoveContact(clientId);
   const name = `${contact.Name} ${contact.Surname}`.trim();
+  // A primary contact cannot switch themselves off (the server refuses it): their own switch says so instead of looking clickable.
+  const isMe = useMyUserId() === contact.Id;
+  const ownSwitch = isMe && contact.IsActive;
   return (
     <Table.Tr>
       <Table.Td>
@@ -39,15 +42,24 @@ function ContactRow({ contact, clientId, canManage }: { contact: ClientContact; 
         <Text size="sm">{contact.Email}</Text>
       </Table.Td>
       <Table.Td>
-        <Switch
-          checked={contact.IsActive}
-          disabled={!canManage || setActive.isPending}
-          aria-label={`${name} is active`}
-          onChange={(e) => {
-            const isActive = e.currentTarget.checked;
-            setActive.mutate({ contactId: contact.Id, isActive }, { onSuccess: (r) => toast.success(r.Message) });
-          }}
-        />
+        <Tooltip label={CONTACT_MESSAGES.ownPrimary} withArrow disabled={!ownSwitch || !canManage} multiline maw={240}>
+          <span
+            style={{ display: 'inline-flex', alignItems: 'center', cursor: ownSwitch && canManage ? 'not-allowed' : undefined }}
+            data-testid={ownSwitch ? 'own-active-switch' : undefined}
+          >
+            <Switch
+              checked={contact.IsActive}
+              disabled={!canManage || ownSwitch || setActive.isPending}
+              aria-label={`${name} is active`}
+              aria-description={ownSwitch && canManage ? CONTACT_MESSAGES.ownPrimary : undefined}
+              onChange={(e) => {
+                const isActive = e.currentTarget.checked;
+                setActive.mutate({ contactId: contact.Id, isActive }, { onSuccess: (r) => toast.success(r.Message) });
+              }}
+            />
+            {ownSwitch && canManage && <IconLock size={14} color="var(--mantine-color-gray-6)" aria-hidden style={{ marginLeft: 6 }} />}
+          </span>
+        </Tooltip>
       </Table.Td>
       <Table.Td ta="right">
         <Tooltip label={contact.IsPrimary ? CONTACT_MESSAGES.primaryNotDeletable : `Delete ${name}`} withArrow>

@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import { notifications } from '@mantine/notifications';
+import { CONTACT_MESSAGES, type ClientContact } from '@listening/contract';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderScreen } from '../../../test/render.tsx';
+import { ContactManagementScreen } from './ContactManagementScreen.tsx';
+
+const contact = (Id: number, Name: string, IsPrimary: boolean): ClientContact => ({
+  Id,
+  ClientContactId: Id * 10,
+  ClientId: 1,
+  Name,
+  Surname: 'Contact',
+  Email: `${Name.toLowerCase()}@acme.example`,
+  Phone: '021 555 0100',
+  IsClientContactActive: true,
+  IsActive: true,
+  IsPrimary,
+  IsDeleted: false,
+});
+
+beforeEach(() => {
+  vi.spyOn(notifications, 'show').mockImplementation(() => '');
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('contact management switches', () => {
+  it("shows a primary contact's own active switch as disabled, with the reason, and leaves the others working", async () => {
+    const contacts = [contact(7, 'Thandi', true), contact(8, 'Lerato', false)];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.startsWith('/api/user/get')
+          ? Response.json({ Id: 7, Name: 'Thandi', Surname: 'Contact', Email: 'thandi@acme.example', IsAdmin: false, ActingAdminId: null })
+          : Response.json({ ClientId: 1, ClientName: 'Acme Beverages', CanManage: true, Contacts: contacts }),
+      ),
+    );
+    renderScreen(ContactManagementScreen, { path: '/client/1/contact-management' });
+    const own = await screen.findByRole('switch', { name: 'Thandi Contact is active' });
+    await vi.waitFor(() => expect((own as HTMLInputElement).disabled).toBe(true));
+    expect(own.getAttribute('aria-description')).toBe(CONTACT_MESSAGES.ownPrimary);
+    const other = screen.getByRole('switch', { name: 'Lerato Contact is active' }) as HTMLInputElement;
+    expect(other.disabled).toBe(false);
+    expect(other.getAttribute('aria-description')).toBeNull();
+  });
+});
