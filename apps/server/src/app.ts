@@ -18,6 +18,7 @@ import { routeRegistrar } from './http/route.ts';
 import { modules } from './modules/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { redactSecrets } from './http/redact.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { App, Deps } from './types.ts';
@@ -31,7 +32,16 @@ export interface BuildOptions extends Deps {
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { isReady = () => true, logger = false, ...deps } = opts;
   const app = Fastify({
-    logger: logger ? { level: deps.config.logLevel, redact: ['req.headers.authorization'] } : false,
+    logger: logger
+      ? {
+          level: deps.config.logLevel,
+          redact: ['req.headers.authorization'],
+          // A network's return address carries a one-time code and the grant's state: never logged.
+          serializers: {
+            req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactSecrets(req.url), remoteAddress: req.ip }),
+          },
+        }
+      : false,
     // Only configured proxies may say who the client is (TRUST_PROXY); otherwise the socket's address.
     trustProxy: deps.config.trustProxy.length ? deps.config.trustProxy : false,
   }).withTypeProvider<ZodTypeProvider>();

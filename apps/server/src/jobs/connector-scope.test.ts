@@ -136,4 +136,15 @@ describe('connector job tenancy', () => {
     expect(problems).toEqual([expect.stringMatching(new RegExp(`^profile ${copy.id}: token cannot be decrypted \\(.*does not decrypt`))]);
     await h.db.deleteFrom('profiles').where('id', '=', copy.id).execute();
   });
+
+  it('does not read with a token the network refused until it is working again', async () => {
+    const prof = await h.db.selectFrom('profiles').select('id').where('project_id', '=', owner.projectId).executeTakeFirstOrThrow();
+    await h.db.updateTable('profiles').set({ token_valid: false }).where('id', '=', prof.id).execute();
+    const refused = await buildConnectorSpecs(h.db, cfg);
+    expect(refused.specs.map((s) => s.ownerProjectId)).toEqual([colinked.projectId]);
+    expect(refused.problems).toEqual([`profile ${prof.id}: its access token is invalid; re-grant it`]);
+    await h.db.updateTable('profiles').set({ token_valid: true }).where('id', '=', prof.id).execute();
+    const working = await buildConnectorSpecs(h.db, cfg);
+    expect(working.specs.map((s) => s.ownerProjectId)).toEqual([owner.projectId, colinked.projectId]);
+  });
 });

@@ -192,12 +192,18 @@ async function linkedProfiles(
   const out: { prof: LinkedProfileRow; token: string }[] = [];
   const profiles = await db
     .selectFrom('profiles')
-    .select(['id', 'project_id', 'stream_id', 'external_id', 'name', 'handle', 'access_token_enc'])
+    .select(['id', 'project_id', 'stream_id', 'external_id', 'name', 'handle', 'access_token_enc', 'token_valid'])
     .where('access_token_enc', 'is not', null)
     .orderBy('id')
     .execute();
   for (const prof of profiles) {
     if (!active.has(prof.project_id)) continue;
+    // A token the network refused (the token check or a user's check marked it) is not tried again
+    // until it is re-granted or a later check finds it working.
+    if (prof.token_valid === false) {
+      problems.push(`profile ${prof.id}: its access token is invalid; re-grant it`);
+      continue;
+    }
     if (!cfg.tokenKeys) {
       problems.push(`profile ${prof.id}: no TOKEN_KEY to read its token`);
       continue;

@@ -1,0 +1,30 @@
+// Step 3's link: the provider's authorisation address, made by the server with a signed,
+// single-use, short-lived state bound to the project, the network and (on a re-grant) the profile.
+import { useQuery } from '@tanstack/react-query';
+import { startGrant } from '@listening/contract';
+import { call } from '../../../api/client.ts';
+import { ACCESS_TOKENS_KEY } from './get-access-tokens.ts';
+
+export interface GrantTarget {
+  projectId: number;
+  streamId: number;
+  profileId: number | null;
+}
+
+const body = (t: GrantTarget) => ({ projectId: t.projectId, streamId: t.streamId, ...(t.profileId !== null ? { profileId: t.profileId } : {}) });
+
+/** A state lives 10 minutes on the server; the address is made again well before, while step 3 is shown. */
+const FRESH_MS = 5 * 60_000;
+
+export const useGrantUrl = (target: GrantTarget | null) =>
+  useQuery({
+    queryKey: [ACCESS_TOKENS_KEY, 'grant-url', target],
+    // The step shows the reason (a network not configured on this server) beside the link, not in a toast.
+    queryFn: async () => (await call(startGrant, { body: body(target!) }, { quiet: true })).url,
+    enabled: target !== null,
+    staleTime: FRESH_MS,
+    gcTime: 0,
+    refetchInterval: FRESH_MS,
+  });
+
+export { body as grantBody };

@@ -1,0 +1,20 @@
+import { defineOperation } from '../operation.ts';
+import { GrantResult, GrantReturn } from './model.ts';
+
+/**
+ * Completes a grant with what the network's redirect brought back (code and state, or error):
+ * the network the state names. Exchanges the code (with the PKCE verifier), lists the accounts the token manages and
+ * links them to the state's project; answers 400 with a message for a forged, used or expired
+ * state, a denial, a provider error or a rejected token, and then stores nothing.
+ */
+export const saveProfile = defineOperation({
+  host: 'main',
+  method: 'POST',
+  path: '/api/profile/save',
+  summary: 'Complete a grant (any network) from the return page',
+  tags: ['access-tokens'],
+  access: 'public',
+  body: GrantReturn,
+  response: GrantResult,
+  errors: [409],
+});
