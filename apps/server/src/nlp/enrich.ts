@@ -21,9 +21,10 @@ export interface Enrichment extends Entities {
 
 export function enrich(text: string, knownLanguage?: string | null): Enrichment {
   const a = analyse(text);
-  const s = scoreSentiment(a, text);
+  const language = knownLanguage || detectLanguage(a.tokens, text);
+  const s = scoreSentiment(a, text, language);
   return {
-    language: knownLanguage || detectLanguage(a.tokens, text),
+    language,
     classificationId: s.classificationId,
     favourabilityId: s.favourabilityId,
     sentimentScore: Math.round(s.score * 1000) / 1000,

@@ -20,9 +20,23 @@ import { TopPost } from '../dashboard/model.ts';
 import { zCountryCode } from '../worldmap/model.ts';
 
 /** A post in a listing: a top post's fields plus its bin and classification. */
+/**
+ * Why a post got its sentiment (docs/sentiment.md): which scorer decided, the favourability it
+ * gave (a user's rating may since differ) and the features that weighed most, strongest first;
+ * a positive Weight pushed towards that verdict, a negative one away from it.
+ */
+export const SentimentWhy = z.object({
+  Scorer: z.enum(['model', 'lexicon']),
+  FavourabilityId: z.number(),
+  Reasons: z.array(z.object({ Feature: z.string(), Weight: z.number() })),
+});
+export type SentimentWhy = z.infer<typeof SentimentWhy>;
+
 export const Clip = TopPost.extend({
   BinId: z.number(),
   ClassificationId: z.number(),
+  /** In the clip tray's listing and clips by id: why this sentiment. */
+  SentimentWhy: SentimentWhy.optional(),
   /** In the listing of rejected clips only: when the clip was rejected, and by whom (their name). */
   RejectedAt: z.string().nullable().optional(),
   RejectedBy: z.string().nullable().optional(),

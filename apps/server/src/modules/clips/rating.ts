@@ -52,6 +52,25 @@ export async function changeClips(db: Db, user: AuthUser, projectId: number, bin
       .orderBy('id')
       .forUpdate()
       .execute()) as RatedRow[];
+    // A rating is also a labelled example for the sentiment model's next retraining
+    // (docs/sentiment.md), kept even when it confirms the stored sentiment; the latest rating wins.
+    if ('favourabilityId' in change)
+      await trx
+        .insertInto('sentiment_labels')
+        .values(
+          [...new Set(named.map((r) => Number(r.clip_id)))].map((clipId) => ({
+            project_id: project.id,
+            clip_id: clipId,
+            favourability_id: change.favourabilityId,
+            rated_by: user.actingAdminId ?? user.id,
+          })),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(['project_id', 'clip_id'])
+            .doUpdateSet((eb) => ({ favourability_id: eb.ref('excluded.favourability_id'), rated_by: eb.ref('excluded.rated_by'), rated_at: new Date() })),
+        )
+        .execute();
     const changing = rows.filter((r) => alters(r, change)).map((r) => Number(r.id));
     if (changing.length === 0) return 0;
     // The rows, bin_hourly and bin_hourly_sentiment move in one statement.

@@ -8,6 +8,7 @@ import { toTopPost, type ClipRow } from '../../analytics/clip-rows.ts';
 import { clientTimeZone, fromWall, resolveScope, wallRange, type Scope } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
 import { badRequest } from '../../errors.ts';
+import { explainSentiment } from '../../nlp/sentiment.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { projectForBin, projectForUser } from '../../access/index.ts';
 import { duplicateGroups } from './duplicates.ts';
@@ -21,6 +22,15 @@ export type ListingQuery = z.output<typeof C.ListingExportQuery>;
 /** A clip row as the contract's Clip: a top post with its bin and classification. */
 export function toClip(r: ClipRow): Clip {
   return { ...toTopPost(r), BinId: r.bin_id, ClassificationId: r.classification_id };
+}
+
+/** The tray's clips say why they got their sentiment (docs/sentiment.md): a page is 10 posts, each explained in well under a millisecond. */
+function withWhy(c: Clip): Clip {
+  const e = explainSentiment(c.Body);
+  return {
+    ...c,
+    SentimentWhy: { Scorer: e.scorer, FavourabilityId: e.favourabilityId, Reasons: e.reasons.map((r) => ({ Feature: r.feature, Weight: r.weight })) },
+  };
 }
 
 /**
@@ -70,7 +80,9 @@ export async function listClips(db: Db, user: AuthUser, query: z.output<typeof C
   const first = query.cursor === undefined && query.newerThan === undefined;
   return {
     Data: page.map((r) =>
-      query.rejected ? { ...toClip(r), RejectedAt: r.rejected_at ? new Date(r.rejected_at).toISOString() : null, RejectedBy: r.rejected_by_name } : toClip(r),
+      withWhy(
+        query.rejected ? { ...toClip(r), RejectedAt: r.rejected_at ? new Date(r.rejected_at).toISOString() : null, RejectedBy: r.rejected_by_name } : toClip(r),
+      ),
     ),
     HasMore: rows.length > query.limit,
     NextCursor: rows.length > query.limit ? `${last.cursor_at},${last.id}` : null,
@@ -107,7 +119,7 @@ export async function listingExport(db: Db, user: AuthUser, query: ListingQuery)
 /** Clips of a bin by clip id, in the order asked (ids not in the bin are left out). */
 export async function clipsByIds(db: Db, user: AuthUser, binId: number, clipIds: number[]): Promise<Clip[]> {
   await projectForBin(db, user, binId);
-  const byId = new Map((await q.clipsByIds(db, binId, clipIds)).map((r) => [Number(r.clip_id), toClip(r)]));
+  const byId = new Map((await q.clipsByIds(db, binId, clipIds)).map((r) => [Number(r.clip_id), withWhy(toClip(r))]));
   return clipIds.flatMap((id) => byId.get(id) ?? []);
 }
 

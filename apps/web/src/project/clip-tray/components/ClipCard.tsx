@@ -1,8 +1,9 @@
-import { Anchor, Badge, Checkbox, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconExternalLink } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Checkbox, Group, Paper, Popover, Stack, Text, Tooltip } from '@mantine/core';
+import { IconExternalLink, IconHelpCircle } from '@tabler/icons-react';
 import { BRAND_ASSOCIATION_LOOKUP, FAVOURABILITY_LOOKUP, formatInZone, formatRand, type Clip } from '@listening/contract';
 import { useProjectContext } from '../../context.ts';
 import { StreamIcon } from '../../../ui/StreamIcon.tsx';
+import { SentimentWhyPanel } from './SentimentWhy.tsx';
 
 export const favourabilityOf = (id: number) => FAVOURABILITY_LOOKUP.find((f) => f.Id === id);
 const brandOf = (id: number) => BRAND_ASSOCIATION_LOOKUP.find((b) => b.Id === id) ?? BRAND_ASSOCIATION_LOOKUP[2];
@@ -53,6 +54,18 @@ export function ClipCard({ clip, selected, onToggle, compact }: { clip: Clip; se
                 <Badge size="sm" variant="light" color={fav.Color} data-testid="clip-favourability">
                   {fav.Description}
                 </Badge>
+              )}
+              {clip.SentimentWhy && (
+                <Popover width={320} position="bottom-start" withArrow shadow="md">
+                  <Popover.Target>
+                    <ActionIcon variant="subtle" color="gray" size="sm" aria-label="Why this sentiment" data-testid="clip-why">
+                      <IconHelpCircle size={16} />
+                    </ActionIcon>
+                  </Popover.Target>
+                  <Popover.Dropdown>
+                    <SentimentWhyPanel why={clip.SentimentWhy} ratedId={clip.FavourabilityId} />
+                  </Popover.Dropdown>
+                </Popover>
               )}
               <Badge size="sm" variant="dot" color={brand.Color}>
                 {brand.Description}

@@ -1,0 +1,138 @@
+// Recomputes the sentiment of stored clips after the sentiment model changed (docs/sentiment.md).
+// Clips are walked in id order in batches; each batch is one transaction that rescores the clips,
+// updates clip_enrichment, moves the bin_clips rows whose favourability changed through
+// adjustRollups (so bin_hourly and bin_hourly_sentiment stay exact) and advances the progress row
+// of sentiment_recompute. A stopped job (killed worker, lost lease, restart) resumes after the
+// last batch it committed; a batch is never applied twice. A clip a user has rated in a project
+// (sentiment_labels) keeps that rating in that project's bins.
+import { sql } from 'kysely';
+import type { Db } from '../db/connection.ts';
+import { adjustRollups } from '../ingest/rollups.ts';
+import { detectLanguage } from '../nlp/language.ts';
+import { modelVersion, reloadModel } from '../nlp/sentiment-model.ts';
+import { scoreSentiment } from '../nlp/sentiment.ts';
+import { analyse } from '../nlp/text.ts';
+import { enqueue } from './runner.ts';
+
+export const RECOMPUTE_QUEUE = 'sentiment-recompute';
+/** Clips per transaction: small enough that a batch holds its rollup rows' locks only briefly. */
+export const RECOMPUTE_BATCH = 500;
+
+/**
+ * Queues the recompute for the model on disk now, once per model version (the job key); a
+ * version whose recompute already finished is not queued again. Returns the version.
+ */
+export async function queueRecompute(db: Db): Promise<{ version: string; queued: boolean }> {
+  reloadModel();
+  const version = modelVersion();
+  const done = await db.selectFrom('sentiment_recompute').select('finished_at').where('model_version', '=', version).executeTakeFirst();
+  if (done?.finished_at) return { version, queued: false };
+  const id = await enqueue(db, RECOMPUTE_QUEUE, { version }, { key: `model:${version}` });
+  return { version, queued: id !== null };
+}
+
+export interface RecomputeProgress {
+  version: string;
+  clipsDone: number;
+  rowsChanged: number;
+  finished: boolean;
+}
+
+/**
+ * Runs (or resumes) the recompute for the model on disk. `maxBatches` stops early (tests; a
+ * stopped job resumes on its next run); `signal` stops between batches when the lease is lost.
+ */
+export async function recomputeSentiment(db: Db, opts: { signal?: AbortSignal; batch?: number; maxBatches?: number } = {}): Promise<RecomputeProgress> {
+  reloadModel();
+  const version = modelVersion();
+  const batch = opts.batch ?? RECOMPUTE_BATCH;
+  await db
+    .insertInto('sentiment_recompute')
+    .values({ model_version: version })
+    .onConflict((oc) => oc.column('model_version').doNothing())
+    .execute();
+  for (let n = 0; ; n++) {
+    if (opts.signal?.aborted || (opts.maxBatches !== undefined && n >= opts.maxBatches)) break;
+    const more = await db.transaction().execute(async (trx) => {
+      // The progress row, locked: a second worker on the same version waits, then sees the new cursor.
+      const progress = await trx.selectFrom('sentiment_recompute').selectAll().where('model_version', '=', version).forUpdate().executeTakeFirstOrThrow();
+      if (progress.finished_at) return false;
+      const clips = await trx
+        .selectFrom('clips')
+        .select(['id', 'body', 'language'])
+        .where('id', '>', progress.last_clip_id)
+        .orderBy('id')
+        .limit(batch)
+        .execute();
+      if (clips.length === 0) {
+        await trx.updateTable('sentiment_recompute').set({ finished_at: new Date() }).where('model_version', '=', version).execute();
+        return false;
+      }
+      const scored = clips.map((c) => {
+        const a = analyse(c.body);
+        const s = scoreSentiment(a, c.body, c.language || detectLanguage(a.tokens, c.body));
+        return { id: Number(c.id), ...s, score: Math.round(s.score * 1000) / 1000 };
+      });
+      await sql`
+        update clip_enrichment e
+           set classification_id = v.classification_id, sentiment_score = v.score
+          from unnest(${scored.map((s) => s.id)}::bigint[], ${scored.map((s) => s.classificationId)}::smallint[],
+                      ${scored.map((s) => s.score)}::real[]) as v(clip_id, classification_id, score)
+         where e.clip_id = v.clip_id
+           and (e.classification_id <> v.classification_id or e.sentiment_score <> v.score)`.execute(trx);
+      const byClip = new Map(scored.map((s) => [s.id, s]));
+      const rows = await trx
+        .selectFrom('bin_clips')
+        .select(['bin_clips.id', 'bin_clips.clip_id', 'bin_clips.favourability_id', 'bin_clips.classification_id'])
+        .where(
+          'bin_clips.clip_id',
+          'in',
+          scored.map((s) => s.id),
+        )
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('sentiment_labels')
+                .select('sentiment_labels.id')
+                .whereRef('sentiment_labels.clip_id', '=', 'bin_clips.clip_id')
+                .whereRef('sentiment_labels.project_id', '=', 'bin_clips.project_id'),
+            ),
+          ),
+        )
+        .orderBy('bin_clips.id')
+        .execute();
+      const byFavourability = new Map<number, number[]>();
+      const reclassified: { id: number; classificationId: number }[] = [];
+      for (const r of rows) {
+        const s = byClip.get(Number(r.clip_id))!;
+        if (r.favourability_id !== s.favourabilityId) {
+          const ids = byFavourability.get(s.favourabilityId) ?? [];
+          ids.push(Number(r.id));
+          byFavourability.set(s.favourabilityId, ids);
+        }
+        if (r.classification_id !== s.classificationId) reclassified.push({ id: Number(r.id), classificationId: s.classificationId });
+      }
+      let changed = 0;
+      // The rows and both rollups move together, by exactly the difference (ingest/rollups.ts).
+      for (const [favourabilityId, ids] of [...byFavourability].sort((x, y) => x[0] - y[0])) changed += await adjustRollups(trx, ids, { favourabilityId });
+      if (reclassified.length)
+        await sql`
+          update bin_clips b set classification_id = v.classification_id
+            from unnest(${reclassified.map((r) => r.id)}::bigint[], ${reclassified.map((r) => r.classificationId)}::smallint[]) as v(id, classification_id)
+           where b.id = v.id`.execute(trx);
+      await trx
+        .updateTable('sentiment_recompute')
+        .set({
+          last_clip_id: scored[scored.length - 1].id,
+          clips_done: sql`clips_done + ${scored.length}`,
+          rows_changed: sql`rows_changed + ${changed}`,
+        })
+        .where('model_version', '=', version)
+        .execute();
+      return true;
+    });
+    if (!more) break;
+  }
+  const row = await db.selectFrom('sentiment_recompute').selectAll().where('model_version', '=', version).executeTakeFirstOrThrow();
+  return { version, clipsDone: Number(row.clips_done), rowsChanged: Number(row.rows_changed), finished: row.finished_at !== null };
+}

