@@ -188,7 +188,7 @@ export async function checkSpike(db: Db, wordBinId: number, opts: { now?: Date; 
         from: hourFrom,
         to: now,
         appLink: `${opts.publicUrl.replace(/\/$/, '')}${path}`,
-        unsubscribeLink: await unsubscribeLink(db, opts.publicUrl, r.id),
+        unsubscribeLink: await unsubscribeLink(db, opts.publicUrl, { word_bin_id: bin.id, contact_id: r.contact_id }),
         intro,
       };
       await queueKeyedMail(

@@ -14,11 +14,11 @@ import { openDb, type Db, type DbHandle } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
 import { createMailer } from '../mail/mailer.ts';
-import { verify } from '../mail/signing.ts';
 import { loopbackSmtp, type Received } from '../mail/test-smtp.ts';
+import { readUnsubscribeToken } from '../mail/unsubscribe.ts';
 import { testDb } from '../test/harness.ts';
 import { addMatches, seedWordBin } from './word-bin-fixture.ts';
-import { deliverDueDigests, SETTLE_MS, UNSUBSCRIBE_PURPOSE } from './word-bin-digest.ts';
+import { deliverDueDigests, SETTLE_MS } from './word-bin-digest.ts';
 
 const opts = { publicUrl: 'http://localhost:8104', smtp: true };
 const ago = (ms: number) => new Date(Date.now() - ms);
@@ -54,10 +54,17 @@ describe('word-bin digest delivery', () => {
       expect(mail.body).toContain('&lt;b&gt;again&lt;/b&gt;');
       expect(mail.body).not.toContain('javascript:alert');
       expect(mail.messageId).toMatch(/^<wordbin:/);
-      // The unsubscribe link carries a token signed for its recipient.
+      // The unsubscribe link (mail/unsubscribe.ts) names this list and one of its recipients.
       const token = mail.body.match(/\/unsubscribe#token=([\w.-]+)/)?.[1];
-      const recipient = await verify(db, UNSUBSCRIBE_PURPOSE, token!);
-      expect(f.recipientIds).toContain(Number(recipient));
+      const target = await readUnsubscribeToken(db, token!);
+      expect(target).toMatchObject({ type: 2, id: f.wordBinId });
+      const recipient = await db
+        .selectFrom('word_bin_recipients')
+        .select('id')
+        .where('word_bin_id', '=', f.wordBinId)
+        .where('contact_id', '=', (target as { contactId: number }).contactId)
+        .executeTakeFirst();
+      expect(f.recipientIds).toContain(recipient?.id);
 
       const log = await db.selectFrom('word_bin_logs').selectAll().where('word_bin_id', '=', f.wordBinId).execute();
       expect(log).toHaveLength(1);

@@ -10,7 +10,8 @@ import { NOTIFICATION_TYPES } from '@listening/contract';
 import type { Db } from '../db/connection.ts';
 import { digestHtml, digestSubject, digestText, DIGEST_SHOWN, type DigestClip } from '../mail/digest-mail.ts';
 import { queueKeyedMail } from '../mail/mailer.ts';
-import { sign, signingKey } from '../mail/signing.ts';
+import { signingKey } from '../mail/signing.ts';
+import { unsubscribeUrl } from '../mail/unsubscribe.ts';
 
 export const DIGEST_QUEUE = 'word-bin-digest';
 /** How often the digest job looks for due bins. */
@@ -20,8 +21,6 @@ export const DIGEST_EVERY_MS = 20_000;
  * and becomes visible when it commits, so the newest moment is left for the next window.
  */
 export const SETTLE_MS = 15_000;
-
-export const UNSUBSCRIBE_PURPOSE = 'word-bin-unsubscribe';
 
 export interface DigestOptions {
   /** The product's address, for links in the mail (PUBLIC_URL). */
@@ -71,7 +70,7 @@ export async function recipientsOf(db: Db, bin: { id: number; client_id: number 
     .selectFrom('word_bin_recipients as r')
     .innerJoin('client_contacts as cc', 'cc.id', 'r.contact_id')
     .innerJoin('users as u', 'u.id', 'cc.user_id')
-    .select(['r.id', 'u.id as user_id', 'u.email'])
+    .select(['r.id', 'r.contact_id', 'u.id as user_id', 'u.email'])
     .where('r.word_bin_id', '=', bin.id)
     .where('cc.client_id', '=', bin.client_id)
     .where('cc.is_active', '=', true)
@@ -79,9 +78,9 @@ export async function recipientsOf(db: Db, bin: { id: number; client_id: number 
     .execute();
 }
 
-/** The link that removes one recipient from its bin (a page of the app that asks before it does). */
-export async function unsubscribeLink(db: Db, publicUrl: string, recipientId: number): Promise<string> {
-  return `${publicUrl.replace(/\/$/, '')}/unsubscribe#token=${await sign(db, UNSUBSCRIBE_PURPOSE, String(recipientId))}`;
+/** The link that removes one recipient from its bin: the product's one unsubscribe link (mail/unsubscribe.ts), type 2. */
+export function unsubscribeLink(db: Db, publicUrl: string, recipient: { word_bin_id: number; contact_id: number }): Promise<string> {
+  return unsubscribeUrl(db, publicUrl, { type: 2, id: recipient.word_bin_id, contactId: recipient.contact_id });
 }
 
 /** Ids of the bins due at `now`. */
@@ -144,7 +143,7 @@ export async function deliverWindow(db: Db, wordBinId: number, opts: DigestOptio
         from,
         to,
         appLink,
-        unsubscribeLink: await unsubscribeLink(db, opts.publicUrl, r.id),
+        unsubscribeLink: await unsubscribeLink(db, opts.publicUrl, { word_bin_id: bin.id, contact_id: r.contact_id }),
       };
       const key = `wordbin:${bin.id}:${from.toISOString()}:${r.id}`;
       if (

@@ -1,4 +1,4 @@
-// Shapes of the job runner's admin view and of a word-bin digest's unsubscribe. Field names follow the wire's style.
+// Shapes of the job runner's admin view. Field names follow the wire's style.
 import { z } from 'zod';
 
 /** One queue: how many of its jobs are in each state. */
@@ -27,7 +27,3 @@ export const JobFailure = z.object({
 export const JobSchedule = z.object({ Name: z.string(), Queue: z.string(), EveryMs: z.number(), NextRun: z.string() });
 export const JobsOverview = z.object({ Queues: z.array(JobQueueRow), Failures: z.array(JobFailure), Schedules: z.array(JobSchedule) });
 export type JobsOverview = z.infer<typeof JobsOverview>;
-
-export const UnsubscribeBody = z.object({ token: z.string().min(1, 'token is missing').max(200, 'token is not a valid unsubscribe link') });
-/** Which list the address no longer receives. */
-export const UnsubscribeResult = z.object({ WordBinName: z.string(), Email: z.string() });

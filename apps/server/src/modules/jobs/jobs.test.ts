@@ -1,11 +1,8 @@
-// Admin › Jobs (state counts, failures with their error, schedules; admins only) and the public
-// unsubscribe of word-bin digests (a signed token removes its recipient, once; anything else is 400).
+// Admin › Jobs (state counts, failures with their error, schedules; admins only). The unsubscribe
+// link of word-bin digests is tested with every other mail's in modules/alerts/alerts.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunner, enqueue, schedule } from '../../jobs/runner.ts';
-import { addMatches, seedWordBin } from '../../jobs/word-bin-fixture.ts';
-import { deliverDueDigests } from '../../jobs/word-bin-digest.ts';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
-import { ALREADY_UNSUBSCRIBED, INVALID_UNSUBSCRIBE } from './service.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -30,32 +27,5 @@ describe('GET /api/admin/jobs', () => {
       expect.objectContaining({ Queue: 'reports', State: 'failed', Attempts: 1, Error: 'SMTP 550 mailbox unavailable', NextRun: null }),
     ]);
     expect(body.Schedules).toEqual([expect.objectContaining({ Name: 'word-bin-digests', Queue: 'word-bin-digest', EveryMs: 20_000 })]);
-  });
-});
-
-describe('POST /api/wordbin/unsubscribe', () => {
-  it('removes the recipient its signed token names, once', async () => {
-    const f = await seedWordBin(t.db, { recipients: 2 });
-    await addMatches(t.db, f.wordBinId, [{ body: 'recall', matchedAt: new Date(Date.now() - 60_000) }]);
-    await deliverDueDigests(t.db, { publicUrl: 'http://localhost:8104', smtp: false });
-    const mail = await t.db.selectFrom('mail_outbox').select('text').where('to', '=', f.emails[1]).executeTakeFirstOrThrow();
-    const token = mail.text.match(/\/unsubscribe#token=([\w.-]+)/)![1];
-
-    const res = await t.app.inject({ method: 'POST', url: '/api/wordbin/unsubscribe', payload: { token } });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ WordBinName: 'Product recall', Email: f.emails[1] });
-    const left = await t.db.selectFrom('word_bin_recipients').select('id').where('word_bin_id', '=', f.wordBinId).execute();
-    expect(left.map((r) => r.id)).toEqual([f.recipientIds[0]]);
-
-    const again = await t.app.inject({ method: 'POST', url: '/api/wordbin/unsubscribe', payload: { token } });
-    expect(again.statusCode).toBe(404);
-    expect(again.json().message).toBe(ALREADY_UNSUBSCRIBED);
-    // Another recipient's id under this signature, or a made-up token: 400, nothing removed.
-    for (const bad of [token.replace(/^\d+/, String(f.recipientIds[0])), 'sample', `${f.recipientIds[0]}.`]) {
-      const r = await t.app.inject({ method: 'POST', url: '/api/wordbin/unsubscribe', payload: { token: bad } });
-      expect(r.statusCode).toBe(400);
-      expect(r.json().message).toBe(INVALID_UNSUBSCRIBE);
-    }
-    expect(await t.db.selectFrom('word_bin_recipients').select('id').where('word_bin_id', '=', f.wordBinId).execute()).toHaveLength(1);
   });
 });

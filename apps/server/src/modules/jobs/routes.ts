@@ -1,10 +1,9 @@
-import { getJobs, unsubscribeWordBin } from '@listening/contract';
+import { getJobs } from '@listening/contract';
 import type { Route } from '../../http/route.ts';
 import type { Deps } from '../../types.ts';
 import * as jobs from './service.ts';
 
-/** The job runner's admin view, and the public unsubscribe of word-bin digests. */
+/** The job runner's admin view. */
 export function jobRoutes(route: Route, { db }: Deps): void {
   route(getJobs, () => jobs.jobs(db));
-  route(unsubscribeWordBin, ({ body }) => jobs.unsubscribe(db, body));
 }

@@ -1,10 +1,7 @@
-// The job runner's admin view (Admin › Jobs) and the unsubscribe link of word-bin digests.
+// The job runner's admin view (Admin › Jobs). Unsubscribe links: modules/alerts and mail/unsubscribe.ts.
 import type { OperationResult } from '@listening/contract';
 import type * as C from '@listening/contract';
 import type { Db } from '../../db/connection.ts';
-import { badRequest, notFound } from '../../errors.ts';
-import { verify } from '../../mail/signing.ts';
-import { UNSUBSCRIBE_PURPOSE } from '../../jobs/word-bin-digest.ts';
 
 /** Failures shown: the latest this many. */
 const FAILURES_SHOWN = 50;
@@ -55,27 +52,4 @@ export async function jobs(db: Db): Promise<OperationResult<typeof C.getJobs>> {
     })),
     Schedules: schedules.map((s) => ({ Name: s.name, Queue: s.queue, EveryMs: s.every_ms, NextRun: s.next_run_at.toISOString() })),
   };
-}
-
-export const INVALID_UNSUBSCRIBE = 'This unsubscribe link is not valid';
-export const ALREADY_UNSUBSCRIBED = 'This address no longer receives this list';
-
-/** Removes the recipient the signed token names; the token is the only proof needed (it came in their mail). */
-export async function unsubscribe(db: Db, body: C.ParsedInput<typeof C.unsubscribeWordBin>['body']): Promise<OperationResult<typeof C.unsubscribeWordBin>> {
-  const value = await verify(db, UNSUBSCRIBE_PURPOSE, body.token);
-  const recipientId = value && /^\d{1,10}$/.test(value) ? Number(value) : null;
-  if (!recipientId) throw badRequest(INVALID_UNSUBSCRIBE);
-  return db.transaction().execute(async (trx) => {
-    const r = await trx
-      .selectFrom('word_bin_recipients as r')
-      .innerJoin('word_bins as b', 'b.id', 'r.word_bin_id')
-      .innerJoin('client_contacts as cc', 'cc.id', 'r.contact_id')
-      .innerJoin('users as u', 'u.id', 'cc.user_id')
-      .select(['r.id', 'b.description', 'u.email'])
-      .where('r.id', '=', recipientId)
-      .executeTakeFirst();
-    if (!r) throw notFound(ALREADY_UNSUBSCRIBED);
-    await trx.deleteFrom('word_bin_recipients').where('id', '=', r.id).execute();
-    return { WordBinName: r.description, Email: r.email };
-  });
 }

@@ -1,22 +1,15 @@
-// Notification Management, the subscribed-alerts table: a placeholder until the alerts feature lands.
-import { Button } from '@mantine/core';
-import { createRoute, Link, type AnyRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../ui/ComingSoon.tsx';
+// Notification Management (/contact/notifications): the subscribed alerts and reports table and,
+// per project, the notification dialog. clientId and projectId in the address open the dialog for
+// that project at once (the user menu's link from inside a project).
+import { createRoute, type AnyRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { SubscriptionsScreen } from './screens/SubscriptionsScreen.tsx';
 
-const BackToClients = () => (
-  <Button component={Link} to="/clients" variant="light" mt="sm">
-    Back to the clients
-  </Button>
-);
-
-function NotificationManagementPlaceholder() {
-  return (
-    <ComingSoon back={<BackToClients />} title="Notification Management">
-      The alerts and reports you are subscribed to will be listed here.
-    </ComingSoon>
-  );
-}
+const id = z.coerce.number().int().positive().optional().catch(undefined);
+export const notificationsSearchSchema = z.object({ clientId: id, projectId: id });
 
 export function alertRoutes<TParent extends AnyRoute>(parent: TParent) {
-  return [createRoute({ getParentRoute: () => parent, path: 'contact/notifications', component: NotificationManagementPlaceholder })] as const;
+  return [
+    createRoute({ getParentRoute: () => parent, path: 'contact/notifications', validateSearch: notificationsSearchSchema, component: SubscriptionsScreen }),
+  ] as const;
 }

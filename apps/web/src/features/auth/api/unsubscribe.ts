@@ -1,5 +1,5 @@
-import { unsubscribeWordBin } from '@listening/contract';
+import { unsubscribeByLink } from '@listening/contract';
 import { call } from '../../../api/client.ts';
 
-/** Removes the recipient named by a digest's signed unsubscribe token (no session needed). */
-export const unsubscribe = (token: string) => call(unsubscribeWordBin, { body: { token } }, { quiet: true });
+/** Removes the contact named by a mail's signed unsubscribe token from what it names (no session needed). */
+export const unsubscribe = (token: string) => call(unsubscribeByLink, { body: { token } }, { quiet: true });

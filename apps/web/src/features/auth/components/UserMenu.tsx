@@ -1,7 +1,7 @@
 import { Avatar, Badge, Button, Group, Menu, Modal, Text, UnstyledButton } from '@mantine/core';
 import { IconBell, IconBuilding, IconDevicesOff, IconLayoutDashboard, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { APP_VERSION } from '@listening/contract';
 import { useState } from 'react';
 import { clearToken } from '../../../api/client.ts';
@@ -21,6 +21,9 @@ export function UserMenu({ showClients }: { showClients: boolean }) {
   const navigate = useNavigate();
   const [askEverywhere, setAskEverywhere] = useState(false);
   const [endingAll, setEndingAll] = useState(false);
+  // Inside a project, Notification Management opens that project's notification dialog at once.
+  const { clientId, projectId } = useParams({ strict: false });
+  const inProject = clientId && projectId && /^\d+$/.test(clientId) && /^\d+$/.test(projectId);
 
   async function signedOut() {
     clearToken();
@@ -96,7 +99,16 @@ export function UserMenu({ showClients }: { showClients: boolean }) {
               Clients
             </Menu.Item>
           )}
-          <Menu.Item component={Link} to="/contact/notifications" leftSection={<IconBell size={16} />}>
+          <Menu.Item
+            component={Link}
+            to="/contact/notifications"
+            onClick={(e: React.MouseEvent) => {
+              if (!inProject) return;
+              e.preventDefault();
+              void navigate({ to: '/contact/notifications', search: { clientId: Number(clientId), projectId: Number(projectId) } });
+            }}
+            leftSection={<IconBell size={16} />}
+          >
             Notification Management
           </Menu.Item>
           <Menu.Divider />

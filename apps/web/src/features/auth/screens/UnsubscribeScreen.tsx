@@ -7,7 +7,7 @@ import { AuthCard } from '../components/AuthCard.tsx';
 import { tokenOfFragment } from './PasswordSetupScreen.tsx';
 
 /**
- * The unsubscribe link of a word-bin digest (`/unsubscribe#token=…`). The token rides in the
+ * The unsubscribe link of every mail: reports, reaction and crisis lists, alerts (`/unsubscribe#token=…`). The token rides in the
  * fragment, which no server sees, and is taken out of the address bar at once; nothing happens
  * until the reader presses the button (mail scanners open links, they do not press buttons).
  */
@@ -19,7 +19,7 @@ export function UnsubscribeScreen() {
     if (location.hash) void navigate({ to: '.', hash: '', replace: true });
   }, [location.hash, navigate]);
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<{ WordBinName: string; Email: string } | null>(null);
+  const [done, setDone] = useState<{ Name: string; NotificationTypeName: string; Email: string } | null>(null);
   const [error, setError] = useState<string | null>(token ? null : 'This unsubscribe link is not valid');
 
   async function onConfirm() {
@@ -34,17 +34,17 @@ export function UnsubscribeScreen() {
   }
 
   return (
-    <AuthCard title="Unsubscribe" subtitle="Stop receiving a reaction or crisis list's emails.">
+    <AuthCard title="Unsubscribe" subtitle="Stop receiving a report, list or alert by e-mail.">
       <Stack gap="md">
         {done ? (
           <Alert color="green" title="Unsubscribed">
-            {done.Email} no longer receives "{done.WordBinName}".
+            {done.Email} no longer receives the {done.NotificationTypeName.toLowerCase()} "{done.Name}".
           </Alert>
         ) : error ? (
           <Alert color="red">{error}</Alert>
         ) : (
           <>
-            <Text size="sm">Press the button to stop receiving this list's emails. Its other recipients keep receiving it.</Text>
+            <Text size="sm">Press the button to stop receiving these e-mails. Their other recipients keep receiving them.</Text>
             <Button onClick={() => void onConfirm()} loading={busy} fullWidth>
               UNSUBSCRIBE
             </Button>

@@ -1,0 +1,301 @@
+// Alert delivery over a real SMTP server on loopback: what an alert mail says, the log row, the
+// notification and date_last_sent; mentions stored before the alert, rejected ones and those of
+// clients without Notifications are not sent; every window reaches each recipient exactly once
+// with two workers racing and with a worker killed in the middle of sending (a child process,
+// then a second run). The same tests as the word-bin digest's (word-bin-digest.test.ts).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb, type Db, type DbHandle } from '../db/connection.ts';
+import { migrate } from '../db/migrate.ts';
+import type { Database } from '../db/schema.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { loopbackSmtp, type Received } from '../mail/test-smtp.ts';
+import { readUnsubscribeToken } from '../mail/unsubscribe.ts';
+import { seedProject } from '../ingest/testing.ts';
+import { testDb } from '../test/harness.ts';
+import { deliverDueAlerts, SETTLE_MS } from './alert-delivery.ts';
+
+const opts = { publicUrl: 'http://localhost:8105', smtp: true };
+const ago = (ms: number) => new Date(Date.now() - ms);
+const perRecipient = (received: Received[]) => received.reduce<Record<string, number>>((m, r) => ((m[r.to] = (m[r.to] ?? 0) + 1), m), {});
+
+let seq = 0;
+
+interface AlertFixture {
+  clientId: number;
+  projectId: number;
+  rootBinId: number;
+  alertId: number;
+  emails: string[];
+  userIds: number[];
+  contactIds: number[];
+}
+
+/** A project whose client owns Notifications (unless `product: false`), contacts, and an alert made `createdAgo` ms ago. */
+async function seedAlert(
+  db: Db,
+  o: { recipients?: number; interval?: number; createdAgo?: number; start?: Date; product?: boolean } = {},
+): Promise<AlertFixture> {
+  const tag = `${process.pid}-${++seq}`;
+  const p = await seedProject(db, { name: `Alert client ${tag}` });
+  if (o.product !== false) await db.insertInto('client_products').values({ client_id: p.clientId, product_code: 'KPNT10' }).execute();
+  const created = ago(o.createdAgo ?? 3600_000);
+  const alert = await db
+    .insertInto('alerts')
+    .values({
+      client_id: p.clientId,
+      project_id: p.projectId,
+      name: 'Brand watch',
+      interval_minutes: o.interval ?? 0,
+      start_date: o.start ?? created,
+      created_at: created,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const emails: string[] = [];
+  const userIds: number[] = [];
+  const contactIds: number[] = [];
+  for (let i = 0; i < (o.recipients ?? 2); i++) {
+    const email = `alerted${i}-${tag}@example.test`;
+    const u = await db
+      .insertInto('users')
+      .values({ email, name: `Alerted ${i}` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const c = await db.insertInto('client_contacts').values({ user_id: u.id, client_id: p.clientId }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('alert_recipients').values({ alert_id: alert.id, contact_id: c.id }).execute();
+    emails.push(email);
+    userIds.push(u.id);
+    contactIds.push(c.id);
+  }
+  return { clientId: p.clientId, projectId: p.projectId, rootBinId: p.rootBinId, alertId: alert.id, emails, userIds, contactIds };
+}
+
+/** Stores posts as the project's mentions, stored at `storedAt`. */
+async function addMentions(
+  db: Db,
+  f: AlertFixture,
+  posts: { body: string; storedAt: Date; author?: string; streamId?: number; link?: string; rejected?: boolean }[],
+) {
+  for (const post of posts) {
+    const a = await db
+      .insertInto('authors')
+      .values({
+        stream_id: post.streamId ?? 7,
+        external_id: `al-${post.author ?? 'Thandi'}`,
+        name: post.author ?? 'Thandi',
+        handle: (post.author ?? 'Thandi').toLowerCase(),
+      })
+      .onConflict((oc) => oc.columns(['stream_id', 'external_id']).doUpdateSet({ name: post.author ?? 'Thandi' }))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const clip = await db
+      .insertInto('clips')
+      .values({
+        stream_id: post.streamId ?? 7,
+        external_id: `alert-${f.alertId}-${++seq}`,
+        author_id: a.id,
+        body: post.body,
+        posted_at: post.storedAt,
+        link: post.link ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('bin_clips')
+      .values({
+        bin_id: f.rootBinId,
+        project_id: f.projectId,
+        clip_id: clip.id,
+        stream_id: post.streamId ?? 7,
+        posted_at: post.storedAt,
+        author_id: a.id,
+        created_at: post.storedAt,
+        rejected: post.rejected ?? false,
+      })
+      .execute();
+  }
+}
+
+const mine = (sent: { alertId: number }[], f: AlertFixture) => sent.filter((w) => w.alertId === f.alertId);
+
+let handle: DbHandle;
+let db: Db;
+beforeAll(async () => {
+  handle = await testDb();
+  db = handle.db;
+  await migrate(db);
+});
+afterAll(() => handle.close());
+
+describe('alert delivery', () => {
+  it('mails each recipient the new mentions with author, platform and link, logs the window, notifies and advances date_last_sent', async () => {
+    const smtp = await loopbackSmtp();
+    const mailer = createMailer(db, { smtpUrl: smtp.url, from: 'listening@example.test' });
+    try {
+      const f = await seedAlert(db, { recipients: 2, createdAgo: 3600_000 });
+      await addMentions(db, f, [
+        { body: 'Stored before the alert existed', storedAt: ago(2 * 3600_000) },
+        { body: 'Acme is <b>great</b>', storedAt: ago(20 * 60_000), author: 'Sipho', link: 'https://x.com/sipho/status/1' },
+        { body: 'Rejected as irrelevant', storedAt: ago(15 * 60_000), rejected: true },
+        { body: 'Where is my order?', storedAt: ago(10 * 60_000), author: 'Lerato', streamId: 8, link: 'javascript:alert(1)' },
+      ]);
+      expect(mine(await deliverDueAlerts(db, opts), f)).toEqual([expect.objectContaining({ clips: 2, mails: 2 })]);
+      await mailer.flush();
+      expect(smtp.received.map((r) => r.to).sort()).toEqual([...f.emails].sort());
+      const mail = smtp.received[0];
+      expect(mail.subject).toMatch(/^Alert "Brand watch": 2 new mentions of Alert client /);
+      expect(mail.body).toContain('Sipho (@sipho) on X');
+      expect(mail.body).toContain('https://x.com/sipho/status/1');
+      expect(mail.body).toContain('&lt;b&gt;great&lt;/b&gt;');
+      expect(mail.body).not.toContain('javascript:alert');
+      expect(mail.body).not.toContain('Stored before the alert existed');
+      expect(mail.body).not.toContain('Rejected as irrelevant');
+      expect(mail.messageId).toMatch(/^<alert:/);
+      // The unsubscribe link names this alert and its recipient.
+      const token = mail.body.match(/\/unsubscribe#token=([\w.-]+)/)?.[1];
+      const target = await readUnsubscribeToken(db, token!);
+      expect(target).toEqual({ type: 3, id: f.alertId, contactId: f.contactIds[f.emails.indexOf(mail.to)] });
+
+      const log = await db.selectFrom('alert_logs').selectAll().where('alert_id', '=', f.alertId).execute();
+      expect(log).toHaveLength(1);
+      expect(log[0].clip_count).toBe(2);
+      const alert = await db.selectFrom('alerts').select('date_last_sent').where('id', '=', f.alertId).executeTakeFirstOrThrow();
+      expect(alert.date_last_sent!.getTime()).toBe(log[0].date_to.getTime());
+      const notes = await db.selectFrom('notifications').select(['user_id', 'description', 'link']).where('user_id', 'in', f.userIds).execute();
+      expect(notes).toHaveLength(2);
+      expect(notes[0].description).toMatch(/^Alert "Brand watch": 2 new mentions of /);
+      expect(notes[0].link).toBe(`/client/${f.clientId}/project/${f.projectId}`);
+
+      // Nothing new: nothing sent. One new mention: the next window holds only it.
+      expect(mine(await deliverDueAlerts(db, opts), f)).toEqual([]);
+      await addMentions(db, f, [{ body: 'Fresh mention', storedAt: new Date() }]);
+      const later = new Date(Date.now() + SETTLE_MS + 1000);
+      expect(mine(await deliverDueAlerts(db, { ...opts, now: later }), f)).toEqual([expect.objectContaining({ clips: 1 })]);
+      await mailer.flush();
+      expect(smtp.received).toHaveLength(4);
+      expect(smtp.received[3].subject).toMatch(/^Alert "Brand watch": 1 new mention of /);
+    } finally {
+      await mailer.close();
+      await smtp.close();
+    }
+  });
+
+  it('waits for the interval, the start date, and a client that owns Notifications', async () => {
+    const f = await seedAlert(db, { interval: 60, createdAgo: 30 * 60_000 });
+    await addMentions(db, f, [{ body: 'brand', storedAt: ago(20 * 60_000) }]);
+    expect(mine(await deliverDueAlerts(db, opts), f)).toEqual([]);
+    expect(mine(await deliverDueAlerts(db, { ...opts, now: new Date(Date.now() + 31 * 60_000) }), f)).toHaveLength(1);
+
+    const future = await seedAlert(db, { start: new Date(Date.now() + 3600_000) });
+    await addMentions(db, future, [{ body: 'brand', storedAt: ago(60_000) }]);
+    expect(mine(await deliverDueAlerts(db, opts), future)).toEqual([]);
+
+    const unpaid = await seedAlert(db, { product: false });
+    await addMentions(db, unpaid, [{ body: 'brand', storedAt: ago(60_000) }]);
+    expect(mine(await deliverDueAlerts(db, opts), unpaid)).toEqual([]);
+  });
+
+  it('sends each window once to each recipient when two workers race', async () => {
+    const smtp = await loopbackSmtp();
+    const mailers = [0, 1].map(() => createMailer(db, { smtpUrl: smtp.url, from: 'listening@example.test' }));
+    try {
+      const f = await seedAlert(db, { recipients: 4 });
+      await addMentions(db, f, [{ body: 'brand', storedAt: ago(60_000) }]);
+      const [a, b] = await Promise.all([deliverDueAlerts(db, opts), deliverDueAlerts(db, opts)]);
+      expect(mine([...a, ...b], f)).toHaveLength(1);
+      await Promise.all(mailers.map((m) => m.flush()));
+      expect(perRecipient(smtp.received.filter((r) => f.emails.includes(r.to)))).toEqual(Object.fromEntries(f.emails.map((e) => [e, 1])));
+      expect(await db.selectFrom('alert_logs').select('id').where('alert_id', '=', f.alertId).execute()).toHaveLength(1);
+    } finally {
+      await Promise.all(mailers.map((m) => m.close()));
+      await smtp.close();
+    }
+  });
+});
+
+const CHILD = fileURLToPath(new URL('./alert-child.ts', import.meta.url));
+
+/** A database a child process can open too; `open` reopens it here after the child. */
+async function sharedDb(): Promise<{ args: string[]; open: () => Promise<DbHandle>; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const schema = `t_kill_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const open = async (): Promise<DbHandle> => {
+      const db = new Kysely<Database>({
+        dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 3, options: `-c search_path=${schema}` }) }),
+      });
+      return { db, engine: 'postgres', close: () => db.destroy() };
+    };
+    const drop = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    };
+    return { args: ['pg', url, schema], open, drop };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'alert-kill-'));
+  return { args: ['pglite', dir], open: () => openDb({ databaseUrl: null, dataDir: dir }), drop: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+function runChild(smtpUrl: string, args: string[]): { exited: Promise<number | null>; kill: () => void } {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, smtpUrl, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      if (code && code !== 0) console.error(err);
+      resolve(code);
+    }),
+  );
+  return { exited, kill: () => child.kill('SIGKILL') };
+}
+
+describe('a worker killed mid-send', () => {
+  it('every recipient still gets the window exactly once after a second run', async () => {
+    const shared = await sharedDb();
+    try {
+      let h = await shared.open();
+      await migrate(h.db);
+      const f = await seedAlert(h.db, { recipients: 3 });
+      await addMentions(h.db, f, [{ body: 'brand', storedAt: ago(60_000) }]);
+      await h.close();
+
+      // The first run dies when its second message arrives, before the server accepts it.
+      let child!: ReturnType<typeof runChild>;
+      const smtp = await loopbackSmtp({ onMessage: (n) => (n === 2 ? (child.kill(), 'hold') : 'accept') });
+      try {
+        child = runChild(smtp.url, shared.args);
+        expect(await child.exited).toBeNull();
+        expect(smtp.received).toHaveLength(1);
+
+        h = await shared.open();
+        expect(await h.db.selectFrom('alert_logs').select('id').where('alert_id', '=', f.alertId).execute()).toHaveLength(1);
+        // The second run: the window is logged already, so no new window; its mails go once the dead sender's claims are stale.
+        expect(await deliverDueAlerts(h.db, opts)).toEqual([]);
+        const mailer = createMailer(h.db, { smtpUrl: smtp.url, from: 'listening@example.test', staleClaimMs: 0 });
+        await mailer.flush();
+        await mailer.close();
+        expect(perRecipient(smtp.received)).toEqual(Object.fromEntries(f.emails.map((e) => [e, 1])));
+        expect(await h.db.selectFrom('mail_outbox').select('status').distinct().execute()).toEqual([{ status: 'sent' }]);
+        await h.close();
+      } finally {
+        await smtp.close();
+      }
+    } finally {
+      await shared.drop();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,41 @@
+// The calls of the notification dialog and the subscriptions screen: reads as queries, changes as
+// mutations that refresh both (a new alert to oneself is a new subscription).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  deleteAlert,
+  getAlerts,
+  getClients,
+  getContacts,
+  getProjects,
+  getSubscriptions,
+  saveAlert,
+  unsubscribeSubscription,
+  type OperationInput,
+} from '@listening/contract';
+import { call } from '../../../api/client.ts';
+
+export type AlertBody = OperationInput<typeof saveAlert>['body'];
+
+/** Every key below starts with this, so one invalidation refreshes all of them. */
+const KEY = 'alerts';
+
+export const useAlerts = (projectId: number) =>
+  useQuery({ queryKey: [KEY, 'list', projectId], queryFn: () => call(getAlerts, { query: { projectId } }, { quiet: true }), retry: false });
+export const useSubscriptions = () => useQuery({ queryKey: [KEY, 'subscriptions'], queryFn: () => call(getSubscriptions, {}) });
+/** The client's contacts, recipients to choose from (only active ones may receive). */
+export const useClientContacts = (clientId: number) =>
+  useQuery({ queryKey: [KEY, 'contacts', clientId], queryFn: () => call(getContacts, { query: { clientId } }), staleTime: 60_000 });
+export const useMyClients = () => useQuery({ queryKey: [KEY, 'clients'], queryFn: () => call(getClients, {}), staleTime: 60_000 });
+export const useClientProjects = (clientId: number | null) =>
+  useQuery({ queryKey: [KEY, 'projects', clientId], queryFn: () => call(getProjects, { query: { clientId: clientId! } }), enabled: clientId !== null });
+
+function useAlertMutation<I, O>(fn: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: [KEY] }) });
+}
+
+export const useSaveAlert = () => useAlertMutation((body: AlertBody) => call(saveAlert, { body }));
+export const useDeleteAlert = () => useAlertMutation((id: number) => call(deleteAlert, { params: { id } }));
+/** Quiet: the screen answers a failure with the specification's own message. */
+export const useUnsubscribe = () =>
+  useAlertMutation((s: { reportId: number; reportType: number }) => call(unsubscribeSubscription, { query: s }, { quiet: true }));
