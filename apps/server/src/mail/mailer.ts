@@ -72,6 +72,8 @@ export async function queueKeyedMail(db: Db, mail: KeyedMail, opts: { smtp: bool
       html: mail.html ?? null,
       status: opts.smtp ? 'pending' : 'kept',
       idempotency_key: mail.idempotencyKey,
+      // A report's file travels with its mail (KeyedMail has Mail's attachments).
+      attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
     })
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .returning('id')

@@ -1,0 +1,33 @@
+// A worker process for the scheduled-report kill test (report-schedules.test.ts): sends the due
+// schedules, generates every scheduled request not yet sent (as the generation job would, again
+// after a crash) and delivers the outbox, on the database named by its arguments, then exits.
+// The test kills it in the middle.
+//   node --import tsx report-child.ts <smtpUrl> pglite <dir>
+//   node --import tsx report-child.ts <smtpUrl> pg <url> <schema>
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { openDb, type Db } from '../db/connection.ts';
+import type { Database } from '../db/schema.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { generateRequest } from './report-generate.ts';
+import { sendDueSchedules } from './report-schedules.ts';
+
+const [smtpUrl, engine, where, schema] = process.argv.slice(2);
+let db: Db;
+let close: () => Promise<void>;
+if (engine === 'pg') {
+  db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: where, max: 2, options: `-c search_path=${schema}` }) }) });
+  close = () => db.destroy();
+} else {
+  const h = await openDb({ databaseUrl: null, dataDir: where });
+  db = h.db;
+  close = h.close;
+}
+const mailer = createMailer(db, { smtpUrl, from: 'listening@example.test', staleClaimMs: 0 });
+await sendDueSchedules(db);
+const pending = await db.selectFrom('report_requests').select('guid').where('schedule_id', 'is not', null).where('sent_at', 'is', null).execute();
+for (const { guid } of pending) await generateRequest(db, guid, { publicUrl: 'http://localhost:8103', smtp: true });
+process.stdout.write(`requests ${pending.length}\n`);
+await mailer.flush();
+await mailer.close();
+await close();

@@ -1,0 +1,123 @@
+// Report generation on the job runner (docs/reports.md, "Generation and sending"). report/generate
+// logs a request and queues this job; the job renders the file (reports/render.ts) and, in one
+// transaction, stores it, marks the request complete and, for a schedule's send, queues one mail
+// per recipient in the outbox under the key (request, recipient) and records the send. So a
+// request is complete exactly when its file exists, and a scheduled send is mailed exactly once:
+// a worker killed while rendering leaves nothing, and its job runs again once its lease runs out.
+import type { ReportKind } from '@listening/contract';
+import { frequencyDescription } from '@listening/contract';
+import type { Db } from '../db/connection.ts';
+import { prepareReportMails, queueReportMails } from '../reports/mail.ts';
+import { renderRequest } from '../reports/render.ts';
+import { enqueue, type Job } from './runner.ts';
+
+export const REPORT_GENERATE_QUEUE = 'report-generate';
+/** Attempts before a request is marked failed (its Error shown in the log; regenerate tries again). */
+export const GENERATE_ATTEMPTS = 3;
+
+export async function enqueueGeneration(db: Db, guid: string): Promise<void> {
+  await enqueue(db, REPORT_GENERATE_QUEUE, { guid }, { maxAttempts: GENERATE_ATTEMPTS });
+}
+
+export interface GenerateOptions {
+  publicUrl: string;
+  smtp: boolean;
+  now?: Date;
+  /** Aborted when the worker lost its lease: stop before writing. */
+  signal?: AbortSignal;
+}
+
+export interface GenerateResult {
+  guid: string;
+  /** Mails queued by this run (a schedule's send); 0 for a plain generation. */
+  mails: number;
+}
+
+/** Makes the request's file and completes it (and mails a schedule's send); null when there is nothing to do. */
+export async function generateRequest(db: Db, guid: string, opts: GenerateOptions): Promise<GenerateResult | null> {
+  const before = await db.selectFrom('report_requests').select(['completed', 'schedule_id', 'sent_at']).where('guid', '=', guid).executeTakeFirst();
+  // Deleted meanwhile, or done by an earlier run of this job.
+  if (!before || (before.completed && (before.schedule_id === null || before.sent_at !== null))) return null;
+  const file = await renderRequest(db, guid, opts.now);
+  if (opts.signal?.aborted) throw new Error('lost the lease while rendering');
+  if (before.schedule_id !== null) await prepareReportMails(db);
+  return db.transaction().execute(async (trx) => {
+    const q = await trx
+      .selectFrom('report_requests as q')
+      .innerJoin('reports as r', 'r.id', 'q.report_id')
+      .innerJoin('clients as c', 'c.id', 'r.client_id')
+      .leftJoin('report_schedules as s', 's.id', 'q.schedule_id')
+      .select([
+        'q.guid',
+        'q.report_id',
+        'q.schedule_id',
+        'q.sent_at',
+        'q.date_start',
+        'q.date_end',
+        'r.name',
+        'r.kind',
+        'r.client_id',
+        'c.time_zone',
+        's.frequency_id',
+      ])
+      .where('q.guid', '=', guid)
+      .forUpdate('q')
+      .executeTakeFirst();
+    if (!q) return null;
+    await trx
+      .insertInto('report_files')
+      .values({ guid, data: file.data })
+      .onConflict((oc) => oc.column('guid').doUpdateSet({ data: file.data }))
+      .execute();
+    await trx
+      .updateTable('report_requests')
+      .set({ completed: true, error: null, file_path: file.fileName, file_size: file.data.length, content_type: file.contentType })
+      .where('guid', '=', guid)
+      .execute();
+    let mails = 0;
+    if (q.schedule_id !== null && q.sent_at === null) {
+      const recipients = await trx
+        .selectFrom('report_recipients as rr')
+        .innerJoin('client_contacts as cc', 'cc.id', 'rr.contact_id')
+        .innerJoin('users as u', 'u.id', 'cc.user_id')
+        .select(['cc.id as contact_id', 'u.email', 'u.name'])
+        .where('rr.report_id', '=', q.report_id)
+        .where('cc.client_id', '=', q.client_id)
+        .where('cc.is_active', '=', true)
+        .orderBy('cc.id')
+        .execute();
+      mails = await queueReportMails(trx, {
+        request: { guid, reportId: q.report_id, reportName: q.name, kind: q.kind as ReportKind, start: q.date_start, end: q.date_end, timeZone: q.time_zone },
+        file: { name: file.fileName, contentType: file.contentType, data: file.data },
+        recipients,
+        keyOf: (contactId) => `report-schedule:${guid}:${contactId}`,
+        publicUrl: opts.publicUrl,
+        smtp: opts.smtp,
+        db,
+        scheduled: q.frequency_id ? frequencyDescription(q.frequency_id) : undefined,
+      });
+      await trx
+        .updateTable('report_requests')
+        .set({ sent_at: opts.now ?? new Date() })
+        .where('guid', '=', guid)
+        .execute();
+    }
+    return { guid, mails };
+  });
+}
+
+/** The queue's handler: generates, and on the last failed attempt records the error on the request. */
+export async function generateJob(db: Db, job: Job, opts: Omit<GenerateOptions, 'signal'>): Promise<GenerateResult | null> {
+  const { guid } = job.payload as { guid: string };
+  try {
+    return await generateRequest(db, guid, { ...opts, signal: job.signal });
+  } catch (err) {
+    if (job.attempt >= GENERATE_ATTEMPTS)
+      await db
+        .updateTable('report_requests')
+        .set({ error: (err instanceof Error ? err.message : String(err)).slice(0, 500) })
+        .where('guid', '=', guid)
+        .execute();
+    throw err;
+  }
+}

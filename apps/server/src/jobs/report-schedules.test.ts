@@ -1,0 +1,172 @@
+// Scheduled reports: the window each frequency covers, how DateNextSend moves, and delivery exactly
+// once with two workers racing and with a worker killed in the middle of sending (a child process,
+// then a second run), as jobs/word-bin-digest.test.ts does for word-bin digests.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { openDb, type Db, type DbHandle } from '../db/connection.ts';
+import { migrate } from '../db/migrate.ts';
+import type { Database } from '../db/schema.ts';
+import { seedProject } from '../ingest/testing.ts';
+import { loopbackSmtp, type Received } from '../mail/test-smtp.ts';
+import { testDb } from '../test/harness.ts';
+import { generateRequest } from './report-generate.ts';
+import { advance, sendDueSchedules, sendWindow } from './report-schedules.ts';
+
+const perRecipient = (received: Received[]) => received.reduce<Record<string, number>>((m, r) => ((m[r.to] = (m[r.to] ?? 0) + 1), m), {});
+const wall = (s: string) => new Date(`${s}Z`);
+
+describe('schedule arithmetic', () => {
+  it('moves a daily, weekly and monthly schedule on by its period; the 31st becomes the last day of a short month', () => {
+    expect(advance(wall('2026-01-31T08:00:00'), 1)).toEqual(wall('2026-02-01T08:00:00'));
+    expect(advance(wall('2026-01-31T08:00:00'), 2)).toEqual(wall('2026-02-07T08:00:00'));
+    expect(advance(wall('2026-01-31T08:00:00'), 3)).toEqual(wall('2026-02-28T08:00:00'));
+    expect(advance(wall('2026-12-15T08:00:00'), 3)).toEqual(wall('2027-01-15T08:00:00'));
+  });
+
+  it('covers the whole days of the period before the send', () => {
+    expect(sendWindow(wall('2026-03-10T08:00:00'), 1)).toEqual({ startWall: wall('2026-03-09T00:00:00'), endWallExclusive: wall('2026-03-10T00:00:00') });
+    expect(sendWindow(wall('2026-03-10T08:00:00'), 2)).toEqual({ startWall: wall('2026-03-03T00:00:00'), endWallExclusive: wall('2026-03-10T00:00:00') });
+    expect(sendWindow(wall('2026-03-10T08:00:00'), 3)).toEqual({ startWall: wall('2026-02-10T00:00:00'), endWallExclusive: wall('2026-03-10T00:00:00') });
+  });
+});
+
+/** A report with `recipients` contacts of its client and a daily schedule that came due a minute ago. */
+async function seedSchedule(db: Db, recipients = 3) {
+  const tag = randomBytes(3).toString('hex');
+  const p = await seedProject(db, { name: `Scheduled ${tag}` });
+  const report = await db
+    .insertInto('reports')
+    .values({ client_id: p.clientId, project_id: p.projectId, name: 'Daily brand report', layout_id: 1, template_ids: [1], stream_ids: [7, 8, 9] })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const emails: string[] = [];
+  for (let i = 0; i < recipients; i++) {
+    const email = `report${i}-${tag}@example.test`;
+    const u = await db
+      .insertInto('users')
+      .values({ email, name: `Reader ${i}` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const c = await db.insertInto('client_contacts').values({ user_id: u.id, client_id: p.clientId }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('report_recipients').values({ report_id: report.id, contact_id: c.id }).execute();
+    emails.push(email);
+  }
+  const schedule = await db
+    .insertInto('report_schedules')
+    .values({ report_id: report.id, date_next_send: new Date(Date.now() - 60_000), frequency_id: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { reportId: report.id, scheduleId: schedule.id, emails };
+}
+
+describe('two workers at once', () => {
+  it('make one request and one mail per recipient for a due moment', async () => {
+    const handle = await testDb();
+    try {
+      await migrate(handle.db);
+      const f = await seedSchedule(handle.db);
+      const [a, b] = await Promise.all([sendDueSchedules(handle.db), sendDueSchedules(handle.db)]);
+      expect([...a, ...b]).toHaveLength(1);
+      const opts = { publicUrl: 'http://localhost:8103', smtp: false };
+      const runs = await Promise.all([generateRequest(handle.db, a[0] ?? b[0], opts), generateRequest(handle.db, a[0] ?? b[0], opts)]);
+      expect(runs.reduce((n, r) => n + (r?.mails ?? 0), 0)).toBe(3);
+      const mails = await handle.db.selectFrom('mail_outbox').select('to').execute();
+      expect(mails.map((m) => m.to).sort()).toEqual([...f.emails].sort());
+      const next = await handle.db.selectFrom('report_schedules').select(['date_next_send', 'date_last_sent']).executeTakeFirstOrThrow();
+      expect(next.date_next_send.getTime()).toBeGreaterThan(Date.now());
+      expect(next.date_last_sent).not.toBeNull();
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
+});
+
+const CHILD = fileURLToPath(new URL('./report-child.ts', import.meta.url));
+
+/** A database a child process can open too; `open` reopens it here after the child. */
+async function sharedDb(): Promise<{ args: string[]; open: () => Promise<DbHandle>; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const schema = `t_rkill_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const open = async (): Promise<DbHandle> => {
+      const db = new Kysely<Database>({
+        dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 3, options: `-c search_path=${schema}` }) }),
+      });
+      return { db, engine: 'postgres', close: () => db.destroy() };
+    };
+    const drop = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    };
+    return { args: ['pg', url, schema], open, drop };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'report-kill-'));
+  return { args: ['pglite', dir], open: () => openDb({ databaseUrl: null, dataDir: dir }), drop: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+function runChild(smtpUrl: string, args: string[]): { exited: Promise<number | null>; kill: () => void } {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, smtpUrl, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      if (code && code !== 0) console.error(err);
+      resolve(code);
+    }),
+  );
+  return { exited, kill: () => child.kill('SIGKILL') };
+}
+
+describe('a worker killed mid-send', () => {
+  it('every recipient still gets the scheduled report exactly once after a second run', async () => {
+    const shared = await sharedDb();
+    try {
+      let h = await shared.open();
+      await migrate(h.db);
+      const f = await seedSchedule(h.db);
+      await h.close();
+
+      // The first run dies when its second message arrives, before the server accepts it.
+      let child!: ReturnType<typeof runChild>;
+      const smtp = await loopbackSmtp({ onMessage: (n) => (n === 2 ? (child.kill(), 'hold') : 'accept') });
+      try {
+        child = runChild(smtp.url, shared.args);
+        expect(await child.exited).toBeNull();
+        expect(smtp.received).toHaveLength(1);
+
+        // The second run: the moment is sent already (one request, recorded as sent), so nothing new
+        // is made; the dead sender's mails are delivered, each once.
+        const second = runChild(smtp.url, shared.args);
+        expect(await second.exited).toBe(0);
+        expect(perRecipient(smtp.received)).toEqual(Object.fromEntries(f.emails.map((e) => [e, 1])));
+        expect(smtp.received[0].subject).toBe('Stats Analysis report: Daily brand report');
+
+        h = await shared.open();
+        const requests = await h.db.selectFrom('report_requests').select(['completed', 'sent_at']).where('schedule_id', '=', f.scheduleId).execute();
+        expect(requests).toHaveLength(1);
+        expect(requests[0].completed).toBe(true);
+        expect(requests[0].sent_at).not.toBeNull();
+        const states = await h.db.selectFrom('mail_outbox').select('status').distinct().execute();
+        expect(states).toEqual([{ status: 'sent' }]);
+        await h.close();
+      } finally {
+        await smtp.close();
+      }
+    } finally {
+      await shared.drop();
+    }
+  }, 150_000);
+});

@@ -1,0 +1,276 @@
+// SQL of reports, their recipients, request log and schedules. Every list joins the client for its
+// time zone (answers show the client's wall clock) and can be narrowed to clients, a project and a kind.
+import type { ReportKind } from '@listening/contract';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+
+export interface ListFilter {
+  /** The clients the caller may see; 'all' for admins. */
+  clientIds: number[] | 'all';
+  clientId?: number;
+  projectId?: number;
+  kind?: ReportKind;
+  /** The request log of one contact (client_contacts id). */
+  contactId?: number;
+}
+
+/** The shared narrowing of every list, on the `r` (reports) alias. */
+const narrowed =
+  (f: ListFilter) =>
+  <D, TB extends keyof D, O>(qb: SelectQueryBuilder<D, TB, O>): SelectQueryBuilder<D, TB, O> => {
+    const ids = f.clientIds === 'all' ? null : f.clientIds.length ? f.clientIds : [0];
+    return qb
+      .where(sql.ref('r.deleted'), '=', false)
+      .$if(ids !== null, (q) => q.where(sql.ref('r.client_id'), 'in', ids!))
+      .$if(f.clientId !== undefined, (q) => q.where(sql.ref('r.client_id'), '=', f.clientId!))
+      .$if(f.projectId !== undefined, (q) => q.where(sql.ref('r.project_id'), '=', f.projectId!))
+      .$if(f.kind !== undefined, (q) => q.where(sql.ref('r.kind'), '=', f.kind!));
+  };
+
+const reportColumns = [
+  'r.id',
+  'r.client_id',
+  'r.project_id',
+  'r.contact_id',
+  'r.name',
+  'r.kind',
+  'r.created_at',
+  'r.layout_id',
+  'r.template_ids',
+  'r.stream_ids',
+  'r.bin_ids',
+  'p.description as project_name',
+  'u.name as creator_name',
+  'u.surname as creator_surname',
+] as const;
+
+function reportRows(db: Db) {
+  return db
+    .selectFrom('reports as r')
+    .innerJoin('projects as p', 'p.id', 'r.project_id')
+    .leftJoin('client_contacts as cc', 'cc.id', 'r.contact_id')
+    .leftJoin('users as u', 'u.id', 'cc.user_id')
+    .select(reportColumns)
+    .select((eb) =>
+      eb
+        .fn<number[]>('array', [
+          eb.selectFrom('report_recipients as rr').select('rr.contact_id').whereRef('rr.report_id', '=', 'r.id').orderBy('rr.contact_id'),
+        ])
+        .as('recipient_ids'),
+    );
+}
+export type ReportRow = Awaited<ReturnType<ReturnType<typeof reportRows>['execute']>>[number];
+
+export function listReports(db: Db, f: ListFilter) {
+  return reportRows(db).$call(narrowed(f)).orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').execute();
+}
+
+export function report(db: Db, id: number) {
+  return reportRows(db).where('r.id', '=', id).where('r.deleted', '=', false).executeTakeFirst();
+}
+
+export interface ReportValues {
+  client_id: number;
+  project_id: number;
+  contact_id: number | null;
+  name: string;
+  kind: ReportKind;
+  layout_id: number;
+  template_ids: number[];
+  stream_ids: number[];
+  bin_ids: number[];
+}
+
+/** Inserts or updates a report and replaces its recipients, in one transaction. */
+export async function saveReport(db: Db, id: number | undefined, values: ReportValues, recipientIds: number[]): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    let reportId: number;
+    if (id === undefined) {
+      reportId = (await trx.insertInto('reports').values(values).returning('id').executeTakeFirstOrThrow()).id;
+    } else {
+      // The creator stays who created it.
+      const { contact_id: _creator, ...changed } = values;
+      await trx.updateTable('reports').set(changed).where('id', '=', id).execute();
+      await trx.deleteFrom('report_recipients').where('report_id', '=', id).execute();
+      reportId = id;
+    }
+    if (recipientIds.length)
+      await trx
+        .insertInto('report_recipients')
+        .values(recipientIds.map((contact_id) => ({ report_id: reportId, contact_id })))
+        .execute();
+    return reportId;
+  });
+}
+
+/** Marks a report deleted (its log stays readable to no one) and drops its schedules. */
+export async function deleteReport(db: Db, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('reports').set({ deleted: true }).where('id', '=', id).execute();
+    await trx.deleteFrom('report_schedules').where('report_id', '=', id).execute();
+  });
+}
+
+/** The caller's client_contacts row for a client (the creator and requester), if any. */
+export async function contactOf(db: Db, userId: number, clientId: number): Promise<number | null> {
+  const row = await db.selectFrom('client_contacts').select('id').where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Which of these client_contacts ids are active contacts of the client. */
+export async function clientContactIds(db: Db, clientId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('client_contacts')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('id', 'in', ids)
+    .where('is_active', '=', true)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Which of these bin ids are live bins of the project. */
+export async function projectBinIds(db: Db, projectId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('bins').select('id').where('project_id', '=', projectId).where('id', 'in', ids).where('is_deleted', '=', false).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** A contact's client (for the log of one contact). */
+export function contactClient(db: Db, contactId: number) {
+  return db.selectFrom('client_contacts').select('client_id').where('id', '=', contactId).executeTakeFirst();
+}
+
+// ---- request log
+
+function requestRows(db: Db) {
+  return db
+    .selectFrom('report_requests as q')
+    .innerJoin('reports as r', 'r.id', 'q.report_id')
+    .innerJoin('clients as c', 'c.id', 'r.client_id')
+    .select([
+      'q.guid',
+      'q.report_id',
+      'q.contact_id',
+      'q.requested_at',
+      'q.date_start',
+      'q.date_end',
+      'q.completed',
+      'q.is_listing',
+      'q.error',
+      'q.file_path',
+      'q.file_size',
+      'q.content_type',
+      'r.name as report_name',
+      'r.kind',
+      'r.project_id',
+      'r.client_id',
+      'r.layout_id',
+      'c.time_zone',
+    ]);
+}
+export type RequestRow = Awaited<ReturnType<ReturnType<typeof requestRows>['execute']>>[number];
+
+export function listRequests(db: Db, f: ListFilter) {
+  return requestRows(db)
+    .$call(narrowed(f))
+    .$if(f.contactId !== undefined, (q) => q.where('q.contact_id', '=', f.contactId!))
+    .orderBy('q.requested_at', 'desc')
+    .orderBy('q.guid')
+    .execute();
+}
+
+export function request(db: Db, guid: string) {
+  return requestRows(db).where('q.guid', '=', guid).where('r.deleted', '=', false).executeTakeFirst();
+}
+
+export async function insertRequest(
+  db: Db,
+  v: { guid: string; report_id: number; contact_id: number | null; date_start: Date; date_end: Date; is_listing: boolean },
+): Promise<void> {
+  await db.insertInto('report_requests').values(v).execute();
+}
+
+/** Back to 'Generating...': the file and any error are dropped until the job makes it again. */
+export async function resetRequest(db: Db, guid: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('report_files').where('guid', '=', guid).execute();
+    await trx
+      .updateTable('report_requests')
+      .set({ completed: false, error: null, file_path: null, file_size: null, content_type: null, requested_at: sql<Date>`now()` })
+      .where('guid', '=', guid)
+      .execute();
+  });
+}
+
+export async function deleteRequest(db: Db, guid: string): Promise<void> {
+  await db.deleteFrom('report_requests').where('guid', '=', guid).execute();
+}
+
+export async function fileData(db: Db, guid: string): Promise<Uint8Array | undefined> {
+  return (await db.selectFrom('report_files').select('data').where('guid', '=', guid).executeTakeFirst())?.data;
+}
+
+/** The report's recipients who may still receive it: active contacts of the report's client. */
+export function recipients(db: Db, reportId: number) {
+  return db
+    .selectFrom('report_recipients as rr')
+    .innerJoin('reports as r', 'r.id', 'rr.report_id')
+    .innerJoin('client_contacts as cc', (j) => j.onRef('cc.id', '=', 'rr.contact_id').onRef('cc.client_id', '=', 'r.client_id'))
+    .innerJoin('users as u', 'u.id', 'cc.user_id')
+    .select(['cc.id as contact_id', 'u.email', 'u.name'])
+    .where('rr.report_id', '=', reportId)
+    .where('cc.is_active', '=', true)
+    .orderBy('cc.id')
+    .execute();
+}
+
+// ---- schedules
+
+function scheduleRows(db: Db) {
+  return db
+    .selectFrom('report_schedules as s')
+    .innerJoin('reports as r', 'r.id', 's.report_id')
+    .innerJoin('clients as c', 'c.id', 'r.client_id')
+    .select([
+      's.id',
+      's.report_id',
+      's.date_next_send',
+      's.date_last_sent',
+      's.frequency_id',
+      'r.name as report_name',
+      'r.kind',
+      'r.project_id',
+      'r.client_id',
+      'c.time_zone',
+    ]);
+}
+export type ScheduleRow = Awaited<ReturnType<ReturnType<typeof scheduleRows>['execute']>>[number];
+
+export function listSchedules(db: Db, f: ListFilter) {
+  return scheduleRows(db).$call(narrowed(f)).orderBy('s.date_next_send').orderBy('s.id').execute();
+}
+
+export function scheduleById(db: Db, id: number) {
+  return scheduleRows(db).where('s.id', '=', id).where('r.deleted', '=', false).executeTakeFirst();
+}
+
+export async function insertSchedule(db: Db, v: { report_id: number; date_next_send: Date; frequency_id: number }): Promise<number> {
+  return (await db.insertInto('report_schedules').values(v).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function updateSchedule(db: Db, id: number, v: { date_next_send: Date; frequency_id: number }): Promise<void> {
+  await db.updateTable('report_schedules').set(v).where('id', '=', id).execute();
+}
+
+export async function deleteSchedule(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('report_schedules').where('id', '=', id).execute();
+}
+
+export async function clientTimeZoneOf(db: Db, clientId: number): Promise<string> {
+  return (await db.selectFrom('clients').select('time_zone').where('id', '=', clientId).executeTakeFirstOrThrow()).time_zone;
+}
+
+/** Shown as a report's creator when the provider's own staff made it (002 section 2.2). */
+export const PROVIDER_NAME = 'Listening';

@@ -1,0 +1,168 @@
+// A report's figures for one window, read once and handed to the PDF and the spreadsheet: the
+// project's totals, mentions and AVE per stream, sentiment by brand association, favourability, the
+// days (weeks or months for a long window), top posts, top authors, the word cloud and the chosen
+// bins. A Trend Analysis report also reads the previous window of equal length.
+import { BRAND_ASSOCIATION_LOOKUP, insightsBucket, type Bucket, type ReportKind } from '@listening/contract';
+import { fillBuckets } from '../analytics/buckets.ts';
+import { toTopPost } from '../analytics/clip-rows.ts';
+import { clipCountsByBin, sentimentByAssociation } from '../analytics/rollup-queries.ts';
+import { previousScope, toWall, type Scope } from '../analytics/scope.ts';
+import type { Db } from '../db/connection.ts';
+import type { ProjectRow } from '../db/schema.ts';
+import * as q from './queries.ts';
+
+const num = (v: unknown) => Number(v ?? 0);
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+export interface Totals {
+  clips: number;
+  ave: number;
+  positive: number;
+  neutral: number;
+  negative: number;
+}
+
+export interface ReportFigures {
+  reportName: string;
+  kind: ReportKind;
+  projectName: string;
+  clientName: string;
+  timeZone: string;
+  /** The window as the client's wall clock, end inclusive. */
+  startWall: Date;
+  endWall: Date;
+  generatedWall: Date;
+  streams: number[];
+  totals: Totals;
+  /** The previous window of equal length (Trend Analysis), with its wall-clock bounds. */
+  previous: { totals: Totals; startWall: Date; endWall: Date; byStream: Map<number, { clips: number; ave: number }>; days: DayRow[] } | null;
+  byStream: { streamId: number; clips: number; ave: number }[];
+  sentiment: { name: string; color: string; positive: number; neutral: number; negative: number; ave: number }[];
+  bucket: Bucket;
+  days: DayRow[];
+  topPosts: ReturnType<typeof toTopPost>[];
+  topAuthors: { name: string; handle: string | null; streamId: number; followers: number; clips: number; ave: number }[];
+  words: { value: string; count: number }[];
+  bins: { name: string; clips: number; previous: number | null }[];
+}
+
+export interface DayRow extends Totals {
+  day: string;
+}
+
+export interface FigureRequest {
+  reportName: string;
+  kind: ReportKind;
+  project: ProjectRow;
+  clientName: string;
+  timeZone: string;
+  streams: number[];
+  binIds: number[];
+  from: Date;
+  /** Exclusive. */
+  to: Date;
+}
+
+export const TOP_POSTS = 10;
+export const TOP_AUTHORS = 10;
+export const CLOUD_WORDS = 60;
+
+/** The scope of a request: the project's own bin, the report's streams, the window's instants. */
+export function scopeOf(r: FigureRequest): Scope {
+  return {
+    project: r.project,
+    binId: r.project.bin_id!,
+    streams: r.streams,
+    timeZone: r.timeZone,
+    from: r.from,
+    to: r.to,
+    startWall: toWall(r.from, r.timeZone),
+    endWall: new Date(toWall(r.to, r.timeZone).getTime() - 1),
+  };
+}
+
+const totalsOf = (t: Record<string, unknown>): Totals => ({
+  clips: num(t.clips),
+  ave: round2(num(t.ave)),
+  positive: num(t.positive),
+  neutral: num(t.neutral),
+  negative: num(t.negative),
+});
+
+async function days(db: Db, s: Scope, bucket: Bucket): Promise<DayRow[]> {
+  const rows = new Map((await q.byBucket(db, s, bucket)).map((r) => [r.day, r]));
+  return fillBuckets(s, bucket, rows, (day: string) => ({ day, clips: 0, ave: 0, positive: 0, neutral: 0, negative: 0 })).map(({ start, row }) => ({
+    ...totalsOf(row),
+    day: start,
+  }));
+}
+
+export async function readFigures(db: Db, r: FigureRequest, now = new Date()): Promise<ReportFigures> {
+  const s = scopeOf(r);
+  const bucket = insightsBucket(s.startWall, s.endWall);
+  const p = r.kind === 'trend' ? previousScope(s) : null;
+  const [totals, streams, sentiment, dayRows, posts, authors, words, binCounts, binRows] = await Promise.all([
+    q.totals(db, s),
+    q.byStream(db, s),
+    sentimentByAssociation(db, s),
+    days(db, s, bucket),
+    q.topPosts(db, s, TOP_POSTS),
+    q.topAuthors(db, s, TOP_AUTHORS),
+    q.words(db, s, CLOUD_WORDS),
+    clipCountsByBin(db, s, r.binIds),
+    q.binNames(db, r.binIds),
+  ]);
+  let previous: ReportFigures['previous'] = null;
+  let previousBins: Map<number, number> | null = null;
+  if (p) {
+    const [pt, ps, pd, pb] = await Promise.all([q.totals(db, p), q.byStream(db, p), days(db, p, bucket), clipCountsByBin(db, p, r.binIds)]);
+    previous = {
+      totals: totalsOf(pt),
+      startWall: p.startWall,
+      endWall: p.endWall,
+      byStream: new Map(ps.map((x) => [x.stream_id, { clips: num(x.clips), ave: round2(num(x.ave)) }])),
+      days: pd,
+    };
+    previousBins = pb;
+  }
+  const streamMap = new Map(streams.map((x) => [x.stream_id, x]));
+  const association = new Map(sentiment.map((x) => [x.brand_association_id, x]));
+  return {
+    reportName: r.reportName,
+    kind: r.kind,
+    projectName: r.project.description,
+    clientName: r.clientName,
+    timeZone: r.timeZone,
+    startWall: s.startWall,
+    endWall: s.endWall,
+    generatedWall: toWall(now, r.timeZone),
+    streams: r.streams,
+    totals: totalsOf(totals),
+    previous,
+    byStream: r.streams.map((id) => ({ streamId: id, clips: num(streamMap.get(id)?.clips), ave: round2(num(streamMap.get(id)?.ave)) })),
+    sentiment: BRAND_ASSOCIATION_LOOKUP.map((b) => {
+      const x = association.get(b.Id);
+      return {
+        name: b.Description,
+        color: b.Color,
+        positive: num(x?.positive),
+        neutral: num(x?.neutral),
+        negative: num(x?.negative),
+        ave: round2(num(x?.ave)),
+      };
+    }),
+    bucket,
+    days: dayRows,
+    topPosts: posts.map(toTopPost),
+    topAuthors: authors.map((a) => ({
+      name: a.name,
+      handle: a.handle,
+      streamId: a.stream_id,
+      followers: num(a.followers),
+      clips: a.clips,
+      ave: round2(a.ave),
+    })),
+    words: words.map((w) => ({ value: w.value, count: num(w.count) })),
+    bins: binRows.map((b) => ({ name: b.name, clips: binCounts.get(b.id) ?? 0, previous: previousBins ? (previousBins.get(b.id) ?? 0) : null })),
+  };
+}

@@ -1,0 +1,124 @@
+// SQL of a report's figures. The totals, streams, sentiment and days read the hourly rollups
+// (bin_hourly, bin_hourly_sentiment) through the shared analytic scope, so a 30-day report of a
+// million-clip project costs a few thousand rollup rows; top posts and top authors stop after the
+// first rows of their indexes; the word cloud reads the latest WORDCLOUD_SAMPLE clips; the clip
+// listing walks the window by (posted_at, id) in batches, so memory stays flat however long it is.
+import { WORDCLOUD_SAMPLE, type Bucket } from '@listening/contract';
+import { sql } from 'kysely';
+import { clipRows } from '../analytics/clip-rows.ts';
+import { clipsInScope, rollupInScope, type Scope } from '../analytics/scope.ts';
+import type { Db } from '../db/connection.ts';
+
+const sum = (col: string) => sql<number>`coalesce(sum(${sql.ref(col)}), 0)`;
+
+export function totals(db: Db, s: Scope) {
+  return db
+    .selectFrom('bin_hourly')
+    .select([sum('clips').as('clips'), sum('ave').as('ave'), sum('positive').as('positive'), sum('neutral').as('neutral'), sum('negative').as('negative')])
+    .$call(rollupInScope(s))
+    .executeTakeFirstOrThrow();
+}
+
+export function byStream(db: Db, s: Scope) {
+  return db
+    .selectFrom('bin_hourly')
+    .select(['bin_hourly.stream_id', sum('clips').as('clips'), sum('ave').as('ave')])
+    .$call(rollupInScope(s))
+    .groupBy('bin_hourly.stream_id')
+    .execute();
+}
+
+/** One row per bucket (day, week or month of the client's calendar) that has clips. */
+export function byBucket(db: Db, s: Scope, bucket: Bucket) {
+  return db
+    .selectFrom('bin_hourly')
+    .select([
+      sql<string>`to_char(date_trunc(${sql.lit(bucket)}, bin_hourly.hour at time zone ${s.timeZone}), 'YYYY-MM-DD')`.as('day'),
+      sum('clips').as('clips'),
+      sum('ave').as('ave'),
+      sum('positive').as('positive'),
+      sum('neutral').as('neutral'),
+      sum('negative').as('negative'),
+    ])
+    .$call(rollupInScope(s))
+    .groupBy(sql`1`)
+    .execute();
+}
+
+export function topPosts(db: Db, s: Scope, limit: number) {
+  return clipRows(db).$call(clipsInScope(s)).orderBy('bin_clips.impact_score', 'desc').orderBy('bin_clips.id').limit(limit).execute();
+}
+
+/** The most followed accounts with a post in the window (index authors_followers, probing bin_clips_author_bin_posted), with their posts in it. */
+export async function topAuthors(db: Db, s: Scope, limit: number) {
+  const authors = await db
+    .selectFrom('authors')
+    .select(['authors.id', 'authors.name', 'authors.handle', 'authors.stream_id', 'authors.followers'])
+    .where('authors.stream_id', 'in', s.streams)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('bin_clips')
+          .select(sql`1`.as('one'))
+          .whereRef('bin_clips.author_id', '=', 'authors.id')
+          .$call(clipsInScope(s)),
+      ),
+    )
+    .orderBy('authors.followers', 'desc')
+    .orderBy('authors.id')
+    .limit(limit)
+    .execute();
+  if (authors.length === 0) return [];
+  const counts = await db
+    .selectFrom('bin_clips')
+    .select(['bin_clips.author_id', sql<number>`count(*)`.as('clips'), sum('bin_clips.ave').as('ave')])
+    .where(
+      'bin_clips.author_id',
+      'in',
+      authors.map((a) => a.id),
+    )
+    .$call(clipsInScope(s))
+    .groupBy('bin_clips.author_id')
+    .execute();
+  const byId = new Map(counts.map((c) => [Number(c.author_id), c]));
+  return authors.map((a) => ({ ...a, clips: Number(byId.get(a.id)?.clips ?? 0), ave: Number(byId.get(a.id)?.ave ?? 0) }));
+}
+
+/** Words of the window's latest clips, by how many of them carry each, without the project's excluded phrases. */
+export async function words(db: Db, s: Scope, limit: number) {
+  const sample = db.selectFrom('bin_clips').select('bin_clips.clip_id').$call(clipsInScope(s)).orderBy('bin_clips.posted_at', 'desc').limit(WORDCLOUD_SAMPLE);
+  const r = await sql<{ value: string; count: number }>`
+    with sample as (${sample})
+    select t.value, count(distinct sample.clip_id)::int as count
+      from sample
+      join clip_enrichment e on e.clip_id = sample.clip_id
+      cross join lateral unnest(e.terms) as t(value)
+     where lower(t.value) not in (select phrase from wordcloud_phrases where project_id = ${s.project.id} and kind = 'exclude')
+     group by t.value
+     order by 2 desc, 1
+     limit ${limit}`.execute(db);
+  return r.rows;
+}
+
+export function binNames(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('bins').select(['id', 'name']).where('id', 'in', ids).orderBy('name').execute();
+}
+
+/** One batch of the window's clips after a (posted_at, id) position, oldest first (index bin_clips_bin_posted). */
+export function listingBatch(db: Db, s: Scope, after: { postedAt: Date; id: number } | null, limit: number) {
+  return (
+    clipRows(db)
+      .select(['authors.handle as author_handle'])
+      .$call(clipsInScope(s))
+      // The first bound lets the index start at the position; the second skips the rows of that instant already read.
+      .$if(after !== null, (qb) =>
+        qb
+          .where('bin_clips.posted_at', '>=', after!.postedAt)
+          .where((eb) => eb.or([eb('bin_clips.posted_at', '>', after!.postedAt), eb('bin_clips.id', '>', after!.id)])),
+      )
+      .orderBy('bin_clips.posted_at')
+      .orderBy('bin_clips.id')
+      .limit(limit)
+      .execute()
+  );
+}

@@ -1,0 +1,130 @@
+// The report dialog of Stats Analysis and Trend Analysis (002 section 2.2): six sections, a
+// footer (Saved Reports, Schedule List, Request Log, Done) and a back control in the header.
+// Opening it loads the report options, the contacts and the reports. Saving options goes to
+// Generate Report, generating to the Request Log, scheduling to the Schedule List.
+import { ActionIcon, Box, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconArrowLeft } from '@tabler/icons-react';
+import type { ReportKind } from '@listening/contract';
+import { useReducer } from 'react';
+import type { ProjectDialogProps } from '../../../project/dialogs.ts';
+import { useProjectContext } from '../../../project/context.ts';
+import { Modal } from '../../../ui/Modal.tsx';
+import { useReportOptions } from '../api/get-report-options.ts';
+import { useReportRecipients } from '../api/get-report-choices.ts';
+import type { ReportScope } from '../api/keys.ts';
+import { SECTION_TITLES, back, go, initialState, type DialogPlace, type DialogState, type Section } from '../logic/sections.ts';
+import { AddSchedule } from './AddSchedule.tsx';
+import { GenerateReport } from './GenerateReport.tsx';
+import { ReportOptionsForm } from './ReportOptionsForm.tsx';
+import { RequestLog } from './RequestLog.tsx';
+import { SavedReports } from './SavedReports.tsx';
+import { ScheduleList } from './ScheduleList.tsx';
+
+const KIND_TITLES: Record<ReportKind, string> = { stats: 'Stats Analysis', trend: 'Trend Analysis' };
+const FOOTER: Section[] = ['saved', 'schedules', 'log'];
+
+type Action = { type: 'go'; place: DialogPlace } | { type: 'back' };
+const reducer = (state: DialogState, action: Action): DialogState => (action.type === 'back' ? back(state) : go(state, action.place));
+
+export function ReportDialog({ kind: dialogKind, clientId, projectId, onClose }: ProjectDialogProps) {
+  const kind: ReportKind = dialogKind === 'trend-report' ? 'trend' : 'stats';
+  const { project } = useProjectContext();
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const [state, dispatch] = useReducer(reducer, initialState);
+  const { place } = state;
+  const to = (section: Section, extra: Partial<DialogPlace> = {}) => dispatch({ type: 'go', place: { section, report: null, schedule: null, ...extra } });
+  const scope: ReportScope = { clientId, projectId, kind };
+  const options = useReportOptions();
+  // Loaded on opening, so Report Options has the recipients at hand.
+  useReportRecipients(clientId);
+
+  const title = (
+    <Group gap="xs" wrap="nowrap">
+      <ActionIcon variant="subtle" color="gray" aria-label="Back" disabled={state.history.length === 0} onClick={() => dispatch({ type: 'back' })}>
+        <IconArrowLeft size={18} />
+      </ActionIcon>
+      <Box miw={0}>
+        <Text size="xs" c="dimmed" lh={1.2}>
+          {KIND_TITLES[kind]} · {project.Description}
+        </Text>
+        <Text fw={700} lh={1.3} data-testid="report-section">
+          {SECTION_TITLES[place.section]}
+        </Text>
+      </Box>
+    </Group>
+  );
+
+  return (
+    <Modal opened onClose={onClose} title={title} size="xl" radius="md" fullScreen={phone} aria-label={KIND_TITLES[kind]}>
+      <Stack gap="md">
+        <Box mih={phone ? undefined : 280}>
+          {place.section === 'saved' && (
+            <SavedReports
+              scope={scope}
+              options={options.data}
+              onNew={() => to('options')}
+              onEdit={(report) => to('options', { report })}
+              onGenerate={(report) => to('generate', { report })}
+              onSchedule={(report) => to('schedule', { report })}
+            />
+          )}
+          {place.section === 'options' && (
+            <ReportOptionsForm
+              key={place.report?.Id ?? 'new'}
+              report={place.report}
+              options={options.data}
+              clientId={clientId}
+              projectId={projectId}
+              projectTypeId={project.ProjectTypeId}
+              kind={kind}
+              onSaved={(report) => to('generate', { report })}
+            />
+          )}
+          {place.section === 'generate' && place.report && (
+            <GenerateReport report={place.report} scope={scope} timeZone={project.TimeZone} onGenerated={() => to('log')} />
+          )}
+          {place.section === 'schedule' && (place.report || place.schedule) && (
+            <AddSchedule
+              key={place.schedule?.Id ?? `report-${place.report?.Id}`}
+              reportId={place.report?.Id ?? place.schedule!.ReportId}
+              reportName={place.report?.Name ?? place.schedule!.ReportName}
+              schedule={place.schedule}
+              options={options.data}
+              timeZone={project.TimeZone}
+              onScheduled={() => to('schedules')}
+            />
+          )}
+          {place.section === 'schedules' && <ScheduleList scope={scope} onEdit={(schedule) => to('schedule', { schedule })} />}
+          {place.section === 'log' && <RequestLog scope={scope} />}
+        </Box>
+        {/* Sticky, so the footer's sections and Done stay at hand below a long list. */}
+        <Box
+          component="footer"
+          aria-label="Report sections"
+          pt="sm"
+          pb="md"
+          mb="-md"
+          style={{ position: 'sticky', bottom: 0, zIndex: 2, background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-gray-3)' }}
+        >
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing={6} verticalSpacing={6}>
+            {FOOTER.map((section) => (
+              <Button
+                key={section}
+                size={phone ? 'compact-md' : 'sm'}
+                variant={place.section === section ? 'light' : 'default'}
+                aria-current={place.section === section ? 'page' : undefined}
+                onClick={() => to(section)}
+              >
+                {SECTION_TITLES[section]}
+              </Button>
+            ))}
+            <Button size={phone ? 'compact-md' : 'sm'} onClick={onClose}>
+              Done
+            </Button>
+          </SimpleGrid>
+        </Box>
+      </Stack>
+    </Modal>
+  );
+}

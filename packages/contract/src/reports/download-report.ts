@@ -1,0 +1,15 @@
+import { defineOperation } from '../operation.ts';
+import { GuidParams, ReportDownload } from './model.ts';
+
+/** A generated report file as base64 (PDF, or a spreadsheet for layout 2 and clip listings). */
+export const downloadReport = defineOperation({
+  host: 'main',
+  method: 'GET',
+  path: '/api/report/download/:guid',
+  summary: 'A generated report file as base64 (PDF, or a spreadsheet for layout 2 and clip listings)',
+  tags: ['reports'],
+  access: 'user',
+  params: GuidParams,
+  response: ReportDownload,
+  errors: [409],
+});
