@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startOAuthFakes, type OAuthFakes } from '../apps/server/src/oauth/fakes/index.ts';
 import 'vitest';
 
 declare module 'vitest' {
@@ -26,12 +27,18 @@ async function freePort(): Promise<number> {
 
 let server: ChildProcess | undefined;
 let dataDir = '';
+// The social networks' OAuth providers and APIs, faked locally: linking an account (access-tokens.e2e.ts) clicks Allow on them.
+let oauthFakes: OAuthFakes | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   const port = await freePort();
   dataDir = mkdtempSync(join(tmpdir(), 'listening-e2e-'));
+  oauthFakes = await startOAuthFakes();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...oauthFakes.env,
+    // The providers send the browser back to <PUBLIC_URL>/profile: this server's own address.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -68,5 +75,6 @@ export async function teardown(): Promise<void> {
     }
   }
   await new Promise((r) => setTimeout(r, 500));
+  await oauthFakes?.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

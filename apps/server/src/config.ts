@@ -4,6 +4,7 @@ import { defaultHost } from './exposure.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './ingest/connectors/http.ts';
 import { DEFAULT_BASE_URLS, DEFAULT_LINKEDIN_VERSION, type BaseUrls } from './ingest/connectors/registry.ts';
 import { DEFAULT_SESSION_IDLE_HOURS } from './plugins/auth.ts';
+import { loadOAuthConfig, type OAuthConfig } from './oauth/config.ts';
 
 export interface Config {
   port: number;
@@ -47,6 +48,8 @@ export interface Config {
   /** Largest answer a connector reads, in bytes (CONNECTOR_MAX_BODY_BYTES; default 10 MiB). */
   connectorMaxBodyBytes: number;
   linkedInVersion: string;
+  /** OAuth client and endpoints per provider for linking accounts (OAUTH_<PROVIDER>_*; oauth/config.ts). */
+  oauth: OAuthConfig;
   webDist: string;
   logLevel: string;
   loginRateLimit: number;
@@ -97,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tiktok: env.TIKTOK_API_BASE || DEFAULT_BASE_URLS.tiktok,
     },
     linkedInVersion: env.LINKEDIN_VERSION || DEFAULT_LINKEDIN_VERSION,
+    oauth: loadOAuthConfig(env),
     outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE === '1',
     outboundAllowHosts: (env.OUTBOUND_ALLOW_HOSTS ?? '')
       .split(',')

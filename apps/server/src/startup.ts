@@ -8,7 +8,7 @@ import { countTokensToRotate } from './crypto/profile-tokens.ts';
 import type { TokenKeyring } from './crypto/tokens.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { startConnectorJob } from './jobs/connectors.ts';
-import { startFollowerSnapshotJob } from './jobs/follower-snapshots.ts';
+import { followerJobConfig } from './jobs/follower-snapshots.ts';
 import { linkedInVersionWarning } from './ingest/connectors/linkedin.ts';
 import { generateDemoCorpus } from './ingest/demo-corpus.ts';
 import { backfillDemoLocations } from './ingest/locations-backfill.ts';
@@ -73,30 +73,21 @@ export async function startBackground(opts: {
         )
       : null;
   if (connectors) log.info(`connector job on, every ${config.connectorIntervalMs} ms`);
-  // Follower counts of the linked profiles, once a day, alongside the connectors (Follower Growth).
-  const followers =
-    config.connectorIntervalMs > 0
-      ? startFollowerSnapshotJob(
-          db,
-          {
-            intervalMs: 86_400_000,
-            baseUrls: config.apiBases,
-            youtubeApiKey: config.youtubeApiKey,
-            tokenKeys,
-            outbound: { allowPrivate: config.outboundAllowPrivate, allowHosts: config.outboundAllowHosts },
-          },
-          { log },
-        )
-      : null;
   // LinkedIn refuses a version about a year after its release (426): say so before it happens.
   const linkedInWarning = connectors ? linkedInVersionWarning(config.linkedInVersion, new Date()) : null;
   if (linkedInWarning) log.warn(linkedInWarning);
   // The durable job runner (jobs/runner.ts): word-bin digests and crisis spike alerts.
-  const stopJobs = await startProductJobs(db, { publicUrl: config.publicUrl, smtp: !!config.smtpUrl, mailer: opts.mailer, log });
+  // Follower counts of the linked profiles (Follower Growth) are read there once a day, when the connectors run.
+  const stopJobs = await startProductJobs(db, {
+    publicUrl: config.publicUrl,
+    smtp: !!config.smtpUrl,
+    mailer: opts.mailer,
+    log,
+    followers: followerJobConfig(config, tokenKeys),
+  });
   log.info('job runner on');
   return async () => {
     await connectors?.stop();
-    await followers?.stop();
     await stopSimulator?.();
     // Open live-event streams end first, so that the server's close does not wait for them.
     eventHub(db).closeAll();

@@ -13,6 +13,10 @@ export const MESSAGES = {
   deepDiveNoData: 'No data found for deep-dive',
   compareAtLeastOne: 'Choose at least 1 item to compare',
   invalidTokensPrompt: 'You have profiles with invalid access tokens. Click here to manage them.',
+  // Linking social accounts: the return pages after the provider's authorisation.
+  tokenGranted: 'Access token has been granted. You can now close this window.',
+  tokenGrantFailed: 'Access Token Granting was unsuccessful. Please see error below:',
+  noInstagramBusiness: 'It does not seem that there is any Instagram Business accounts linked to your profile.',
   youtubeAlone: 'Sorry Youtube cannot be selected alongside other streams',
   // Password flows and admin act-as
   emailEmpty: 'Email cannot be empty',

@@ -40,6 +40,36 @@ export interface AgreementsTable {
   vat_cents: number;
 }
 
+/** Table alert_logs. */
+export interface AlertLogsTable {
+  alert_id: number;
+  clip_count: Generated<number>;
+  date_from: Timestamp;
+  date_sent: Generated<Timestamp>;
+  date_to: Timestamp;
+  id: Generated<number>;
+}
+
+/** Table alert_recipients. */
+export interface AlertRecipientsTable {
+  alert_id: number;
+  contact_id: number;
+  id: Generated<number>;
+}
+
+/** Table alerts. */
+export interface AlertsTable {
+  client_id: number;
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  date_last_sent: Timestamp | null;
+  id: Generated<number>;
+  interval_minutes: number;
+  name: string;
+  project_id: number;
+  start_date: Timestamp;
+}
+
 /** Table audit_log. */
 export interface AuditLogTable {
   acting_as_id: number | null;
@@ -96,6 +126,30 @@ export interface BinHourlyTable {
   neutral: Generated<number>;
   owned: Generated<number>;
   positive: Generated<number>;
+  stream_id: number;
+}
+
+/** Table bin_hourly_items. */
+export interface BinHourlyItemsTable {
+  bin_id: number;
+  chatter: number;
+  earned: number;
+  hour: Timestamp;
+  item: string;
+  owned: number;
+  rail: number;
+  stream_id: number;
+}
+
+/** Table bin_hourly_places. */
+export interface BinHourlyPlacesTable {
+  bin_id: number;
+  clips: number;
+  country_code: string;
+  hour: Timestamp;
+  latitude: number | null;
+  longitude: number | null;
+  place: string;
   stream_id: number;
 }
 
@@ -364,6 +418,22 @@ export interface MailOutboxTable {
   to: string;
 }
 
+/** Table mentor_files. */
+export interface MentorFilesTable {
+  bytes: Uint8Array;
+  created_at: Generated<Timestamp>;
+  file_name: string;
+  media_type: string;
+  size: number;
+}
+
+/** Table mentor_platforms. */
+export interface MentorPlatformsTable {
+  id: Generated<number>;
+  name: string;
+  position: Generated<number>;
+}
+
 /** Table notifications. */
 export interface NotificationsTable {
   created_at: Generated<Timestamp>;
@@ -374,6 +444,21 @@ export interface NotificationsTable {
   project_id: number | null;
   seen_at: Timestamp | null;
   user_id: number;
+}
+
+/** Table oauth_grants. */
+export interface OauthGrantsTable {
+  client_id: number;
+  code_verifier: string | null;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  nonce: string;
+  profile_id: number | null;
+  project_id: number;
+  redirect_uri: string;
+  stream_id: number;
+  used_at: Timestamp | null;
+  user_id: number | null;
 }
 
 /** Table password_resets. */
@@ -412,6 +497,9 @@ export interface ProfilesTable {
   stream_id: number;
   summary: string | null;
   token_checked_at: Timestamp | null;
+  token_error: string | null;
+  token_expires_at: Timestamp | null;
+  token_granted_at: Timestamp | null;
   token_secret_enc: string | null;
   token_valid: boolean | null;
 }
@@ -430,6 +518,83 @@ export interface ProjectsTable {
   stream_ids: number[];
 }
 
+/** Table report_files. */
+export interface ReportFilesTable {
+  data: Uint8Array;
+  guid: string;
+}
+
+/** Table report_recipients. */
+export interface ReportRecipientsTable {
+  contact_id: number;
+  report_id: number;
+}
+
+/** Table report_requests. */
+export interface ReportRequestsTable {
+  completed: Generated<boolean>;
+  contact_id: number | null;
+  content_type: string | null;
+  date_end: Timestamp;
+  date_start: Timestamp;
+  error: string | null;
+  file_path: string | null;
+  file_size: number | null;
+  guid: string;
+  is_listing: Generated<boolean>;
+  report_id: number;
+  requested_at: Generated<Timestamp>;
+  schedule_id: number | null;
+  scheduled_for: Timestamp | null;
+  sent_at: Timestamp | null;
+}
+
+/** Table report_schedules. */
+export interface ReportSchedulesTable {
+  created_at: Generated<Timestamp>;
+  date_last_sent: Timestamp | null;
+  date_next_send: Timestamp;
+  frequency_id: number;
+  id: Generated<number>;
+  report_id: number;
+}
+
+/** Table reports. */
+export interface ReportsTable {
+  bin_ids: Generated<number[]>;
+  client_id: number;
+  contact_id: number | null;
+  created_at: Generated<Timestamp>;
+  deleted: Generated<boolean>;
+  id: Generated<number>;
+  kind: Generated<string>;
+  layout_id: number;
+  name: string;
+  project_id: number;
+  stream_ids: number[];
+  template_ids: number[];
+}
+
+/** Table sentiment_labels. */
+export interface SentimentLabelsTable {
+  clip_id: number;
+  favourability_id: number;
+  id: Generated<number>;
+  project_id: number;
+  rated_at: Generated<Timestamp>;
+  rated_by: number | null;
+}
+
+/** Table sentiment_recompute. */
+export interface SentimentRecomputeTable {
+  clips_done: Generated<number>;
+  finished_at: Timestamp | null;
+  last_clip_id: Generated<number>;
+  model_version: string;
+  rows_changed: Generated<number>;
+  started_at: Generated<Timestamp>;
+}
+
 /** Table server_keys. */
 export interface ServerKeysTable {
   key: string;
@@ -446,6 +611,48 @@ export interface SessionsTable {
   revoked_at: Timestamp | null;
   token_hash: string;
   user_id: number;
+}
+
+/** Table tutorial_attachments. */
+export interface TutorialAttachmentsTable {
+  file_name: string;
+  id: Generated<number>;
+  kind: string;
+  position: Generated<number>;
+  title: string;
+  tutorial_id: number;
+}
+
+/** Table tutorial_contacts. */
+export interface TutorialContactsTable {
+  completed_at: Timestamp | null;
+  id: Generated<number>;
+  registered_at: Generated<Timestamp>;
+  step_number: Generated<number>;
+  tutorial_id: number;
+  user_id: number;
+}
+
+/** Table tutorial_steps. */
+export interface TutorialStepsTable {
+  body: Generated<string>;
+  id: Generated<number>;
+  step_number: number;
+  title: string;
+  tutorial_id: number;
+}
+
+/** Table tutorials. */
+export interface TutorialsTable {
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  id: Generated<number>;
+  is_active: Generated<boolean>;
+  page_location: string | null;
+  platform_id: number;
+  position: Generated<number>;
+  title: string;
+  updated_at: Generated<Timestamp>;
 }
 
 /** Table users. */
@@ -562,10 +769,15 @@ export interface WorkflowsTable {
 /** Table name to table type: the type parameter of Kysely<DB>. */
 export interface DB {
   agreements: AgreementsTable;
+  alert_logs: AlertLogsTable;
+  alert_recipients: AlertRecipientsTable;
+  alerts: AlertsTable;
   audit_log: AuditLogTable;
   authors: AuthorsTable;
   bin_clips: BinClipsTable;
   bin_hourly: BinHourlyTable;
+  bin_hourly_items: BinHourlyItemsTable;
+  bin_hourly_places: BinHourlyPlacesTable;
   bin_hourly_sentiment: BinHourlySentimentTable;
   bin_rules: BinRulesTable;
   bins: BinsTable;
@@ -590,13 +802,27 @@ export interface DB {
   jobs: JobsTable;
   login_lockouts: LoginLockoutsTable;
   mail_outbox: MailOutboxTable;
+  mentor_files: MentorFilesTable;
+  mentor_platforms: MentorPlatformsTable;
   notifications: NotificationsTable;
+  oauth_grants: OauthGrantsTable;
   password_resets: PasswordResetsTable;
   product_requests: ProductRequestsTable;
   profiles: ProfilesTable;
   projects: ProjectsTable;
+  report_files: ReportFilesTable;
+  report_recipients: ReportRecipientsTable;
+  report_requests: ReportRequestsTable;
+  report_schedules: ReportSchedulesTable;
+  reports: ReportsTable;
+  sentiment_labels: SentimentLabelsTable;
+  sentiment_recompute: SentimentRecomputeTable;
   server_keys: ServerKeysTable;
   sessions: SessionsTable;
+  tutorial_attachments: TutorialAttachmentsTable;
+  tutorial_contacts: TutorialContactsTable;
+  tutorial_steps: TutorialStepsTable;
+  tutorials: TutorialsTable;
   users: UsersTable;
   word_bin_clips: WordBinClipsTable;
   word_bin_groups: WordBinGroupsTable;

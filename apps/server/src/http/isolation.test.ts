@@ -9,6 +9,7 @@
 //      calls whose ids only select among the caller's own rows are in SELECTS_OWN_ROWS);
 //   d. with hostile values in each parameter and body field in turn: never a 5xx, never a stack trace.
 // A parameter the sampler does not know fails the test, naming the table to add it to.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ID, defaultQuantities, encodeListingCursor, priceAgreement, type Access } from '@listening/contract';
 import { createSession } from '../plugins/auth.ts';
@@ -83,8 +84,24 @@ const NO_OWNER_2XX: Record<string, string> = {
     'only an act-as session has a way back (any other answers 403); security.test.ts covers it from an act-as session and from an ordinary one',
   'PUT /api/board/{id}/background':
     'takes its image as multipart/form-data, which the sampler does not send (a request without a file answers 400); workflow/board.test.ts uploads real files as the owner and as another client',
-  'POST /api/wordbin/unsubscribe':
-    'needs the signed token of a digest mail (a sampled token answers 400), and with a real one would remove a recipient; modules/jobs/jobs.test.ts unsubscribes with real tokens',
+  'POST /mentor/api/file/upload':
+    'takes its file as multipart/form-data, which the sampler does not send (a request without a file answers 400); modules/mentor/mentor.test.ts uploads real files as an admin and as a contact',
+  'POST /api/unsubscribe':
+    'needs the signed token of a mail (a sampled token answers 400), and with a real one would remove a recipient; modules/alerts/alerts.test.ts unsubscribes with real tokens',
+  // Linking accounts: this app has no OAuth client configured and no fakes (409 "… linking is not
+  // configured on this server"), and the return calls need a state the provider sent back;
+  // modules/access-tokens/access-tokens.test.ts runs them all against the local OAuth fakes.
+  'POST /api/accesstoken/grant/start': 'answers 409 without an OAuth client configured; access-tokens.test.ts grants against the fakes',
+  'POST /api/accesstoken/grant/link': 'answers 409 without an OAuth client configured; access-tokens.test.ts opens a real link',
+  'GET /api/accesstoken/request/twitter/get': 'answers 409 without an OAuth client configured; access-tokens.test.ts starts X grants against the fakes',
+  'GET /api/accesstoken/grant/open': 'needs a signed grant link (a sampled one answers 400); access-tokens.test.ts opens a real one',
+  'POST /api/profile/save': 'needs a state the provider sent back (a sampled one answers 400); access-tokens.test.ts completes real grants',
+  'POST /api/profile/save/v2': 'needs a state the provider sent back (a sampled one answers 400); access-tokens.test.ts completes real grants',
+  'POST /api/profile/linkedin/pages/get': 'needs a state the provider sent back (a sampled one answers 400); access-tokens.test.ts completes real grants',
+  'POST /api/profile/tiktok/save': 'needs a state the provider sent back (a sampled one answers 400); access-tokens.test.ts completes real grants',
+  'POST /api/accesstoken/check': 'the sampled profile has no token (400) and a real one would call the network; access-tokens.test.ts checks granted tokens',
+  'POST /api/linkedin/validate': 'the sampled profile has no token (400) and a real one would call LinkedIn; access-tokens.test.ts validates against the fakes',
+  'POST /api/tiktok/validate': 'the sampled profile has no token (400) and a real one would call TikTok; access-tokens.test.ts validates against the fakes',
 };
 
 /**
@@ -159,6 +176,9 @@ const VALUES: Record<string, unknown> = {
   period: 'weekly',
   compare: '#acme,acme',
   countryCode: 'ZA',
+  // A profile's details as accesstoken/save takes them.
+  followerCount: 10,
+  externalId: 'x-sampled',
 };
 
 /**
@@ -257,6 +277,22 @@ describe('every operation: access, tenant isolation and hostile input', () => {
             .executeTakeFirstOrThrow()
         ).id,
       );
+    // Linked profiles of Acme's project (X, no token): one the access-token calls read and revoke, one to remove with its rule.
+    const sampledProfile = await t.db
+      .insertInto('profiles')
+      .values({ project_id: fx.projectId, stream_id: 7, external_id: 'x-sampled', name: 'Sampled profile' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const doomedRule = await t.db
+      .insertInto('bin_rules')
+      .values({ bin_id: fx.rootBinId, kind: 'handle', expression: '@doomedprofile' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const doomedProfile = await t.db
+      .insertInto('profiles')
+      .values({ project_id: fx.projectId, stream_id: 7, external_id: 'x-doomed', name: 'Doomed profile', bin_rule_id: doomedRule.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     // Two more Acme contacts (not primary): one whose switch and details are saved, one to remove.
     const [spareContact, doomedContact] = await t.db
       .insertInto('users')
@@ -316,6 +352,77 @@ describe('every operation: access, tenant isolation and hostile input', () => {
     const ticket = await t.db.insertInto('word_bin_clips').values({ word_bin_id: wordBin.id, clip_id: fx.clip.c1 }).returning('id').executeTakeFirstOrThrow();
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
     await t.db.insertInto('boards').values({ id: workflow.id, background: png, background_type: 'image/png' }).execute();
+    // Alerts of Acme's alerting the analyst: one to unsubscribe the analyst from, one to delete.
+    const analystAtAcme = await t.db
+      .selectFrom('client_contacts')
+      .select('id')
+      .where('user_id', '=', users.analyst)
+      .where('client_id', '=', acme.id)
+      .executeTakeFirstOrThrow();
+    const [sampledAlert, doomedAlert] = await t.db
+      .insertInto('alerts')
+      .values(
+        ['Sampled alert', 'Doomed alert'].map((name) => ({ client_id: acme.id, project_id: fx.projectId, name, interval_minutes: 60, start_date: new Date() })),
+      )
+      .returning('id')
+      .execute();
+    await t.db
+      .insertInto('alert_recipients')
+      .values([sampledAlert, doomedAlert].map((a) => ({ alert_id: a.id, contact_id: analystAtAcme.id })))
+      .execute();
+    // Reports of Acme's sent to the analyst: one to read, change, generate and schedule, one to
+    // delete; a generated request to download and send, one to regenerate, one to delete; a
+    // schedule to change and one to delete.
+    const reportValues = { client_id: acme.id, project_id: fx.projectId, layout_id: 3, template_ids: [3], stream_ids: [7, 8, 9] };
+    const [sampledReport, doomedReport] = await t.db
+      .insertInto('reports')
+      .values(['Sampled report', 'Doomed report'].map((name) => ({ ...reportValues, name })))
+      .returning('id')
+      .execute();
+    await t.db.insertInto('report_recipients').values({ report_id: sampledReport.id, contact_id: analystAtAcme.id }).execute();
+    const [sampledGuid, regeneratedGuid, doomedGuid] = [randomUUID(), randomUUID(), randomUUID()];
+    await t.db
+      .insertInto('report_requests')
+      .values(
+        [sampledGuid, regeneratedGuid, doomedGuid].map((guid) => ({
+          guid,
+          report_id: sampledReport.id,
+          date_start: new Date('2024-03-01T00:00:00Z'),
+          date_end: new Date('2024-03-02T00:00:00Z'),
+          completed: true,
+          file_path: 'Sampled-report.pdf',
+          file_size: 8,
+          content_type: 'application/pdf',
+        })),
+      )
+      .execute();
+    await t.db
+      .insertInto('report_files')
+      .values([sampledGuid, regeneratedGuid, doomedGuid].map((guid) => ({ guid, data: new TextEncoder().encode('%PDF-1.7') })))
+      .execute();
+    const [sampledSchedule, doomedSchedule] = await t.db
+      .insertInto('report_schedules')
+      .values([1, 2].map((frequency_id) => ({ report_id: sampledReport.id, date_next_send: new Date('2099-01-01T06:00:00Z'), frequency_id })))
+      .returning('id')
+      .execute();
+    // Mentor tutorials are the provider's help, no tenant's (every user reads them): a seeded one to
+    // read, a draft to delete, and the analyst's own registration (seed/mentor.ts).
+    const tutorial = await t.db.selectFrom('tutorials').select('id').where('title', '=', 'Workflow board').executeTakeFirstOrThrow();
+    const tutorialVideo = await t.db
+      .selectFrom('tutorial_attachments')
+      .select('id')
+      .where('tutorial_id', '=', tutorial.id)
+      .where('kind', '=', 'video')
+      .executeTakeFirstOrThrow();
+    const doomedTutorial = await t.db.insertInto('tutorials').values({ platform_id: 1, title: 'Doomed tutorial' }).returning('id').executeTakeFirstOrThrow();
+    const registration = await t.db.selectFrom('tutorial_contacts').select('id').where('user_id', '=', users.analyst).executeTakeFirstOrThrow();
+    Object.assign(VALUES, {
+      tutorialId: tutorial.id,
+      tutorialVideoId: tutorialVideo.id,
+      platformId: 1,
+      fileName: 'listening-user-guide.pdf',
+      pathName: '/client/1/project/1/reaction-lists',
+    });
 
     // What the viewer must never read: Acme's (and the analyst's other client's) names, project
     // descriptions, the posts of its clips, and the analyst's address.
@@ -337,6 +444,8 @@ describe('every operation: access, tenant isolation and hostile input', () => {
       contactId: users.analyst,
       IDUser: users.analyst,
       ids: notifications.map((n) => n.id),
+      profileId: sampledProfile.id,
+      binRuleId: doomedRule.id,
     };
     // A word bin's settings as save and update take them (its Id is the list updated; save ignores it).
     const wordBinBody = {
@@ -388,6 +497,36 @@ describe('every operation: access, tenant isolation and hostile input', () => {
       'POST /api/group/add/{wordBinId}/{groupId}': { wordBinId: wordBin.id, groupId: wordBinGroup.id },
       'POST /api/wordbins/save': { ...wordBinBody, Id: wordBin.id },
       'PUT /api/wordbins/update': { ...wordBinBody, Id: wordBin.id },
+      // Alerts: one saved to the analyst, Acme's doomed alert deleted, the analyst unsubscribed from the sampled one.
+      'POST /api/alert/save': { name: 'Sampled alert', recipientIds: String(analystAtAcme.id), interval: 15 },
+      'DELETE /api/alert/{id}': { id: doomedAlert.id },
+      'DELETE /api/report/contact/notification/unsubscribe': { reportId: sampledAlert.id, reportType: 3 },
+      // Reports: Acme's sampled report read, saved as it is, generated and scheduled; the doomed one deleted.
+      'GET /api/report/{id}': { id: sampledReport.id },
+      'DELETE /api/report/{id}': { id: doomedReport.id },
+      'POST /api/report/create': {
+        Id: sampledReport.id,
+        ProjectId: fx.projectId,
+        Name: 'Sampled report',
+        Kind: 'stats',
+        LayoutId: 3,
+        TemplateIds: [3],
+        StreamIds: [7, 8, 9],
+        BinIds: [fx.productBinId],
+        RecipientIds: [analystAtAcme.id],
+      },
+      'POST /api/report/generate': { ReportId: sampledReport.id, DateStart: '2024-03-01T00:00:00', DateEnd: '2024-03-02T23:59:59' },
+      'POST /api/report/listing/generate': { ReportId: sampledReport.id, DateStart: '2024-03-01T00:00:00', DateEnd: '2024-03-02T23:59:59' },
+      'GET /api/report/log/client/{id}': { id: acme.id },
+      'GET /api/report/log/project/{id}': { id: fx.projectId },
+      'GET /api/report/log/contact/{id}': { id: analystAtAcme.id },
+      'GET /api/report/download/{guid}': { guid: sampledGuid },
+      'POST /api/report/send/{guid}': { guid: sampledGuid },
+      'POST /api/report/regenerate/{guid}': { guid: regeneratedGuid },
+      'DELETE /api/report/log/{guid}': { guid: doomedGuid },
+      'POST /api/report/schedule': { ReportId: sampledReport.id, DateNextSend: '2099-01-01T08:00:00', FrequencyId: 1 },
+      'PUT /api/report/schedule/update': { Id: sampledSchedule.id, DateNextSend: '2099-01-01T08:00:00', FrequencyId: 2 },
+      'DELETE /api/report/schedule/{id}': { id: doomedSchedule.id },
       // The workflow board: Acme's sampled list, its columns (the default set again changes nothing), a ticket, the board.
       'GET /api/workflow/get/wordbin/': { wordBinId: wordBin.id },
       'GET /api/workflow/group/getall': { workflowId: workflow.id },
@@ -418,6 +557,14 @@ describe('every operation: access, tenant isolation and hostile input', () => {
       'POST /crm/api/agreement/save/project': wizardSample(acme.id, users.analyst),
       'GET /crm/api/projecttype/getall': { parentId: 8 },
       'POST /crm/api/productlist/populate/full': { currencyId: 'ZAR', parent: 0 },
+      // Mentor: the analyst's own registration moved and completed, a draft deleted, a new draft saved (no files).
+      'PUT /mentor/api/tutorialcontact/update': { tutorialContactId: registration.id, stepNumber: 1 },
+      'PUT /mentor/api/update/complete': { id: registration.id },
+      'DELETE /mentor/api/tutorial/delete': { tutorialId: doomedTutorial.id },
+      'POST /mentor/api/tutorial/save': { Id: null, PlatformId: 1, PageLocation: null, Documents: [], Videos: [] },
+      // Access tokens: a profile's details saved without a token (a token would be checked with the network).
+      'POST /api/accesstoken/save': { profileId: sampledProfile.id, access_token: undefined, access_token_secret: undefined },
+      'DELETE /api/profile/delete': { profileId: doomedProfile.id, binRuleId: doomedRule.id },
     };
 
     const doc = t.app.swagger() as unknown as OpenApiDoc;

@@ -3,7 +3,9 @@
 // contract. A new capability adds a line here.
 import type { Route } from '../http/route.ts';
 import type { Deps } from '../types.ts';
+import { accessTokenRoutes } from './access-tokens/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { alertRoutes } from './alerts/routes.ts';
 import { analysisRoutes } from './analysis/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { aveRoutes } from './ave/routes.ts';
@@ -19,10 +21,12 @@ import { followerRoutes } from './followers/routes.ts';
 import { influencerRoutes } from './influencers/routes.ts';
 import { jobRoutes } from './jobs/routes.ts';
 import { listingRoutes } from './listing/routes.ts';
+import { mentorRoutes } from './mentor/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { productRequestRoutes } from './product-requests/routes.ts';
 import { projectRoutes } from './projects/routes.ts';
 import { publicRoutes } from './public/routes.ts';
+import { reportRoutes } from './reports/routes.ts';
 import { treeViewRoutes } from './tree-view/routes.ts';
 import { wizardRoutes } from './wizard/routes.ts';
 import { wordCloudRoutes } from './wordcloud/routes.ts';
@@ -52,6 +56,8 @@ export const modules: Module[] = [
   contactRoutes,
   wizardRoutes,
   wordBinRoutes,
+  reportRoutes,
+  alertRoutes,
   workflowRoutes,
   analysisRoutes,
   deepDiveRoutes,
@@ -59,4 +65,6 @@ export const modules: Module[] = [
   worldMapRoutes,
   jobRoutes,
   eventRoutes,
+  mentorRoutes,
+  accessTokenRoutes,
 ];

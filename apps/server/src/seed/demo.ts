@@ -6,6 +6,7 @@ import type { Db } from '../db/connection.ts';
 import { hashPassword } from '../modules/auth/service.ts';
 import { verifyPassword } from '../modules/auth/passwords.ts';
 import { seedDemoWorkflows } from '../modules/workflow/demo.ts';
+import { seedMentor } from './mentor.ts';
 
 export const DEMO_USERS = {
   admin: 'admin@demo.example',
@@ -394,6 +395,7 @@ export async function seedDemo(db: Db): Promise<Record<string, number>> {
   await contact('viewer', 'Karoo Outdoor Co.', true);
   await seedWordBins(db, clientIds['Acme Beverages'], projectIds['acme-brand'], users.analyst);
   await seedDemoWorkflows(db);
+  await seedMentor(db, users);
 
   const now = Date.now();
   // The report and the reaction list concern a project the user can open.

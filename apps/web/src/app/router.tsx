@@ -13,10 +13,13 @@ import { ForgotPasswordScreen } from '../features/auth/screens/ForgotPasswordScr
 import { LoginScreen } from '../features/auth/screens/LoginScreen.tsx';
 import { OutboxScreen } from '../features/auth/screens/OutboxScreen.tsx';
 import { ClientsScreen } from '../features/clients/screens/ClientsScreen.tsx';
+import { grantReturnRoutes } from '../features/access-tokens/routes.tsx';
 import { alertRoutes } from '../features/alerts/routes.tsx';
 import { contactRoutes } from '../features/contacts/routes.tsx';
+import { mentorRoutes } from '../features/mentor/routes.tsx';
 import { wizardRoutes } from '../features/wizard/routes.tsx';
 import { wordBinRoutes } from '../features/word-bins/routes.tsx';
+import { reportRoutes } from '../features/reports/routes.tsx';
 import { AboutScreen } from '../features/public-site/screens/AboutScreen.tsx';
 import { BlogsScreen } from '../features/public-site/screens/BlogsScreen.tsx';
 import { ContactScreen } from '../features/public-site/screens/ContactScreen.tsx';
@@ -75,6 +78,8 @@ const authRoutes = [
   authPage('unsubscribe', UnsubscribeScreen),
   authPage('admin', AdminRoute),
   passwordSetupRoute,
+  // The return addresses of a social network's authorisation (linking an account).
+  ...grantReturnRoutes(authLayout),
 ] as const;
 
 // ---- the private shell -----------------------------------------------------------------------
@@ -93,6 +98,8 @@ const privateRoutes = [
   ...wizardRoutes(privateLayout),
   ...alertRoutes(privateLayout),
   ...wordBinRoutes(privateLayout),
+  ...mentorRoutes(privateLayout),
+  ...reportRoutes(privateLayout),
 ] as const;
 
 export const routeTree = rootRoute.addChildren([

@@ -3,7 +3,7 @@
 // project layer never imports a feature. A kind with no component shows its LaterDialog text.
 import type { ComponentType } from 'react';
 
-export type ProjectDialogKind = 'notifications' | 'stats-report' | 'trend-report' | 'narrative' | 'response-alert';
+export type ProjectDialogKind = 'notifications' | 'stats-report' | 'trend-report' | 'narrative' | 'response-alert' | 'access-tokens';
 
 export interface ProjectDialogProps {
   kind: ProjectDialogKind;

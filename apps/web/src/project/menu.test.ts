@@ -27,6 +27,7 @@ describe('the project side menu', () => {
       'Stats Analysis',
       'Trend Analysis',
       'Narrative Analysis',
+      'Access Token Management',
     ]);
   });
 

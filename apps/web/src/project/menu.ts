@@ -71,6 +71,8 @@ const ROWS: readonly Row[] = [
   { key: 'stats-analysis', label: 'Stats Analysis', types: 'all', action: { kind: 'dialog', dialog: 'stats-report' } },
   { key: 'trend-analysis', label: 'Trend Analysis', types: 'all', action: { kind: 'dialog', dialog: 'trend-report' } },
   { key: 'narrative-analysis', label: 'Narrative Analysis', types: 'all', action: { kind: 'dialog', dialog: 'narrative' } },
+  // Ours (issue 21): the specification has the Access Token Management modal but does not say what opens it.
+  { key: 'access-tokens', label: 'Access Token Management', types: 'all', action: { kind: 'dialog', dialog: 'access-tokens' } },
 ];
 
 /** Children of Platforms: X, Facebook, Instagram, YouTube for all types; LinkedIn for 2, 3, 8, 9. */

@@ -1,5 +1,5 @@
 import { AppShell, Anchor, Burger, Drawer, Group, NavLink, Stack, Tooltip } from '@mantine/core';
-import { IconBell, IconBuilding, IconLayoutDashboard, IconMessage, IconShieldLock } from '@tabler/icons-react';
+import { IconBell, IconBuilding, IconLayoutDashboard, IconMessage, IconSchool, IconShieldLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useMatches, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -10,6 +10,7 @@ import { ActAsBanner } from '../../features/auth/components/ActAsBanner.tsx';
 import { UserMenu } from '../../features/auth/components/UserMenu.tsx';
 import { LoginScreen } from '../../features/auth/screens/LoginScreen.tsx';
 import { useClients } from '../../features/clients/api/get-clients.ts';
+import { HelpForThisScreen } from '../../features/mentor/components/HelpForThisScreen.tsx';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 import { ContactUsTrigger } from '../../features/public-site/components/ContactModal.tsx';
 import { Brand } from '../../ui/Brand.tsx';
@@ -22,6 +23,7 @@ function DefaultSideMenu({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate
       <NavLink component={Link} to="/clients" label="Clients" leftSection={<IconBuilding size={18} />} onClick={onNavigate} activeOptions={{ exact: true }} />
       <NavLink component={Link} to="/dashboard" label="Dashboard" leftSection={<IconLayoutDashboard size={18} />} onClick={onNavigate} />
       <NavLink component={Link} to="/contact/notifications" label="Notification Management" leftSection={<IconBell size={18} />} onClick={onNavigate} />
+      <NavLink component={Link} to="/mentor" label="Tutorials" leftSection={<IconSchool size={18} />} onClick={onNavigate} />
       {isAdmin && <NavLink component={Link} to="/admin" label="Admin" leftSection={<IconShieldLock size={18} />} onClick={onNavigate} />}
       <ContactUsTrigger render={(open) => <NavLink component="button" label="Contact us" leftSection={<IconMessage size={18} />} onClick={open} />} />
     </Stack>
@@ -75,6 +77,7 @@ export function PrivateShell({ children }: { children?: ReactNode }) {
               </Anchor>
             </Group>
             <Group gap="md" wrap="nowrap">
+              <HelpForThisScreen />
               <NotificationBell />
               <UserMenu showClients={(clients?.length ?? 0) > 1} />
             </Group>

@@ -10,6 +10,11 @@ import type { ProjectDialogs } from '../../project/dialogs.ts';
 import { ProjectShell } from '../../project/ProjectShell.tsx';
 import { postListingSearchSchema } from '../../features/post-listing/search.ts';
 import { influencerComparisonSearchSchema } from '../../features/influencer-comparison/search.ts';
+import { deepDiveSearchSchema } from '../../features/deep-dive/search.ts';
+import { AccessTokensDialog } from '../../features/access-tokens/components/AccessTokensDialog.tsx';
+import { InvalidTokensPrompt } from '../../features/access-tokens/components/InvalidTokensPrompt.tsx';
+import { ReportDialog } from '../../features/reports/components/ReportDialog.tsx';
+import { NotificationDialog } from '../../features/alerts/components/NotificationDialog.tsx';
 
 // The dashboard and its charts load on first use, so the sign-in and list screens stay light.
 const DashboardScreen = lazyRouteComponent(() => import('../../features/dashboard/screens/DashboardScreen.tsx'), 'DashboardScreen');
@@ -44,7 +49,12 @@ const WorldMapScreen = lazyRouteComponent(() => import('../../features/world-map
 const projectApi = getRouteApi('/_private/client/$clientId/project/$projectId');
 
 // The features' dialogs that side-menu items open (the shell falls back to a 'later release' note).
-const projectDialogs: ProjectDialogs = {};
+const projectDialogs: ProjectDialogs = {
+  'stats-report': ReportDialog,
+  'trend-report': ReportDialog,
+  notifications: NotificationDialog,
+  'access-tokens': AccessTokensDialog,
+};
 
 function ProjectLayout() {
   const { clientId, projectId } = projectApi.useParams();
@@ -54,6 +64,8 @@ function ProjectLayout() {
   return (
     <ProjectShell clientId={Number(clientId)} projectId={Number(projectId)} search={search} platform={platform} dialogs={projectDialogs}>
       <ClipTrayProvider>
+        {/* 'You have profiles with invalid access tokens…' above every screen of a project that has one. */}
+        <InvalidTokensPrompt projectId={Number(projectId)} />
         <Outlet />
         <ClipTray />
       </ClipTrayProvider>
@@ -108,7 +120,8 @@ export function projectRoutes<TParent extends AnyRoute>(parent: TParent) {
   const workflowBoard = createRoute({ getParentRoute: () => project, path: 'reaction-list/wordbin/$wordBinId/workflow', component: WorkflowBoardScreen });
   // Deep Dive, Tree View and the World Map (issue 17 part C).
   const analysisC = [
-    createRoute({ getParentRoute: () => project, path: 'deep-dive', component: DeepDiveScreen }),
+    // The deep dive's rail and period in the address.
+    createRoute({ getParentRoute: () => project, path: 'deep-dive', validateSearch: deepDiveSearchSchema, component: DeepDiveScreen }),
     createRoute({ getParentRoute: () => project, path: 'treeview', component: TreeViewScreen }),
     createRoute({ getParentRoute: () => project, path: 'world-map', component: WorldMapScreen }),
   ];
