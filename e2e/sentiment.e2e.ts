@@ -70,7 +70,9 @@ describe('why this sentiment', () => {
     await page.getByRole('menuitem', { name: 'Positive' }).click();
     await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Yes', exact: true }).click();
     await page.getByText('1 post rated Positive').waitFor();
-    // The rated post is among the positive posts now: open those and find it.
+    // The rated post is among the positive posts now: open those and find it. Escape closes the
+    // top-most overlay, so the confirmation must be gone first.
+    await page.getByRole('dialog', { name: 'Please confirm' }).waitFor({ state: 'hidden' });
     await page.keyboard.press('Escape');
     await tray.waitFor({ state: 'hidden' });
     await page
