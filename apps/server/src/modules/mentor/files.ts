@@ -3,6 +3,7 @@
 // never chooses a name, a path or a type the browser will trust. Files are served back with that
 // type (and nosniff, as every answer), so an uploaded page or script never runs as one.
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { MENTOR_DOCUMENT_MAX_BYTES, MENTOR_FILE_NAME_MAX, MENTOR_FILE_TYPES, MENTOR_VIDEO_MAX_BYTES, type MentorFileType } from '@listening/contract';
 
 const startsWith = (b: Uint8Array, bytes: readonly number[], at = 0) => b.length >= at + bytes.length && bytes.every((x, i) => b[at + i] === x);
@@ -47,4 +48,18 @@ export function byteRange(header: string | undefined, size: number): { start: nu
   const start = m[1] ? Number(m[1]) : Math.max(0, size - Number(m[2]));
   const end = m[1] && m[2] ? Math.min(Number(m[2]), size - 1) : size - 1;
   return start <= end && start < size ? { start, end } : null;
+}
+
+/**
+ * The files shipped with the product (apps/server/assets/mentor/): the user guide and the workflow
+ * video. They are served even where no tutorial was seeded (the demo seed also stores them), since
+ * other screens link the guide, e.g. the Instagram page of the access-token return pages.
+ */
+const SHIPPED: Record<string, MentorFileType> = { 'listening-user-guide.pdf': 'application/pdf', 'workflow-board-tour.webm': 'video/webm' };
+const SHIPPED_DIR = new URL('../../../assets/mentor/', import.meta.url);
+
+export async function shippedFile(fileName: string): Promise<{ bytes: Uint8Array; type: MentorFileType } | null> {
+  const type = Object.hasOwn(SHIPPED, fileName) ? SHIPPED[fileName] : undefined;
+  if (!type) return null;
+  return { bytes: new Uint8Array(await readFile(new URL(fileName, SHIPPED_DIR))), type };
 }

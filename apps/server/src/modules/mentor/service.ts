@@ -21,7 +21,7 @@ import { audit } from '../../audit/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { NO_FILE, NOT_A_MENTOR_FILE, maxBytes, sniffMentorFile, storedName, tooLarge } from './files.ts';
+import { NO_FILE, NOT_A_MENTOR_FILE, maxBytes, shippedFile, sniffMentorFile, storedName, tooLarge } from './files.ts';
 import * as q from './queries.ts';
 
 const TUTORIAL_NOT_FOUND = 'Tutorial not found';
@@ -241,6 +241,8 @@ export async function uploadFile(db: Db, user: AuthUser, original: string | unde
 
 export async function readFile(db: Db, fileName: string): Promise<{ bytes: Uint8Array; type: string }> {
   const row = await q.file(db, fileName);
-  if (!row) throw notFound(`There is no tutorial file named '${fileName}'`);
-  return { bytes: row.bytes, type: row.media_type };
+  if (row) return { bytes: row.bytes, type: row.media_type };
+  const shipped = await shippedFile(fileName);
+  if (!shipped) throw notFound(`There is no tutorial file named '${fileName}'`);
+  return shipped;
 }

@@ -10,8 +10,12 @@ import { usePageTitle } from '../../../ui/page-title.ts';
 import { useCompleteGrant, type GrantReturnSearch } from '../api/complete-grant.ts';
 import { announceGrant } from '../grant-channel.ts';
 
-/** Meta's help article on connecting an Instagram professional account to a Facebook Page. */
-export const INSTAGRAM_BUSINESS_TUTORIAL = 'https://help.instagram.com/570895513091465';
+/**
+ * The product's own tutorial on linking accounts: the 'Linking social accounts' page of the user
+ * guide the tutorials ship (page 5). Tutorial files are public, so a client who opened an admin's
+ * link without signing in can read it too.
+ */
+export const INSTAGRAM_BUSINESS_TUTORIAL = '/mentor/api/download/listening-user-guide.pdf#page=5';
 
 export function GrantReturnScreen({ search }: { search: GrantReturnSearch }) {
   usePageTitle('Linking a social account');
@@ -70,7 +74,7 @@ export function GrantReturnScreen({ search }: { search: GrantReturnSearch }) {
               <Alert color="yellow" variant="light">
                 <Text size="sm">{MESSAGES.noInstagramBusiness}</Text>
                 <Anchor href={INSTAGRAM_BUSINESS_TUTORIAL} target="_blank" rel="noopener noreferrer" size="sm" mt="xs" display="inline-block">
-                  How to connect an Instagram business account to a Facebook Page
+                  Tutorial: linking an Instagram business account through its Facebook Page
                 </Anchor>
               </Alert>
             ) : (
