@@ -27,7 +27,7 @@ import { useRateClips } from './api/rate-clips.ts';
 import { useRejectClips } from './api/reject-clips.ts';
 import { useRestoreClips } from './api/restore-clips.ts';
 import { ClipCard } from './components/ClipCard.tsx';
-import { ConfirmDialog } from './components/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DuplicatesModal } from './components/DuplicatesModal.tsx';
 import { NewPostsButton, SelectionNotice } from './components/SelectionNotice.tsx';
 import { postCount } from './opens-posts.ts';

@@ -14,7 +14,7 @@ import { useRemoveProfile } from '../api/remove-profile.ts';
 import { useRevokeToken } from '../api/revoke-token.ts';
 import { useGrantUrl } from '../api/start-grant.ts';
 import { FIRST_STEP, RESET_DELAY_MS, stepReducer, type TokenStatus } from '../status.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { LinkStep } from './LinkStep.tsx';
 import { PlatformPicker } from './PlatformPicker.tsx';
 import { ProfileList } from './ProfileList.tsx';

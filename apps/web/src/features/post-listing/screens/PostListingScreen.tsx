@@ -14,7 +14,7 @@ import { usePostListing } from '../api/get-post-listing.ts';
 import { useRatePost } from '../api/rate-post.ts';
 import { useRejectPost } from '../api/reject-post.ts';
 import { useSubBins } from '../api/get-sub-bins.ts';
-import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { ListingControls } from '../components/ListingControls.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { controlsToSearch, listingControls, listingQuery, type ListingControls as Controls } from '../search.ts';

@@ -1,6 +1,10 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import { Modal } from './Modal.tsx';
 
-/** A yes/no question before a change to clips (quoted from the contract). */
+/**
+ * A yes/no question (the specification's confirmations, quoted from the contract by the caller),
+ * opened over whatever asked it: the clip tray, the post listing, the Access Token Management modal.
+ */
 export function ConfirmDialog({
   message,
   detail,
@@ -9,7 +13,7 @@ export function ConfirmDialog({
   onCancel,
 }: {
   message: string | null;
-  /** A line under the question: how many posts it concerns, when more than the loaded ones. */
+  /** A line under the question: what it concerns (how many posts, which profile). */
   detail?: string;
   busy: boolean;
   onConfirm: () => void;
