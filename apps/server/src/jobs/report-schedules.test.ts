@@ -1,18 +1,12 @@
 // Scheduled reports: the window each frequency covers, how DateNextSend moves, and delivery exactly
 // once with two workers racing and with a worker killed in the middle of sending (a child process,
 // then a second run), as jobs/word-bin-digest.test.ts does for word-bin digests.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { openDb, type Db, type DbHandle } from '../db/connection.ts';
+import { type Db } from '../db/connection.ts';
+import { runChild, sharedDb } from './kill-test.ts';
 import { migrate } from '../db/migrate.ts';
-import type { Database } from '../db/schema.ts';
 import { seedProject } from '../ingest/testing.ts';
 import { loopbackSmtp, type Received } from '../mail/test-smtp.ts';
 import { testDb } from '../test/harness.ts';
@@ -90,49 +84,9 @@ describe('two workers at once', () => {
 
 const CHILD = fileURLToPath(new URL('./report-child.ts', import.meta.url));
 
-/** A database a child process can open too; `open` reopens it here after the child. */
-async function sharedDb(): Promise<{ args: string[]; open: () => Promise<DbHandle>; drop: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    const schema = `t_rkill_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const open = async (): Promise<DbHandle> => {
-      const db = new Kysely<Database>({
-        dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 3, options: `-c search_path=${schema}` }) }),
-      });
-      return { db, engine: 'postgres', close: () => db.destroy() };
-    };
-    const drop = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    };
-    return { args: ['pg', url, schema], open, drop };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'report-kill-'));
-  return { args: ['pglite', dir], open: () => openDb({ databaseUrl: null, dataDir: dir }), drop: async () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-function runChild(smtpUrl: string, args: string[]): { exited: Promise<number | null>; kill: () => void } {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, smtpUrl, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let err = '';
-  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
-      if (code && code !== 0) console.error(err);
-      resolve(code);
-    }),
-  );
-  return { exited, kill: () => child.kill('SIGKILL') };
-}
-
 describe('a worker killed mid-send', () => {
   it('every recipient still gets the scheduled report exactly once after a second run', async () => {
-    const shared = await sharedDb();
+    const shared = await sharedDb('rkill');
     try {
       let h = await shared.open();
       await migrate(h.db);
@@ -143,13 +97,13 @@ describe('a worker killed mid-send', () => {
       let child!: ReturnType<typeof runChild>;
       const smtp = await loopbackSmtp({ onMessage: (n) => (n === 2 ? (child.kill(), 'hold') : 'accept') });
       try {
-        child = runChild(smtp.url, shared.args);
+        child = runChild(CHILD, smtp.url, shared.args);
         expect(await child.exited).toBeNull();
         expect(smtp.received).toHaveLength(1);
 
         // The second run: the moment is sent already (one request, recorded as sent), so nothing new
         // is made; the dead sender's mails are delivered, each once.
-        const second = runChild(smtp.url, shared.args);
+        const second = runChild(CHILD, smtp.url, shared.args);
         expect(await second.exited).toBe(0);
         expect(perRecipient(smtp.received)).toEqual(Object.fromEntries(f.emails.map((e) => [e, 1])));
         expect(smtp.received[0].subject).toBe('Stats Analysis report: Daily brand report');

@@ -1,18 +1,11 @@
 // Word-bin digests over a real SMTP server on loopback: what a digest says, the log row, the
 // notification and DateLastSent; every window reaches each recipient exactly once with two workers
 // racing and with a worker killed in the middle of sending (a child process, then a second run).
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type Db, type DbHandle } from '../db/connection.ts';
+import { type Db, type DbHandle } from '../db/connection.ts';
+import { runChild, sharedDb } from './kill-test.ts';
 import { migrate } from '../db/migrate.ts';
-import type { Database } from '../db/schema.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { loopbackSmtp, type Received } from '../mail/test-smtp.ts';
 import { readUnsubscribeToken } from '../mail/unsubscribe.ts';
@@ -120,49 +113,9 @@ describe('word-bin digest delivery', () => {
 
 const CHILD = fileURLToPath(new URL('./digest-child.ts', import.meta.url));
 
-/** A database a child process can open too, seeded through `seed`; `open` reopens it here after the child. */
-async function sharedDb(): Promise<{ args: string[]; open: () => Promise<DbHandle>; drop: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    const schema = `t_kill_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const open = async (): Promise<DbHandle> => {
-      const db = new Kysely<Database>({
-        dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 3, options: `-c search_path=${schema}` }) }),
-      });
-      return { db, engine: 'postgres', close: () => db.destroy() };
-    };
-    const drop = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    };
-    return { args: ['pg', url, schema], open, drop };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'h4-kill-'));
-  return { args: ['pglite', dir], open: () => openDb({ databaseUrl: null, dataDir: dir }), drop: async () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-function runChild(smtpUrl: string, args: string[]): { exited: Promise<number | null>; kill: () => void } {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, smtpUrl, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let err = '';
-  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
-      if (code && code !== 0) console.error(err);
-      resolve(code);
-    }),
-  );
-  return { exited, kill: () => child.kill('SIGKILL') };
-}
-
 describe('a worker killed mid-send', () => {
   it('every recipient still gets the window exactly once after a second run', async () => {
-    const shared = await sharedDb();
+    const shared = await sharedDb('kill');
     try {
       let h = await shared.open();
       await migrate(h.db);
@@ -174,7 +127,7 @@ describe('a worker killed mid-send', () => {
       let child!: ReturnType<typeof runChild>;
       const smtp = await loopbackSmtp({ onMessage: (n) => (n === 2 ? (child.kill(), 'hold') : 'accept') });
       try {
-        child = runChild(smtp.url, shared.args);
+        child = runChild(CHILD, smtp.url, shared.args);
         expect(await child.exited).toBeNull();
         expect(smtp.received).toHaveLength(1);
 
