@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { DbHandle } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { createPipeline, ingestPosts } from './pipeline.ts';
+import { itemsOfPost } from './store.ts';
 import { adjustRollups, rebuildRollups } from './rollups.ts';
 import { invalidateRules } from './rules.ts';
 import { testDb } from '../test/harness.ts';
@@ -106,6 +107,41 @@ describe('ingestion pipeline', () => {
     expect(after.ave).toBeGreaterThan(before.ave); // more engagement, more impressions, more AVE
     await expectRollupsInStep(p.rootBinId);
     await expectRollupsInStep(p.inputBinId);
+  });
+
+  it('stores a post sent twice in one call once, as its last copy, when the copies fall in batches stored at once', async () => {
+    const pipeline = createPipeline(h.db, { batchSize: 2, concurrency: 2 });
+    const post = makePost('Loving the acme summer sale!', { externalId: 'twice', likes: 5 });
+    const r = await pipeline.ingest([post, makePost('acme one', { externalId: 'o1' }), makePost('acme two', { externalId: 'o2' }), { ...post, likes: 700 }]);
+    expect(r).toMatchObject({ received: 4, clipsInserted: 3, clipsUpdated: 0 });
+    const clips = await h.db.selectFrom('clips').select(['external_id', 'likes']).where('external_id', '=', 'twice').execute();
+    expect(clips).toEqual([{ external_id: 'twice', likes: 700 }]);
+    await expectRollupsInStep(p.rootBinId);
+  });
+
+  it('stores the posts of a call in time order, whatever order they came in', async () => {
+    const at = (d: number) => new Date(Date.UTC(2024, 5, d, 12));
+    const posts = [5, 1, 4, 2, 3].map((d) => makePost(`acme day ${d}`, { externalId: `day${d}`, postedAt: at(d) }));
+    await createPipeline(h.db, { batchSize: 2 }).ingest(posts);
+    const stored = await h.db.selectFrom('clips').select(['id', 'external_id']).orderBy('id').execute();
+    expect(stored.map((c) => c.external_id)).toEqual(['day1', 'day2', 'day3', 'day4', 'day5']);
+    await expectRollupsInStep(p.rootBinId);
+  });
+
+  it('rewrites an author seen again only when their name, handle or followers changed', async () => {
+    const author = { externalId: 'steady', name: 'Steady', handle: 'steady', followers: 10 };
+    await ingestPosts(h.db, [makePost('acme first', { externalId: 'a1', author })]);
+    const first = await h.db.selectFrom('authors').select(['id', 'updated_at']).where('external_id', '=', 'steady').executeTakeFirstOrThrow();
+    await sql`update authors set updated_at = '2020-01-01' where id = ${first.id}`.execute(h.db);
+    await ingestPosts(h.db, [makePost('acme second', { externalId: 'a2', author })]);
+    const same = await h.db.selectFrom('authors').select(['updated_at']).where('id', '=', first.id).executeTakeFirstOrThrow();
+    expect(new Date(same.updated_at).toISOString()).toBe('2020-01-01T00:00:00.000Z');
+    await ingestPosts(h.db, [makePost('acme third', { externalId: 'a3', author: { ...author, followers: 11 } })]);
+    const moved = await h.db.selectFrom('authors').select(['followers', 'updated_at']).where('id', '=', first.id).executeTakeFirstOrThrow();
+    expect(moved.followers).toBe(11);
+    expect(new Date(moved.updated_at).getFullYear()).toBeGreaterThan(2020);
+    const clips = await h.db.selectFrom('clips').select('author_id').where('external_id', 'in', ['a1', 'a2', 'a3']).execute();
+    expect(clips.map((c) => c.author_id)).toEqual([first.id, first.id, first.id]);
   });
 
   it('rejects posts with an unknown stream, no id or an empty body, and counts each reason', async () => {
@@ -393,5 +429,28 @@ describe('hard deletes without the foreign keys of the ingestion path (0005: tri
     expect((await h.db.selectFrom('bin_clips').select('bin_id').execute()).length).toBeGreaterThan(0);
     await expectSentimentExact();
     await expect(h.db.deleteFrom('authors').execute()).rejects.toThrow(/authors still named by clips/);
+  });
+});
+
+describe("a new clip's deep-dive items, cut before the storage statement (itemsOfPost)", () => {
+  const none = { hashtags: [], urls: [], handles: [], people: [], organisations: [], places: [] };
+  it('counts each item once per rail, the entity rail across people, organisations and places, and a posts row per rail with any item', () => {
+    expect(itemsOfPost({ ...none, hashtags: ['acme', 'acme', 'sale'], people: ['Thandi'], organisations: ['Acme'], places: ['Acme'] }).sort()).toEqual(
+      [
+        [1, 'acme'],
+        [1, 'sale'],
+        [11, ''],
+        [4, 'Thandi'],
+        [4, 'Acme'],
+        [14, ''],
+      ].sort(),
+    );
+  });
+  it('gives nothing for a post without items, and keeps items the way the statement stores them', () => {
+    expect(itemsOfPost(none)).toEqual([]);
+    expect(itemsOfPost({ ...none, urls: ['https://a.test/x\u001fy'] })).toEqual([
+      [2, 'https://a.test/x y'],
+      [12, ''],
+    ]);
   });
 });

@@ -1,5 +1,6 @@
-// The ingestion pipeline: normalise → validate → enrich → match → store, in batches. Each batch
-// is one transaction: if it fails nothing of it is stored and everything stored before stays.
+// The ingestion pipeline: normalise → validate → enrich → match → store, in batches (a call's
+// posts once each, in time order). A batch's posts are stored by one statement: if it fails none
+// of them is stored and everything stored before stays (store.ts).
 // Connectors and the simulator hand posts to createPipeline(db).sink.
 import type { Db } from '../db/connection.ts';
 import { enrich, type Enrichment } from '../nlp/enrich.ts';
@@ -55,8 +56,24 @@ export function createPipeline(db: Db, opts: PipelineOptions = {}) {
   /** `scope`: posts read with a project's own token are filed only under that project. */
   async function ingest(posts: Post[], scope?: IngestScope): Promise<IngestResult> {
     const result: IngestResult = { received: posts.length, rejected: 0, clipsInserted: 0, clipsUpdated: 0, binClipsInserted: 0 };
+    // A post sent again within the call (a network repeating it with new engagement) is stored
+    // once, as its last copy: storing the earlier copy too would change nothing the later one does
+    // not, and two copies in batches stored at once would make the second batch wait on the first's
+    // uncommitted row (concurrent lanes then run one after the other).
+    const last = new Map<string, number>();
+    posts.forEach((p, i) => last.set(`${p.streamId}\u0000${p.externalId}`, i));
+    const unique = last.size === posts.length ? posts : posts.filter((p, i) => last.get(`${p.streamId}\u0000${p.externalId}`) === i);
+    // In time order (a stable sort; posts without a usable date first, for validation to reject):
+    // a batch then covers a stretch of hours of its own, so it moves fewer rollup rows (the posts
+    // of an hour share them), and batches stored at once rarely move the same rollup row, which
+    // would make one wait for the other's commit. Storage order changes nothing else.
+    const time = (p: Post) => {
+      const t = p.postedAt instanceof Date ? p.postedAt.getTime() : new Date(p.postedAt as unknown as string).getTime();
+      return Number.isNaN(t) ? -Infinity : t;
+    };
+    const ordered = unique.map((p) => ({ p, t: time(p) })).sort((a, b) => a.t - b.t);
     const batches: Post[][] = [];
-    for (let i = 0; i < posts.length; i += batchSize) batches.push(posts.slice(i, i + batchSize));
+    for (let i = 0; i < ordered.length; i += batchSize) batches.push(ordered.slice(i, i + batchSize).map((o) => o.p));
     // Batch i + lanes is enriched and matched while batch i is stored: with worker threads and
     // PostgreSQL in its own process, preparing and storing overlap.
     const prepared: Promise<Prepared>[] = [];

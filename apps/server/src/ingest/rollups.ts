@@ -143,35 +143,56 @@ export const ITEM_RAILS = { hashtag: 1, url: 2, handle: 3, entity: 4 } as const;
 export const POSTS_RAIL = 10;
 
 /**
- * bin_hourly_items' upsert as a CTE member (`items`). `source` yields bin_id, stream_id,
- * posted_at, brand_association_id, sign (+1 the clip enters the bin, -1 it leaves) and the clip's
- * hashtags, urls, handles, people, organisations and places (clip_enrichment's arrays). A clip's
- * item counts once however often it names it (the deep dive's rule); the entity rail is people,
- * organisations and places together. Grouped and in key order, like the others.
+ * A clip's deep-dive items, as a lateral subquery over `d` (a row with clip_enrichment's arrays
+ * hashtags, urls, handles, people, organisations and places): per rail each item once however
+ * often the clip names it (the entity rail is people, organisations and places together), and a
+ * '' row on rail + POSTS_RAIL for each rail it has any item of. store.ts's itemsOfPost is the
+ * same rule in TypeScript.
  */
-export function itemsUpsert(source: RawBuilder<unknown>): RawBuilder<unknown> {
+const itemsOf = (d: string) =>
+  sql.raw(`
+    select 1::smallint as rail, v as item from (select distinct unnest(${d}.hashtags)) x(v)
+    union all select 2::smallint, v from (select distinct unnest(${d}.urls)) x(v)
+    union all select 3::smallint, v from (select distinct unnest(${d}.handles)) x(v)
+    union all select 4::smallint, v from (select distinct unnest(${d}.people || ${d}.organisations || ${d}.places)) x(v)
+    union all select 11::smallint, '' where cardinality(${d}.hashtags) > 0
+    union all select 12::smallint, '' where cardinality(${d}.urls) > 0
+    union all select 13::smallint, '' where cardinality(${d}.handles) > 0
+    union all select 14::smallint, '' where cardinality(${d}.people || ${d}.organisations || ${d}.places) > 0`);
+
+/**
+ * bin_hourly_items' upsert as a CTE member (`items`) over rows already cut into items: `source`
+ * yields bin_id, stream_id, posted_at, brand_association_id, sign (+1 the clip enters the bin, -1
+ * it leaves), rail and item. Grouped and in key order, like the others.
+ */
+export function itemRowsUpsert(source: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`items as (
     insert into bin_hourly_items as t (bin_id, rail, hour, stream_id, item, owned, earned, chatter)
-    select d.bin_id, i.rail, date_trunc('hour', d.posted_at at time zone 'UTC') at time zone 'UTC', d.stream_id, i.item,
+    select d.bin_id, d.rail, date_trunc('hour', d.posted_at at time zone 'UTC') at time zone 'UTC', d.stream_id, d.item,
            sum(d.sign * (d.brand_association_id = 1)::int), sum(d.sign * (d.brand_association_id = 2)::int),
            sum(d.sign * (d.brand_association_id not in (1, 2))::int)
       from (${source}) d
-      cross join lateral (
-        select 1::smallint as rail, v as item from (select distinct unnest(d.hashtags)) x(v)
-        union all select 2::smallint, v from (select distinct unnest(d.urls)) x(v)
-        union all select 3::smallint, v from (select distinct unnest(d.handles)) x(v)
-        union all select 4::smallint, v from (select distinct unnest(d.people || d.organisations || d.places)) x(v)
-        union all select 11::smallint, '' where cardinality(d.hashtags) > 0
-        union all select 12::smallint, '' where cardinality(d.urls) > 0
-        union all select 13::smallint, '' where cardinality(d.handles) > 0
-        union all select 14::smallint, '' where cardinality(d.people || d.organisations || d.places) > 0
-      ) i
      group by 1, 2, 3, 4, 5
      order by 1, 2, 3, 4, 5
     on conflict (bin_id, rail, hour, stream_id, item) do update
       set owned = t.owned + excluded.owned, earned = t.earned + excluded.earned, chatter = t.chatter + excluded.chatter
     returning 1)`;
 }
+
+/**
+ * bin_hourly_items' upsert as a CTE member (`items`). `source` yields bin_id, stream_id,
+ * posted_at, brand_association_id, sign and the clip's hashtags, urls, handles, people,
+ * organisations and places (clip_enrichment's arrays), cut into items by itemsOf.
+ */
+export function itemsUpsert(source: RawBuilder<unknown>): RawBuilder<unknown> {
+  return itemRowsUpsert(sql`select d.bin_id, d.stream_id, d.posted_at, d.brand_association_id, d.sign, i.rail, i.item
+                              from (${source}) d cross join lateral (${itemsOf('d')}) i`);
+}
+
+/** The items of stored clips (clip_enrichment `e`) joined to signed rows (`from`, which has clip_id): itemRowsUpsert's source. */
+export const storedItems = (from: RawBuilder<unknown>) =>
+  sql`select d.bin_id, d.stream_id, d.posted_at, d.brand_association_id, d.sign, i.rail, i.item
+        from (${from}) d join clip_enrichment e on e.clip_id = d.clip_id cross join lateral (${itemsOf('e')}) i`;
 
 /**
  * Rebuilds bin_hourly, bin_hourly_sentiment, bin_hourly_places and bin_hourly_items from bin_clips (after a bulk load that wrote

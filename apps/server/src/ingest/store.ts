@@ -1,17 +1,19 @@
-// Storage of one batch in ONE statement: posts, authors, enrichment, bin rows and rejections
-// travel as one array per column (unnest), and a chain of data-modifying CTEs upserts authors,
-// upserts clips, adds enrichment for new clips, inserts bin_clips, refreshes the AVE of clips seen
-// again, records the word-bin matches of new clips (word_bin_clips) and moves bin_hourly,
-// bin_hourly_sentiment, bin_hourly_places and bin_hourly_items by exactly what changed. One round
-// trip, one plan, and ids never travel back to Node and out again; a statement is atomic, so a
-// failing batch stores nothing. Idempotent: clips are unique per (stream, external id), bin_clips
-// per (bin, clip), and the rollups move only for rows this statement inserted or changed.
+// Storage of one batch in two statements: the batch's authors first (upserted apart, see
+// storeBatch), then everything else in ONE statement: posts, enrichment, bin rows and rejections
+// travel as one array per column (unnest), and a chain of data-modifying CTEs upserts clips, adds
+// enrichment for new clips, inserts bin_clips, refreshes the AVE of clips seen again, records the
+// word-bin matches of new clips (word_bin_clips) and moves bin_hourly, bin_hourly_sentiment,
+// bin_hourly_places and bin_hourly_items by exactly what changed. One plan, and ids never travel
+// back to Node and out again; the statement is atomic, so a failing batch stores none of its
+// posts (the authors it named may stay: rows of reference, named again by the next try).
+// Idempotent: clips are unique per (stream, external id), bin_clips per (bin, clip), and the
+// rollups move only for rows this statement inserted or changed.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Enrichment } from '../nlp/enrich.ts';
 import { locatePost } from '../nlp/places.ts';
 import type { Post } from './post.ts';
-import { itemsUpsert, placesUpsert, rollupUpserts } from './rollups.ts';
+import { ITEM_RAILS, POSTS_RAIL, itemRowsUpsert, placesUpsert, rollupUpserts, storedItems } from './rollups.ts';
 
 export interface BinClipRow {
   binId: number;
@@ -43,6 +45,32 @@ export interface StoreResult {
 const SEP = '\u001f';
 const joined = (xs: string[]) => xs.map((x) => x.replaceAll(SEP, ' ')).join(SEP);
 const split = (col: string) => sql`string_to_array(${sql.ref(col)}, ${SEP})`;
+
+/** An enrichment array as the statement stores it: joined, then split again in SQL (`split`). */
+const asStored = (xs: string[]) => {
+  const j = joined(xs);
+  return j === '' ? [] : j.split(SEP);
+};
+
+/**
+ * A new clip's deep-dive items as [rail, item]: rollups.ts's itemsOf rule (each item once per
+ * rail; the entity rail is people, organisations and places; a '' item on rail + POSTS_RAIL per
+ * rail with any item), cut here rather than in SQL, which expanded every bin row's arrays again.
+ */
+export function itemsOfPost(e: Pick<Enrichment, 'hashtags' | 'urls' | 'handles' | 'people' | 'organisations' | 'places'>): [number, string][] {
+  const out: [number, string][] = [];
+  const rails: [number, string[]][] = [
+    [ITEM_RAILS.hashtag, asStored(e.hashtags)],
+    [ITEM_RAILS.url, asStored(e.urls)],
+    [ITEM_RAILS.handle, asStored(e.handles)],
+    [ITEM_RAILS.entity, [...asStored(e.people), ...asStored(e.organisations), ...asStored(e.places)]],
+  ];
+  for (const [rail, values] of rails) {
+    for (const v of new Set(values)) out.push([rail, v]);
+    if (values.length > 0) out.push([rail + POSTS_RAIL, '']);
+  }
+  return out;
+}
 
 const authorKey = (p: Post) => `${p.streamId}\u0000${p.author.externalId}`;
 const clipKey = (p: Post) => `${p.streamId}\u0000${p.externalId}`;
@@ -83,6 +111,24 @@ export async function storeBatch(db: Kysely<Database>, input: PreparedPost[], re
     return l ? [{ i: i + 1, ...l }] : [];
   });
 
+  const items = en.flatMap((e, k) => itemsOfPost(e).map(([rail, item]) => ({ i: k + 1, rail, item })));
+
+  // Authors first, in a statement of their own: concurrent batches share authors, and a row an
+  // upsert changed stays locked until its statement's transaction ends. Inside the long batch
+  // statement that lock made the second of two batches wait for the whole of the first; here it
+  // lasts milliseconds. Unchanged authors are not rewritten. The batch statement below reads the
+  // ids back (outside a caller's transaction this statement has committed by then; inside one,
+  // its writes are visible to the next statement).
+  if (authors.length)
+    await sql`
+      insert into authors as t (stream_id, external_id, name, handle, followers)
+      select * from unnest(${authors.map((a) => a.streamId)}::smallint[], ${authors.map((a) => a.externalId)}::text[],
+                           ${authors.map((a) => a.name)}::text[], ${authors.map((a) => a.handle ?? null)}::text[],
+                           ${authors.map((a) => a.followers ?? 0)}::int[])
+      on conflict (stream_id, external_id) do update
+        set name = excluded.name, handle = excluded.handle, followers = excluded.followers, updated_at = now()
+        where (t.name, t.handle, t.followers) is distinct from (excluded.name, excluded.handle, excluded.followers)`.execute(db);
+
   const res = await sql<{ inserted: number; total: number; bin_clips: number }>`
     with p as (
       select * from unnest(
@@ -101,16 +147,10 @@ export async function storeBatch(db: Kysely<Database>, input: PreparedPost[], re
       ) with ordinality as p(stream_id, external_id, author_external_id, body, posted_at, link, media_url, parent_external_id,
                              in_reply_to_handle, likes, comments, shares, views, language, reach, impressions, country,
                              cls, score, pe, og, pl, ht, hd, ur, tm, i)
-    ), a as (
-      insert into authors (stream_id, external_id, name, handle, followers)
-      select * from unnest(${authors.map((a) => a.streamId)}::smallint[], ${authors.map((a) => a.externalId)}::text[],
-                           ${authors.map((a) => a.name)}::text[], ${authors.map((a) => a.handle ?? null)}::text[],
-                           ${authors.map((a) => a.followers ?? 0)}::int[])
-      on conflict (stream_id, external_id) do update
-        set name = excluded.name, handle = excluded.handle, followers = excluded.followers, updated_at = now()
-      returning id, stream_id, external_id
+    ), it as (
+      select * from unnest(${items.map((r) => r.i)}::int[], ${items.map((r) => r.rail)}::smallint[], ${items.map((r) => r.item)}::text[]) as it(i, rail, item)
     ), pa as (
-      select p.*, a.id as author_id from p left join a on a.stream_id = p.stream_id and a.external_id = p.author_external_id
+      select p.*, a.id as author_id from p left join authors a on a.stream_id = p.stream_id and a.external_id = p.author_external_id
     ), c as (
       insert into clips (stream_id, external_id, author_id, body, posted_at, link, media_url, parent_external_id,
                          in_reply_to_handle, likes, comments, shares, views, language, reach, impressions, country)
@@ -188,16 +228,14 @@ export async function storeBatch(db: Kysely<Database>, input: PreparedPost[], re
         from ins join nl on nl.clip_id = ins.clip_id
       union all
       select ins.bin_id, ins.stream_id, ins.posted_at, 1, cl.country_code, cl.place, cl.latitude, cl.longitude
-        from ins join pc on pc.clip_id = ins.clip_id and not pc.inserted join clip_locations cl on cl.clip_id = ins.clip_id`)}, ${itemsUpsert(sql`
-      -- The deep dive's rollup: rows inserted, with their clip's items (a new clip's from the
-      -- batch, as its enrichment row is not visible here; a clip seen again, its stored ones).
-      select ins.bin_id, ins.stream_id, ins.posted_at, ins.brand_association_id, 1 as sign, ${split('pc.ht')} as hashtags,
-             ${split('pc.ur')} as urls, ${split('pc.hd')} as handles, ${split('pc.pe')} as people, ${split('pc.og')} as organisations,
-             ${split('pc.pl')} as places
-        from ins join pc on pc.clip_id = ins.clip_id and pc.inserted
+        from ins join pc on pc.clip_id = ins.clip_id and not pc.inserted join clip_locations cl on cl.clip_id = ins.clip_id`)}, ${itemRowsUpsert(sql`
+      -- The deep dive's rollup: rows inserted, with their clip's items (a new clip's cut here from
+      -- the batch, see itemsOfPost; a clip seen again, its stored enrichment's).
+      select ins.bin_id, ins.stream_id, ins.posted_at, ins.brand_association_id, 1 as sign, it.rail, it.item
+        from ins join pc on pc.clip_id = ins.clip_id and pc.inserted join it on it.i = pc.i
       union all
-      select ins.bin_id, ins.stream_id, ins.posted_at, ins.brand_association_id, 1, e.hashtags, e.urls, e.handles, e.people, e.organisations, e.places
-        from ins join pc on pc.clip_id = ins.clip_id and not pc.inserted join clip_enrichment e on e.clip_id = ins.clip_id`)}, r as (
+      ${storedItems(sql`select ins.bin_id, ins.clip_id, ins.stream_id, ins.posted_at, ins.brand_association_id, 1 as sign
+                           from ins join pc on pc.clip_id = ins.clip_id and not pc.inserted`)}`)}, r as (
       insert into ingest_rejections as r (reason, count, last_at)
       select reason, n, now() from unnest(${reasons}::text[], ${reasons.map((k) => rejections.get(k)!)}::bigint[]) as v(reason, n)
       on conflict (reason) do update set count = r.count + excluded.count, last_at = now()
