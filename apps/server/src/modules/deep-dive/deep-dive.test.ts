@@ -40,6 +40,14 @@ describe('deepdive/ownedcontent', () => {
     ]);
   });
 
+  it('compares with the previous period of equal length: the items, the distinct items and the posts', async () => {
+    const r = await get(`projectId=${fx.projectId}&startDate=2024-03-02&endDate=2024-03-02&streamIds=7,8`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.Items.map((i: { Value: string; Count: number; Previous: number }) => [i.Value, i.Count, i.Previous])).toEqual([['#acme', 1, 2]]);
+    expect(r.body.Distinct).toEqual({ Value: 1, Previous: 1 });
+    expect(r.body.Posts).toEqual({ Value: 1, Previous: 2 });
+  });
+
   it('reads handles and named entities, and compares chosen items even when the range lacks one', async () => {
     expect((await get(`projectId=${fx.projectId}&${range}&railType=handle`)).body.Items.map((i: { Value: string }) => i.Value)).toEqual(['@acmecola']);
     const e = await get(`projectId=${fx.projectId}&${range}&railType=entity&compare=Thandi,Nobody`);

@@ -1,10 +1,11 @@
 // SQL of the deep dive: the items of one rail (hashtags, links, handles, named entities) of a
 // scope's posts, read from the rollup bin_hourly_items (kept from clip_enrichment at ingestion):
-// the most frequent with their brand association split, the same items' counts in another scope
-// (the previous period), the rail's totals, and chosen items' counts per time bucket.
+// in one scan the most frequent with their brand association split, their posts in the previous
+// period, the distinct items of both periods and the items' counts per time bucket; apart, the
+// rail's posts.
 import type { DeepDiveRail } from '@listening/contract';
 import { sql } from 'kysely';
-import type { Scope } from '../../analytics/scope.ts';
+import { fromWall, type Scope } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
 import { ITEM_RAILS, POSTS_RAIL } from '../../ingest/rollups.ts';
 
@@ -27,48 +28,103 @@ export interface ItemRow {
   chatter: number;
 }
 
-/** Items of the rail with their posts by brand association (0 counts as Chatter): the most frequent, or only `values`. */
-export async function items(db: Db, s: Scope, rail: DeepDiveRail, limit: number, values?: string[]): Promise<ItemRow[]> {
-  const r = await sql<ItemRow>`
-    select item as value,
-           sum(owned + earned + chatter)::int as count,
-           sum(owned)::int as owned,
-           sum(earned)::int as earned,
-           sum(chatter)::int as chatter
-      from bin_hourly_items
-     where ${inScope(s, ITEM_RAILS[rail])}
-     ${values ? sql`and item = any(${values}::text[])` : sql``}
-     group by item
-    having sum(owned + earned + chatter) > 0
-     order by 2 desc, 1
-     limit ${limit}`.execute(db);
-  return r.rows;
-}
-
-/** Posts carrying any item of the rail, and how many distinct items they carry. */
-export async function totals(db: Db, s: Scope, rail: DeepDiveRail): Promise<{ posts: number; distinct: number }> {
-  const r = await sql<{ posts: number; distinct: number }>`
-    select (select coalesce(sum(owned + earned + chatter), 0)::int from bin_hourly_items where ${inScope(s, ITEM_RAILS[rail] + POSTS_RAIL)}) as posts,
-           (select count(*)::int from (select 1 from bin_hourly_items where ${inScope(s, ITEM_RAILS[rail])}
-                                        group by item having sum(owned + earned + chatter) > 0) i) as distinct`.execute(db);
-  return { posts: Number(r.rows[0]?.posts ?? 0), distinct: Number(r.rows[0]?.distinct ?? 0) };
+export interface Overview {
+  /** The most frequent items of the range (or only the values asked), with their previous-period posts. */
+  items: (ItemRow & { previous: number })[];
+  /** Distinct items (as shown: '#acme' and 'acme' are one) with posts in the range, and in the previous period. */
+  distinct: { now: number; previous: number };
+  /** Posts per listed item per bucket of the range (`bucket`: its index from the range's start). */
+  series: { value: string; bucket: number; count: number }[];
 }
 
 /**
- * Posts per item per bucket of `bucketMs` from the scope's start (client wall clock): bucket is its
- * index. A UTC hour falls in one bucket (buckets are whole hours of the client's clock), so the
- * hourly rollup gives each post's bucket.
+ * The deep dive in ONE scan of the rail's rollup rows over the previous period and the range
+ * (`prev` is previousScope(s): it ends where `s` starts): per item and bucket of the range, and per
+ * item of the previous period, grouped once; from that the top `limit` items as shown (or only
+ * `values`), every stored form of each with its brand-association split and previous posts, the distinct items of both periods, and
+ * the listed items' posts per bucket. Three reads of the same rows (items, distinct, series) made
+ * the deep dive the slowest analysis call; the caller picks the charted items from the list.
  */
-export async function series(db: Db, s: Scope, rail: DeepDiveRail, values: string[], bucketMs: number) {
-  if (values.length === 0) return [];
-  const start = s.startWall.toISOString().slice(0, 19);
-  const r = await sql<{ value: string; bucket: number; count: number }>`
-    select item as value,
-           floor(extract(epoch from (hour at time zone ${s.timeZone}) - ${start}::timestamp) * 1000 / ${bucketMs})::int as bucket,
-           sum(owned + earned + chatter)::int as count
-      from bin_hourly_items
-     where ${inScope(s, ITEM_RAILS[rail])} and item = any(${values}::text[])
-     group by 1, 2
-    having sum(owned + earned + chatter) > 0`.execute(db);
-  return r.rows;
+export async function overview(
+  db: Db,
+  s: Scope,
+  prev: Scope,
+  rail: DeepDiveRail,
+  opts: { limit: number; bucketMs: number; prefix?: string; values?: string[] },
+): Promise<Overview> {
+  const { limit, bucketMs, prefix, values } = opts;
+  // A bucket's index: how many later buckets have begun by the hour. Their first instants are
+  // worked out here, once (the client's clock to UTC), instead of the client's clock per row.
+  const n = Math.max(1, Math.ceil((s.endWall.getTime() + 1 - s.startWall.getTime()) / bucketMs));
+  const starts = Array.from({ length: n - 1 }, (_, k) => fromWall(new Date(s.startWall.getTime() + (k + 1) * bucketMs), s.timeZone).toISOString());
+  const bucket = starts.length ? sql`width_bucket(hour, ${starts}::timestamptz[])` : sql`0`;
+  // The item as shown, without its rail's prefix: the stored forms '#acme' and 'acme' share it.
+  const key = prefix ? sql`case when left(item, 1) = ${prefix} then substr(item, 2) else item end` : sql`item`;
+  const r = await sql<{
+    kind: 'i' | 's' | 'd';
+    value: string;
+    bucket: number | null;
+    count: number;
+    owned: number;
+    earned: number;
+    chatter: number;
+    previous: number;
+  }>`
+    with g as (
+      select item, hour >= ${s.from} as now,
+             case when hour >= ${s.from} then ${bucket} end as bucket,
+             sum(owned)::int as owned, sum(earned)::int as earned, sum(chatter)::int as chatter
+        from bin_hourly_items
+       where bin_hourly_items.bin_id = ${s.binId} and bin_hourly_items.rail = ${ITEM_RAILS[rail]}
+         and bin_hourly_items.stream_id in (${sql.join(s.streams)})
+         and bin_hourly_items.hour >= ${prev.from} and bin_hourly_items.hour < ${s.to}
+         ${values ? sql`and item = any(${values}::text[])` : sql``}
+       group by 1, 2, 3
+    ), i as (
+      select item, ${key} as key,
+             coalesce(sum(owned + earned + chatter) filter (where now), 0)::int as count,
+             coalesce(sum(owned) filter (where now), 0)::int as owned,
+             coalesce(sum(earned) filter (where now), 0)::int as earned,
+             coalesce(sum(chatter) filter (where now), 0)::int as chatter,
+             coalesce(sum(owned + earned + chatter) filter (where not now), 0)::int as previous
+        from g group by item
+    ), top as (
+      -- Ranked by the item as shown ('#acme' and 'acme' are one hashtag), each with all its stored forms.
+      select key from i group by key
+      having sum(count) > 0 ${values ? sql`or sum(previous) > 0` : sql``}
+       order by sum(count) desc, key limit ${limit}
+    ), listed as (
+      select i.* from i join top on top.key = i.key
+    )
+    select 'i' as kind, item as value, null::int as bucket, count, owned, earned, chatter, previous from listed
+    union all
+    select 's', g.item, g.bucket, (g.owned + g.earned + g.chatter)::int, 0, 0, 0, 0
+      from g join listed on listed.item = g.item where g.now and g.owned + g.earned + g.chatter > 0
+    union all
+    select 'd', '', null, (select count(distinct key)::int from i where count > 0), 0, 0, 0, (select count(distinct key)::int from i where previous > 0)`.execute(
+    db,
+  );
+  const out: Overview = { items: [], distinct: { now: 0, previous: 0 }, series: [] };
+  for (const row of r.rows) {
+    if (row.kind === 'i')
+      out.items.push({
+        value: row.value,
+        count: Number(row.count),
+        owned: Number(row.owned),
+        earned: Number(row.earned),
+        chatter: Number(row.chatter),
+        previous: Number(row.previous),
+      });
+    else if (row.kind === 's') out.series.push({ value: row.value, bucket: Number(row.bucket), count: Number(row.count) });
+    else out.distinct = { now: Number(row.count), previous: Number(row.previous) };
+  }
+  out.items.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  return out;
+}
+
+/** Posts carrying any item of the rail (its posts row, rail + POSTS_RAIL). */
+export async function posts(db: Db, s: Scope, rail: DeepDiveRail): Promise<number> {
+  const r = await sql<{ posts: number }>`
+    select coalesce(sum(owned + earned + chatter), 0)::int as posts from bin_hourly_items where ${inScope(s, ITEM_RAILS[rail] + POSTS_RAIL)}`.execute(db);
+  return Number(r.rows[0]?.posts ?? 0);
 }

@@ -50,22 +50,28 @@ export async function deepDive(db: Db, user: AuthUser, query: z.output<typeof De
   const rail = query.railType;
   const prev = previousScope(s);
   const compare = query.compare?.flatMap((v) => storedForms(v, rail));
-  // Independent reads at once (on PostgreSQL each takes its own connection).
-  const [now, before, rows] = await Promise.all([
-    q.totals(db, s, rail),
-    q.totals(db, prev, rail),
-    q.items(db, s, rail, compare ? compare.length : DEEP_DIVE_TOP, compare),
+  const bucket = bucketOf(s, query.period);
+  const size = BUCKET_MS[bucket];
+  // Independent reads at once (on PostgreSQL each takes its own connection): the rail's posts now
+  // and before (small), and everything else in one scan (queries.ts overview).
+  const [posts, before, o] = await Promise.all([
+    q.posts(db, s, rail),
+    q.posts(db, prev, rail),
+    q.overview(db, s, prev, rail, { limit: compare ? compare.length : DEEP_DIVE_TOP, bucketMs: size, prefix: PREFIX[rail], values: compare }),
   ]);
-  if (now.posts === 0) return null;
+  if (posts === 0) return null;
   const merged = new Map<string, q.ItemRow>();
-  for (const r of rows) {
+  const previous = new Map<string, number>();
+  for (const r of o.items) {
     const key = shown(r.value, rail);
+    previous.set(key, (previous.get(key) ?? 0) + r.previous);
+    if (r.count === 0) continue;
     const m = merged.get(key);
     merged.set(
       key,
       m
         ? { value: key, count: m.count + r.count, owned: m.owned + r.owned, earned: m.earned + r.earned, chatter: m.chatter + r.chatter }
-        : { ...r, value: key },
+        : { value: key, count: r.count, owned: r.owned, earned: r.earned, chatter: r.chatter },
     );
   }
   // Items asked to compare that the range lacks still show, at 0.
@@ -73,24 +79,11 @@ export async function deepDive(db: Db, user: AuthUser, query: z.output<typeof De
     if (!merged.has(shown(v, rail))) merged.set(shown(v, rail), { value: shown(v, rail), count: 0, owned: 0, earned: 0, chatter: 0 });
   const list = [...merged.values()].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
 
-  const storedOf = (v: string) => storedForms(v, rail).concat(PREFIX[rail] ? [v.slice(1)] : []);
-  const allStored = [...new Set(list.flatMap((i) => storedOf(i.value)))];
   const charted = (query.compare ? list : list.slice(0, DEEP_DIVE_COMPARE_MAX)).map((i) => i.value);
-  const bucket = bucketOf(s, query.period);
-  const size = BUCKET_MS[bucket];
-  const [previousItems, points] = await Promise.all([
-    q.items(db, prev, rail, allStored.length, allStored),
-    q.series(db, s, rail, [...new Set(charted.flatMap(storedOf))], size),
-  ]);
-  const previous = new Map<string, number>();
-  for (const r of previousItems) {
-    const key = shown(r.value, rail);
-    previous.set(key, (previous.get(key) ?? 0) + r.count);
-  }
   const n = Math.max(1, Math.ceil((s.endWall.getTime() + 1 - s.startWall.getTime()) / size));
   const grid = Array.from({ length: n }, () => charted.map(() => 0));
   const column = new Map(charted.map((v, i) => [v, i]));
-  for (const r of points) {
+  for (const r of o.series) {
     const c = column.get(shown(r.value, rail));
     if (c !== undefined && r.bucket >= 0 && r.bucket < n) grid[r.bucket][c] += r.count;
   }
@@ -98,8 +91,8 @@ export async function deepDive(db: Db, user: AuthUser, query: z.output<typeof De
   return {
     RailType: rail,
     Bucket: bucket,
-    Posts: { Value: now.posts, Previous: before.posts },
-    Distinct: { Value: now.distinct, Previous: before.distinct },
+    Posts: { Value: posts, Previous: before },
+    Distinct: { Value: o.distinct.now, Previous: o.distinct.previous },
     Items: list.map((i) => ({ Value: i.value, Count: i.count, Previous: previous.get(i.value) ?? 0, Owned: i.owned, Earned: i.earned, Chatter: i.chatter })),
     Charted: charted,
     Series: grid.map((Counts, k) => ({ Date: wallTime(new Date(s.startWall.getTime() + k * size)), Counts })),
