@@ -7,6 +7,7 @@ import type { Db } from '../../db/connection.ts';
 import type { DB } from '../../db/tables.generated.ts';
 import { clipRows } from '../../analytics/clip-rows.ts';
 import { clipsInScope, rollupInScope, type Scope } from '../../analytics/scope.ts';
+import { personKey } from '../../analytics/person-key.ts';
 
 /** The bucket's first day in the client's time zone, as YYYY-MM-DD. */
 const bucketDay = (s: Scope, bucket: Bucket, col = 'bin_hourly.hour') =>
@@ -98,15 +99,6 @@ export function projectBins(db: Db, projectId: number) {
 export function topPosts(db: Db, s: Scope, limit: number) {
   return clipRows(db).$call(clipsInScope(s)).orderBy('bin_clips.impact_score', 'desc').orderBy('bin_clips.id').limit(limit).execute();
 }
-
-/**
- * Who an account is taken to be (docs/dashboard.md, "Top authors"): its handle without '@' in lower
- * case ('h:mila_k'), or, when it has no handle, its name in lower case with runs of spaces made one
- * ('n:mila k'). Computed here, in one place, so the walk and the lookup by key agree.
- */
-const personKey = sql<string>`case
-  when coalesce(ltrim(btrim(authors.handle), '@'), '') <> '' then 'h:' || lower(ltrim(btrim(authors.handle), '@'))
-  else 'n:' || lower(btrim(regexp_replace(authors.name, '[[:space:]]+', ' ', 'g'))) end`;
 
 /** Some post of the author's in range (index bin_clips_author_bin_posted). */
 const hasPostInScope =

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Bucket } from '@listening/contract';
 import type { Db } from '../../db/connection.ts';
 import { clipsInScope, type Scope } from '../../analytics/scope.ts';
+import { personKey } from '../../analytics/person-key.ts';
 
 /** The bucket's first day in the client's time zone (YYYY-MM-DD), as the chart keys it. */
 const bucketDay = (s: Scope, bucket: Bucket) =>
@@ -37,11 +38,6 @@ export async function clipsByAuthor(db: Db, s: Scope, authorIds: number[]): Prom
     .execute();
   return new Map(rows.map((r) => [Number(r.author_id), Number(r.count)]));
 }
-
-/** The dashboard's person key: the handle (without @, any case), else the name (spaces folded). */
-const personKey = sql<string>`case
-  when coalesce(ltrim(btrim(authors.handle), '@'), '') <> '' then 'h:' || lower(ltrim(btrim(authors.handle), '@'))
-  else 'n:' || lower(btrim(regexp_replace(authors.name, '[[:space:]]+', ' ', 'g'))) end`;
 
 export interface PageAccount {
   person: string;
