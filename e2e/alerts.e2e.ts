@@ -40,6 +40,8 @@ async function schedule(p: Page, name: string, interval: string): Promise<void> 
   // A chosen recipient leaves the dropdown.
   await expect.poll(() => p.getByRole('option', { name: /analyst@demo\.example/ }).count()).toBe(0);
   await p.keyboard.press('Escape');
+  // An earlier alert's toast (5 s) may still show: wait it out, so the toast below is this one's.
+  await expect.poll(() => toastText(p, 'Alert Scheduled').count(), { timeout: 10_000 }).toBe(0);
   await d.getByRole('button', { name: 'Done' }).click();
   await toastText(p, 'Alert Scheduled').waitFor();
   await d.getByRole('row').filter({ hasText: name }).waitFor();
