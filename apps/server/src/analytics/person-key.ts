@@ -5,7 +5,7 @@
 // (authors_person_key): change one, change the other (person-key.test.ts checks the index is used).
 import { sql } from 'kysely';
 
-export const PERSON_KEY_SQL = `case
+const PERSON_KEY_SQL = `case
   when coalesce(ltrim(btrim(authors.handle), '@'), '') <> '' then 'h:' || lower(ltrim(btrim(authors.handle), '@'))
   else 'n:' || lower(btrim(regexp_replace(authors.name, '[[:space:]]+', ' ', 'g'))) end`;
 

@@ -9,7 +9,7 @@ import { brandAssociation } from './brand.ts';
 import type { IngestScope, Post } from './post.ts';
 import { getRuleSet, type RuleSet } from './rules.ts';
 import { storeBatch, type BinClipRow, type PreparedPost } from './store.ts';
-import { normalise, type RejectReason } from './validate.ts';
+import { normalise, postedAtOf, type RejectReason } from './validate.ts';
 import { isWordBinSpec, matchedWordBins } from './word-bins.ts';
 
 export type Enricher = (posts: Post[]) => Enrichment[] | Promise<Enrichment[]>;
@@ -68,7 +68,7 @@ export function createPipeline(db: Db, opts: PipelineOptions = {}) {
     // of an hour share them), and batches stored at once rarely move the same rollup row, which
     // would make one wait for the other's commit. Storage order changes nothing else.
     const time = (p: Post) => {
-      const t = p.postedAt instanceof Date ? p.postedAt.getTime() : new Date(p.postedAt as unknown as string).getTime();
+      const t = postedAtOf(p).getTime();
       return Number.isNaN(t) ? -Infinity : t;
     };
     const ordered = unique.map((p) => ({ p, t: time(p) })).sort((a, b) => a.t - b.t);

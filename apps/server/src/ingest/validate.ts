@@ -26,6 +26,9 @@ export function webUrl(s: unknown): string | null {
   }
 }
 
+/** A post's date as a Date: connectors hand a Date, raw JSON a string (Invalid Date if it is none). */
+export const postedAtOf = (p: Pick<Post, 'postedAt'>): Date => (p.postedAt instanceof Date ? p.postedAt : new Date(p.postedAt as unknown as string));
+
 /** A normalised post, or the reason it was rejected. */
 export function normalise(p: Post, now = Date.now()): Post | RejectReason {
   if (!STREAMS.has(p?.streamId)) return 'unknown_stream';
@@ -37,7 +40,7 @@ export function normalise(p: Post, now = Date.now()): Post | RejectReason {
   const handle = text(a.handle).replace(/^@/, '') || null;
   const authorId = text(a.externalId) || handle;
   if (!authorId) return 'missing_author';
-  const postedAt = p.postedAt instanceof Date ? p.postedAt : new Date(p.postedAt as unknown as string);
+  const postedAt = postedAtOf(p);
   // A post from the future (beyond clock skew) would sit at the top of every chart for days.
   if (Number.isNaN(postedAt.getTime()) || postedAt.getTime() > now + DAY_MS) return 'bad_date';
   return {

@@ -75,9 +75,7 @@ export async function overview(
              case when hour >= ${s.from} then ${bucket} end as bucket,
              sum(owned)::int as owned, sum(earned)::int as earned, sum(chatter)::int as chatter
         from bin_hourly_items
-       where bin_hourly_items.bin_id = ${s.binId} and bin_hourly_items.rail = ${ITEM_RAILS[rail]}
-         and bin_hourly_items.stream_id in (${sql.join(s.streams)})
-         and bin_hourly_items.hour >= ${prev.from} and bin_hourly_items.hour < ${s.to}
+       where ${inScope({ ...s, from: prev.from }, ITEM_RAILS[rail])}
          ${values ? sql`and item = any(${values}::text[])` : sql``}
        group by 1, 2, 3
     ), i as (
@@ -118,7 +116,6 @@ export async function overview(
     else if (row.kind === 's') out.series.push({ value: row.value, bucket: Number(row.bucket), count: Number(row.count) });
     else out.distinct = { now: Number(row.count), previous: Number(row.previous) };
   }
-  out.items.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
   return out;
 }
 
