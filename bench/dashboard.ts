@@ -188,7 +188,7 @@ export async function generate(db: Db, n: number, bins: { projectId: number; roo
     }
   });
   // bin_clips were written directly: build both rollups the way ingestion keeps them.
-  await timed('rollups (bin_hourly, bin_hourly_sentiment)', () => rebuildRollups(db));
+  await timed('rollups (rebuildRollups: every rollup table)', () => rebuildRollups(db));
   await timed('analyze', () => sql`analyze`.execute(db));
 }
 

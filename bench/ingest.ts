@@ -183,6 +183,11 @@ async function pipelineRun(
       select (select count(*)::int from bin_clips b join clip_locations l on l.clip_id = b.clip_id where not b.rejected) as rows,
              (select coalesce(sum(clips), 0)::int from bin_hourly_places) as rolled`.execute(h.db);
     if (placed.rows[0].rows !== placed.rows[0].rolled) throw new Error(`places rollup out of step: ${JSON.stringify(placed.rows[0])}`);
+    // The deep dive's day rows (0026) against its hours.
+    const items = await sql<{ hours: number; days: number }>`
+      select (select coalesce(sum(owned + earned + chatter), 0)::int from bin_hourly_items) as hours,
+             (select coalesce(sum(owned + earned + chatter), 0)::int from bin_daily_items) as days`.execute(h.db);
+    if (items.rows[0].hours !== items.rows[0].days) throw new Error(`deep-dive day rows out of step: ${JSON.stringify(items.rows[0])}`);
     const matched = await h.db
       .selectFrom('word_bin_clips')
       .select((eb) => eb.fn.countAll<number>().as('n'))

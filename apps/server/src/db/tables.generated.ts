@@ -114,6 +114,18 @@ export interface BinClipsTable {
   workflow_group_id: number | null;
 }
 
+/** Table bin_daily_items. */
+export interface BinDailyItemsTable {
+  bin_id: number;
+  chatter: number;
+  day: Timestamp;
+  earned: number;
+  item: string;
+  owned: number;
+  rail: number;
+  stream_id: number;
+}
+
 /** Table bin_hourly. */
 export interface BinHourlyTable {
   ave: Generated<number>;
@@ -121,12 +133,16 @@ export interface BinHourlyTable {
   chatter: Generated<number>;
   clips: Generated<number>;
   earned: Generated<number>;
+  entity_posts: Generated<number>;
+  handle_posts: Generated<number>;
+  hashtag_posts: Generated<number>;
   hour: Timestamp;
   negative: Generated<number>;
   neutral: Generated<number>;
   owned: Generated<number>;
   positive: Generated<number>;
   stream_id: number;
+  url_posts: Generated<number>;
 }
 
 /** Table bin_hourly_items. */
@@ -775,6 +791,7 @@ export interface DB {
   audit_log: AuditLogTable;
   authors: AuthorsTable;
   bin_clips: BinClipsTable;
+  bin_daily_items: BinDailyItemsTable;
   bin_hourly: BinHourlyTable;
   bin_hourly_items: BinHourlyItemsTable;
   bin_hourly_places: BinHourlyPlacesTable;

@@ -51,6 +51,7 @@ afterAll(() => h.close());
 beforeEach(async () => {
   for (const t of [
     'bin_hourly_items',
+    'bin_daily_items',
     'bin_hourly_places',
     'clip_locations',
     'bin_hourly_sentiment',
@@ -345,16 +346,47 @@ async function expectItemsExact() {
           union select distinct 2, v from unnest(e.urls) v
           union select distinct 3, v from unnest(e.handles) v
           union select distinct 4, v from unnest(e.people || e.organisations || e.places) v
-          union select 11, '' where cardinality(e.hashtags) > 0
-          union select 12, '' where cardinality(e.urls) > 0
-          union select 13, '' where cardinality(e.handles) > 0
-          union select 14, '' where cardinality(e.people || e.organisations || e.places) > 0) x
+          ) x
        where not b.rejected)
     select bin_id, rail, date_trunc('hour', posted_at at time zone 'UTC') at time zone 'UTC' as hour, stream_id, item,
            count(*) filter (where ba = 1)::int as owned, count(*) filter (where ba = 2)::int as earned, count(*) filter (where ba not in (1, 2))::int as chatter
       from r group by 1, 2, 3, 4, 5`.execute(h.db);
   expect(truth.rows.length).toBeGreaterThan(0);
   expect(norm(kept.rows)).toEqual(norm(truth.rows));
+  // bin_daily_items (0026): the hours' rows summed by UTC day, moved by the same statements.
+  const days = await sql<Record<string, unknown>>`
+    select bin_id, rail, day as hour, stream_id, item, owned, earned, chatter from bin_daily_items where owned <> 0 or earned <> 0 or chatter <> 0`.execute(
+    h.db,
+  );
+  const byDay = new Map<string, Record<string, unknown>>();
+  for (const r of truth.rows) {
+    const day = new Date(r.hour as string).toISOString().slice(0, 10) + 'T00:00:00.000Z';
+    const k = `${r.bin_id}|${r.rail}|${day}|${r.stream_id}|${r.item}`;
+    const d = byDay.get(k) ?? { ...r, hour: day, owned: 0, earned: 0, chatter: 0 };
+    for (const c of ['owned', 'earned', 'chatter']) d[c] = Number(d[c]) + Number(r[c]);
+    byDay.set(k, d);
+  }
+  expect(norm(days.rows)).toEqual(norm([...byDay.values()]));
+  // The clips carrying any item of each rail: bin_hourly's columns (0026), against the same from scratch.
+  const rails = await sql<Record<string, unknown>>`
+    select bin_id, stream_id, hour, hashtag_posts, url_posts, handle_posts, entity_posts from bin_hourly
+     where hashtag_posts <> 0 or url_posts <> 0 or handle_posts <> 0 or entity_posts <> 0`.execute(h.db);
+  const railTruth = await sql<Record<string, unknown>>`
+    select b.bin_id, b.stream_id, date_trunc('hour', b.posted_at at time zone 'UTC') at time zone 'UTC' as hour,
+           count(*) filter (where cardinality(e.hashtags) > 0)::int as hashtag_posts, count(*) filter (where cardinality(e.urls) > 0)::int as url_posts,
+           count(*) filter (where cardinality(e.handles) > 0)::int as handle_posts,
+           count(*) filter (where cardinality(e.people || e.organisations || e.places) > 0)::int as entity_posts
+      from bin_clips b join clip_enrichment e on e.clip_id = b.clip_id
+     where not b.rejected group by 1, 2, 3
+    having count(*) filter (where cardinality(e.hashtags || e.urls || e.handles || e.people || e.organisations || e.places) > 0) > 0`.execute(h.db);
+  const railNorm = (rows: Record<string, unknown>[]) =>
+    rows
+      .map(
+        (r) => `${r.bin_id}|${r.stream_id}|${new Date(r.hour as string).toISOString()}|${r.hashtag_posts}|${r.url_posts}|${r.handle_posts}|${r.entity_posts}`,
+      )
+      .sort();
+  expect(railTruth.rows.length).toBeGreaterThan(0);
+  expect(railNorm(rails.rows)).toEqual(railNorm(railTruth.rows));
 }
 
 describe("the world map's rollup (bin_hourly_places, 0023, moved by the same statements as bin_hourly)", () => {
@@ -367,7 +399,7 @@ describe("the world map's rollup (bin_hourly_places, 0023, moved by the same sta
       }),
       makePost('acme broke, I want a refund @AcmeSA #acme', { externalId: 'm2', author: author('mb', 'Lagos'), country: 'GH' }),
       makePost('acme is fine, says Thandi in Durban #winning', { externalId: 'm3', author: author('mc', 'Cape Town, South Africa') }),
-      makePost('acme somewhere', { externalId: 'm4', author: author('md', 'somewhere nice') }),
+      makePost('acme somewhere #acme', { externalId: 'm4', author: author('md', 'somewhere nice'), postedAt: new Date('2024-06-02T23:59:00Z') }),
     ];
     await ingestPosts(h.db, posts);
     await expectPlacesExact();

@@ -12,33 +12,53 @@
 //   leaves a bin (a sign of +1 or -1; AVE and favourability do not touch it), from the signed
 //   rows joined to where the clip comes from (placesUpsert).
 // - bin_hourly_items (0023): per bin, deep-dive rail, UTC hour, stream and item, the clips
-//   carrying the item by brand association; rails 11-14 count the clips carrying any item of
-//   rails 1-4 (item ''). Moved like the places (itemsUpsert), from the clip's enrichment.
+//   carrying the item by brand association. Moved like the places, from the clip's enrichment
+//   (itemRows, itemRowsUpsert). The clips carrying any item of a rail (rails 11-14 in itemRows)
+//   are bin_hourly's hashtag_posts, url_posts, handle_posts and entity_posts (0026).
+// - bin_daily_items (0026): the items per UTC day, moved by the same statements from the same
+//   grouped rows: the deep dive reads whole days from it and hours only where a day is cut.
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/connection.ts';
 
 /**
  * Adds signed rows to bin_hourly. `source` yields bin_id, stream_id, posted_at, ave (the signed
  * AVE change), favourability_id, brand_association_id and sign (+1 a clip enters, -1 it leaves,
- * 0 only its AVE moved).
+ * 0 only its AVE moved). `rails`, when the rows change which clips a bin holds, yields the
+ * deep-dive rails' post rows of the same clips (bin_id, stream_id, posted_at, sign, rail: rail +
+ * POSTS_RAIL for each rail the clip has any item of): they move the hour's post counts per rail
+ * (hashtag_posts, url_posts, handle_posts, entity_posts, 0026) in the same upsert, since one
+ * statement may change a row only once.
  */
-export function rollupUpsert(source: RawBuilder<unknown>): RawBuilder<unknown> {
+export function rollupUpsert(source: RawBuilder<unknown>, rails?: RawBuilder<unknown>): RawBuilder<unknown> {
+  const railRows = rails
+    ? sql`union all
+      select bin_id, stream_id, posted_at, 0, 0, 0, 0, 0, 0, 0, 0,
+             sign * (rail = 11)::int, sign * (rail = 12)::int, sign * (rail = 13)::int, sign * (rail = 14)::int
+        from (${rails}) r`
+    : sql``;
   return sql`
-    insert into bin_hourly as h (bin_id, stream_id, hour, clips, ave, positive, negative, neutral, owned, earned, chatter)
+    insert into bin_hourly as h (bin_id, stream_id, hour, clips, ave, positive, negative, neutral, owned, earned, chatter,
+                                 hashtag_posts, url_posts, handle_posts, entity_posts)
     select bin_id, stream_id, date_trunc('hour', posted_at at time zone 'UTC') at time zone 'UTC',
-           sum(sign), sum(ave),
-           sum(sign * (favourability_id = 1)::int), sum(sign * (favourability_id = 3)::int),
-           sum(sign * (favourability_id = 2)::int),
-           sum(sign * (brand_association_id = 1)::int), sum(sign * (brand_association_id = 2)::int),
-           sum(sign * (brand_association_id not in (1, 2))::int)
-      from (${source}) d
+           sum(clips), sum(ave), sum(positive), sum(negative), sum(neutral), sum(owned), sum(earned), sum(chatter),
+           sum(hashtag_posts), sum(url_posts), sum(handle_posts), sum(entity_posts)
+      from (
+        select bin_id, stream_id, posted_at, sign as clips, ave,
+               sign * (favourability_id = 1)::int as positive, sign * (favourability_id = 3)::int as negative,
+               sign * (favourability_id = 2)::int as neutral, sign * (brand_association_id = 1)::int as owned,
+               sign * (brand_association_id = 2)::int as earned, sign * (brand_association_id not in (1, 2))::int as chatter,
+               0 as hashtag_posts, 0 as url_posts, 0 as handle_posts, 0 as entity_posts
+          from (${source}) d
+        ${railRows}) x
      group by 1, 2, 3
      order by 1, 2, 3
     on conflict (bin_id, stream_id, hour) do update
       set clips = h.clips + excluded.clips, ave = h.ave + excluded.ave,
           positive = h.positive + excluded.positive, negative = h.negative + excluded.negative,
           neutral = h.neutral + excluded.neutral, owned = h.owned + excluded.owned,
-          earned = h.earned + excluded.earned, chatter = h.chatter + excluded.chatter`;
+          earned = h.earned + excluded.earned, chatter = h.chatter + excluded.chatter,
+          hashtag_posts = h.hashtag_posts + excluded.hashtag_posts, url_posts = h.url_posts + excluded.url_posts,
+          handle_posts = h.handle_posts + excluded.handle_posts, entity_posts = h.entity_posts + excluded.entity_posts`;
 }
 
 export interface BinClipChange {
@@ -81,9 +101,11 @@ export async function adjustRollups(db: Db, binClipIds: number[], change: BinCli
       -- Per row, whether it entered (+1) or left (-1) the counts: a rating alone nets to 0 and moves neither places nor items.
       select bin_id, clip_id, stream_id, posted_at, brand_association_id, sum(sign) as sign
         from signed group by 1, 2, 3, 4, 5 having sum(sign) <> 0
-    ), ${rollupUpserts('signed')}, ${itemsUpsert(sql`
+    ), ${itemRows(
+      cutItems(sql`
       select n.*, e.hashtags, e.urls, e.handles, e.people, e.organisations, e.places
-        from net n join clip_enrichment e on e.clip_id = n.clip_id`)}, ${placesUpsert(sql`
+        from net n join clip_enrichment e on e.clip_id = n.clip_id`),
+    )}, ${rollupUpserts('signed', true)}, ${itemRowsUpsert()}, ${placesUpsert(sql`
       select n.bin_id, n.stream_id, n.posted_at, n.sign, l.country_code, l.place, l.latitude, l.longitude
         from net n join clip_locations l on l.clip_id = n.clip_id`)}
     select count(*)::int as n from upd`.execute(db);
@@ -113,11 +135,14 @@ export function sentimentUpsert(source: RawBuilder<unknown>): RawBuilder<unknown
 /**
  * Both rollups' upserts as CTE members over ONE set of signed rows: `with d as (source), <this>`.
  * `source` must carry the row's real favourability_id and brand_association_id even when sign is
- * 0 (an AVE change only), since bin_hourly_sentiment files AVE by brand association.
+ * 0 (an AVE change only), since bin_hourly_sentiment files AVE by brand association. `withItems`:
+ * the statement also has itemRows (clips entering or leaving bins), whose rails' post rows move
+ * bin_hourly's post counts per rail.
  */
-export function rollupUpserts(from: string): RawBuilder<unknown> {
+export function rollupUpserts(from: string, withItems = false): RawBuilder<unknown> {
   const d = sql.raw(`select * from ${from}`);
-  return sql`rollup_h as (${rollupUpsert(d)} returning 1), rollup_s as (${sentimentUpsert(d)} returning 1)`;
+  const rails = withItems ? sql`select bin_id, stream_id, posted_at, sign, rail from item_rows where rail > ${POSTS_RAIL}` : undefined;
+  return sql`rollup_h as (${rollupUpsert(d, rails)} returning 1), rollup_s as (${sentimentUpsert(d)} returning 1)`;
 }
 
 /**
@@ -138,7 +163,7 @@ export function placesUpsert(source: RawBuilder<unknown>): RawBuilder<unknown> {
     returning 1)`;
 }
 
-/** The deep dive's rails as stored in bin_hourly_items; a rail's posts (clips with any of its items) are RAIL + POSTS_RAIL. */
+/** The deep dive's rails as stored in bin_hourly_items; itemRows' row of a rail's posts (a clip with any of its items) is RAIL + POSTS_RAIL. */
 export const ITEM_RAILS = { hashtag: 1, url: 2, handle: 3, entity: 4 } as const;
 export const POSTS_RAIL = 10;
 
@@ -161,41 +186,61 @@ const itemsOf = (d: string) =>
     union all select 14::smallint, '' where cardinality(${d}.people || ${d}.organisations || ${d}.places) > 0`);
 
 /**
- * bin_hourly_items' upsert as a CTE member (`items`) over rows already cut into items: `source`
- * yields bin_id, stream_id, posted_at, brand_association_id, sign (+1 the clip enters the bin, -1
- * it leaves), rail and item. Grouped and in key order, like the others.
+ * The clips' deep-dive rows as a CTE member (`item_rows`), read by itemRowsUpsert and by
+ * rollupUpserts(…, true): `source` yields bin_id, stream_id, posted_at, brand_association_id, sign
+ * (+1 the clip enters the bin, -1 it leaves), rail and item; rails 1-4 are items, rails 11-14 the
+ * clip's post row of a rail it has any item of (item '').
  */
-export function itemRowsUpsert(source: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`items as (
-    insert into bin_hourly_items as t (bin_id, rail, hour, stream_id, item, owned, earned, chatter)
-    select d.bin_id, d.rail, date_trunc('hour', d.posted_at at time zone 'UTC') at time zone 'UTC', d.stream_id, d.item,
-           sum(d.sign * (d.brand_association_id = 1)::int), sum(d.sign * (d.brand_association_id = 2)::int),
-           sum(d.sign * (d.brand_association_id not in (1, 2))::int)
-      from (${source}) d
+export const itemRows = (source: RawBuilder<unknown>): RawBuilder<unknown> => sql`item_rows as materialized (${source})`;
+
+/**
+ * bin_hourly_items' and bin_daily_items' upserts as CTE members (`items`, `items_day`) over
+ * itemRows' items (rails 1-4; the rails' post rows go to bin_hourly). Grouped once by hour; the
+ * day rows are those hours summed by UTC day. Each in key order, hours before days, like the
+ * others, so concurrent writers lock rollup rows in one order.
+ */
+export function itemRowsUpsert(): RawBuilder<unknown> {
+  return sql`items_hour as materialized (
+    select d.bin_id, d.rail, date_trunc('hour', d.posted_at at time zone 'UTC') at time zone 'UTC' as hour, d.stream_id, d.item,
+           sum(d.sign * (d.brand_association_id = 1)::int)::int as owned, sum(d.sign * (d.brand_association_id = 2)::int)::int as earned,
+           sum(d.sign * (d.brand_association_id not in (1, 2))::int)::int as chatter
+      from item_rows d
+     where d.rail < ${POSTS_RAIL}
      group by 1, 2, 3, 4, 5
+  ), items as (
+    insert into bin_hourly_items as t (bin_id, rail, hour, stream_id, item, owned, earned, chatter)
+    select bin_id, rail, hour, stream_id, item, owned, earned, chatter from items_hour
      order by 1, 2, 3, 4, 5
     on conflict (bin_id, rail, hour, stream_id, item) do update
+      set owned = t.owned + excluded.owned, earned = t.earned + excluded.earned, chatter = t.chatter + excluded.chatter
+    returning 1
+  ), items_day as (
+    insert into bin_daily_items as t (bin_id, rail, day, stream_id, item, owned, earned, chatter)
+    select bin_id, rail, date_trunc('day', hour at time zone 'UTC') at time zone 'UTC', stream_id, item, sum(owned), sum(earned), sum(chatter)
+      from items_hour
+     group by 1, 2, 3, 4, 5
+     order by 1, 2, 3, 4, 5
+    on conflict (bin_id, rail, day, stream_id, item) do update
       set owned = t.owned + excluded.owned, earned = t.earned + excluded.earned, chatter = t.chatter + excluded.chatter
     returning 1)`;
 }
 
 /**
- * bin_hourly_items' upsert as a CTE member (`items`). `source` yields bin_id, stream_id,
- * posted_at, brand_association_id, sign and the clip's hashtags, urls, handles, people,
- * organisations and places (clip_enrichment's arrays), cut into items by itemsOf.
+ * itemRows' source from clips' enrichment: `source` yields bin_id, stream_id, posted_at,
+ * brand_association_id, sign and the clip's hashtags, urls, handles, people, organisations and
+ * places (clip_enrichment's arrays), cut into rows by itemsOf.
  */
-export function itemsUpsert(source: RawBuilder<unknown>): RawBuilder<unknown> {
-  return itemRowsUpsert(sql`select d.bin_id, d.stream_id, d.posted_at, d.brand_association_id, d.sign, i.rail, i.item
-                              from (${source}) d cross join lateral (${itemsOf('d')}) i`);
-}
+export const cutItems = (source: RawBuilder<unknown>): RawBuilder<unknown> =>
+  sql`select d.bin_id, d.stream_id, d.posted_at, d.brand_association_id, d.sign, i.rail, i.item
+        from (${source}) d cross join lateral (${itemsOf('d')}) i`;
 
-/** The items of stored clips (clip_enrichment `e`) joined to signed rows (`from`, which has clip_id): itemRowsUpsert's source. */
+/** The items of stored clips (clip_enrichment `e`) joined to signed rows (`from`, which has clip_id): itemRows' source. */
 export const storedItems = (from: RawBuilder<unknown>) =>
   sql`select d.bin_id, d.stream_id, d.posted_at, d.brand_association_id, d.sign, i.rail, i.item
         from (${from}) d join clip_enrichment e on e.clip_id = d.clip_id cross join lateral (${itemsOf('e')}) i`;
 
 /**
- * Rebuilds bin_hourly, bin_hourly_sentiment, bin_hourly_places and bin_hourly_items from bin_clips (after a bulk load that wrote
+ * Rebuilds bin_hourly, bin_hourly_sentiment, bin_hourly_places, bin_hourly_items and bin_daily_items from bin_clips (after a bulk load that wrote
  * bin_clips directly, or to repair), in one transaction (the caller's, if `db` is one): both or
  * none. One scan of bin_clips feeds the first two.
  */
@@ -206,15 +251,18 @@ export async function rebuildRollups(db: Db, binIds?: number[]): Promise<void> {
     await sql`delete from bin_hourly_sentiment ${only}`.execute(t);
     await sql`delete from bin_hourly_places ${only}`.execute(t);
     await sql`delete from bin_hourly_items ${only}`.execute(t);
+    await sql`delete from bin_daily_items ${only}`.execute(t);
     await sql`
       with src as (select bin_id, stream_id, posted_at, ave, favourability_id, brand_association_id, 1 as sign
                    from bin_clips ${only} and not rejected),
-      ${rollupUpserts('src')}, ${placesUpsert(sql`
-        select b.bin_id, b.stream_id, b.posted_at, 1 as sign, l.country_code, l.place, l.latitude, l.longitude
-          from bin_clips b join clip_locations l on l.clip_id = b.clip_id ${only} and not b.rejected`)}, ${itemsUpsert(sql`
+      ${itemRows(
+        cutItems(sql`
         select b.bin_id, b.stream_id, b.posted_at, b.brand_association_id, 1 as sign,
                e.hashtags, e.urls, e.handles, e.people, e.organisations, e.places
-          from bin_clips b join clip_enrichment e on e.clip_id = b.clip_id ${only} and not b.rejected`)}
+          from bin_clips b join clip_enrichment e on e.clip_id = b.clip_id ${only} and not b.rejected`),
+      )}, ${rollupUpserts('src', true)}, ${placesUpsert(sql`
+        select b.bin_id, b.stream_id, b.posted_at, 1 as sign, l.country_code, l.place, l.latitude, l.longitude
+          from bin_clips b join clip_locations l on l.clip_id = b.clip_id ${only} and not b.rejected`)}, ${itemRowsUpsert()}
       select 1`.execute(t);
   };
   if (db.isTransaction) await run(db);

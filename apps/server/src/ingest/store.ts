@@ -3,7 +3,7 @@
 // travel as one array per column (unnest), and a chain of data-modifying CTEs upserts clips, adds
 // enrichment for new clips, inserts bin_clips, refreshes the AVE of clips seen again, records the
 // word-bin matches of new clips (word_bin_clips) and moves bin_hourly, bin_hourly_sentiment,
-// bin_hourly_places and bin_hourly_items by exactly what changed. One plan, and ids never travel
+// bin_hourly_places, bin_hourly_items and bin_daily_items by exactly what changed. One plan, and ids never travel
 // back to Node and out again; the statement is atomic, so a failing batch stores none of its
 // posts (the authors it named may stay: rows of reference, named again by the next try).
 // Idempotent: clips are unique per (stream, external id), bin_clips per (bin, clip), and the
@@ -13,7 +13,7 @@ import type { Database } from '../db/schema.ts';
 import type { Enrichment } from '../nlp/enrich.ts';
 import { locatePost } from '../nlp/places.ts';
 import type { Post } from './post.ts';
-import { ITEM_RAILS, POSTS_RAIL, itemRowsUpsert, placesUpsert, rollupUpserts, storedItems } from './rollups.ts';
+import { ITEM_RAILS, POSTS_RAIL, itemRows, itemRowsUpsert, placesUpsert, rollupUpserts, storedItems } from './rollups.ts';
 
 export interface BinClipRow {
   binId: number;
@@ -220,7 +220,14 @@ export async function storeBatch(db: Kysely<Database>, input: PreparedPost[], re
       select bin_id, stream_id, posted_at, ave, favourability_id, brand_association_id, 1 as sign from ins
       union all
       select bin_id, stream_id, posted_at, ave, favourability_id, brand_association_id, 0 from upd where not rejected
-    ), ${rollupUpserts('moved')}, ${placesUpsert(sql`
+    ), ${itemRows(sql`
+      -- The deep dive's rows: rows inserted, with their clip's items and rails (a new clip's cut
+      -- here from the batch, see itemsOfPost; a clip seen again, its stored enrichment's).
+      select ins.bin_id, ins.stream_id, ins.posted_at, ins.brand_association_id, 1 as sign, it.rail, it.item
+        from ins join pc on pc.clip_id = ins.clip_id and pc.inserted join it on it.i = pc.i
+      union all
+      ${storedItems(sql`select ins.bin_id, ins.clip_id, ins.stream_id, ins.posted_at, ins.brand_association_id, 1 as sign
+                           from ins join pc on pc.clip_id = ins.clip_id and not pc.inserted`)}`)}, ${rollupUpserts('moved', true)}, ${placesUpsert(sql`
       -- The world map's rollup: rows inserted, with their clip's place. A new clip's location is
       -- the batch's (its clip_locations row, inserted above, is not visible to this statement); a
       -- clip seen again that gained a bin has its stored one.
@@ -228,14 +235,7 @@ export async function storeBatch(db: Kysely<Database>, input: PreparedPost[], re
         from ins join nl on nl.clip_id = ins.clip_id
       union all
       select ins.bin_id, ins.stream_id, ins.posted_at, 1, cl.country_code, cl.place, cl.latitude, cl.longitude
-        from ins join pc on pc.clip_id = ins.clip_id and not pc.inserted join clip_locations cl on cl.clip_id = ins.clip_id`)}, ${itemRowsUpsert(sql`
-      -- The deep dive's rollup: rows inserted, with their clip's items (a new clip's cut here from
-      -- the batch, see itemsOfPost; a clip seen again, its stored enrichment's).
-      select ins.bin_id, ins.stream_id, ins.posted_at, ins.brand_association_id, 1 as sign, it.rail, it.item
-        from ins join pc on pc.clip_id = ins.clip_id and pc.inserted join it on it.i = pc.i
-      union all
-      ${storedItems(sql`select ins.bin_id, ins.clip_id, ins.stream_id, ins.posted_at, ins.brand_association_id, 1 as sign
-                           from ins join pc on pc.clip_id = ins.clip_id and not pc.inserted`)}`)}, r as (
+        from ins join pc on pc.clip_id = ins.clip_id and not pc.inserted join clip_locations cl on cl.clip_id = ins.clip_id`)}, ${itemRowsUpsert()}, r as (
       insert into ingest_rejections as r (reason, count, last_at)
       select reason, n, now() from unnest(${reasons}::text[], ${reasons.map((k) => rejections.get(k)!)}::bigint[]) as v(reason, n)
       on conflict (reason) do update set count = r.count + excluded.count, last_at = now()

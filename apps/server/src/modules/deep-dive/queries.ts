@@ -1,24 +1,57 @@
 // SQL of the deep dive: the items of one rail (hashtags, links, handles, named entities) of a
-// scope's posts, read from the rollup bin_hourly_items (kept from clip_enrichment at ingestion):
-// in one scan the most frequent with their brand association split, their posts in the previous
+// scope's posts, read from the rollups bin_daily_items and bin_hourly_items (kept from
+// clip_enrichment at ingestion; whole days from the first, hours only where a day is cut): in
+// one scan the most frequent with their brand association split, their posts in the previous
 // period, the distinct items of both periods and the items' counts per time bucket; apart, the
-// rail's posts.
+// rail's posts (bin_hourly's count per rail).
 import type { DeepDiveRail } from '@listening/contract';
 import { sql } from 'kysely';
-import { fromWall, type Scope } from '../../analytics/scope.ts';
+import { fromWall, rollupInScope, type Scope } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
-import { ITEM_RAILS, POSTS_RAIL } from '../../ingest/rollups.ts';
+import { ITEM_RAILS } from '../../ingest/rollups.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 /**
- * The rollup rows of a rail in scope (bin_hourly_items, 0023: per bin, rail, UTC hour, stream and
- * item, the posts carrying the item by brand association, each post's item once, 0 brand
- * association counted as Chatter), kept with bin_clips: the same counts as unnesting each post's
- * clip_enrichment, at a cost that follows the hours and items of the range, not its posts.
+ * Which rollup rows cover the hours from `from` to `to` (exclusive) when every boundary in
+ * `cuts` must stay between rows: a UTC day's row (bin_daily_items) where the day lies whole in
+ * the span and no cut falls after its first hour and at or before its last (all its hours
+ * would land in one chart bucket and one period), the hours' rows (bin_hourly_items) everywhere
+ * else. Rows are keyed by the hour or day they start, so hours are counted from the first whole
+ * hour at or after `from`: the same rows as reading every hour of the span.
  */
-const inScope = (s: Scope, rail: number) => sql`
-  bin_hourly_items.bin_id = ${s.binId} and bin_hourly_items.rail = ${rail}
-  and bin_hourly_items.stream_id in (${sql.join(s.streams)})
-  and bin_hourly_items.hour >= ${s.from} and bin_hourly_items.hour < ${s.to}`;
+export function grains(from: Date, to: Date, cuts: Date[]): { days: string[]; hours: string[] } {
+  const days: string[] = [];
+  const hours: string[] = [];
+  const end = to.getTime();
+  const c = cuts.map((d) => d.getTime());
+  for (let t = Math.ceil(from.getTime() / HOUR) * HOUR; t < end;) {
+    const whole = t % DAY === 0 && t + DAY - HOUR < end && !c.some((b) => b > t && b <= t + DAY - HOUR);
+    (whole ? days : hours).push(new Date(t).toISOString());
+    t += whole ? DAY : HOUR;
+  }
+  return { days, hours };
+}
+
+/**
+ * The rollup rows of a rail in scope between `from` and `to` (item, hour, owned, earned,
+ * chatter; a day's row carries its first hour), kept with bin_clips: the same counts as
+ * unnesting each post's clip_enrichment, at a cost that follows the days and items of the range,
+ * not its posts. bin_hourly_items (0023) and bin_daily_items (0026) are per bin, rail, UTC hour
+ * or day, stream and item, the posts carrying the item by brand association, each post's item
+ * once, 0 brand association counted as Chatter.
+ */
+const rows = (s: Scope, rail: number, from: Date, to: Date, cuts: Date[], values?: string[]) => {
+  const { days, hours } = grains(from, to, cuts);
+  const only = values ? sql`and item = any(${values}::text[])` : sql``;
+  return sql`
+    select item, hour, owned, earned, chatter from bin_hourly_items
+     where bin_id = ${s.binId} and rail = ${rail} and stream_id in (${sql.join(s.streams)}) and hour = any(${hours}::timestamptz[]) ${only}
+    union all
+    select item, day, owned, earned, chatter from bin_daily_items
+     where bin_id = ${s.binId} and rail = ${rail} and stream_id in (${sql.join(s.streams)}) and day = any(${days}::timestamptz[]) ${only}`;
+};
 
 export interface ItemRow {
   value: string;
@@ -56,8 +89,8 @@ export async function overview(
   // A bucket's index: how many later buckets have begun by the hour. Their first instants are
   // worked out here, once (the client's clock to UTC), instead of the client's clock per row.
   const n = Math.max(1, Math.ceil((s.endWall.getTime() + 1 - s.startWall.getTime()) / bucketMs));
-  const starts = Array.from({ length: n - 1 }, (_, k) => fromWall(new Date(s.startWall.getTime() + (k + 1) * bucketMs), s.timeZone).toISOString());
-  const bucket = starts.length ? sql`width_bucket(hour, ${starts}::timestamptz[])` : sql`0`;
+  const starts = Array.from({ length: n - 1 }, (_, k) => fromWall(new Date(s.startWall.getTime() + (k + 1) * bucketMs), s.timeZone));
+  const bucket = starts.length ? sql`width_bucket(hour, ${starts.map((d) => d.toISOString())}::timestamptz[])` : sql`0`;
   // The item as shown, without its rail's prefix: the stored forms '#acme' and 'acme' share it.
   const key = prefix ? sql`case when left(item, 1) = ${prefix} then substr(item, 2) else item end` : sql`item`;
   const r = await sql<{
@@ -74,9 +107,7 @@ export async function overview(
       select item, hour >= ${s.from} as now,
              case when hour >= ${s.from} then ${bucket} end as bucket,
              sum(owned)::int as owned, sum(earned)::int as earned, sum(chatter)::int as chatter
-        from bin_hourly_items
-       where ${inScope({ ...s, from: prev.from }, ITEM_RAILS[rail])}
-         ${values ? sql`and item = any(${values}::text[])` : sql``}
+        from (${rows(s, ITEM_RAILS[rail], prev.from, s.to, [s.from, ...starts], values)}) r
        group by 1, 2, 3
     ), i as (
       select item, ${key} as key,
@@ -119,9 +150,15 @@ export async function overview(
   return out;
 }
 
-/** Posts carrying any item of the rail (its posts row, rail + POSTS_RAIL). */
+/** bin_hourly's count of the clips carrying any item of each rail (0026). */
+const POSTS_COLUMN = { hashtag: 'hashtag_posts', url: 'url_posts', handle: 'handle_posts', entity: 'entity_posts' } as const;
+
+/** Posts carrying any item of the rail, from bin_hourly (one row per stream and hour of the range). */
 export async function posts(db: Db, s: Scope, rail: DeepDiveRail): Promise<number> {
-  const r = await sql<{ posts: number }>`
-    select coalesce(sum(owned + earned + chatter), 0)::int as posts from bin_hourly_items where ${inScope(s, ITEM_RAILS[rail] + POSTS_RAIL)}`.execute(db);
-  return Number(r.rows[0]?.posts ?? 0);
+  const r = await db
+    .selectFrom('bin_hourly')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(POSTS_COLUMN[rail]), sql<number>`0`).as('posts'))
+    .$call(rollupInScope(s))
+    .executeTakeFirst();
+  return Number(r?.posts ?? 0);
 }
