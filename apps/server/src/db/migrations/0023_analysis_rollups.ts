@@ -72,6 +72,15 @@ export async function up(db: Kysely<any>): Promise<void> {
      group by 1, 2, 3, 4, 5`.execute(db);
 
   await sql`alter table clip_locations drop constraint if exists clip_locations_clip_id_fkey`.execute(db);
+  await deleteTriggers(db);
+}
+
+/**
+ * The delete triggers' functions as this migration leaves them (0026's down() puts them back):
+ * 0005's, with the places and items rollups moved by the same rows gone, and the clips'
+ * enrichment and locations removed after (the rollups read them).
+ */
+export async function deleteTriggers(db: Kysely<any>): Promise<void> {
   await sql`
     create or replace function bins_deleted() returns trigger language plpgsql as $$
     begin
@@ -82,8 +91,6 @@ export async function up(db: Kysely<any>): Promise<void> {
       delete from bin_hourly_items where bin_id in (select id from gone_bins);
       return null;
     end $$`.execute(db);
-  // 0005's function with the places and items rollups moved by the same rows gone, and the
-  // clips' enrichment and locations removed after (the rollups read them).
   await sql`
     create or replace function clips_deleted() returns trigger language plpgsql as $$
     begin

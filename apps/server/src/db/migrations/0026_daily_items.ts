@@ -10,6 +10,7 @@
 // item '': the clips carrying any item of the rail, ~40% of its rows) become four columns of
 // bin_hourly, moved by the upsert that already moves that row (ingest/rollups.ts rollupUpsert).
 import { sql, type Kysely } from 'kysely';
+import { deleteTriggers } from './0023_analysis_rollups.ts';
 
 /** A clip's items per rail (enrichment `e`): 0023's, written out as it was. */
 const ITEMS = `
@@ -140,64 +141,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  // 0023's functions as they were.
-  await sql`
-    create or replace function bins_deleted() returns trigger language plpgsql as $$
-    begin
-      delete from bin_clips where bin_id in (select id from gone_bins);
-      delete from bin_hourly where bin_id in (select id from gone_bins);
-      delete from bin_hourly_sentiment where bin_id in (select id from gone_bins);
-      delete from bin_hourly_places where bin_id in (select id from gone_bins);
-      delete from bin_hourly_items where bin_id in (select id from gone_bins);
-      return null;
-    end $$`.execute(db);
-  await sql`
-    create or replace function clips_deleted() returns trigger language plpgsql as $$
-    begin
-      with gone as (
-        delete from bin_clips where clip_id in (select id from gone_clips)
-        returning bin_id, clip_id, stream_id, date_trunc('hour', posted_at at time zone 'UTC') at time zone 'UTC' as hour,
-                  ave, favourability_id as fav, brand_association_id as ba, rejected
-      ), it as (
-        insert into bin_hourly_items as t (bin_id, rail, hour, stream_id, item, owned, earned, chatter)
-        select g.bin_id, i.rail, g.hour, g.stream_id, i.item, -count(*) filter (where g.ba = 1), -count(*) filter (where g.ba = 2),
-               -count(*) filter (where g.ba not in (1, 2))
-          from gone g join clip_enrichment e on e.clip_id = g.clip_id
-          cross join lateral (${sql.raw(ITEMS)}) i
-         where not g.rejected group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
-        on conflict (bin_id, rail, hour, stream_id, item) do update
-          set owned = t.owned + excluded.owned, earned = t.earned + excluded.earned, chatter = t.chatter + excluded.chatter
-        returning 1
-      ), h as (
-        insert into bin_hourly as h (bin_id, stream_id, hour, clips, ave, positive, negative, neutral, owned, earned, chatter)
-        select bin_id, stream_id, hour, -count(*), -sum(ave), -count(*) filter (where fav = 1), -count(*) filter (where fav = 3),
-               -count(*) filter (where fav = 2), -count(*) filter (where ba = 1), -count(*) filter (where ba = 2),
-               -count(*) filter (where ba not in (1, 2))
-          from gone where not rejected group by 1, 2, 3 order by 1, 2, 3
-        on conflict (bin_id, stream_id, hour) do update
-          set clips = h.clips + excluded.clips, ave = h.ave + excluded.ave, positive = h.positive + excluded.positive,
-              negative = h.negative + excluded.negative, neutral = h.neutral + excluded.neutral, owned = h.owned + excluded.owned,
-              earned = h.earned + excluded.earned, chatter = h.chatter + excluded.chatter
-        returning 1
-      ), pl as (
-        insert into bin_hourly_places as p (bin_id, stream_id, hour, country_code, place, latitude, longitude, clips)
-        select g.bin_id, g.stream_id, g.hour, l.country_code, coalesce(l.place, ''), max(l.latitude), max(l.longitude), -count(*)
-          from gone g join clip_locations l on l.clip_id = g.clip_id
-         where not g.rejected group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
-        on conflict (bin_id, stream_id, hour, country_code, place) do update set clips = p.clips + excluded.clips
-        returning 1
-      )
-      insert into bin_hourly_sentiment as s (bin_id, stream_id, hour, brand_association_id, positive, neutral, negative, ave)
-      select bin_id, stream_id, hour, case when ba in (1, 2) then ba else 3 end,
-             -count(*) filter (where fav = 1), -count(*) filter (where fav = 2), -count(*) filter (where fav = 3), -sum(ave)
-        from gone where not rejected group by 1, 2, 3, 4 order by 1, 2, 3, 4
-      on conflict (bin_id, stream_id, hour, brand_association_id) do update
-        set positive = s.positive + excluded.positive, neutral = s.neutral + excluded.neutral,
-            negative = s.negative + excluded.negative, ave = s.ave + excluded.ave;
-      delete from clip_enrichment where clip_id in (select id from gone_clips);
-      delete from clip_locations where clip_id in (select id from gone_clips);
-      return null;
-    end $$`.execute(db);
+  await deleteTriggers(db);
+  // The rails' post rows again, all counted as chatter: the deep dive read only their sum.
   await sql`
     insert into bin_hourly_items (bin_id, rail, hour, stream_id, item, owned, earned, chatter)
     select bin_id, r.rail, hour, stream_id, '', 0, 0, r.posts
