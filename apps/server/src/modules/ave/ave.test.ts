@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeAve } from '../../ingest/ave.ts';
+import { rebuildRollups } from '../../ingest/rollups.ts';
 import { insertFixture, type Fixture } from '../../test/analytic-fixture.ts';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
 
@@ -16,6 +17,15 @@ describe("Ave calc's", () => {
   beforeAll(async () => {
     t = await createTestApp();
     fx = await insertFixture(t.db, t.projects['acme-brand']);
+    // Another client's project holding the same posts: a CPM of Acme's must not revalue them there.
+    const karoo = await t.db.selectFrom('projects').select('bin_id').where('id', '=', t.projects['karoo-brand']).executeTakeFirstOrThrow();
+    await sql`
+      insert into bin_clips (bin_id, project_id, clip_id, stream_id, posted_at, author_id, classification_id, favourability_id,
+                             brand_association_id, ave, impact_score)
+      select ${karoo.bin_id}, ${t.projects['karoo-brand']}, clip_id, stream_id, posted_at, author_id, classification_id, favourability_id,
+             brand_association_id, ave, impact_score
+        from bin_clips where project_id = ${fx.projectId} and bin_id = ${fx.rootBinId}`.execute(t.db);
+    await rebuildRollups(t.db, [karoo.bin_id!]);
     [admin, analyst, viewer] = await Promise.all(['admin', 'analyst', 'viewer'].map((u) => authHeader(t.app, `${u}@demo.example`)));
     acme = (await t.db.selectFrom('projects').select('client_id').where('id', '=', fx.projectId).executeTakeFirstOrThrow()).client_id;
   });
@@ -62,8 +72,12 @@ describe("Ave calc's", () => {
     const body = { clientId: acme, cpm: [{ streamId: 7, cpm: 50 }] };
     expect((await put(analyst, body)).statusCode).toBe(403);
     await rollupsMatch();
+    const others = () => t.db.selectFrom('bin_clips').select(['id', 'ave']).where('project_id', '=', t.projects['karoo-brand']).orderBy('id').execute();
+    const before = await others();
+    expect(before.length).toBeGreaterThan(0);
     const res = await put(admin, body);
     expect(res.statusCode).toBe(200);
+    expect(await others()).toEqual(before);
     expect(res.json().PostsRevalued).toBeGreaterThan(0);
     const stored = await t.db.selectFrom('clients').select('cpm').where('id', '=', acme).executeTakeFirstOrThrow();
     expect(stored.cpm).toEqual({ '7': 50 });
