@@ -41,7 +41,7 @@ if (exposure.warning) app.log.warn(exposure.warning);
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`database: ${handle.engine}${handle.engine === 'pglite' ? ` in ${config.dataDir}` : ''}`);
 
-const stopBackground = await startBackground({ db: handle.db, config, log: app.log, mailer, tokenKeys });
+const stopBackground = await startBackground({ db: handle.db, engine: handle.engine, config, log: app.log, mailer, tokenKeys });
 ready = true;
 app.log.info('ready');
 

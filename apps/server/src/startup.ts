@@ -18,6 +18,8 @@ import { eventHub } from './modules/events/service.ts';
 
 export async function startBackground(opts: {
   db: Db;
+  /** PostgreSQL may be shared by several processes: the connector job then takes turns (jobs/connectors.ts). */
+  engine: 'pglite' | 'postgres';
   config: Config;
   log: FastifyBaseLogger;
   mailer?: Mailer;
@@ -69,7 +71,7 @@ export async function startBackground(opts: {
             outbound: { allowPrivate: config.outboundAllowPrivate, allowHosts: config.outboundAllowHosts },
             maxBodyBytes: config.connectorMaxBodyBytes,
           },
-          { log },
+          { log, exclusive: opts.engine === 'postgres' },
         )
       : null;
   if (connectors) log.info(`connector job on, every ${config.connectorIntervalMs} ms`);

@@ -11,7 +11,7 @@ import { startXFake } from '../ingest/connectors/fakes/x.ts';
 import { invalidateRules } from '../ingest/rules.ts';
 import { seedProject, type SeededProject } from '../ingest/testing.ts';
 import { testDb } from '../test/harness.ts';
-import { buildConnectorSpecs, runConnectorTick, startConnectorJob, type ConnectorJobConfig } from './connectors.ts';
+import { buildConnectorSpecs, runConnectorTick, startConnectorJob, withConnectorLock, type ConnectorJobConfig } from './connectors.ts';
 
 const keys = keyring(parseTokenKey('ab'.repeat(32)));
 const lines: string[] = [];
@@ -127,5 +127,23 @@ describe('connector job', () => {
     expect(x.requests.length - before).toBe(1); // one run, one search request
     await job.stop();
     await expect(job.runNow()).resolves.toEqual([]);
+  });
+
+  // Another process on the same PostgreSQL holding the run (here this test, on a connection of its
+  // own): the job skips its turn and reads nothing; once the lock is free, its next turn runs.
+  // PGlite is one process with a pool of one connection: the lock is not used there.
+  it.runIf(!!process.env.DATABASE_URL)('takes turns with another process sharing the database', async () => {
+    const before = x.requests.length;
+    let job: ReturnType<typeof startConnectorJob> | undefined;
+    await withConnectorLock(h.db, async () => {
+      job = startConnectorJob(h.db, { ...cfg, intervalMs: 3_600_000 }, { log, http: fakeClock(), exclusive: true });
+      expect(await job.runNow()).toEqual([]);
+      expect(x.requests.length).toBe(before);
+      expect(lines).toContain('connectors: another process is running them; this turn skipped');
+    });
+    const reports = await job!.runNow();
+    expect(reports.map((r) => r.connector)).toContain('x.search');
+    expect(x.requests.length - before).toBe(1);
+    await job!.stop();
   });
 });

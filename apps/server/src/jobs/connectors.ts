@@ -5,7 +5,8 @@
 // budget) into the pipeline, then the comments and replies of the linked profiles' newest stored
 // posts; counts skipped items in ingest_rejections, records each instance's run in
 // connector_stats, watches skip rates (connector-stats.ts) and logs one line per connector. Runs
-// never overlap: the next one is scheduled when the last has finished. stop() ends the wait, asks a running run to
+// never overlap: the next one is scheduled when the last has finished, and on PostgreSQL a run
+// holds an advisory lock, so processes sharing the database take turns instead of reading twice. stop() ends the wait, asks a running run to
 // stop after the page in hand (the cursor of every stored page is saved), and waits for it.
 //
 // Tenancy: a profile connector reads with one project's token, which can list what only the
@@ -90,6 +91,32 @@ export interface ConnectorJobDeps {
   sink?: PostSink;
   /** For tests: a client with a fake clock. */
   http?: HttpClient | HttpOptions;
+  /**
+   * One run at a time across processes sharing the database (PostgreSQL: several API processes
+   * behind a load balancer each start the job): a run holds an advisory lock, and a process that
+   * finds it held skips its turn. Off on PGlite, one process with a pool of one connection.
+   */
+  exclusive?: boolean;
+}
+
+/** The advisory lock the connector runs take (an arbitrary constant of this product's). */
+export const CONNECTOR_LOCK = 7_270_418;
+
+/**
+ * Runs `run` while holding the connectors' advisory lock on a connection of its own (released
+ * when the run ends, or by PostgreSQL if the session dies); null, without running, when another
+ * session holds it.
+ */
+export async function withConnectorLock<T>(db: Db, run: () => Promise<T>): Promise<T | null> {
+  return db.connection().execute(async (conn) => {
+    const got = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${CONNECTOR_LOCK}) as ok`.execute(conn);
+    if (!got.rows[0]?.ok) return null;
+    try {
+      return await run();
+    } finally {
+      await sql`select pg_advisory_unlock(${CONNECTOR_LOCK})`.execute(conn);
+    }
+  });
 }
 
 /** A url rule that names a feed rather than a site: the pipeline matches links, the job reads feeds. */
@@ -447,7 +474,15 @@ export function startConnectorJob(db: Db, cfg: ConnectorJobConfig, deps: Connect
 
   const runNow = (): Promise<ConnectorReport[]> => {
     if (stopped) return Promise.resolve([]);
-    running ??= runConnectorTick(db, cfg, { ...deps, sink, http, signal: abort.signal })
+    const tick = () => runConnectorTick(db, cfg, { ...deps, sink, http, signal: abort.signal });
+    running ??= (
+      deps.exclusive
+        ? withConnectorLock(db, tick).then((r) => {
+            if (r === null) deps.log.info({}, 'connectors: another process is running them; this turn skipped');
+            return r ?? [];
+          })
+        : tick()
+    )
       .catch((err: unknown) => {
         deps.log.warn({ err: (err as Error).message }, 'connectors: run failed');
         return [] as ConnectorReport[];
