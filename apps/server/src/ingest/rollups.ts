@@ -30,10 +30,11 @@ import type { Db } from '../db/connection.ts';
  * statement may change a row only once.
  */
 export function rollupUpsert(source: RawBuilder<unknown>, rails?: RawBuilder<unknown>): RawBuilder<unknown> {
+  // Per rail row, its sign in the rail's column (RAIL_POSTS' order, the insert's).
+  const perRail = sql.join(Object.keys(RAIL_POSTS).map((k) => sql`sign * (rail = ${ITEM_RAILS[k as keyof typeof RAIL_POSTS] + POSTS_RAIL})::int`));
   const railRows = rails
     ? sql`union all
-      select bin_id, stream_id, posted_at, 0, 0, 0, 0, 0, 0, 0, 0,
-             sign * (rail = 11)::int, sign * (rail = 12)::int, sign * (rail = 13)::int, sign * (rail = 14)::int
+      select bin_id, stream_id, posted_at, 0, 0, 0, 0, 0, 0, 0, 0, ${perRail}
         from (${rails}) r`
     : sql``;
   return sql`
@@ -166,6 +167,8 @@ export function placesUpsert(source: RawBuilder<unknown>): RawBuilder<unknown> {
 /** The deep dive's rails as stored in bin_hourly_items; itemRows' row of a rail's posts (a clip with any of its items) is RAIL + POSTS_RAIL. */
 export const ITEM_RAILS = { hashtag: 1, url: 2, handle: 3, entity: 4 } as const;
 export const POSTS_RAIL = 10;
+/** bin_hourly's column counting a rail's posts, the clips carrying any of its items (0026). */
+export const RAIL_POSTS = { hashtag: 'hashtag_posts', url: 'url_posts', handle: 'handle_posts', entity: 'entity_posts' } as const;
 
 /**
  * A clip's deep-dive items, as a lateral subquery over `d` (a row with clip_enrichment's arrays

@@ -6,8 +6,9 @@
 // posts; counts skipped items in ingest_rejections, records each instance's run in
 // connector_stats, watches skip rates (connector-stats.ts) and logs one line per connector. Runs
 // never overlap: the next one is scheduled when the last has finished, and on PostgreSQL a run
-// holds an advisory lock, so processes sharing the database take turns instead of reading twice. stop() ends the wait, asks a running run to
-// stop after the page in hand (the cursor of every stored page is saved), and waits for it.
+// holds an advisory lock, so processes sharing the database take turns instead of reading twice.
+// stop() ends the wait, asks a running run to stop after the page in hand (the cursor of every
+// stored page is saved), and waits for it.
 //
 // Tenancy: a profile connector reads with one project's token, which can list what only the
 // account's owner sees; its posts are filed under that project only (IngestScope), and each

@@ -8,7 +8,7 @@ import type { DeepDiveRail } from '@listening/contract';
 import { sql } from 'kysely';
 import { fromWall, rollupInScope, type Scope } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
-import { ITEM_RAILS } from '../../ingest/rollups.ts';
+import { ITEM_RAILS, RAIL_POSTS } from '../../ingest/rollups.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -53,6 +53,10 @@ const rows = (s: Scope, rail: number, from: Date, to: Date, cuts: Date[], values
      where bin_id = ${s.binId} and rail = ${rail} and stream_id in (${sql.join(s.streams)}) and day = any(${days}::timestamptz[]) ${only}`;
 };
 
+/** How many chart buckets of `bucketMs` the range spans (the last may be cut short). */
+export const bucketCount = (s: Pick<Scope, 'startWall' | 'endWall'>, bucketMs: number) =>
+  Math.max(1, Math.ceil((s.endWall.getTime() + 1 - s.startWall.getTime()) / bucketMs));
+
 export interface ItemRow {
   value: string;
   count: number;
@@ -88,7 +92,7 @@ export async function overview(
   const { limit, bucketMs, prefix, values } = opts;
   // A bucket's index: how many later buckets have begun by the hour. Their first instants are
   // worked out here, once (the client's clock to UTC), instead of the client's clock per row.
-  const n = Math.max(1, Math.ceil((s.endWall.getTime() + 1 - s.startWall.getTime()) / bucketMs));
+  const n = bucketCount(s, bucketMs);
   const starts = Array.from({ length: n - 1 }, (_, k) => fromWall(new Date(s.startWall.getTime() + (k + 1) * bucketMs), s.timeZone));
   const bucket = starts.length ? sql`width_bucket(hour, ${starts.map((d) => d.toISOString())}::timestamptz[])` : sql`0`;
   // The item as shown, without its rail's prefix: the stored forms '#acme' and 'acme' share it.
@@ -150,14 +154,11 @@ export async function overview(
   return out;
 }
 
-/** bin_hourly's count of the clips carrying any item of each rail (0026). */
-const POSTS_COLUMN = { hashtag: 'hashtag_posts', url: 'url_posts', handle: 'handle_posts', entity: 'entity_posts' } as const;
-
 /** Posts carrying any item of the rail, from bin_hourly (one row per stream and hour of the range). */
 export async function posts(db: Db, s: Scope, rail: DeepDiveRail): Promise<number> {
   const r = await db
     .selectFrom('bin_hourly')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(POSTS_COLUMN[rail]), sql<number>`0`).as('posts'))
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(RAIL_POSTS[rail]), sql<number>`0`).as('posts'))
     .$call(rollupInScope(s))
     .executeTakeFirst();
   return Number(r?.posts ?? 0);

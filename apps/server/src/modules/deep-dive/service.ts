@@ -80,7 +80,7 @@ export async function deepDive(db: Db, user: AuthUser, query: z.output<typeof De
   const list = [...merged.values()].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
 
   const charted = (query.compare ? list : list.slice(0, DEEP_DIVE_COMPARE_MAX)).map((i) => i.value);
-  const n = Math.max(1, Math.ceil((s.endWall.getTime() + 1 - s.startWall.getTime()) / size));
+  const n = q.bucketCount(s, size);
   const grid = Array.from({ length: n }, () => charted.map(() => 0));
   const column = new Map(charted.map((v, i) => [v, i]));
   for (const r of o.series) {
