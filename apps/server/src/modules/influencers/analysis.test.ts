@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
 import { insertFixture, rebuildRollups, type Fixture } from '../../test/analytic-fixture.ts';
+import { forgetRangePeople } from './range-people.ts';
 
 type H = { authorization: string };
 
@@ -126,6 +127,45 @@ describe('influencer comparison and the Top Authors page', () => {
     expect((await get(page('&pageSize=2&page=3'))).body).toMatchObject({ Total: 3, Authors: [], Clips: { Value: 5, Previous: 0 } });
     expect((await get(page('&pageSize=101'))).status).toBe(400);
     expect((await get(page('&sort=likes'))).body.message).toMatch(/sort must be followers or clips/);
+  });
+
+  it("keeps the range's people between requests, and shows a rejection or a restore at once", async () => {
+    const names = async () => (await get(page(''))).body.Authors.map((a: Author) => [a.AuthorName, a.ClipCount]);
+    expect(await names()).toEqual([
+      ['Carol', 1],
+      ['Alice', 2],
+      ['Bob', 2],
+    ]);
+    // Bob's posts rejected: the rollups move in the same statement, so the kept people are not used.
+    const put = (path: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/clip/${path}`,
+        headers: analyst,
+        payload: { binClipBaseIds: [fx.root.c2, fx.root.c7], projectId: fx.projectId },
+      });
+    expect((await put('reject')).json()).toEqual({ Updated: 2 });
+    expect(await names()).toEqual([
+      ['Carol', 1],
+      ['Alice', 2],
+    ]);
+    expect((await put('restore')).json()).toEqual({ Updated: 2 });
+    expect(await names()).toEqual([
+      ['Carol', 1],
+      ['Alice', 2],
+      ['Bob', 2],
+    ]);
+    // A change that moves no rollup (an account's followers) waits for the kept entry to lapse.
+    await t.db.updateTable('authors').set({ followers: 50_000 }).where('id', '=', fx.authors.bob).execute();
+    expect((await get(page(''))).body.Authors[0].AuthorName).toBe('Carol');
+    forgetRangePeople(t.db);
+    expect((await get(page(''))).body.Authors.map((a: Author) => [a.AuthorName, a.FollowerCount])).toEqual([
+      ['Bob', 50_000],
+      ['Carol', 20_000],
+      ['Alice', 5700],
+    ]);
+    await t.db.updateTable('authors').set({ followers: 100 }).where('id', '=', fx.authors.bob).execute();
+    forgetRangePeople(t.db);
   });
 
   it('answers the page for project types 1 and 5 only, and 404 to another client', async () => {

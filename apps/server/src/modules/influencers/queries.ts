@@ -39,7 +39,8 @@ export async function clipsByAuthor(db: Db, s: Scope, authorIds: number[]): Prom
   return new Map(rows.map((r) => [Number(r.author_id), Number(r.count)]));
 }
 
-export interface PageAccount {
+/** An account with posts in range, and the person it is taken to be. */
+export interface RangeAccount {
   person: string;
   id: number;
   name: string;
@@ -47,11 +48,6 @@ export interface PageAccount {
   stream_id: number;
   followers: number;
   clips: number;
-  person_followers: number;
-  person_clips: number;
-  /** People in range, and their posts: the same for every row (one pass instead of a second query). */
-  total: number;
-  all_clips: number;
 }
 
 /** Posts in range per author. */
@@ -76,39 +72,9 @@ const people = (db: Db, s: Scope) => sql`
   counted as (select acc.*, count(*) over (partition by key, stream_id) as on_network from acc)
   select counted.*, case when max(on_network) over (partition by key) > 1 then 'a:' || id else key end as person from counted`;
 
-/**
- * One page of the range's people, by followers or by clips (ties: the other figure, then the
- * person, so pages never overlap), each with all its accounts.
- */
-export async function topAuthorsPage(db: Db, s: Scope, sort: 'followers' | 'clips', limit: number, offset: number): Promise<PageAccount[]> {
-  const [first, second] = sort === 'followers' ? (['person_followers', 'person_clips'] as const) : (['person_clips', 'person_followers'] as const);
-  const { rows } = await sql<PageAccount>`
-    with summed as (
-      select p.*, sum(followers) over (partition by person) as person_followers, sum(clips) over (partition by person) as person_clips,
-             sum(clips) over () as all_clips
-        from (${people(db, s)}) p),
-    ranked as (
-      select summed.*, dense_rank() over (order by ${sql.ref(first)} desc, ${sql.ref(second)} desc, person) as place from summed),
-    placed as (select ranked.*, max(place) over () as total from ranked)
-    select person, id, name, handle, stream_id, followers, clips, person_followers, person_clips, total, all_clips
-      from placed
-     where place > ${offset} and place <= ${offset + limit}
-     order by place, followers desc, id`.execute(db);
-  return rows.map((r) => ({
-    ...r,
-    id: Number(r.id),
-    followers: Number(r.followers),
-    clips: Number(r.clips),
-    person_followers: Number(r.person_followers),
-    person_clips: Number(r.person_clips),
-    total: Number(r.total),
-    all_clips: Number(r.all_clips),
-  }));
-}
-
-/** People who posted in range and their posts. */
-export async function peopleAndClips(db: Db, s: Scope): Promise<{ people: number; clips: number }> {
-  const { rows } = await sql<{ people: number; clips: number }>`
-    select count(distinct person)::bigint as people, coalesce(sum(clips), 0)::bigint as clips from (${people(db, s)}) p`.execute(db);
-  return { people: Number(rows[0]?.people ?? 0), clips: Number(rows[0]?.clips ?? 0) };
+/** Every account with posts in range, with its posts and its person (range-people.ts groups and ranks them). */
+export async function rangeAccounts(db: Db, s: Scope): Promise<RangeAccount[]> {
+  const { rows } = await sql<RangeAccount>`
+    select person, id, name, handle, stream_id, followers, clips from (${people(db, s)}) p`.execute(db);
+  return rows.map((r) => ({ ...r, id: Number(r.id), stream_id: Number(r.stream_id), followers: Number(r.followers), clips: Number(r.clips) }));
 }
