@@ -10,7 +10,7 @@
 // ingestion, a rejection and a restore that cancel out) shows within PEOPLE_KEEP_MS.
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import type { Scope } from '../../analytics/scope.ts';
+import { rollupInScope, type Scope } from '../../analytics/scope.ts';
 import { rangeAccounts, type RangeAccount } from './queries.ts';
 
 /** How long people are kept for a scope, however unchanged its totals. */
@@ -99,12 +99,14 @@ export class KeptResults<T> {
 
 const kept = new WeakMap<Db, KeptResults<RangePeople>>();
 
-/** The scope's totals in the hourly rollups: what every writer of bin_clips moves. */
+/** The scope's totals in the hourly rollups (the shared rollup filter): what every writer of bin_clips moves. */
 async function marker(db: Db, s: Scope): Promise<string> {
-  const { rows } = await sql<{ clips: string | number; hours: string | number }>`
-    select coalesce(sum(clips), 0) as clips, count(*) as hours from bin_hourly
-     where bin_id = ${s.binId} and stream_id in (${sql.join(s.streams)}) and hour >= ${s.from} and hour < ${s.to}`.execute(db);
-  return `${rows[0]?.clips ?? 0}:${rows[0]?.hours ?? 0}`;
+  const t = await db
+    .selectFrom('bin_hourly')
+    .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('clips'), sql<number>`0`).as('clips'), eb.fn.countAll<number>().as('hours')])
+    .$call(rollupInScope(s))
+    .executeTakeFirstOrThrow();
+  return `${t.clips}:${t.hours}`;
 }
 
 /** The scope's people, from the kept entry when it still holds. */
