@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
 import { insertFixture, rebuildRollups, type Fixture } from '../../test/analytic-fixture.ts';
 import { forgetRangePeople } from './range-people.ts';
+import { postsIndex } from './posts-index.ts';
 
 type H = { authorization: string };
 
@@ -156,16 +157,18 @@ describe('influencer comparison and the Top Authors page', () => {
       ['Bob', 2],
     ]);
     // A change that moves no rollup (an account's followers) waits for the kept entry to lapse.
-    await t.db.updateTable('authors').set({ followers: 50_000 }).where('id', '=', fx.authors.bob).execute();
+    // (Ingestion sets updated_at with every change; the posts index reads accounts changed since its last look.)
+    await t.db.updateTable('authors').set({ followers: 50_000, updated_at: new Date() }).where('id', '=', fx.authors.bob).execute();
     expect((await get(page(''))).body.Authors[0].AuthorName).toBe('Carol');
     forgetRangePeople(t.db);
+    postsIndex(t.db).accounts.stale();
     expect((await get(page(''))).body.Authors.map((a: Author) => [a.AuthorName, a.FollowerCount])).toEqual([
       ['Bob', 50_000],
       ['Carol', 20_000],
       ['Alice', 5700],
     ]);
     await t.db.updateTable('authors').set({ followers: 100 }).where('id', '=', fx.authors.bob).execute();
-    forgetRangePeople(t.db);
+    forgetRangePeople(t.db, { index: true });
   });
 
   it('answers the page for project types 1 and 5 only, and 404 to another client', async () => {

@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { rollupInScope, type Scope } from '../../analytics/scope.ts';
 import { rangeAccounts, type RangeAccount } from './queries.ts';
+import { postsIndex, type Accounts } from './posts-index.ts';
 
 /** How long people are kept for a scope, however unchanged its totals. */
 export const PEOPLE_KEEP_MS = 60_000;
@@ -31,9 +32,11 @@ export interface RangePeople {
   count: number;
   /** Their posts in range. */
   clips: number;
-  /** Every person, ranked (ties: the other figure, then the person key, so pages never overlap). */
-  ranked(sort: 'followers' | 'clips'): Person[];
+  /** People ranked, from `offset`, at most `limit` (ties: the other figure, then the person key, so pages never overlap). */
+  page(sort: Sort, offset: number, limit: number): Person[];
 }
+
+type Sort = 'followers' | 'clips';
 
 /** Groups a range's accounts into people and ranks them on demand (each order worked out once). */
 export function groupPeople(rows: RangeAccount[]): RangePeople {
@@ -53,14 +56,114 @@ export function groupPeople(rows: RangeAccount[]): RangePeople {
   return {
     count: people.length,
     clips,
-    ranked(sort) {
+    page(sort, offset, limit) {
       let order = orders.get(sort);
       if (!order) {
         const [first, second] = sort === 'followers' ? (['followers', 'clips'] as const) : (['clips', 'followers'] as const);
         order = [...people].sort((a, b) => b[first] - a[first] || b[second] - a[second] || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
         orders.set(sort, order);
       }
-      return order;
+      return order.slice(offset, offset + limit);
+    },
+  };
+}
+
+/** Ranks below this are found without sorting every person (a page near the top of a long list). */
+const PARTIAL_RANKS = 2_000;
+
+/**
+ * The same people from the posts index's counts per account (posts-index.ts): accounts with posts
+ * are grouped by person key, except that a key naming two accounts on one network leaves each of
+ * them alone ('a:' and its id), as rangeAccounts does in SQL. Typed arrays throughout, and a page
+ * near the top is picked without sorting everyone; a full order is worked out once per sort, when
+ * a page beyond PARTIAL_RANKS is asked for.
+ */
+export function countedPeople(acc: Accounts, counts: Int32Array, partialRanks = PARTIAL_RANKS): RangePeople {
+  const active: number[] = [];
+  for (let a = 0; a < counts.length; a++) if (counts[a] > 0) active.push(a);
+  // Networks seen per person key (a bit per stream id; ids are below 31), and keys seen twice on one.
+  const seen = new Int32Array(acc.personKeys.length);
+  const split = new Uint8Array(acc.personKeys.length);
+  for (const a of active) {
+    const p = acc.person[a];
+    const bit = 1 << acc.stream[a];
+    if (seen[p] & bit) split[p] = 1;
+    seen[p] |= bit;
+  }
+  const groupOfPerson = new Int32Array(acc.personKeys.length).fill(-1);
+  const groupOf = new Int32Array(active.length);
+  const keys: string[] = [];
+  const followers: number[] = [];
+  const posts: number[] = [];
+  let clips = 0;
+  active.forEach((a, i) => {
+    const p = acc.person[a];
+    let g = split[p] ? -1 : groupOfPerson[p];
+    if (g < 0) {
+      g = keys.length;
+      keys.push(split[p] ? `a:${acc.id[a]}` : acc.personKeys[p]);
+      followers.push(0);
+      posts.push(0);
+      if (!split[p]) groupOfPerson[p] = g;
+    }
+    groupOf[i] = g;
+    followers[g] += acc.followers[a];
+    posts[g] += counts[a];
+    clips += counts[a];
+  });
+  const n = keys.length;
+
+  let members: number[][] | null = null;
+  const person = (g: number): Person => {
+    if (!members) {
+      members = Array.from({ length: n }, () => []);
+      groupOf.forEach((grp, i) => members![grp].push(active[i]));
+    }
+    const accounts = members[g]
+      .map((a) => ({
+        person: keys[g],
+        id: acc.id[a],
+        name: acc.name[a],
+        handle: acc.handle[a],
+        stream_id: acc.stream[a],
+        followers: acc.followers[a],
+        clips: counts[a],
+      }))
+      .sort((x, y) => y.followers - x.followers || x.id - y.id);
+    return { key: keys[g], accounts, followers: followers[g], clips: posts[g] };
+  };
+
+  const orders = new Map<Sort, Int32Array>();
+  return {
+    count: n,
+    clips,
+    page(sort, offset, limit) {
+      const [first, second] = sort === 'followers' ? [followers, posts] : [posts, followers];
+      // Negative when g ranks before h.
+      const cmp = (g: number, h: number) => first[h] - first[g] || second[h] - second[g] || (keys[g] < keys[h] ? -1 : keys[g] > keys[h] ? 1 : 0);
+      const end = Math.min(offset + limit, n);
+      if (offset >= end) return [];
+      let order = orders.get(sort);
+      if (!order && end > partialRanks) {
+        order = Int32Array.from({ length: n }, (_, i) => i).sort(cmp);
+        orders.set(sort, order);
+      }
+      if (order) return [...order.subarray(offset, end)].map(person);
+      // The best `end` people, kept in order: most are turned away by one comparison with the last.
+      const best: number[] = [];
+      for (let g = 0; g < n; g++) {
+        if (best.length === end && cmp(g, best[end - 1]) >= 0) continue;
+        let lo = 0;
+        let hi = best.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (cmp(best[mid], g) < 0) lo = mid + 1;
+          else hi = mid;
+        }
+        best.splice(lo, 0, g);
+        if (best.length > end) best.pop();
+      }
+      return best.slice(offset).map(person);
     },
   };
 }
@@ -100,13 +203,32 @@ export class KeptResults<T> {
 const kept = new WeakMap<Db, KeptResults<RangePeople>>();
 
 /** The scope's totals in the hourly rollups (the shared rollup filter): what every writer of bin_clips moves. */
-async function marker(db: Db, s: Scope): Promise<string> {
+async function totals(db: Db, s: Scope): Promise<{ clips: number; hours: number }> {
   const t = await db
     .selectFrom('bin_hourly')
     .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('clips'), sql<number>`0`).as('clips'), eb.fn.countAll<number>().as('hours')])
     .$call(rollupInScope(s))
     .executeTakeFirstOrThrow();
-  return `${t.clips}:${t.hours}`;
+  return { clips: Number(t.clips), hours: Number(t.hours) };
+}
+
+/**
+ * The scope's people from the posts index, in one snapshot with the rollups' count of the range
+ * that checks it; from SQL when the index cannot be made to agree (posts-index.ts).
+ */
+async function computePeople(db: Db, s: Scope): Promise<RangePeople> {
+  const index = postsIndex(db);
+  return index.exclusive(() =>
+    db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const c = await index.counts(trx, s, (await totals(trx, s)).clips);
+        if (c) return countedPeople(index.accounts, c.counts);
+        console.warn(`posts index of bin ${s.binId} disagrees with the rollups; the Top Authors page is answered from SQL`);
+        return groupPeople(await rangeAccounts(trx, s));
+      }),
+  );
 }
 
 /** The scope's people, from the kept entry when it still holds. */
@@ -114,10 +236,15 @@ export async function rangePeople(db: Db, s: Scope): Promise<RangePeople> {
   let results = kept.get(db);
   if (!results) kept.set(db, (results = new KeptResults<RangePeople>({ keepMs: PEOPLE_KEEP_MS, max: MAX_SCOPES })));
   const key = `${s.binId}|${s.from.toISOString()}|${s.to.toISOString()}|${[...s.streams].sort((a, b) => a - b).join(',')}`;
-  return results.get(key, await marker(db, s), async () => groupPeople(await rangeAccounts(db, s)));
+  const t = await totals(db, s);
+  return results.get(key, `${t.clips}:${t.hours}`, () => computePeople(db, s));
 }
 
-/** Forgets every kept scope of a database (the bench, to time the first request of a scope). */
-export function forgetRangePeople(db: Db): void {
+/**
+ * Forgets every kept scope of a database (the bench, to time the first request of a scope), and
+ * with `index` the posts index too (its next use loads the bin and reads every account again).
+ */
+export function forgetRangePeople(db: Db, { index = false }: { index?: boolean } = {}): void {
   kept.get(db)?.clear();
+  if (index) postsIndex(db).forget();
 }

@@ -20,7 +20,7 @@ export async function topAuthorsPage(db: Db, user: AuthUser, query: Query): Prom
       `Top Authors is shown for project types ${TOP_AUTHORS_PAGE_PROJECT_TYPES.join(', ')} only; this project is type ${s.project.project_type_id}`,
     );
   const [now, before] = await Promise.all([rangePeople(db, s), rangePeople(db, previousScope(s))]);
-  const page = now.ranked(query.sort).slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
+  const page = now.page(query.sort, (query.page - 1) * query.pageSize, query.pageSize);
   return {
     Total: now.count,
     Page: query.page,
