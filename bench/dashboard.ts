@@ -24,6 +24,7 @@ import * as worldMap from '../apps/server/src/modules/worldmap/service.ts';
 import { followerGrowth } from '../apps/server/src/modules/followers/service.ts';
 import { compareInfluencers } from '../apps/server/src/modules/influencers/comparison.ts';
 import { forgetRangePeople } from '../apps/server/src/modules/influencers/range-people.ts';
+import { postsIndex } from '../apps/server/src/modules/influencers/posts-index.ts';
 import { topAuthorsPage } from '../apps/server/src/modules/influencers/top-authors-page.ts';
 import type { AuthUser } from '../apps/server/src/plugins/auth.ts';
 
@@ -366,7 +367,7 @@ export async function run(args: string[]): Promise<void> {
     };
     // The posts index's one-off load of the bin (every later request reads only what is new).
     forgetRangePeople(h.db, { index: true });
-    await timed('posts index load', () => topAuthorsPage(h.db, user, { ...aq, sort: 'followers', page: 1, pageSize: 50 }));
+    await timed('posts index load', () => postsIndex(h.db).warm(h.db, bins.rootBinId));
     const tz = 'Africa/Johannesburg';
     const raw = rawCalls(h.db, bins.rootBinId, start, end, tz);
 

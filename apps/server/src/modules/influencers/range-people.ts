@@ -1,8 +1,8 @@
 // The people of a scope for the Top Authors page: every account that posted in range with its
-// posts, grouped into people (queries.ts rangeAccounts), computed once and kept a short while.
-// Grouping every post of a long range by author is the page's whole cost (seconds at millions of
-// posts); a user then pages, flips the sort and comes back to the same range, and each of those
-// is answered from the kept people instead of grouping the posts again.
+// posts, grouped into people, computed once and kept a short while. The posts per account come
+// from the posts index (posts-index.ts, counted in memory), or from SQL (queries.ts rangeAccounts)
+// while the bin's index loads; a user then pages, flips the sort and comes back to the same range,
+// and each of those is answered from the kept people.
 //
 // An entry is used only while the scope's rollup totals are what they were when it was computed:
 // every new post, rejection and restore moves them in the statement that changes bin_clips, so
@@ -214,21 +214,24 @@ async function totals(db: Db, s: Scope): Promise<{ clips: number; hours: number 
 
 /**
  * The scope's people from the posts index, in one snapshot with the rollups' count of the range
- * that checks it; from SQL when the index cannot be made to agree (posts-index.ts).
+ * that checks it; from SQL while the bin's index loads in the background (posts-index.ts).
  */
 async function computePeople(db: Db, s: Scope): Promise<RangePeople> {
   const index = postsIndex(db);
-  return index.exclusive(() =>
-    db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .execute(async (trx) => {
-        const c = await index.counts(trx, s, (await totals(trx, s)).clips);
-        if (c) return countedPeople(index.accounts, c.counts);
-        console.warn(`posts index of bin ${s.binId} disagrees with the rollups; the Top Authors page is answered from SQL`);
-        return groupPeople(await rangeAccounts(trx, s));
-      }),
-  );
+  if (index.ready(s.binId)) {
+    const people = await index.exclusive(() =>
+      db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .execute(async (trx) => {
+          const c = await index.counts(trx, s, (await totals(trx, s)).clips);
+          return c && countedPeople(index.accounts, c.counts);
+        }),
+    );
+    if (people) return people;
+  }
+  void index.warm(db, s.binId).catch(() => undefined);
+  return groupPeople(await rangeAccounts(db, s));
 }
 
 /** The scope's people, from the kept entry when it still holds. */

@@ -1,8 +1,8 @@
 // The Top Authors page (project types 1 and 5): every person who posted in range, a page at a
 // time, by followers or by clips; a person's accounts on several networks are one author (the
 // dashboard's rule). Headline figures against the previous period of equal length. The range's
-// people are grouped once and kept a short while (range-people.ts): paging and flipping the sort
-// do not group the range's posts again.
+// people are counted from the posts index and kept a short while (range-people.ts): paging and
+// flipping the sort do not count the range's posts again.
 import { TOP_AUTHORS_PAGE_PROJECT_TYPES, type TopAuthorsPage, type TopAuthorsPageQuery } from '@listening/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
