@@ -117,7 +117,28 @@ describe('posts index', () => {
         .executeTakeFirstOrThrow();
       authorIds.push(Number(r.id));
     }
-    await post(600);
+    // Created two hours ago: read by the bin's load (the later posts, created now, by its reads of new rows).
+    const earlier = new Date(Date.now() - 7_200_000);
+    await post(600, earlier);
+    // A post whose author row is gone: counted in the range, but nobody's (as the SQL's join has it).
+    const orphan = await t.db
+      .insertInto('clips')
+      .values({ stream_id: 7, external_id: 'pi-orphan', author_id: null, body: 'acme', posted_at: new Date(START + DAY) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('bin_clips')
+      .values({
+        bin_id: binId,
+        project_id: project.id,
+        clip_id: orphan.id,
+        stream_id: 7,
+        posted_at: new Date(START + DAY),
+        author_id: 987_654_321,
+        created_at: earlier,
+      })
+      .execute();
+    await rebuildRollups(t.db, [binId]);
     forgetRangePeople(t.db, { index: true });
     await postsIndex(t.db).warm(t.db, binId);
   });

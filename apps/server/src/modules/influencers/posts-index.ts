@@ -64,6 +64,11 @@ export class Accounts {
     return this.id.length;
   }
 
+  /** The dense number of an author id; -1 for none, or for an id with no authors row (the SQL's join drops those too). */
+  of(id: number): number {
+    return this.byId.get(id) ?? -1;
+  }
+
   private personOf(key: string): number {
     let p = this.personByKey.get(key);
     if (p === undefined) {
@@ -206,7 +211,7 @@ export class BinPosts {
       }
     }
     await accounts.add(db, ids);
-    for (let i = 0; i < this.n; i++) this.account[i] = ids[i] < 0 ? -1 : accounts.byId.get(ids[i])!;
+    for (let i = 0; i < this.n; i++) this.account[i] = accounts.of(ids[i]);
     await this.readNew(db, accounts, cutoff);
   }
 
@@ -237,7 +242,7 @@ export class BinPosts {
     for (const r of fresh) {
       this.recent.set(num(r.id), new Date(r.created_at).getTime());
       this.tailTime.push(seconds(new Date(r.posted_at)));
-      this.tailAccount.push(r.author_id === null ? -1 : accounts.byId.get(num(r.author_id))!);
+      this.tailAccount.push(accounts.of(r.author_id === null ? -1 : num(r.author_id)));
       this.tailStream.push(num(r.stream_id));
     }
   }
@@ -285,7 +290,7 @@ export class BinPosts {
     );
     this.rejected = {
       time: Int32Array.from(rows, (r) => seconds(new Date(r.posted_at))),
-      account: Int32Array.from(rows, (r) => (r.author_id === null ? -1 : accounts.byId.get(num(r.author_id))!)),
+      account: Int32Array.from(rows, (r) => accounts.of(r.author_id === null ? -1 : num(r.author_id))),
       stream: Int16Array.from(rows, (r) => num(r.stream_id)),
       at: Date.now(),
     };
