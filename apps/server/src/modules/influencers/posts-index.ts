@@ -23,28 +23,27 @@
 // What the check cannot see: changes that cancel out within the range (a rejection and a restore
 // in the same range) until the rejected rows are read again, and an account's followers or name,
 // read again from authors.updated_at every AUTHORS_KEEP_MS (ingestion sets it on every change).
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import type { Database } from '../../db/schema.ts';
 import { personKey } from '../../analytics/person-key.ts';
 import type { Scope } from '../../analytics/scope.ts';
 
-type Tx = Transaction<Database> | Db;
-
 /** Rows created this many seconds before the last read are read again (commits land late). */
-export const OVERLAP_S = 60;
+const OVERLAP_S = 60;
 /** How long a bin's rejected rows and the accounts' followers and names are used before reading them again. */
-export const REJECTED_KEEP_MS = 60_000;
-export const AUTHORS_KEEP_MS = 60_000;
+const REJECTED_KEEP_MS = 60_000;
+const AUTHORS_KEEP_MS = 60_000;
 /** Unsorted new rows merged into the sorted columns beyond this many. */
 const TAIL_MAX = 65_536;
-/** Rows kept across a database's bins (13 bytes each); the least recently used bin goes first. */
+/** Rows kept across a database's bins (10 bytes each); the least recently used bin goes first. */
 const MAX_ROWS = 60_000_000;
 /** Account ids read per statement. */
 const ID_CHUNK = 10_000;
 
 const num = (v: unknown) => Number(v);
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+/** A row's author id, -1 for none. */
+const authorOf = (r: { author_id: unknown }) => (r.author_id === null ? -1 : num(r.author_id));
 
 /** Every account seen by a database's indexes: who it is and how many follow it. */
 export class Accounts {
@@ -94,12 +93,12 @@ export class Accounts {
     this.person[a] = this.personOf(r.key);
   }
 
-  private select(db: Tx) {
+  private select(db: Db) {
     return db.selectFrom('authors').select(['id', 'name', 'handle', 'stream_id', 'followers', personKey.as('key')]);
   }
 
   /** Reads the accounts of these ids not known yet. */
-  async add(db: Tx, ids: Iterable<number>): Promise<void> {
+  async add(db: Db, ids: Iterable<number>): Promise<void> {
     const missing = [...new Set(ids)].filter((id) => id >= 0 && !this.byId.has(id));
     if (this.since === null && missing.length) this.since = (await sql<{ now: Date }>`select now() as now`.execute(db)).rows[0].now;
     for (let i = 0; i < missing.length; i += ID_CHUNK) {
@@ -111,8 +110,8 @@ export class Accounts {
   }
 
   /** Reads again the known accounts changed since the last look, at most every AUTHORS_KEEP_MS. */
-  async refresh(db: Tx, force = false): Promise<void> {
-    if (this.since === null || (!force && Date.now() - this.checkedAt < AUTHORS_KEEP_MS)) return;
+  async refresh(db: Db): Promise<void> {
+    if (this.since === null || Date.now() - this.checkedAt < AUTHORS_KEEP_MS) return;
     const now = (await sql<{ now: Date }>`select now() as now`.execute(db)).rows[0].now;
     const rows = await this.select(db)
       .where('updated_at', '>=', new Date(this.since.getTime() - OVERLAP_S * 1000))
@@ -174,7 +173,7 @@ export class BinPosts {
   }
 
   /** Reads every row of the bin (in day chunks, each one bytea of 14-byte rows), replacing what was held. */
-  async load(db: Tx, accounts: Accounts): Promise<void> {
+  async load(db: Db, accounts: Accounts): Promise<void> {
     const head = (
       await sql<{ now: Date; lo: Date | null; hi: Date | null }>`
         select now() as now, min(posted_at) as lo, max(posted_at) as hi from bin_clips where bin_id = ${this.binId}`.execute(db)
@@ -216,7 +215,7 @@ export class BinPosts {
   }
 
   /** Reads the rows created since the last read (with the overlap), skipping those already held. */
-  async refresh(db: Tx, accounts: Accounts): Promise<void> {
+  async refresh(db: Db, accounts: Accounts): Promise<void> {
     const now = (await sql<{ now: Date }>`select now() as now`.execute(db)).rows[0].now;
     await this.readNew(db, accounts, new Date(this.cutoff));
     const cutoff = now.getTime() - OVERLAP_S * 1000;
@@ -227,7 +226,7 @@ export class BinPosts {
     if (this.tailTime.length > TAIL_MAX) this.mergeTail();
   }
 
-  private async readNew(db: Tx, accounts: Accounts, since: Date): Promise<void> {
+  private async readNew(db: Db, accounts: Accounts, since: Date): Promise<void> {
     const rows = await db
       .selectFrom('bin_clips')
       .select(['id', 'created_at', 'posted_at', 'author_id', 'stream_id'])
@@ -235,14 +234,11 @@ export class BinPosts {
       .where('created_at', '>=', since)
       .execute();
     const fresh = rows.filter((r) => !this.recent.has(num(r.id)));
-    await accounts.add(
-      db,
-      fresh.map((r) => (r.author_id === null ? -1 : num(r.author_id))),
-    );
+    await accounts.add(db, fresh.map(authorOf));
     for (const r of fresh) {
       this.recent.set(num(r.id), new Date(r.created_at).getTime());
       this.tailTime.push(seconds(new Date(r.posted_at)));
-      this.tailAccount.push(accounts.of(r.author_id === null ? -1 : num(r.author_id)));
+      this.tailAccount.push(accounts.of(authorOf(r)));
       this.tailStream.push(num(r.stream_id));
     }
   }
@@ -276,7 +272,7 @@ export class BinPosts {
   }
 
   /** The bin's rejected rows, read again when older than REJECTED_KEEP_MS or when forced. */
-  async readRejected(db: Tx, accounts: Accounts, force = false): Promise<void> {
+  async readRejected(db: Db, accounts: Accounts, force = false): Promise<void> {
     if (!force && this.rejected && Date.now() - this.rejected.at < REJECTED_KEEP_MS) return;
     const rows = await db
       .selectFrom('bin_clips')
@@ -284,13 +280,10 @@ export class BinPosts {
       .where('bin_id', '=', this.binId)
       .where('rejected', '=', true)
       .execute();
-    await accounts.add(
-      db,
-      rows.map((r) => (r.author_id === null ? -1 : num(r.author_id))),
-    );
+    await accounts.add(db, rows.map(authorOf));
     this.rejected = {
       time: Int32Array.from(rows, (r) => seconds(new Date(r.posted_at))),
-      account: Int32Array.from(rows, (r) => accounts.of(r.author_id === null ? -1 : num(r.author_id))),
+      account: Int32Array.from(rows, (r) => accounts.of(authorOf(r))),
       stream: Int16Array.from(rows, (r) => num(r.stream_id)),
       at: Date.now(),
     };
@@ -413,7 +406,7 @@ export class PostsIndex {
    * the difference is not explained by the rejected rows read again: the bin is then dropped, to
    * be loaded again by warm().
    */
-  async counts(db: Tx, s: Scope, expected: number): Promise<RangeCounts | null> {
+  async counts(db: Db, s: Scope, expected: number): Promise<RangeCounts | null> {
     const b = this.bins.get(s.binId);
     if (!b) return null;
     await b.refresh(db, this.accounts);
