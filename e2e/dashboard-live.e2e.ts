@@ -53,10 +53,10 @@ describe('the dashboard on a phone and from the keyboard', () => {
   let page: Page;
 
   it('opens the Filter as a full-screen dialog at 390 px with Cancel and Apply in view, and applies a quick date', async () => {
-    // The reader in the demo client's time zone: the quick dates count days on the browser's clock,
-    // so a browser on UTC between 22:00 and midnight would end 'Last 7 Days' on the client's
-    // yesterday, with no partial day to hatch.
-    page = await browser.newPage({ viewport: PHONE, timezoneId: 'Africa/Johannesburg' });
+    // A reader twelve hours behind the demo client (Johannesburg): the quick dates count the
+    // client's days, so 'Last 7 Days' still ends on the client's today, with its partial day to
+    // hatch (counted on the browser's clock it ended on the client's yesterday half of each day).
+    page = await browser.newPage({ viewport: PHONE, timezoneId: 'Pacific/Honolulu' });
     await openDashboard(page, baseURL);
     const before = new URL(page.url()).searchParams.get('datefrom');
     await page.getByRole('button', { name: 'Filter' }).click();

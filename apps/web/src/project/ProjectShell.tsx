@@ -10,6 +10,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { useSideNav, useSideNavMenu } from '../ui/side-nav.tsx';
 import { StreamIcon, streamName } from '../ui/StreamIcon.tsx';
+import { wallNow } from '../ui/time.ts';
 import { useClientProducts } from './api/get-client-products.ts';
 import { useProject } from './api/get-project.ts';
 import { useProjectBinIds } from './api/get-project-bins.ts';
@@ -62,7 +63,7 @@ export function ProjectShell({ clientId, projectId, search, platform, dialogs, c
   const data = project.data;
   // Each screen's own defaults (screen-filter.ts): the analysis screens start at yesterday.
   const rules = useMemo(() => screenFilterRules(pathname), [pathname]);
-  const filter = useMemo(() => (data ? resolveFilter(search, data, undefined, rules) : null), [data, search, rules]);
+  const filter = useMemo(() => (data ? resolveFilter(search, data, wallNow(data.TimeZone), rules) : null), [data, search, rules]);
   const ownedCodes = useMemo(() => products.data ?? [], [products.data]);
 
   // The address is the filter: a missing or refused value is replaced by the resolved default.
@@ -239,6 +240,7 @@ export function ProjectShell({ clientId, projectId, search, platform, dialogs, c
             {context && data && (
               <FilterMenu
                 filter={context.filter}
+                timeZone={data.TimeZone}
                 offered={screenOfferedStreams(data, rules)}
                 streamsFixed={!!platform}
                 onApply={(next) => setFilter(platform ? { datefrom: next.datefrom, dateto: next.dateto } : next)}

@@ -4,10 +4,25 @@ import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { datePresets, type DateRange } from './date-presets.ts';
+import { wallNow } from './time.ts';
 
-/** A range picker with the specification's quick picks; it reports a range once both ends are set. */
-export function DateRangePicker({ value, onChange, label = 'Date range' }: { value: DateRange; onChange: (range: DateRange) => void; label?: string }) {
+/**
+ * A range picker with the specification's quick picks; it reports a range once both ends are set.
+ * Today (the quick picks, the last pickable day) is today in `timeZone`, the client's zone.
+ */
+export function DateRangePicker({
+  value,
+  onChange,
+  timeZone,
+  label = 'Date range',
+}: {
+  value: DateRange;
+  onChange: (range: DateRange) => void;
+  timeZone: string;
+  label?: string;
+}) {
   const [opened, setOpened] = useState(false);
+  const now = wallNow(timeZone);
   const [draft, setDraft] = useState<[string | null, string | null]>(value);
   const text = `${dayjs(value[0]).format('D MMM YYYY')} – ${dayjs(value[1]).format('D MMM YYYY')}`;
   return (
@@ -27,7 +42,7 @@ export function DateRangePicker({ value, onChange, label = 'Date range' }: { val
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="xs">
-          <DatePicker type="range" value={draft} onChange={setDraft} presets={datePresets()} maxDate={dayjs().format('YYYY-MM-DD')} numberOfColumns={2} />
+          <DatePicker type="range" value={draft} onChange={setDraft} presets={datePresets(now)} maxDate={now.format('YYYY-MM-DD')} numberOfColumns={2} />
           <Group justify="flex-end" gap="xs">
             <Button variant="subtle" onClick={() => setOpened(false)}>
               Cancel

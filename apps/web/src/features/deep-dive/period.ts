@@ -1,6 +1,7 @@
 // The deep dive's periods as a range (001 section 4): Hourly the last 12 hours, Daily the last 7
 // days, Weekly the last 5 weeks from 35 days back (the default). Whole hours and days of the
-// browser's clock, sent as wall clock like every analytic range; the end is now.
+// client's clock (`now` is its wall clock: ui/time.ts wallNow), sent as wall clock like every
+// analytic range; the end is now.
 import { DEEP_DIVE_PERIODS, type DeepDivePeriod } from '@listening/contract';
 import dayjs, { type Dayjs } from 'dayjs';
 

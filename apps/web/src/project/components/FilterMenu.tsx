@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Modal } from '../../ui/Modal.tsx';
 import { StreamFilter } from '../../ui/StreamFilter.tsx';
 import type { ProjectFilter } from '../filter.ts';
+import { wallNow } from '../../ui/time.ts';
 import { filterPresets } from '../presets.ts';
 
 type Range = [string | null, string | null];
@@ -23,9 +24,12 @@ export function FilterMenu({
   filter,
   offered,
   streamsFixed,
+  timeZone,
   onApply,
 }: {
   filter: ProjectFilter;
+  /** The client's zone: the quick dates and the last pickable day are its today, not the browser's. */
+  timeZone: string;
   offered: readonly number[];
   /** A per-platform view shows its one stream: the checkboxes are not offered. */
   streamsFixed: boolean;
@@ -38,6 +42,9 @@ export function FilterMenu({
   const [month, setMonth] = useState(filter.dateto);
   const wide = useMediaQuery('(min-width: 62em)');
   const phone = useMediaQuery('(max-width: 36em)');
+  const now = wallNow(timeZone);
+  const presets = filterPresets(now);
+  const today = now.format('YYYY-MM-DD');
 
   const open = () => {
     setRange([filter.datefrom, filter.dateto]);
@@ -62,7 +69,7 @@ export function FilterMenu({
       {phone ? (
         <Stack gap="sm">
           <Group gap={6} role="group" aria-label="Quick dates">
-            {filterPresets().map((p) => (
+            {presets.map((p) => (
               <Button
                 key={p.label}
                 size="compact-sm"
@@ -76,23 +83,15 @@ export function FilterMenu({
               </Button>
             ))}
           </Group>
-          <DatePicker
-            type="range"
-            value={range}
-            onChange={setRange}
-            maxDate={dayjs().format('YYYY-MM-DD')}
-            date={month}
-            onDateChange={setMonth}
-            allowSingleDateInRange
-          />
+          <DatePicker type="range" value={range} onChange={setRange} maxDate={today} date={month} onDateChange={setMonth} allowSingleDateInRange />
         </Stack>
       ) : (
         <DatePicker
           type="range"
           value={range}
           onChange={setRange}
-          presets={filterPresets()}
-          maxDate={dayjs().format('YYYY-MM-DD')}
+          presets={presets}
+          maxDate={today}
           numberOfColumns={wide ? 2 : 1}
           // Two columns end at the range's last month, not at an empty future one.
           defaultDate={dayjs(filter.dateto)

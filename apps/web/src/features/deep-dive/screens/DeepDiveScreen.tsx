@@ -25,6 +25,7 @@ import { HeadlineCards } from '../../../project/components/HeadlineCards.tsx';
 import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
 import { useProjectContext } from '../../../project/context.ts';
 import { EChart } from '../../../ui/charts/EChart.tsx';
+import { wallNow } from '../../../ui/time.ts';
 import { useDeepDive } from '../api/get-deep-dive.ts';
 import { overTimeOption, pieOption } from '../charts.ts';
 import { Breakdown } from '../components/Breakdown.tsx';
@@ -112,10 +113,10 @@ function DeepDiveFigures({
   onCompare: (items: string[]) => void;
   onClearCompare: () => void;
 }) {
-  const { params } = useProjectContext();
+  const { params, project } = useProjectContext();
   const tray = useClipTray();
-  // The period decides the range (from now), the filter the streams and the bin.
-  const range = useMemo(() => periodRange(period), [period]);
+  // The period decides the range (from now on the client's clock), the filter the streams and the bin.
+  const range = useMemo(() => periodRange(period, wallNow(project.TimeZone)), [period, project.TimeZone]);
   const query = useDeepDive({ ...params, ...range, railType: rail, period, ...(compare.length ? { compare: compare.join(',') } : {}) });
   const data: DeepDive | null | undefined = query.data;
   // The top items stay pickable while a comparison narrows Items to the chosen ones.

@@ -4,13 +4,14 @@ import { Link } from '@tanstack/react-router';
 import { defaultStreams, type Project } from '@listening/contract';
 import dayjs from 'dayjs';
 import { last30Days } from '../../../ui/date-presets.ts';
+import { wallNow } from '../../../ui/time.ts';
 import { StreamIcon, parseStreamList } from '../../../ui/StreamIcon.tsx';
 
 export const formatProjectDate = (date: string | null): string => (date ? dayjs(date).format('D MMM YYYY') : 'not set');
 
 /** One project: description, id, a stream icon per stream, start and stop date; admins get a cog. */
 export function ProjectCard({ project, onSettings }: { project: Project; onSettings?: (project: Project) => void }) {
-  const [datefrom, dateto] = last30Days();
+  const [datefrom, dateto] = last30Days(wallNow(project.TimeZone));
   const streams = parseStreamList(project.StreamId);
   return (
     <Card withBorder radius="md" padding={0} className="hover-card" pos="relative">

@@ -65,6 +65,7 @@ export function GenerateReport({ report, scope, timeZone, onGenerated }: { repor
         ))}
         <DateRangePicker
           label="Pick the report's dates"
+          timeZone={timeZone}
           value={[win.start.slice(0, 10), win.end.slice(0, 10)]}
           onChange={([from, to]) => setWin(dayRange(from, to))}
         />

@@ -7,26 +7,7 @@ export const WALL_FORMAT = 'YYYY-MM-DDTHH:mm:ss';
 /** The value of a datetime-local input. */
 export const INPUT_FORMAT = 'YYYY-MM-DDTHH:mm';
 
-/** The time zone's wall clock at `now`, as a dayjs whose fields read that clock. */
-export function wallNow(timeZone: string, now: Date = new Date()): Dayjs {
-  try {
-    const parts = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(now);
-    const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
-    return dayjs(`${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:${part('second')}`);
-  } catch {
-    // An unknown zone name: the browser's own clock is the best guess left.
-    return dayjs(now);
-  }
-}
+export { wallNow } from '../../../ui/time.ts';
 
 export const toWire = (d: Dayjs): string => d.format(WALL_FORMAT);
 /** A datetime-local value or a wire value, as the wire form; null when it is not a date. */
