@@ -6,7 +6,7 @@
 // and 390 px. Waits are for what the user waits for.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, launch, login, shot } from './browser.ts';
+import { apiGet, clientDay, launch, login, shot } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
@@ -57,7 +57,7 @@ describe('Top Authors', () => {
     // Opened with no range in the address, the screen reads yesterday 00:00 to now.
     await page.goto(`${baseURL}/client/${clientId}/project/${projectId}/top-authors`);
     await page.waitForURL(/datefrom=/);
-    expect(new URL(page.url()).searchParams.get('datefrom')).toBe(day(new Date(Date.now() - 86_400_000)));
+    expect(new URL(page.url()).searchParams.get('datefrom')).toBe(clientDay(-1));
   }, 240_000);
 
   it('ranks the month’s authors by followers, then by clips, and shows all of them', async () => {

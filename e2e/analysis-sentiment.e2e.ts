@@ -5,7 +5,7 @@
 // product, meet the lock while the dashboard's sentiment widgets stay open.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, launch, login, shot } from './browser.ts';
+import { apiGet, clientDay, launch, login, shot } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
@@ -88,13 +88,8 @@ describe('Sentiment, Content classification and Competitor tracking', () => {
     await page.goto(`${baseURL}/client/${ids.clientId}/project/${ids.projectId}/content-classification`);
     await page.waitForURL(/datefrom=/);
     const url = new URL(page.url());
-    // Yesterday and today on the reader's calendar (001 section 9: yesterday 00:00 to now).
-    const [yesterday, today] = await page.evaluate(() => {
-      const d = new Date();
-      const iso = (x: Date) => x.toLocaleDateString('en-CA');
-      return [iso(new Date(d.getFullYear(), d.getMonth(), d.getDate() - 1)), iso(d)];
-    });
-    expect([url.searchParams.get('datefrom'), url.searchParams.get('dateto')]).toEqual([yesterday, today]);
+    // Yesterday and today on the client's calendar (001 section 9: yesterday 00:00 to now).
+    expect([url.searchParams.get('datefrom'), url.searchParams.get('dateto')]).toEqual([clientDay(-1), clientDay()]);
     await page.getByRole('heading', { name: 'Content Classification' }).waitFor();
     for (const card of ['owned', 'earned', 'chatter', 'total']) await page.getByTestId(`classification-cards-${card}`).waitFor();
     await page.getByTestId('classification-chart').locator('canvas').waitFor();

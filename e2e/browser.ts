@@ -44,3 +44,11 @@ export async function apiGet<T>(p: Page, path: string): Promise<T> {
     return res.json();
   }, path);
 }
+
+/**
+ * A day on a client's calendar ('YYYY-MM-DD'), `offset` days from today: the app counts days in the
+ * client's time zone (default Africa/Johannesburg), whatever the browser's or this machine's.
+ */
+export function clientDay(offset = 0, timeZone = 'Africa/Johannesburg'): string {
+  return new Date(Date.now() + offset * 86_400_000).toLocaleDateString('en-CA', { timeZone });
+}
