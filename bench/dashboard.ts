@@ -2,7 +2,7 @@
 // on PostgreSQL (DATABASE_URL, in a fresh schema), generated in SQL (generate_series), rollups
 // built, then every dashboard call timed through its service function, and the whole page load
 // (all calls at once, as the browser sends them); beside each, the same figure from plain SQL
-// over raw bin_clips without rollups. Args: --clips N, --runs N, --raw-runs N, --keep;
+// over raw bin_clips without rollups. Args: --clips N, --runs N, --raw-runs N, --keep, --calls a,b;
 // --schema NAME reuses a schema kept by an earlier run (--keep) on PostgreSQL: no data generated,
 // pending migrations applied (0023 fills its rollup from what is stored), the schema kept.
 import { randomBytes } from 'node:crypto';
@@ -373,7 +373,10 @@ export async function run(args: string[]): Promise<void> {
 
     console.log(`\n${'call'.padEnd(18)} ${'p50 ms'.padStart(9)} ${'p95 ms'.padStart(9)}   ${'raw p50'.padStart(9)} ${'raw p95'.padStart(9)}   ratio p95`);
     const p95s: number[] = [];
+    // --calls a,b: only these calls (and not the whole dashboard), to time one call again quickly.
+    const only = arg(args, 'calls')?.split(',');
     for (const [name, f] of Object.entries({ ...calls, ...analysisCalls })) {
+      if (only && !only.includes(name)) continue;
       const t = await measure(f, runs);
       p95s.push(pct(t, 95));
       const r = raw[name] ? await measure(raw[name], rawRuns) : null;
@@ -382,6 +385,7 @@ export async function run(args: string[]): Promise<void> {
         `${name.padEnd(18)} ${pct(t, 50).toFixed(1).padStart(9)} ${pct(t, 95).toFixed(1).padStart(9)}   ${(r ? pct(r, 50).toFixed(1) : '-').padStart(9)} ${(r ? pct(r, 95).toFixed(1) : '-').padStart(9)}   ${ratio}`,
       );
     }
+    if (only) return;
     const page = await measure(() => Promise.all(Object.values(calls).map((f) => f())), runs);
     const rawPage = await measure(() => Promise.all(Object.values(raw).map((f) => f())), rawRuns);
     console.log(

@@ -45,6 +45,10 @@ const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 /** A row's author id, -1 for none. */
 const authorOf = (r: { author_id: unknown }) => (r.author_id === null ? -1 : num(r.author_id));
 
+type AccountRow = { id: unknown; name: string; handle: string | null; stream_id: unknown; followers: unknown; key: string };
+/** Accounts changed since `since`, read at `now`. */
+type Changed = { since: Date; now: Date; rows: AccountRow[] };
+
 /** Every account seen by a database's indexes: who it is and how many follow it. */
 export class Accounts {
   readonly byId = new Map<number, number>();
@@ -55,6 +59,15 @@ export class Accounts {
   followers: number[] = [];
   person: number[] = [];
   readonly personKeys: string[] = [];
+  /** Each person key's accounts. */
+  readonly members: number[][] = [];
+  /**
+   * 1 for a person key that two accounts of one network have had (or a network id beyond 30):
+   * whether it is one person or each account alone depends on the accounts with posts in a range.
+   */
+  readonly shared: number[] = [];
+  /** The networks each person key's accounts are on, a bit per stream id. */
+  private readonly networks: number[] = [];
   private readonly personByKey = new Map<string, number>();
   private checkedAt = 0;
   private since: Date | null = null;
@@ -74,11 +87,14 @@ export class Accounts {
       p = this.personKeys.length;
       this.personKeys.push(key);
       this.personByKey.set(key, p);
+      this.members.push([]);
+      this.shared.push(0);
+      this.networks.push(0);
     }
     return p;
   }
 
-  private put(r: { id: unknown; name: string; handle: string | null; stream_id: unknown; followers: unknown; key: string }): void {
+  private put(r: AccountRow): void {
     const id = num(r.id);
     let a = this.byId.get(id);
     if (a === undefined) {
@@ -88,9 +104,20 @@ export class Accounts {
     }
     this.name[a] = r.name;
     this.handle[a] = r.handle;
-    this.stream[a] = num(r.stream_id);
     this.followers[a] = num(r.followers);
-    this.person[a] = this.personOf(r.key);
+    const p = this.personOf(r.key);
+    const stream = num(r.stream_id);
+    const before = this.person[a] as number | undefined;
+    if (before !== p || this.stream[a] !== stream) {
+      // A key's networks only gain bits: a key once shared on a network stays shared (it is then worked out per range).
+      if (before !== undefined) this.members[before].splice(this.members[before].indexOf(a), 1);
+      const bit = stream >= 0 && stream < 31 ? 1 << stream : 0;
+      if (bit === 0 || this.networks[p] & bit) this.shared[p] = 1;
+      this.networks[p] |= bit;
+      this.members[p].push(a);
+    }
+    this.stream[a] = stream;
+    this.person[a] = p;
   }
 
   private select(db: Db) {
@@ -100,7 +127,11 @@ export class Accounts {
   /** Reads the accounts of these ids not known yet. */
   async add(db: Db, ids: Iterable<number>): Promise<void> {
     const missing = [...new Set(ids)].filter((id) => id >= 0 && !this.byId.has(id));
-    if (this.since === null && missing.length) this.since = (await sql<{ now: Date }>`select now() as now`.execute(db)).rows[0].now;
+    if (this.since === null && missing.length) {
+      // The accounts read from here on are current: the first refresh is due AUTHORS_KEEP_MS later.
+      this.since = (await sql<{ now: Date }>`select now() as now`.execute(db)).rows[0].now;
+      this.checkedAt = Date.now();
+    }
     for (let i = 0; i < missing.length; i += ID_CHUNK) {
       const rows = await this.select(db)
         .where(sql<boolean>`id = any(${missing.slice(i, i + ID_CHUNK)}::bigint[])`)
@@ -109,19 +140,42 @@ export class Accounts {
     }
   }
 
+  /** Whether the accounts are due to be read again (older than keepMs). */
+  due(keepMs = AUTHORS_KEEP_MS): boolean {
+    return this.since !== null && Date.now() - this.checkedAt >= keepMs;
+  }
+
+  /** Whether the accounts were marked stale, to be read again before the next answer. */
+  forced(): boolean {
+    return this.since !== null && this.checkedAt === 0;
+  }
+
   /** Reads again the known accounts changed since the last look, at most every AUTHORS_KEEP_MS. */
   async refresh(db: Db): Promise<void> {
-    if (this.since === null || Date.now() - this.checkedAt < AUTHORS_KEEP_MS) return;
+    if (this.since === null || !this.due()) return;
+    this.applyChanged(await this.fetchChanged(db));
+  }
+
+  /** Reads the accounts changed since the last look without touching them: outside the index's queue. */
+  async fetchChanged(db: Db): Promise<Changed | null> {
+    const since = this.since;
+    if (since === null) return null;
     const now = (await sql<{ now: Date }>`select now() as now`.execute(db)).rows[0].now;
     const rows = await this.select(db)
-      .where('updated_at', '>=', new Date(this.since.getTime() - OVERLAP_S * 1000))
+      .where('updated_at', '>=', new Date(since.getTime() - OVERLAP_S * 1000))
       .execute();
-    for (const r of rows) if (this.byId.has(num(r.id))) this.put(r);
-    this.since = now;
+    return { since, now, rows };
+  }
+
+  /** Takes in what fetchChanged read, unless a later look was taken in since it began. */
+  applyChanged(changed: Changed | null): void {
+    if (!changed || changed.since !== this.since) return;
+    for (const r of changed.rows) if (this.byId.has(num(r.id))) this.put(r);
+    this.since = changed.now;
     this.checkedAt = Date.now();
   }
 
-  /** The next refresh reads again whatever its time. */
+  /** The next use reads the accounts again before answering, whatever its time. */
   stale(): void {
     this.checkedAt = 0;
   }
@@ -135,29 +189,65 @@ export interface RangeCounts {
 
 interface Rejected {
   time: Int32Array;
-  account: Int32Array;
-  stream: Int16Array;
+  pair: Int32Array;
   at: number;
 }
 
-/** One bin's posts in posted_at order (plus a short unsorted tail of new ones). */
+/** Checkpoints kept per bin at most (each holds a count per account and stream); blocks are at least MIN_BLOCK rows. */
+const MAX_CHECKPOINTS = 16;
+const MIN_BLOCK = 65_536;
+
+/**
+ * One bin's posts in posted_at order (plus a short unsorted tail of new ones): the second each was
+ * posted and its pair (a dense number for its account and stream). Every `block` rows a checkpoint
+ * holds the posts per pair of all rows before it, so a range's counts are the difference of two
+ * checkpoints, corrected by the rows between each end and its nearer checkpoint: at most one
+ * block of rows is read whatever the range's length.
+ */
 export class BinPosts {
   time = new Int32Array(0);
-  account = new Int32Array(0);
-  stream = new Int16Array(0);
+  pair = new Int32Array(0);
   n = 0;
+  /** Each pair's account (-1 for none) and stream. */
+  private pairAccount: number[] = [];
+  private pairStream: number[] = [];
+  private pairByKey = new Map<number, number>();
+  /** checkpoints[k]: posts per pair of rows [0, k * block); shorter than the pairs when pairs came later (theirs are 0). */
+  private checkpoints: Int32Array[] = [];
   private tailTime: number[] = [];
-  private tailAccount: number[] = [];
-  private tailStream: number[] = [];
+  private tailPair: number[] = [];
   /** bin_clips ids read with created_at at or after `cutoff`, and when they were created. */
   private recent = new Map<number, number>();
   private cutoff = 0;
   private rejected: Rejected | null = null;
+  /** Moves each time rejected rows are taken in (a read begun before is then dropped). */
+  private rejectedEpoch = 0;
 
-  constructor(readonly binId: number) {}
+  /** `block`: rows per checkpoint (0: worked out from the bin's size); `tailMax`: new rows kept unsorted at most. */
+  constructor(
+    readonly binId: number,
+    private block = 0,
+    private readonly tailMax = TAIL_MAX,
+  ) {}
 
   get rows(): number {
     return this.n + this.tailTime.length;
+  }
+
+  get pairs(): number {
+    return this.pairAccount.length;
+  }
+
+  private pairOf(account: number, stream: number): number {
+    const key = (account + 1) * 65_536 + stream;
+    let p = this.pairByKey.get(key);
+    if (p === undefined) {
+      p = this.pairAccount.length;
+      this.pairByKey.set(key, p);
+      this.pairAccount.push(account);
+      this.pairStream.push(stream);
+    }
+    return p;
   }
 
   private grow(need: number): void {
@@ -165,11 +255,9 @@ export class BinPosts {
     const size = Math.max(need, Math.ceil(this.time.length * 1.5), 1024);
     const t = new Int32Array(size);
     t.set(this.time.subarray(0, this.n));
-    const a = new Int32Array(size);
-    a.set(this.account.subarray(0, this.n));
-    const s = new Int16Array(size);
-    s.set(this.stream.subarray(0, this.n));
-    [this.time, this.account, this.stream] = [t, a, s];
+    const p = new Int32Array(size);
+    p.set(this.pair.subarray(0, this.n));
+    [this.time, this.pair] = [t, p];
   }
 
   /** Reads every row of the bin (in day chunks, each one bytea of 14-byte rows), replacing what was held. */
@@ -180,13 +268,16 @@ export class BinPosts {
     ).rows[0];
     const cutoff = new Date(head.now.getTime() - OVERLAP_S * 1000);
     this.n = 0;
+    this.pairAccount = [];
+    this.pairStream = [];
+    this.pairByKey = new Map();
     this.tailTime = [];
-    this.tailAccount = [];
-    this.tailStream = [];
+    this.tailPair = [];
     this.recent = new Map();
     this.cutoff = cutoff.getTime();
     this.rejected = null;
     const ids: number[] = [];
+    const streams: number[] = [];
     if (head.lo && head.hi) {
       const DAY = 86_400_000;
       for (let d = Math.floor(head.lo.getTime() / DAY) * DAY; d <= head.hi.getTime(); d += DAY) {
@@ -201,17 +292,31 @@ export class BinPosts {
         const count = buf.byteLength / 14;
         this.grow(this.n + count);
         for (let i = 0, o = 0; i < count; i++, o += 14) {
-          this.time[this.n] = view.getInt32(o);
+          this.time[this.n++] = view.getInt32(o);
           // An author id as two 32-bit halves (ids stay below 2^53); -1 for no author.
           ids.push(view.getInt32(o + 4) * 4_294_967_296 + view.getUint32(o + 8));
-          this.stream[this.n] = view.getInt16(o + 12);
-          this.n++;
+          streams.push(view.getInt16(o + 12));
         }
       }
     }
     await accounts.add(db, ids);
-    for (let i = 0; i < this.n; i++) this.account[i] = accounts.of(ids[i]);
+    for (let i = 0; i < this.n; i++) this.pair[i] = this.pairOf(accounts.of(ids[i]), streams[i]);
+    if (!this.block) this.block = Math.max(MIN_BLOCK, Math.ceil(this.n / MAX_CHECKPOINTS));
+    this.checkpointFrom(0);
     await this.readNew(db, accounts, cutoff);
+  }
+
+  /** Works out the checkpoints from the k-th on (those before it hold rows that did not move). */
+  private checkpointFrom(k: number): void {
+    const P = this.pairs;
+    const running = new Int32Array(P);
+    if (k > 0) running.set(this.checkpoints[k]);
+    this.checkpoints.length = k;
+    for (let at = k * this.block; at <= this.n; at += this.block) {
+      this.checkpoints.push(running.slice());
+      const end = Math.min(at + this.block, this.n);
+      for (let i = at; i < end; i++) running[this.pair[i]]++;
+    }
   }
 
   /** Reads the rows created since the last read (with the overlap), skipping those already held. */
@@ -223,7 +328,7 @@ export class BinPosts {
       this.cutoff = cutoff;
       for (const [id, at] of this.recent) if (at < cutoff) this.recent.delete(id);
     }
-    if (this.tailTime.length > TAIL_MAX) this.mergeTail();
+    if (this.tailTime.length > this.tailMax) this.mergeTail();
   }
 
   private async readNew(db: Db, accounts: Accounts, since: Date): Promise<void> {
@@ -238,55 +343,75 @@ export class BinPosts {
     for (const r of fresh) {
       this.recent.set(num(r.id), new Date(r.created_at).getTime());
       this.tailTime.push(seconds(new Date(r.posted_at)));
-      this.tailAccount.push(accounts.of(authorOf(r)));
-      this.tailStream.push(num(r.stream_id));
+      this.tailPair.push(this.pairOf(accounts.of(authorOf(r)), num(r.stream_id)));
     }
   }
 
-  /** Sorts the tail into the columns. */
+  /** Sorts the tail into the columns; the checkpoints from the first row moved on are worked out again. */
   private mergeTail(): void {
     const m = this.tailTime.length;
     const order = Array.from({ length: m }, (_, i) => i).sort((a, b) => this.tailTime[a] - this.tailTime[b]);
+    const first = this.lowerBound(this.tailTime[order[0]]);
     const size = this.n + m;
     const t = new Int32Array(Math.max(size, this.time.length));
-    const a = new Int32Array(t.length);
-    const s = new Int16Array(t.length);
-    let i = 0;
+    const p = new Int32Array(t.length);
+    t.set(this.time.subarray(0, first));
+    p.set(this.pair.subarray(0, first));
+    let i = first;
     let j = 0;
-    for (let k = 0; k < size; k++) {
+    for (let k = first; k < size; k++) {
       if (j >= m || (i < this.n && this.time[i] <= this.tailTime[order[j]])) {
         t[k] = this.time[i];
-        a[k] = this.account[i];
-        s[k] = this.stream[i++];
+        p[k] = this.pair[i++];
       } else {
         const o = order[j++];
         t[k] = this.tailTime[o];
-        a[k] = this.tailAccount[o];
-        s[k] = this.tailStream[o];
+        p[k] = this.tailPair[o];
       }
     }
-    [this.time, this.account, this.stream, this.n] = [t, a, s, size];
+    [this.time, this.pair, this.n] = [t, p, size];
     this.tailTime = [];
-    this.tailAccount = [];
-    this.tailStream = [];
+    this.tailPair = [];
+    this.checkpointFrom(Math.floor(first / this.block));
   }
 
   /** The bin's rejected rows, read again when older than REJECTED_KEEP_MS or when forced. */
   async readRejected(db: Db, accounts: Accounts, force = false): Promise<void> {
-    if (!force && this.rejected && Date.now() - this.rejected.at < REJECTED_KEEP_MS) return;
-    const rows = await db
-      .selectFrom('bin_clips')
-      .select(['posted_at', 'author_id', 'stream_id'])
-      .where('bin_id', '=', this.binId)
-      .where('rejected', '=', true)
-      .execute();
-    await accounts.add(db, rows.map(authorOf));
-    this.rejected = {
-      time: Int32Array.from(rows, (r) => seconds(new Date(r.posted_at))),
-      account: Int32Array.from(rows, (r) => accounts.of(authorOf(r))),
-      stream: Int16Array.from(rows, (r) => num(r.stream_id)),
-      at: Date.now(),
-    };
+    if (!force && !this.rejectedStale()) return;
+    await this.applyRejected(db, accounts, await this.fetchRejected(db));
+  }
+
+  /** Reads the bin's rejected rows (one bytea of 14-byte rows) without touching the index: outside its queue. */
+  async fetchRejected(db: Db): Promise<{ buf: Uint8Array; epoch: number }> {
+    const epoch = this.rejectedEpoch;
+    const { rows } = await sql<{ buf: Uint8Array | null }>`
+      select string_agg(int4send(floor(extract(epoch from posted_at))::int) || int8send(coalesce(author_id, -1)) || int2send(stream_id), ''::bytea) as buf
+        from bin_clips
+       where bin_id = ${this.binId} and rejected`.execute(db);
+    return { buf: rows[0].buf ?? new Uint8Array(0), epoch };
+  }
+
+  /** Takes in rejected rows read by fetchRejected, unless newer ones were taken in since it began. */
+  async applyRejected(db: Db, accounts: Accounts, { buf, epoch }: { buf: Uint8Array; epoch: number }): Promise<void> {
+    if (epoch !== this.rejectedEpoch) return;
+    const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+    const count = buf.byteLength / 14;
+    const ids: number[] = [];
+    for (let o = 0; o < buf.byteLength; o += 14) ids.push(view.getInt32(o + 4) * 4_294_967_296 + view.getUint32(o + 8));
+    await accounts.add(db, ids);
+    const time = new Int32Array(count);
+    const pair = new Int32Array(count);
+    for (let i = 0, o = 0; i < count; i++, o += 14) {
+      time[i] = view.getInt32(o);
+      pair[i] = this.pairOf(accounts.of(ids[i]), view.getInt16(o + 12));
+    }
+    this.rejected = { time, pair, at: Date.now() };
+    this.rejectedEpoch++;
+  }
+
+  /** Whether the rejected rows are due to be read again (older than keepMs). */
+  rejectedStale(keepMs = REJECTED_KEEP_MS): boolean {
+    return !this.rejected || Date.now() - this.rejected.at >= keepMs;
   }
 
   /** First row at or after second t. */
@@ -301,33 +426,53 @@ export class BinPosts {
     return lo;
   }
 
+  /** Adds sign times the posts per pair of rows [0, at) to out: from the nearer checkpoint, and the rows between. */
+  private addPrefix(out: Int32Array, at: number, sign: number): void {
+    const { pair, block, checkpoints } = this;
+    let k = Math.floor(at / block);
+    let rowSign = sign;
+    if (k + 1 < checkpoints.length && (k + 1) * block - at < at - k * block) {
+      k++;
+      rowSign = -sign;
+    }
+    const cp = checkpoints[k];
+    if (sign > 0) for (let p = 0; p < cp.length; p++) out[p] += cp[p];
+    else for (let p = 0; p < cp.length; p++) out[p] -= cp[p];
+    const [lo, hi] = rowSign === sign ? [k * block, at] : [at, k * block];
+    if (rowSign > 0) for (let i = lo; i < hi; i++) out[pair[i]]++;
+    else for (let i = lo; i < hi; i++) out[pair[i]]--;
+  }
+
   /** The scope's posts per account, rejected ones left out (readRejected first). */
   count(s: Pick<Scope, 'from' | 'to' | 'streams'>, accounts: number): RangeCounts {
     const from = seconds(s.from);
     const to = seconds(s.to);
+    const lo = this.lowerBound(from);
+    const hi = this.lowerBound(to);
+    const perPair = new Int32Array(this.pairs);
+    if (hi - lo <= this.block) for (let i = lo; i < hi; i++) perPair[this.pair[i]]++;
+    else {
+      this.addPrefix(perPair, hi, 1);
+      this.addPrefix(perPair, lo, -1);
+    }
+    for (let i = 0; i < this.tailTime.length; i++) {
+      const t = this.tailTime[i];
+      if (t >= from && t < to) perPair[this.tailPair[i]]++;
+    }
+    const r = this.rejected;
+    if (r) for (let i = 0; i < r.time.length; i++) if (r.time[i] >= from && r.time[i] < to) perPair[r.pair[i]]--;
+
     const wanted = new Uint8Array(1 << 15);
     for (const id of s.streams) if (id >= 0 && id < wanted.length) wanted[id] = 1;
     const counts = new Int32Array(accounts);
     let total = 0;
-    const { account, stream } = this;
-    for (let i = this.lowerBound(from), end = this.lowerBound(to); i < end; i++) {
-      if (wanted[stream[i]] === 0) continue;
-      total++;
-      if (account[i] >= 0) counts[account[i]]++;
+    for (let p = 0; p < perPair.length; p++) {
+      const c = perPair[p];
+      if (c === 0 || wanted[this.pairStream[p]] === 0) continue;
+      total += c;
+      const a = this.pairAccount[p];
+      if (a >= 0) counts[a] += c;
     }
-    for (let i = 0; i < this.tailTime.length; i++) {
-      const t = this.tailTime[i];
-      if (t < from || t >= to || wanted[this.tailStream[i]] === 0) continue;
-      total++;
-      if (this.tailAccount[i] >= 0) counts[this.tailAccount[i]]++;
-    }
-    const r = this.rejected;
-    if (r)
-      for (let i = 0; i < r.time.length; i++) {
-        if (r.time[i] < from || r.time[i] >= to || wanted[r.stream[i]] === 0) continue;
-        total--;
-        if (r.account[i] >= 0) counts[r.account[i]]--;
-      }
     return { counts, total };
   }
 }
@@ -337,6 +482,13 @@ export class PostsIndex {
   readonly accounts = new Accounts();
   private readonly bins = new Map<number, BinPosts>();
   private queue: Promise<unknown> = Promise.resolve();
+  /** Rows per checkpoint block, and unsorted new rows at most, of bins loaded from now on (the tests set them small). */
+  blockRows = 0;
+  tailRows = TAIL_MAX;
+  /** How old the rejected rows and the accounts may be before a use reads them again in the background. */
+  keepMs = Math.min(REJECTED_KEEP_MS, AUTHORS_KEEP_MS);
+
+  constructor(private readonly db: Db) {}
 
   /** Runs one use of the index at a time (uses share its columns and its reads). */
   exclusive<T>(f: () => Promise<T>): Promise<T> {
@@ -347,6 +499,8 @@ export class PostsIndex {
 
   /** Loads in progress, by bin. */
   private readonly loading = new Map<number, Promise<void>>();
+  /** A background read of rejected rows and changed accounts, while one runs. */
+  private upkeep: Promise<void> | null = null;
   /** Whole-bin loads done, and ranges answered from the index (the tests and the bench read them). */
   loads = 0;
   answered = 0;
@@ -364,7 +518,7 @@ export class PostsIndex {
           .transaction()
           .setIsolationLevel('repeatable read')
           .execute(async (trx) => {
-            const b = new BinPosts(binId);
+            const b = new BinPosts(binId, this.blockRows, this.tailRows);
             await b.load(trx, this.accounts);
             await b.readRejected(trx, this.accounts, true);
             this.loads++;
@@ -377,9 +531,10 @@ export class PostsIndex {
     return p;
   }
 
-  /** Settles when every use and load of the index queued so far has. */
-  idle(): Promise<void> {
-    return this.queue.then(() => undefined);
+  /** Settles when every use, load and background read of the index started so far has. */
+  async idle(): Promise<void> {
+    await this.upkeep;
+    await this.queue;
   }
 
   /** Whether a range of the bin can be answered now (loaded, and no load waiting in line). */
@@ -401,6 +556,25 @@ export class PostsIndex {
   }
 
   /**
+   * Reads the bin's rejected rows and the changed accounts again when they are due, in the
+   * background: a request does not wait for them (the rejected rows of a large bin take a second).
+   */
+  private keepUp(b: BinPosts): void {
+    if (this.upkeep || !(b.rejectedStale(this.keepMs) || this.accounts.due(this.keepMs))) return;
+    this.upkeep = (async () => {
+      // The reads run beside requests; only taking them in waits its turn.
+      const rejected = b.rejectedStale(this.keepMs) ? await b.fetchRejected(this.db) : null;
+      const changed = this.accounts.due(this.keepMs) ? await this.accounts.fetchChanged(this.db) : null;
+      await this.exclusive(async () => {
+        this.accounts.applyChanged(changed);
+        if (rejected && this.bins.get(b.binId) === b) await b.applyRejected(this.db, this.accounts, rejected);
+      });
+    })()
+      .catch((err: Error) => console.warn(`posts index of bin ${b.binId}: rejected rows and accounts not read again: ${err.message}`))
+      .finally(() => (this.upkeep = null));
+  }
+
+  /**
    * The scope's posts per account, brought up to date and checked against `expected` (the
    * rollups' count of the range in the same snapshot). Null when the bin is not loaded, or when
    * the difference is not explained by the rejected rows read again: the bin is then dropped, to
@@ -411,8 +585,8 @@ export class PostsIndex {
     if (!b) return null;
     await b.refresh(db, this.accounts);
     this.keep(b);
-    await b.readRejected(db, this.accounts);
-    await this.accounts.refresh(db);
+    // Accounts marked stale (forget()) are read before answering; otherwise in the background.
+    if (this.accounts.forced()) await this.accounts.refresh(db);
     let c = b.count(s, this.accounts.size);
     if (c.total !== expected) {
       await b.readRejected(db, this.accounts, true);
@@ -423,6 +597,7 @@ export class PostsIndex {
       return null;
     }
     this.answered++;
+    this.keepUp(b);
     return c;
   }
 
@@ -436,6 +611,6 @@ const indexes = new WeakMap<Db, PostsIndex>();
 
 export function postsIndex(db: Db): PostsIndex {
   let x = indexes.get(db);
-  if (!x) indexes.set(db, (x = new PostsIndex()));
+  if (!x) indexes.set(db, (x = new PostsIndex(db)));
   return x;
 }

@@ -45,48 +45,59 @@ describe('groupPeople', () => {
 
 describe('KeptResults', () => {
   let clock = 0;
+  let marker = 'm1';
+  const current = async () => marker;
   const make = () => new KeptResults<string>({ keepMs: 1000, max: 2, now: () => clock });
   const counted = () => {
     let calls = 0;
-    return { compute: async () => `v${++calls}`, calls: () => calls };
+    let markers = 0;
+    return {
+      compute: async () => ({ value: `v${++calls}`, marker }),
+      marker: async () => (markers++, marker),
+      calls: () => calls,
+      markers: () => markers,
+    };
   };
 
-  it('answers a key again while its marker holds and it is young enough', async () => {
-    clock = 0;
+  it('answers a key again while its marker holds and it is young enough; a first request reads no marker', async () => {
+    [clock, marker] = [0, 'm1'];
     const kept = make();
     const c = counted();
-    expect(await kept.get('k', 'm1', c.compute)).toBe('v1');
+    expect(await kept.get('k', c.marker, c.compute)).toBe('v1');
+    expect(c.markers()).toBe(0); // the computation's own marker is kept
     clock = 999;
-    expect(await kept.get('k', 'm1', c.compute)).toBe('v1');
-    expect(c.calls()).toBe(1);
+    expect(await kept.get('k', c.marker, c.compute)).toBe('v1');
+    expect([c.calls(), c.markers()]).toEqual([1, 1]);
   });
 
   it('computes again when the marker changed or the entry lapsed', async () => {
-    clock = 0;
+    [clock, marker] = [0, 'm1'];
     const kept = make();
     const c = counted();
-    await kept.get('k', 'm1', c.compute);
-    expect(await kept.get('k', 'm2', c.compute)).toBe('v2');
+    await kept.get('k', current, c.compute);
+    marker = 'm2';
+    expect(await kept.get('k', current, c.compute)).toBe('v2');
+    expect(await kept.get('k', current, c.compute)).toBe('v2');
     clock = 1000;
-    expect(await kept.get('k', 'm2', c.compute)).toBe('v3');
+    expect(await kept.get('k', current, c.compute)).toBe('v3');
   });
 
   it('shares one computation between callers, drops a failed one, and keeps at most max keys', async () => {
-    clock = 0;
+    [clock, marker] = [0, 'm'];
     const kept = make();
     const c = counted();
-    const [a, b] = await Promise.all([kept.get('k', 'm', c.compute), kept.get('k', 'm', c.compute)]);
+    const [a, b] = await Promise.all([kept.get('k', current, c.compute), kept.get('k', current, c.compute)]);
     expect([a, b, c.calls()]).toEqual(['v1', 'v1', 1]);
 
-    await expect(kept.get('bad', 'm', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-    expect(await kept.get('bad', 'm', async () => 'fine')).toBe('fine');
+    await expect(kept.get('bad', current, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await kept.get('bad', current, async () => ({ value: 'fine', marker }))).toBe('fine');
 
     // 'k' used last before 'other' arrives: 'bad' (least recently used) goes.
-    await kept.get('k', 'm', c.compute);
-    await kept.get('other', 'm', async () => 'o');
-    expect(await kept.get('bad', 'm', async () => 'again')).toBe('again');
-    expect(await kept.get('other', 'm', async () => 'o2')).toBe('o');
+    await kept.get('k', current, c.compute);
+    await kept.get('other', current, async () => ({ value: 'o', marker }));
+    expect(await kept.get('bad', current, async () => ({ value: 'again', marker }))).toBe('again');
+    expect(await kept.get('other', current, async () => ({ value: 'o2', marker }))).toBe('o');
     kept.clear();
-    expect(await kept.get('other', 'm', async () => 'o3')).toBe('o3');
+    expect(await kept.get('other', current, async () => ({ value: 'o3', marker }))).toBe('o3');
   });
 });

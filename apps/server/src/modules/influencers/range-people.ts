@@ -74,63 +74,83 @@ const PARTIAL_RANKS = 2_000;
 /**
  * The same people from the posts index's counts per account (posts-index.ts): accounts with posts
  * are grouped by person key, except that a key naming two accounts on one network leaves each of
- * them alone ('a:' and its id), as rangeAccounts does in SQL. Typed arrays throughout, and a page
- * near the top is picked without sorting everyone; a full order is worked out once per sort, when
- * a page beyond PARTIAL_RANKS is asked for.
+ * them alone ('a:' and its id), as rangeAccounts does in SQL. A person is its key's number
+ * (acc.members lists its accounts), so the grouping is a pass over typed arrays; only keys that
+ * two accounts of one network have had (acc.shared, rare) are worked out account by account. A
+ * page near the top is picked without sorting everyone; a full order is worked out once per sort,
+ * when a page beyond PARTIAL_RANKS is asked for.
  */
 export function countedPeople(acc: Accounts, counts: Int32Array, partialRanks = PARTIAL_RANKS): RangePeople {
-  const active: number[] = [];
-  for (let a = 0; a < counts.length; a++) if (counts[a] > 0) active.push(a);
-  // Networks seen per person key (a bit per stream id; ids are below 31), and keys seen twice on one.
-  const seen = new Int32Array(acc.personKeys.length);
-  const split = new Uint8Array(acc.personKeys.length);
-  for (const a of active) {
-    const p = acc.person[a];
-    const bit = 1 << acc.stream[a];
-    if (seen[p] & bit) split[p] = 1;
-    seen[p] |= bit;
-  }
-  const groupOfPerson = new Int32Array(acc.personKeys.length).fill(-1);
-  const groupOf = new Int32Array(active.length);
-  const keys: string[] = [];
-  const followers: number[] = [];
-  const posts: number[] = [];
+  const P = acc.personKeys.length;
+  const { person, shared } = acc;
+  const accountFollowers = acc.followers;
+  // Shared keys' accounts with posts, worked out below; every other account adds to its key's person.
+  const sharedActive: number[] = [];
+  const perPerson = new Int32Array(P);
+  const followersOf = new Float64Array(P);
   let clips = 0;
-  active.forEach((a, i) => {
-    const p = acc.person[a];
-    let g = split[p] ? -1 : groupOfPerson[p];
-    if (g < 0) {
-      g = keys.length;
-      keys.push(split[p] ? `a:${acc.id[a]}` : acc.personKeys[p]);
-      followers.push(0);
-      posts.push(0);
-      if (!split[p]) groupOfPerson[p] = g;
+  for (let a = 0; a < counts.length; a++) {
+    const c = counts[a];
+    if (c <= 0) continue;
+    clips += c;
+    const p = person[a];
+    if (shared[p] === 1) sharedActive.push(a);
+    else {
+      perPerson[p] += c;
+      followersOf[p] += accountFollowers[a];
     }
-    groupOf[i] = g;
-    followers[g] += acc.followers[a];
-    posts[g] += counts[a];
-    clips += counts[a];
-  });
-  const n = keys.length;
+  }
+  // A shared key is one person unless two of its accounts with posts are on one network; then each
+  // of its accounts is a group of its own, numbered from P on.
+  const onNetwork = new Map<number, number>();
+  for (const a of sharedActive) {
+    const k = person[a] * 64 + (acc.stream[a] & 63);
+    onNetwork.set(k, (onNetwork.get(k) ?? 0) + 1);
+  }
+  const split = new Set<number>();
+  for (const [k, n] of onNetwork) if (n > 1) split.add(Math.floor(k / 64));
+  const alone: number[] = [];
+  for (const a of sharedActive) {
+    const p = person[a];
+    if (split.has(p)) alone.push(a);
+    else {
+      perPerson[p] += counts[a];
+      followersOf[p] += accountFollowers[a];
+    }
+  }
+  // Per group (a person, or P + j for alone[j]): its posts and followers, and the groups with posts.
+  const G = P + alone.length;
+  const posts = alone.length ? new Int32Array(G) : perPerson;
+  const followers = alone.length ? new Float64Array(G) : followersOf;
+  if (alone.length) {
+    posts.set(perPerson);
+    followers.set(followersOf);
+    alone.forEach((a, j) => {
+      posts[P + j] = counts[a];
+      followers[P + j] = accountFollowers[a];
+    });
+  }
+  const everyGroup = new Int32Array(G);
+  let n = 0;
+  for (let g = 0; g < G; g++) if (posts[g] > 0) everyGroup[n++] = g;
+  const groups = everyGroup.subarray(0, n);
+  const keyOf = (g: number) => (g < P ? acc.personKeys[g] : `a:${acc.id[alone[g - P]]}`);
 
-  let members: number[][] | null = null;
-  const person = (g: number): Person => {
-    if (!members) {
-      members = Array.from({ length: n }, () => []);
-      groupOf.forEach((grp, i) => members![grp].push(active[i]));
-    }
-    const accounts = members[g]
+  const personOf = (g: number): Person => {
+    const key = keyOf(g);
+    const members = g < P ? acc.members[g].filter((a) => counts[a] > 0) : [alone[g - P]];
+    const accounts = members
       .map((a) => ({
-        person: keys[g],
+        person: key,
         id: acc.id[a],
         name: acc.name[a],
         handle: acc.handle[a],
         stream_id: acc.stream[a],
-        followers: acc.followers[a],
+        followers: accountFollowers[a],
         clips: counts[a],
       }))
       .sort((x, y) => y.followers - x.followers || x.id - y.id);
-    return { key: keys[g], accounts, followers: followers[g], clips: posts[g] };
+    return { key, accounts, followers: followers[g], clips: posts[g] };
   };
 
   const orders = new Map<Sort, Int32Array>();
@@ -138,20 +158,29 @@ export function countedPeople(acc: Accounts, counts: Int32Array, partialRanks = 
     count: n,
     clips,
     page(sort, offset, limit) {
-      const [first, second] = sort === 'followers' ? [followers, posts] : [posts, followers];
+      const [one, two]: [ArrayLike<number>, ArrayLike<number>] = sort === 'followers' ? [followers, posts] : [posts, followers];
       // Negative when g ranks before h.
-      const cmp = (g: number, h: number) => first[h] - first[g] || second[h] - second[g] || (keys[g] < keys[h] ? -1 : keys[g] > keys[h] ? 1 : 0);
+      const cmp = (g: number, h: number) => {
+        const d = one[h] - one[g] || two[h] - two[g];
+        if (d !== 0) return d;
+        const k1 = keyOf(g);
+        const k2 = keyOf(h);
+        return k1 < k2 ? -1 : k1 > k2 ? 1 : 0;
+      };
       const end = Math.min(offset + limit, n);
       if (offset >= end) return [];
       let order = orders.get(sort);
       if (!order && end > partialRanks) {
-        order = Int32Array.from({ length: n }, (_, i) => i).sort(cmp);
+        order = groups.slice().sort(cmp);
         orders.set(sort, order);
       }
-      if (order) return [...order.subarray(offset, end)].map(person);
-      // The best `end` people, kept in order: most are turned away by one comparison with the last.
+      if (order) return [...order.subarray(offset, end)].map(personOf);
+      // The best `end` people, kept in order: most are turned away by their first figure alone.
       const best: number[] = [];
-      for (let g = 0; g < n; g++) {
+      let floor = -Infinity;
+      for (let i = 0; i < n; i++) {
+        const g = groups[i];
+        if (one[g] < floor) continue;
         if (best.length === end && cmp(g, best[end - 1]) >= 0) continue;
         let lo = 0;
         let hi = best.length;
@@ -162,37 +191,54 @@ export function countedPeople(acc: Accounts, counts: Int32Array, partialRanks = 
         }
         best.splice(lo, 0, g);
         if (best.length > end) best.pop();
+        if (best.length === end) floor = one[best[end - 1]];
       }
-      return best.slice(offset).map(person);
+      return best.slice(offset).map(personOf);
     },
   };
 }
 
 /**
- * Kept results by key, valid while their marker is unchanged and younger than keepMs; the least
- * recently used beyond `max` is dropped. Callers asking for one key at once share one computation,
- * and a failed computation is not kept.
+ * Kept results by key, valid while younger than keepMs and while their marker (read again by the
+ * caller's `marker()`) is what the computation read; the least recently used beyond `max` is
+ * dropped. A first request of a key asks for no marker: the computation answers its own, read with
+ * the value. Callers asking for one key at once share one computation, and a failed computation is
+ * not kept.
  */
 export class KeptResults<T> {
-  private entries = new Map<string, { marker: string; at: number; value: Promise<T> }>();
+  private entries = new Map<string, { at: number; value: Promise<{ value: T; marker: string }>; settled: { value: T; marker: string } | null }>();
   constructor(private readonly opts: { keepMs: number; max: number; now?: () => number }) {}
 
-  get(key: string, marker: string, compute: () => Promise<T>): Promise<T> {
-    const now = (this.opts.now ?? Date.now)();
+  private fresh(key: string) {
     const hit = this.entries.get(key);
-    this.entries.delete(key);
-    if (hit && hit.marker === marker && now - hit.at < this.opts.keepMs) {
-      this.entries.set(key, hit); // most recently used last
-      return hit.value;
+    return hit && (this.opts.now ?? Date.now)() - hit.at < this.opts.keepMs ? hit : undefined;
+  }
+
+  async get(key: string, marker: () => Promise<string>, compute: () => Promise<{ value: T; marker: string }>): Promise<T> {
+    let hit = this.fresh(key);
+    if (hit && !hit.settled) return (await hit.value).value;
+    if (hit) {
+      const current = await marker();
+      hit = this.fresh(key);
+      if (hit && !hit.settled) return (await hit.value).value; // computed again meanwhile: share it
+      if (hit && hit.settled!.marker === current) {
+        this.entries.delete(key);
+        this.entries.set(key, hit); // most recently used last
+        return hit.settled!.value;
+      }
     }
     const value = compute();
-    const entry = { marker, at: now, value };
+    const entry = { at: (this.opts.now ?? Date.now)(), value, settled: null as { value: T; marker: string } | null };
+    this.entries.delete(key);
     this.entries.set(key, entry);
-    value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
     while (this.entries.size > this.opts.max) this.entries.delete(this.entries.keys().next().value!);
-    return value;
+    try {
+      entry.settled = await value;
+    } catch (err) {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+      throw err;
+    }
+    return entry.settled.value;
   }
 
   clear(): void {
@@ -212,11 +258,15 @@ async function totals(db: Db, s: Scope): Promise<{ clips: number; hours: number 
   return { clips: Number(t.clips), hours: Number(t.hours) };
 }
 
+/** A scope's totals as a kept entry's marker. */
+const markerOf = (t: { clips: number; hours: number }) => `${t.clips}:${t.hours}`;
+
 /**
  * The scope's people from the posts index, in one snapshot with the rollups' count of the range
- * that checks it; from SQL while the bin's index loads in the background (posts-index.ts).
+ * that checks it (and is the kept entry's marker); from SQL while the bin's index loads in the
+ * background (posts-index.ts).
  */
-async function computePeople(db: Db, s: Scope): Promise<RangePeople> {
+async function computePeople(db: Db, s: Scope): Promise<{ value: RangePeople; marker: string }> {
   const index = postsIndex(db);
   if (index.ready(s.binId)) {
     const people = await index.exclusive(() =>
@@ -224,14 +274,16 @@ async function computePeople(db: Db, s: Scope): Promise<RangePeople> {
         .transaction()
         .setIsolationLevel('repeatable read')
         .execute(async (trx) => {
-          const c = await index.counts(trx, s, (await totals(trx, s)).clips);
-          return c && countedPeople(index.accounts, c.counts);
+          const t = await totals(trx, s);
+          const c = await index.counts(trx, s, t.clips);
+          return c && { value: countedPeople(index.accounts, c.counts), marker: markerOf(t) };
         }),
     );
     if (people) return people;
   }
   void index.warm(db, s.binId).catch(() => undefined);
-  return groupPeople(await rangeAccounts(db, s));
+  const marker = markerOf(await totals(db, s));
+  return { value: groupPeople(await rangeAccounts(db, s)), marker };
 }
 
 /** The scope's people, from the kept entry when it still holds. */
@@ -239,8 +291,11 @@ export async function rangePeople(db: Db, s: Scope): Promise<RangePeople> {
   let results = kept.get(db);
   if (!results) kept.set(db, (results = new KeptResults<RangePeople>({ keepMs: PEOPLE_KEEP_MS, max: MAX_SCOPES })));
   const key = `${s.binId}|${s.from.toISOString()}|${s.to.toISOString()}|${[...s.streams].sort((a, b) => a - b).join(',')}`;
-  const t = await totals(db, s);
-  return results.get(key, `${t.clips}:${t.hours}`, () => computePeople(db, s));
+  return results.get(
+    key,
+    async () => markerOf(await totals(db, s)),
+    () => computePeople(db, s),
+  );
 }
 
 /**
