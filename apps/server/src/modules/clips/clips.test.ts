@@ -4,6 +4,7 @@ import { LISTING_BODY_MAX } from '@listening/contract';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
 import { insertFixture, type Fixture } from '../../test/analytic-fixture.ts';
 import { duplicateGroups } from './duplicates.ts';
+import { onRejectionsMoved } from '../../analytics/rejections.ts';
 
 type H = { authorization: string };
 
@@ -108,8 +109,13 @@ describe('clip tray, word cloud and influencer discovery', () => {
     const chatter = (await get(q('sentiment/getall'))).body.find((c: { Name: string }) => c.Name === 'Chatter');
     expect(chatter).toMatchObject({ Positive: 1, Neutral: 1, Negative: 0 });
     // c3 is in the root bin and in 'Product mentions': rejecting it in one takes it out of both.
+    const said: number[][] = [];
+    const stop = onRejectionsMoved(t.db, (binIds) => said.push(binIds));
     const rejected = await call('PUT', 'clip/reject', analyst, { binClipBaseIds: [fx.root.c3], projectId: fx.projectId });
+    stop();
     expect(rejected.body).toEqual({ Updated: 2 });
+    // Both bins' rejected rows moved, said once committed (for the Top Authors page's posts index).
+    expect(said.map((ids) => [...ids].sort((x, y) => x - y))).toEqual([[fx.rootBinId, fx.productBinId].sort((x, y) => x - y)]);
     expect((await get(q('mentions/getall'))).body).toEqual([
       { StreamId: 7, Count: 3, AVE: 13 },
       { StreamId: 8, Count: 0, AVE: 0 },

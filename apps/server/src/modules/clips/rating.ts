@@ -4,13 +4,15 @@
 // bin_hourly_sentiment move in the same statement as the rows (ingest/rollups.ts adjustRollups):
 // a restore adds back exactly what the reject took out, from the rows' current values. A reject
 // keeps who did it and when on the rows (rejected_by, rejected_at); a restore clears them; the
-// audit log keeps both.
+// audit log keeps both. Once committed, which bins' rejected rows moved is said
+// (analytics/rejections.ts) for what keeps them in memory.
 import { audit, someIds } from '../../audit/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { adjustRollups } from '../../ingest/rollups.ts';
 import { notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { projectForWrite } from '../../access/index.ts';
+import { rejectionsMoved } from '../../analytics/rejections.ts';
 
 export interface RatedRow {
   id: number;
@@ -34,7 +36,9 @@ export async function changeClips(db: Db, user: AuthUser, projectId: number, bin
   const ids = [...new Set(binClipIds)];
   // 'Select all' over a filter that matches nothing changes nothing.
   if (ids.length === 0) return 0;
-  return db.transaction().execute(async (trx) => {
+  // The bins whose rejected rows moved, said once committed.
+  const moved = new Set<number>();
+  const changed = await db.transaction().execute(async (trx) => {
     const named = await trx.selectFrom('bin_clips').select(['id', 'clip_id']).where('id', 'in', ids).where('project_id', '=', project.id).execute();
     if (named.length !== ids.length) {
       const found = new Set(named.map((r) => Number(r.id)));
@@ -80,6 +84,7 @@ export async function changeClips(db: Db, user: AuthUser, projectId: number, bin
       'reject' in change ? { rejected: true } : 'restore' in change ? { rejected: false } : { favourabilityId: change.favourabilityId },
     );
     if ('favourabilityId' in change) return updated;
+    for (const r of rows) if (changing.includes(Number(r.id))) moved.add(Number(r.bin_id));
     // A reject takes clips out of every figure, a restore brings them back: who did it is kept,
     // on the rows (the person at the keyboard, as the audit log has it) and in the log.
     const reject = 'reject' in change;
@@ -96,4 +101,6 @@ export async function changeClips(db: Db, user: AuthUser, projectId: number, bin
     });
     return updated;
   });
+  rejectionsMoved(db, [...moved]);
+  return changed;
 }

@@ -10,6 +10,7 @@ import type { Scope } from '../../analytics/scope.ts';
 import { rangeAccounts } from './queries.ts';
 import { countedPeople, forgetRangePeople, groupPeople, rangePeople, type RangePeople } from './range-people.ts';
 import { postsIndex } from './posts-index.ts';
+import { rejectionsMoved } from '../../analytics/rejections.ts';
 
 /** A small seeded generator, so a failure can be run again. */
 function prng(seed: number) {
@@ -191,7 +192,7 @@ describe('posts index', () => {
     expect(loads()).toBe(before); // the rejected rows read again explained the difference
   });
 
-  it('reads rejected rows again in the background once they are due: a rejection and a restore that cancel out', async () => {
+  it('reads rejected rows again in the background when told they moved, or once due: a rejection and a restore that cancel out', async () => {
     const s = scope(0, 10);
     const index = postsIndex(t.db);
     const one = async (rejected: boolean, notAuthor?: number) =>
@@ -215,7 +216,14 @@ describe('posts index', () => {
     await adjustRollups(t.db, [Number(rejected.id)], { rejected: true });
     await adjustRollups(t.db, [Number(restored.id)], { rejected: false });
     expect(await viaIndex()).not.toEqual(await viaSql());
-    // As when they are a minute old: the next use answers as it stands and reads them in the background.
+    // Told that the bin's rejected rows moved (as the clips module says once a reject or restore commits).
+    rejectionsMoved(t.db, [binId]);
+    await index.idle();
+    expect(await viaIndex()).toEqual(await viaSql());
+    // Moved by someone else (another server process): read again once they are due.
+    await adjustRollups(t.db, [Number(rejected.id)], { rejected: false });
+    await adjustRollups(t.db, [Number(restored.id)], { rejected: true });
+    expect(await viaIndex()).not.toEqual(await viaSql());
     index.keepMs = 0;
     try {
       await viaIndex();
@@ -224,6 +232,17 @@ describe('posts index', () => {
       index.keepMs = 60_000;
     }
     expect(await viaIndex()).toEqual(await viaSql());
+  });
+
+  it('reads the rejected rows at once when told they moved (analytics/rejections.ts)', async () => {
+    const s = scope(0, 10);
+    const index = postsIndex(t.db);
+    await rangePeople(t.db, s);
+    await index.idle();
+    const before = index.rejectedReads;
+    rejectionsMoved(t.db, [binId]);
+    await index.idle();
+    expect(index.rejectedReads).toBe(before + 1); // read in the background, not waiting for a request
   });
 
   it('loads the bin again when posts are deleted or a post committed late', async () => {

@@ -2,16 +2,19 @@
 // posted in this range, with their posts" without grouping millions of bin_clips rows in SQL on a
 // range's first request (seconds at 10,000,000 posts; docs/authors-and-followers.md, "Speed").
 //
-// A bin's index holds three columns per bin_clips row, in posted_at order: the second it was
-// posted, its account (a dense number, -1 for none) and its stream. Counting a range's posts per
-// account is a binary search and a loop over typed arrays; the accounts (name, handle, network,
-// followers, person key) are kept once per database beside it.
+// A bin's index holds two columns per bin_clips row, in posted_at order: the second it was posted
+// and its pair (a dense number for its account, -1 for none, and its stream). Every block of rows
+// a checkpoint holds the posts per pair of all rows before it, so a range's posts per account are
+// the difference of two checkpoints, corrected by the rows between each end and its nearer
+// checkpoint: a few milliseconds whatever the range's length. The accounts (name, handle, network,
+// followers, person key, and each key's accounts) are kept once per database beside it.
 //
 // Kept exact, and checked on every use, inside one repeatable-read transaction (one snapshot):
 // - New rows are read by created_at (index bin_clips_bin_created) from OVERLAP_S before the last
 //   read on; rows already read in that window are known by id and skipped.
 // - Rejected rows stay in the index and are subtracted: the bin's rejected rows (partial index
-//   bin_clips_rejected) are read again when older than REJECTED_KEEP_MS, or when the check fails.
+//   bin_clips_rejected) are read again in the background once older than REJECTED_KEEP_MS, and
+//   in the request when the check fails.
 // - The check: the range's count from the index must equal the hourly rollups' count of the same
 //   range (whole hours, same snapshot). The rollups move in the statement that changes bin_clips,
 //   so a row deleted, a late commit missed or a rejection not yet read shows as a difference:
@@ -19,23 +22,30 @@
 //   again in the background.
 // A bin not loaded (the first use, or after a drop) is loaded in the background and its ranges are
 // answered from SQL meanwhile (queries.ts rangeAccounts, seconds at 10,000,000 posts), so no request
-// waits for a load (about two minutes at 10,000,000 posts on a 2-core machine).
+// waits for a load (one to two minutes at 10,000,000 posts on a 2-core machine).
 // What the check cannot see: changes that cancel out within the range (a rejection and a restore
 // in the same range) until the rejected rows are read again, and an account's followers or name,
-// read again from authors.updated_at every AUTHORS_KEEP_MS (ingestion sets it on every change).
+// read again from authors.updated_at in the background every AUTHORS_KEEP_MS (ingestion sets it
+// on every change).
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { personKey } from '../../analytics/person-key.ts';
 import type { Scope } from '../../analytics/scope.ts';
+import { onRejectionsMoved } from '../../analytics/rejections.ts';
 
 /** Rows created this many seconds before the last read are read again (commits land late). */
 const OVERLAP_S = 60;
-/** How long a bin's rejected rows and the accounts' followers and names are used before reading them again. */
-const REJECTED_KEEP_MS = 60_000;
+/**
+ * How long the accounts' followers and names, and a bin's rejected rows, are used before a use
+ * reads them again in the background. Rejections made through this server are read at once
+ * (rejectionsMoved); the longer keep of rejected rows bounds those made elsewhere that the
+ * rollups check cannot see (a rejection and a restore that cancel out in a range).
+ */
 const AUTHORS_KEEP_MS = 60_000;
+const REJECTED_KEEP_MS = 10 * 60_000;
 /** Unsorted new rows merged into the sorted columns beyond this many. */
 const TAIL_MAX = 65_536;
-/** Rows kept across a database's bins (10 bytes each); the least recently used bin goes first. */
+/** Rows kept across a database's bins (8 bytes each, and the checkpoints); the least recently used bin goes first. */
 const MAX_ROWS = 60_000_000;
 /** Account ids read per statement. */
 const ID_CHUNK = 10_000;
@@ -222,6 +232,7 @@ export class BinPosts {
   private rejected: Rejected | null = null;
   /** Moves each time rejected rows are taken in (a read begun before is then dropped). */
   private rejectedEpoch = 0;
+  private rejectedDue = false;
 
   /** `block`: rows per checkpoint (0: worked out from the bin's size); `tailMax`: new rows kept unsorted at most. */
   constructor(
@@ -384,6 +395,7 @@ export class BinPosts {
   /** Reads the bin's rejected rows (one bytea of 14-byte rows) without touching the index: outside its queue. */
   async fetchRejected(db: Db): Promise<{ buf: Uint8Array; epoch: number }> {
     const epoch = this.rejectedEpoch;
+    this.rejectedDue = false; // a move from now on marks them again
     const { rows } = await sql<{ buf: Uint8Array | null }>`
       select string_agg(int4send(floor(extract(epoch from posted_at))::int) || int8send(coalesce(author_id, -1)) || int2send(stream_id), ''::bytea) as buf
         from bin_clips
@@ -409,9 +421,14 @@ export class BinPosts {
     this.rejectedEpoch++;
   }
 
-  /** Whether the rejected rows are due to be read again (older than keepMs). */
+  /** Whether the rejected rows are due to be read again (older than keepMs, or marked by rejectedMoved). */
   rejectedStale(keepMs = REJECTED_KEEP_MS): boolean {
-    return !this.rejected || Date.now() - this.rejected.at >= keepMs;
+    return !this.rejected || this.rejectedDue || Date.now() - this.rejected.at >= keepMs;
+  }
+
+  /** Rejected rows moved since they were read: the next look reads them again. */
+  rejectedMoved(): void {
+    this.rejectedDue = true;
   }
 
   /** First row at or after second t. */
@@ -504,6 +521,8 @@ export class PostsIndex {
   /** Whole-bin loads done, and ranges answered from the index (the tests and the bench read them). */
   loads = 0;
   answered = 0;
+  /** Reads of a bin's rejected rows in the background. */
+  rejectedReads = 0;
 
   /**
    * Loads the bin's index in the background (its own snapshot), unless it is loading already; the
@@ -568,10 +587,24 @@ export class PostsIndex {
       await this.exclusive(async () => {
         this.accounts.applyChanged(changed);
         if (rejected && this.bins.get(b.binId) === b) await b.applyRejected(this.db, this.accounts, rejected);
+        if (rejected) this.rejectedReads++;
       });
     })()
       .catch((err: Error) => console.warn(`posts index of bin ${b.binId}: rejected rows and accounts not read again: ${err.message}`))
       .finally(() => (this.upkeep = null));
+  }
+
+  /**
+   * Rejected rows of these bins moved (a reject or restore committed): those loaded read them again
+   * in the background now, so the next request finds them current.
+   */
+  rejectionsMoved(binIds: number[]): void {
+    for (const id of binIds) {
+      const b = this.bins.get(id);
+      if (!b) continue;
+      b.rejectedMoved();
+      this.keepUp(b);
+    }
   }
 
   /**
@@ -611,6 +644,10 @@ const indexes = new WeakMap<Db, PostsIndex>();
 
 export function postsIndex(db: Db): PostsIndex {
   let x = indexes.get(db);
-  if (!x) indexes.set(db, (x = new PostsIndex(db)));
+  if (!x) {
+    const index = (x = new PostsIndex(db));
+    indexes.set(db, index);
+    onRejectionsMoved(db, (binIds) => index.rejectionsMoved(binIds));
+  }
   return x;
 }
