@@ -229,7 +229,7 @@ describe('posts index', () => {
       await viaIndex();
       await index.idle();
     } finally {
-      index.keepMs = 60_000;
+      index.keepMs = undefined;
     }
     expect(await viaIndex()).toEqual(await viaSql());
   });

@@ -502,8 +502,8 @@ export class PostsIndex {
   /** Rows per checkpoint block, and unsorted new rows at most, of bins loaded from now on (the tests set them small). */
   blockRows = 0;
   tailRows = TAIL_MAX;
-  /** How old the rejected rows and the accounts may be before a use reads them again in the background. */
-  keepMs = Math.min(REJECTED_KEEP_MS, AUTHORS_KEEP_MS);
+  /** How old the rejected rows and the accounts may be before a use reads them again in the background: REJECTED_KEEP_MS and AUTHORS_KEEP_MS unless set (the tests set 0). */
+  keepMs: number | undefined = undefined;
 
   constructor(private readonly db: Db) {}
 
