@@ -42,13 +42,13 @@ describe('posts index', () => {
     endWall: new Date(START + toDay * DAY - 1),
   });
 
-  /** Posts at random instants of the first ten days; some without an author. */
-  async function post(n: number, createdAt?: Date): Promise<number[]> {
+  /** Posts at random instants of the first ten days (or of `days`); some without an author. */
+  async function post(n: number, createdAt?: Date, days: [number, number] = [0, 10]): Promise<number[]> {
     const clips = [];
     for (let i = 0; i < n; i++) {
       const author = rand() < 0.05 ? null : authorIds[Math.floor(rand() * authorIds.length)];
       const stream = 7 + Math.floor(rand() * 3);
-      const at = new Date(START + Math.floor(rand() * 10 * DAY));
+      const at = new Date(START + days[0] * DAY + Math.floor(rand() * (days[1] - days[0]) * DAY));
       clips.push({ stream, author, at });
     }
     const rows = await t.db
@@ -88,7 +88,7 @@ describe('posts index', () => {
     await rangePeople(t.db, scope(0, 10));
     await index.idle();
     const answered = index.answered;
-    const scopes = [scope(0, 10), scope(2, 5), scope(3, 4, [8]), scope(0, 10, [7, 9]), scope(20, 30)];
+    const scopes = [scope(0, 10), scope(2, 5), scope(3, 4, [8]), scope(0, 10, [7, 9]), scope(20, 30), scope(12, 14)];
     for (const s of scopes) {
       forgetRangePeople(t.db);
       const viaIndex = await rangePeople(t.db, s);
@@ -181,7 +181,10 @@ describe('posts index', () => {
   it('takes in new posts, rejections and restores at once', async () => {
     await rangePeople(t.db, scope(0, 10));
     const before = loads();
-    await post(50);
+    await post(50); // more than the tail holds: sorted in
+    await expectSameAsSql();
+    // New posts in a range that held none: only in the index's unsorted tail.
+    await post(3, undefined, [12, 14]);
     await expectSameAsSql();
     expect(loads()).toBe(before); // read as new rows, not by loading the bin again
     const some = (await t.db.selectFrom('bin_clips').select('id').where('bin_id', '=', binId).orderBy('id').limit(40).execute()).map((r) => Number(r.id));

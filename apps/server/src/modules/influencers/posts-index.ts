@@ -443,20 +443,19 @@ export class BinPosts {
     return lo;
   }
 
-  /** Adds sign times the posts per pair of rows [0, at) to out: from the nearer checkpoint, and the rows between. */
-  private addPrefix(out: Int32Array, at: number, sign: number): void {
-    const { pair, block, checkpoints } = this;
-    let k = Math.floor(at / block);
-    let rowSign = sign;
-    if (k + 1 < checkpoints.length && (k + 1) * block - at < at - k * block) {
-      k++;
-      rowSign = -sign;
-    }
-    const cp = checkpoints[k];
-    if (sign > 0) for (let p = 0; p < cp.length; p++) out[p] += cp[p];
-    else for (let p = 0; p < cp.length; p++) out[p] -= cp[p];
-    const [lo, hi] = rowSign === sign ? [k * block, at] : [at, k * block];
-    if (rowSign > 0) for (let i = lo; i < hi; i++) out[pair[i]]++;
+  /** The checkpoint nearer to row `at`, and whether the rows between are added to it (after it) or taken away (before it). */
+  private nearest(at: number): { k: number; add: boolean } {
+    const k = Math.floor(at / this.block);
+    if (k + 1 < this.checkpoints.length && (k + 1) * this.block - at < at - k * this.block) return { k: k + 1, add: false };
+    return { k, add: true };
+  }
+
+  /** Adds sign times the rows between checkpoint `near` and row `at` to out. */
+  private edge(out: Int32Array, at: number, near: { k: number; add: boolean }, sign: number): void {
+    const { pair } = this;
+    const start = near.k * this.block;
+    const [lo, hi, by] = near.add ? [start, at, sign] : [at, start, -sign];
+    if (by > 0) for (let i = lo; i < hi; i++) out[pair[i]]++;
     else for (let i = lo; i < hi; i++) out[pair[i]]--;
   }
 
@@ -466,28 +465,45 @@ export class BinPosts {
     const to = seconds(s.to);
     const lo = this.lowerBound(from);
     const hi = this.lowerBound(to);
+    const counts = new Int32Array(accounts);
     const perPair = new Int32Array(this.pairs);
+    let any = hi > lo;
     if (hi - lo <= this.block) for (let i = lo; i < hi; i++) perPair[this.pair[i]]++;
     else {
-      this.addPrefix(perPair, hi, 1);
-      this.addPrefix(perPair, lo, -1);
+      // Checkpoint at the end less checkpoint at the start (a later checkpoint is never shorter), then the edges.
+      const [nh, nl] = [this.nearest(hi), this.nearest(lo)];
+      const [top, bottom] = [this.checkpoints[nh.k], this.checkpoints[nl.k]];
+      for (let p = 0; p < bottom.length; p++) perPair[p] = top[p] - bottom[p];
+      for (let p = bottom.length; p < top.length; p++) perPair[p] = top[p];
+      this.edge(perPair, hi, nh, 1);
+      this.edge(perPair, lo, nl, -1);
     }
     for (let i = 0; i < this.tailTime.length; i++) {
       const t = this.tailTime[i];
-      if (t >= from && t < to) perPair[this.tailPair[i]]++;
+      if (t >= from && t < to) {
+        perPair[this.tailPair[i]]++;
+        any = true;
+      }
     }
     const r = this.rejected;
-    if (r) for (let i = 0; i < r.time.length; i++) if (r.time[i] >= from && r.time[i] < to) perPair[r.pair[i]]--;
+    if (r)
+      for (let i = 0; i < r.time.length; i++)
+        if (r.time[i] >= from && r.time[i] < to) {
+          perPair[r.pair[i]]--;
+          any = true;
+        }
+    // A range with no rows (a previous period before the bin's first post, say) has nothing to fold.
+    if (!any) return { counts, total: 0 };
 
     const wanted = new Uint8Array(1 << 15);
     for (const id of s.streams) if (id >= 0 && id < wanted.length) wanted[id] = 1;
-    const counts = new Int32Array(accounts);
     let total = 0;
+    const { pairStream, pairAccount } = this;
     for (let p = 0; p < perPair.length; p++) {
       const c = perPair[p];
-      if (c === 0 || wanted[this.pairStream[p]] === 0) continue;
+      if (c === 0 || wanted[pairStream[p]] === 0) continue;
       total += c;
-      const a = this.pairAccount[p];
+      const a = pairAccount[p];
       if (a >= 0) counts[a] += c;
     }
     return { counts, total };
