@@ -191,7 +191,7 @@ export class Accounts {
   }
 }
 
-/** Posts of a range per account: counts[account], and every post in range (with or without an author). */
+/** Posts of a range per account: counts[account] (0 beyond its length), and every post in range (with or without an author). */
 export interface RangeCounts {
   counts: Int32Array;
   total: number;
@@ -230,6 +230,7 @@ export class BinPosts {
   private recent = new Map<number, number>();
   private cutoff = 0;
   private rejected: Rejected | null = null;
+  private scratch = new Int32Array(0);
   /** Moves each time rejected rows are taken in (a read begun before is then dropped). */
   private rejectedEpoch = 0;
   private rejectedDue = false;
@@ -465,8 +466,12 @@ export class BinPosts {
     const to = seconds(s.to);
     const lo = this.lowerBound(from);
     const hi = this.lowerBound(to);
-    const counts = new Int32Array(accounts);
-    const perPair = new Int32Array(this.pairs);
+    // Posts per pair: a scratch array kept by the bin (allocating megabytes per request makes
+    // V8 collect its old space several times a second).
+    const P = this.pairs;
+    if (this.scratch.length < P) this.scratch = new Int32Array(Math.ceil(P * 1.25));
+    const perPair = this.scratch;
+    perPair.fill(0, 0, P);
     let any = hi > lo;
     if (hi - lo <= this.block) for (let i = lo; i < hi; i++) perPair[this.pair[i]]++;
     else {
@@ -493,13 +498,14 @@ export class BinPosts {
           any = true;
         }
     // A range with no rows (a previous period before the bin's first post, say) has nothing to fold.
-    if (!any) return { counts, total: 0 };
+    if (!any) return { counts: new Int32Array(0), total: 0 };
 
     const wanted = new Uint8Array(1 << 15);
     for (const id of s.streams) if (id >= 0 && id < wanted.length) wanted[id] = 1;
     let total = 0;
+    const counts = new Int32Array(accounts);
     const { pairStream, pairAccount } = this;
-    for (let p = 0; p < perPair.length; p++) {
+    for (let p = 0; p < P; p++) {
       const c = perPair[p];
       if (c === 0 || wanted[pairStream[p]] === 0) continue;
       total += c;

@@ -276,7 +276,7 @@ async function computePeople(db: Db, s: Scope): Promise<{ value: RangePeople; ma
         .execute(async (trx) => {
           const t = await totals(trx, s);
           const c = await index.counts(trx, s, t.clips);
-          return c && { value: countedPeople(index.accounts, c.counts), marker: markerOf(t) };
+          return c && { value: c.total === 0 ? groupPeople([]) : countedPeople(index.accounts, c.counts), marker: markerOf(t) };
         }),
     );
     if (people) return people;
