@@ -84,7 +84,8 @@ export async function changeClips(db: Db, user: AuthUser, projectId: number, bin
       'reject' in change ? { rejected: true } : 'restore' in change ? { rejected: false } : { favourabilityId: change.favourabilityId },
     );
     if ('favourabilityId' in change) return updated;
-    for (const r of rows) if (changing.includes(Number(r.id))) moved.add(Number(r.bin_id));
+    const changingIds = new Set(changing);
+    for (const r of rows) if (changingIds.has(Number(r.id))) moved.add(Number(r.bin_id));
     // A reject takes clips out of every figure, a restore brings them back: who did it is kept,
     // on the rows (the person at the keyboard, as the audit log has it) and in the log.
     const reject = 'reject' in change;
