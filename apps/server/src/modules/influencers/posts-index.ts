@@ -52,6 +52,10 @@ const ID_CHUNK = 10_000;
 
 const num = (v: unknown) => Number(v);
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+/** A bin_clips row packed in 14 bytes: the second posted (int4), the author id (int8, -1 for none), the stream (int2). */
+const PACKED_ROW = sql`int4send(floor(extract(epoch from posted_at))::int) || int8send(coalesce(author_id, -1)) || int2send(stream_id)`;
+/** The author id of the packed row at byte o, from its two 32-bit halves (ids stay below 2^53); -1 for none. */
+const authorAt = (view: DataView, o: number) => view.getInt32(o + 4) * 4_294_967_296 + view.getUint32(o + 8);
 /** A row's author id, -1 for none. */
 const authorOf = (r: { author_id: unknown }) => (r.author_id === null ? -1 : num(r.author_id));
 
@@ -294,7 +298,7 @@ export class BinPosts {
       const DAY = 86_400_000;
       for (let d = Math.floor(head.lo.getTime() / DAY) * DAY; d <= head.hi.getTime(); d += DAY) {
         const { rows } = await sql<{ buf: Uint8Array | null }>`
-          select string_agg(int4send(floor(extract(epoch from posted_at))::int) || int8send(coalesce(author_id, -1)) || int2send(stream_id), ''::bytea
+          select string_agg(${PACKED_ROW}, ''::bytea
                             order by posted_at) as buf
             from bin_clips
            where bin_id = ${this.binId} and posted_at >= ${new Date(d)} and posted_at < ${new Date(d + DAY)} and created_at < ${cutoff}`.execute(db);
@@ -305,8 +309,7 @@ export class BinPosts {
         this.grow(this.n + count);
         for (let i = 0, o = 0; i < count; i++, o += 14) {
           this.time[this.n++] = view.getInt32(o);
-          // An author id as two 32-bit halves (ids stay below 2^53); -1 for no author.
-          ids.push(view.getInt32(o + 4) * 4_294_967_296 + view.getUint32(o + 8));
+          ids.push(authorAt(view, o));
           streams.push(view.getInt16(o + 12));
         }
       }
@@ -398,7 +401,7 @@ export class BinPosts {
     const epoch = this.rejectedEpoch;
     this.rejectedDue = false; // a move from now on marks them again
     const { rows } = await sql<{ buf: Uint8Array | null }>`
-      select string_agg(int4send(floor(extract(epoch from posted_at))::int) || int8send(coalesce(author_id, -1)) || int2send(stream_id), ''::bytea) as buf
+      select string_agg(${PACKED_ROW}, ''::bytea) as buf
         from bin_clips
        where bin_id = ${this.binId} and rejected`.execute(db);
     return { buf: rows[0].buf ?? new Uint8Array(0), epoch };
@@ -410,7 +413,7 @@ export class BinPosts {
     const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
     const count = buf.byteLength / 14;
     const ids: number[] = [];
-    for (let o = 0; o < buf.byteLength; o += 14) ids.push(view.getInt32(o + 4) * 4_294_967_296 + view.getUint32(o + 8));
+    for (let o = 0; o < buf.byteLength; o += 14) ids.push(authorAt(view, o));
     await accounts.add(db, ids);
     const time = new Int32Array(count);
     const pair = new Int32Array(count);
