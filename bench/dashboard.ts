@@ -2,7 +2,7 @@
 // on PostgreSQL (DATABASE_URL, in a fresh schema), generated in SQL (generate_series), rollups
 // built, then every dashboard call timed through its service function, and the whole page load
 // (all calls at once, as the browser sends them); beside each, the same figure from plain SQL
-// over raw bin_clips without rollups. Args: --clips N, --runs N, --raw-runs N, --keep, --calls a,b;
+// over raw bin_clips without rollups. Args: --clips N, --runs N, --raw-runs N, --keep, --calls a,b, --times;
 // --schema NAME reuses a schema kept by an earlier run (--keep) on PostgreSQL: no data generated,
 // pending migrations applied (0023 fills its rollup from what is stored), the schema kept.
 import { randomBytes } from 'node:crypto';
@@ -380,6 +380,8 @@ export async function run(args: string[]): Promise<void> {
     for (const [name, f] of Object.entries({ ...calls, ...analysisCalls })) {
       if (only && !only.includes(name)) continue;
       const t = await measure(f, runs);
+      // --times: each run's time in the order run (a slow run's place shows what ran beside it).
+      if (args.includes('--times')) console.log(`  ${name} runs: ${t.map((x) => x.toFixed(0)).join(' ')}`);
       p95s.push(pct(t, 95));
       const r = raw[name] ? await measure(raw[name], rawRuns) : null;
       const ratio = r ? `${(pct(r, 95) / pct(t, 95)).toFixed(1)}x` : '(same SQL)';

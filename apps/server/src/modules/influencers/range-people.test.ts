@@ -100,4 +100,51 @@ describe('KeptResults', () => {
     kept.clear();
     expect(await kept.get('other', current, async () => ({ value: 'o3', marker }))).toBe('o3');
   });
+
+  it('tells onDrop of each value it drops, after the turn in which its callers used it', async () => {
+    [clock, marker] = [0, 'm1'];
+    const dropped: string[] = [];
+    const kept = new KeptResults<string>({ keepMs: 1000, max: 2, now: () => clock, onDrop: (v) => dropped.push(v) });
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const c = counted();
+    await kept.use('k', current, c.compute, (v) => v);
+    marker = 'm2';
+    // Replaced (its marker moved): the caller of the new value uses it before the old one is told.
+    expect(await kept.use('k', current, c.compute, (v) => [v, [...dropped]])).toEqual(['v2', []]);
+    await turn();
+    expect(dropped).toEqual(['v1']);
+    // Beyond max, and cleared.
+    await kept.use(
+      'a',
+      current,
+      async () => ({ value: 'a1', marker }),
+      (v) => v,
+    );
+    await kept.use(
+      'b',
+      current,
+      async () => ({ value: 'b1', marker }),
+      (v) => v,
+    );
+    await turn();
+    expect(dropped).toEqual(['v1', 'v2']);
+    kept.clear();
+    expect(dropped).toEqual(['v1', 'v2']);
+    await turn();
+    expect(dropped.sort()).toEqual(['a1', 'b1', 'v1', 'v2']);
+    // Dropped while it was computed: its caller still gets it, and onDrop hears of it afterwards.
+    let finish: (v: { value: string; marker: string }) => void = () => undefined;
+    const pending = kept.use(
+      'late',
+      current,
+      () => new Promise((resolve) => (finish = resolve)),
+      (v) => v,
+    );
+    kept.clear();
+    finish({ value: 'late1', marker });
+    expect(await pending).toBe('late1');
+    expect(dropped).not.toContain('late1');
+    await turn();
+    expect(dropped).toContain('late1');
+  });
 });

@@ -13,6 +13,7 @@ import type { Db } from '../../db/connection.ts';
 import { rollupInScope, type Scope } from '../../analytics/scope.ts';
 import { rangeAccounts, type RangeAccount } from './queries.ts';
 import { postsIndex, type Accounts } from './posts-index.ts';
+import { float64s, int32s, recycle } from './array-pool.ts';
 
 /** How long people are kept for a scope, however unchanged its totals. */
 export const PEOPLE_KEEP_MS = 60_000;
@@ -34,6 +35,8 @@ export interface RangePeople {
   clips: number;
   /** People ranked, from `offset`, at most `limit` (ties: the other figure, then the person key, so pages never overlap). */
   page(sort: Sort, offset: number, limit: number): Person[];
+  /** Gives its arrays back for reuse (array-pool.ts): nothing may use it afterwards. */
+  release?(): void;
 }
 
 type Sort = 'followers' | 'clips';
@@ -75,7 +78,7 @@ const PARTIAL_RANKS = 2_000;
  * The same people from the posts index's counts per account (posts-index.ts): accounts with posts
  * are grouped by person key, except that a key naming two accounts on one network leaves each of
  * them alone ('a:' and its id), as rangeAccounts does in SQL. A person is its key's number
- * (acc.members lists its accounts), so the grouping is a pass over typed arrays; only keys that
+ * (acc.members(p) lists its accounts), so the grouping is a pass over typed arrays; only keys that
  * two accounts of one network have had (acc.shared, rare) are worked out account by account. A
  * page near the top is picked without sorting everyone; a full order is worked out once per sort,
  * when a page beyond PARTIAL_RANKS is asked for.
@@ -86,8 +89,8 @@ export function countedPeople(acc: Accounts, counts: Int32Array, partialRanks = 
   const accountFollowers = acc.followers;
   // Shared keys' accounts with posts, worked out below; every other account adds to its key's person.
   const sharedActive: number[] = [];
-  const perPerson = new Int32Array(P);
-  const followersOf = new Float64Array(P);
+  const perPerson = int32s(P);
+  const followersOf = float64s(P);
   let clips = 0;
   for (let a = 0; a < counts.length; a++) {
     const c = counts[a];
@@ -120,8 +123,8 @@ export function countedPeople(acc: Accounts, counts: Int32Array, partialRanks = 
   }
   // Per group (a person, or P + j for alone[j]): its posts and followers, and the groups with posts.
   const G = P + alone.length;
-  const posts = alone.length ? new Int32Array(G) : perPerson;
-  const followers = alone.length ? new Float64Array(G) : followersOf;
+  const posts = alone.length ? int32s(G) : perPerson;
+  const followers = alone.length ? float64s(G) : followersOf;
   if (alone.length) {
     posts.set(perPerson);
     followers.set(followersOf);
@@ -130,7 +133,7 @@ export function countedPeople(acc: Accounts, counts: Int32Array, partialRanks = 
       followers[P + j] = accountFollowers[a];
     });
   }
-  const everyGroup = new Int32Array(G);
+  const everyGroup = int32s(G);
   let n = 0;
   for (let g = 0; g < G; g++) if (posts[g] > 0) everyGroup[n++] = g;
   const groups = everyGroup.subarray(0, n);
@@ -138,13 +141,13 @@ export function countedPeople(acc: Accounts, counts: Int32Array, partialRanks = 
 
   const personOf = (g: number): Person => {
     const key = keyOf(g);
-    const members = g < P ? acc.members[g].filter((a) => counts[a] > 0) : [alone[g - P]];
+    const members = g < P ? acc.members(g).filter((a) => counts[a] > 0) : [alone[g - P]];
     const accounts = members
       .map((a) => ({
         person: key,
         id: acc.id[a],
-        name: acc.name[a],
-        handle: acc.handle[a],
+        name: acc.name.get(a) ?? '',
+        handle: acc.handle.get(a),
         stream_id: acc.stream[a],
         followers: accountFollowers[a],
         clips: counts[a],
@@ -195,6 +198,9 @@ export function countedPeople(acc: Accounts, counts: Int32Array, partialRanks = 
       }
       return best.slice(offset).map(personOf);
     },
+    release() {
+      recycle([counts, perPerson, followersOf, posts, followers, everyGroup]);
+    },
   };
 }
 
@@ -203,46 +209,69 @@ export function countedPeople(acc: Accounts, counts: Int32Array, partialRanks = 
  * caller's `marker()`) is what the computation read; the least recently used beyond `max` is
  * dropped. A first request of a key asks for no marker: the computation answers its own, read with
  * the value. Callers asking for one key at once share one computation, and a failed computation is
- * not kept.
+ * not kept. `onDrop` is told of each computed value dropped (lapsed and replaced, beyond `max`, or
+ * cleared), once the callers handed it have used it: `use` hands a value to a function that must
+ * use it at once (synchronously), and onDrop runs no sooner than the next turn of the event loop.
  */
 export class KeptResults<T> {
   private entries = new Map<string, { at: number; value: Promise<{ value: T; marker: string }>; settled: { value: T; marker: string } | null }>();
-  constructor(private readonly opts: { keepMs: number; max: number; now?: () => number }) {}
+  constructor(private readonly opts: { keepMs: number; max: number; now?: () => number; onDrop?: (value: T) => void }) {}
 
   private fresh(key: string) {
     const hit = this.entries.get(key);
     return hit && (this.opts.now ?? Date.now)() - hit.at < this.opts.keepMs ? hit : undefined;
   }
 
+  /** Takes an entry out; a computed value is told to onDrop after this turn (callers handed it use it within it). */
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    this.entries.delete(key);
+    const { onDrop } = this.opts;
+    if (entry?.settled && onDrop) {
+      const { value } = entry.settled;
+      setImmediate(() => onDrop(value));
+    }
+  }
+
   async get(key: string, marker: () => Promise<string>, compute: () => Promise<{ value: T; marker: string }>): Promise<T> {
+    return this.use(key, marker, compute, (v) => v);
+  }
+
+  /** The key's value, kept or computed, handed to `f` at once: what f answers is the answer. */
+  async use<R>(key: string, marker: () => Promise<string>, compute: () => Promise<{ value: T; marker: string }>, f: (value: T) => R): Promise<R> {
     let hit = this.fresh(key);
-    if (hit && !hit.settled) return (await hit.value).value;
+    if (hit && !hit.settled) return f((await hit.value).value);
     if (hit) {
       const current = await marker();
       hit = this.fresh(key);
-      if (hit && !hit.settled) return (await hit.value).value; // computed again meanwhile: share it
+      if (hit && !hit.settled) return f((await hit.value).value); // computed again meanwhile: share it
       if (hit && hit.settled!.marker === current) {
         this.entries.delete(key);
         this.entries.set(key, hit); // most recently used last
-        return hit.settled!.value;
+        return f(hit.settled!.value);
       }
     }
     const value = compute();
     const entry = { at: (this.opts.now ?? Date.now)(), value, settled: null as { value: T; marker: string } | null };
-    this.entries.delete(key);
+    this.drop(key);
     this.entries.set(key, entry);
-    while (this.entries.size > this.opts.max) this.entries.delete(this.entries.keys().next().value!);
+    while (this.entries.size > this.opts.max) this.drop(this.entries.keys().next().value!);
     try {
       entry.settled = await value;
     } catch (err) {
       if (this.entries.get(key) === entry) this.entries.delete(key);
       throw err;
     }
-    return entry.settled.value;
+    if (this.entries.get(key) !== entry && this.opts.onDrop) {
+      // Dropped while it was computed: given back after its callers used it, like any other.
+      const settled = entry.settled.value;
+      setImmediate(() => this.opts.onDrop!(settled));
+    }
+    return f(entry.settled.value);
   }
 
   clear(): void {
-    this.entries.clear();
+    for (const key of [...this.entries.keys()]) this.drop(key);
   }
 }
 
@@ -286,15 +315,19 @@ async function computePeople(db: Db, s: Scope): Promise<{ value: RangePeople; ma
   return { value: groupPeople(await rangeAccounts(db, s)), marker };
 }
 
-/** The scope's people, from the kept entry when it still holds. */
-export async function rangePeople(db: Db, s: Scope): Promise<RangePeople> {
+/**
+ * The scope's people, from the kept entry when it still holds, handed to `f`, which must take what
+ * it needs at once (synchronously): a dropped entry's arrays are reused (array-pool.ts).
+ */
+export async function rangePeople<R>(db: Db, s: Scope, f: (people: RangePeople) => R): Promise<R> {
   let results = kept.get(db);
-  if (!results) kept.set(db, (results = new KeptResults<RangePeople>({ keepMs: PEOPLE_KEEP_MS, max: MAX_SCOPES })));
+  if (!results) kept.set(db, (results = new KeptResults<RangePeople>({ keepMs: PEOPLE_KEEP_MS, max: MAX_SCOPES, onDrop: (people) => people.release?.() })));
   const key = `${s.binId}|${s.from.toISOString()}|${s.to.toISOString()}|${[...s.streams].sort((a, b) => a - b).join(',')}`;
-  return results.get(
+  return results.use(
     key,
     async () => markerOf(await totals(db, s)),
     () => computePeople(db, s),
+    f,
   );
 }
 

@@ -19,8 +19,12 @@ export async function topAuthorsPage(db: Db, user: AuthUser, query: Query): Prom
     throw forbidden(
       `Top Authors is shown for project types ${TOP_AUTHORS_PAGE_PROJECT_TYPES.join(', ')} only; this project is type ${s.project.project_type_id}`,
     );
-  const [now, before] = await Promise.all([rangePeople(db, s), rangePeople(db, previousScope(s))]);
-  const page = now.page(query.sort, (query.page - 1) * query.pageSize, query.pageSize);
+  // Each range's people are used as they are handed over (their arrays are reused once dropped).
+  const [now, before] = await Promise.all([
+    rangePeople(db, s, (p) => ({ count: p.count, clips: p.clips, page: p.page(query.sort, (query.page - 1) * query.pageSize, query.pageSize) })),
+    rangePeople(db, previousScope(s), (p) => ({ count: p.count, clips: p.clips })),
+  ]);
+  const { page } = now;
   return {
     Total: now.count,
     Page: query.page,
