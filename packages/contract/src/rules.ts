@@ -126,6 +126,31 @@ export function formatInZone(iso: string | Date, timeZone: string, withYear = tr
   return f.format(typeof iso === 'string' ? new Date(iso) : iso);
 }
 
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * A time zone's wall clock at an instant, as a Date whose UTC fields are that wall clock: the
+ * server reads analytic ranges in the client's zone with it, and the web app's quick dates and
+ * default ranges start from the client's "now" (not the browser's). An unknown zone throws.
+ */
+export function toWall(instant: Date, timeZone: string): Date {
+  let f = clockFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    clockFormats.set(timeZone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(instant).map((x) => [x.type, x.value]));
+  return new Date(Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second, instant.getUTCMilliseconds()));
+}
+
 /**
  * The range of equal length just before [start, end] (end inclusive): what each analysis's
  * headline figures are compared with ("vs the previous 7 days").

@@ -9,6 +9,7 @@ import {
   insightsBucket,
   lockedMessage,
   lockedProduct,
+  toWall,
   type AnalyticQuery,
   type Bucket,
   type GatedItem,
@@ -38,34 +39,8 @@ export interface Scope {
   endWall: Date;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The client's wall clock at an instant, as a Date whose UTC fields are that wall clock. */
-export function toWall(instant: Date, timeZone: string): Date {
-  const p = Object.fromEntries(
-    formatter(timeZone)
-      .formatToParts(instant)
-      .map((x) => [x.type, x.value]),
-  );
-  return new Date(Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second, instant.getUTCMilliseconds()));
-}
+/** The client's wall clock at an instant, as a Date whose UTC fields are that wall clock (shared with the web app). */
+export { toWall };
 
 /** The instant at which the client's wall clock shows `wall` (UTC fields). */
 export function fromWall(wall: Date, timeZone: string): Date {

@@ -1,6 +1,6 @@
 // Times of the reader's own (the outbox, the audit log, notifications, "updated at"): in the
 // browser's time zone, saying which, formatted as post times are (those use the client's zone).
-import { formatInZone } from '@listening/contract';
+import { formatInZone, toWall } from '@listening/contract';
 import dayjs, { type Dayjs } from 'dayjs';
 
 /** The browser's time zone, e.g. 'Africa/Johannesburg'. */
@@ -16,18 +16,7 @@ export const formatLocalTime = (iso: string | Date): string => formatInZone(iso,
  */
 export function wallNow(timeZone: string, now: Date = new Date()): Dayjs {
   try {
-    const parts = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(now);
-    const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
-    return dayjs(`${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:${part('second')}`);
+    return dayjs(toWall(now, timeZone).toISOString().slice(0, 19));
   } catch {
     // An unknown zone name: the browser's own clock is the best guess left.
     return dayjs(now);
