@@ -80,6 +80,15 @@ describe('why this sentiment', () => {
       .getByRole('button', { name: /^Open the [\d,]+ positive Earned posts?$/ })
       .click();
     const rated = tray.locator(`[data-testid="clip"][data-clip-id="${clipId}"]`);
+    // Newest first: newer positive posts (the demo keeps posting) may fill the first pages, so load
+    // more, as a user would, until the rated post shows.
+    await tray.getByTestId('clip').first().waitFor();
+    for (let pages = 0; (await rated.count()) === 0; pages++) {
+      expect(pages, 'pages loaded looking for the rated post').toBeLessThan(20);
+      const shown = await tray.getByTestId('clip').count();
+      await tray.getByRole('button', { name: 'Load More' }).click();
+      await expect.poll(() => tray.getByTestId('clip').count()).toBeGreaterThan(shown);
+    }
     await rated.waitFor();
     expect(await rated.getByTestId('clip-favourability').textContent()).toBe('Positive');
     await rated.getByRole('button', { name: 'Why this sentiment' }).click();
