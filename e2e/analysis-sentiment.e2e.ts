@@ -30,7 +30,20 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 /** Clicks a chart's canvas at an offset from its centre (a pie's slice), as a user would. */
 async function clickChart(p: Page, testId: string, dx: number, dy: number, centreY = 0.5) {
   const box = (await p.getByTestId(testId).locator('canvas').first().boundingBox())!;
-  await p.mouse.click(box.x + box.width / 2 + dx, box.y + box.height * centreY + dy);
+  const [x, y] = [box.x + box.width / 2 + dx, box.y + box.height * centreY + dy];
+  // As a user does: the pointer rests on the slice (it grows under the pointer) before the click.
+  // A press and release in the same instant as the move could fall on either side of that change,
+  // and the chart then takes them for two elements and no click.
+  await p.mouse.move(x, y);
+  await p.waitForTimeout(400);
+  await p.mouse.click(x, y);
+}
+
+/** Opens a side-menu item and waits for the side navigation to be gone, so that the next click cannot land on it while it closes. */
+async function openFromMenu(p: Page, item: string) {
+  await p.getByRole('button', { name: 'Project menu' }).click();
+  await p.getByRole('button', { name: item }).click();
+  await p.getByRole('dialog', { name: 'Side navigation' }).waitFor({ state: 'hidden' });
 }
 
 async function closeTray(p: Page) {
@@ -59,8 +72,7 @@ describe('Sentiment, Content classification and Competitor tracking', () => {
       .toBeGreaterThan(20);
     await page.goto(`${baseURL}/client/${ids.clientId}/project/${ids.projectId}`);
     await page.getByRole('heading', { name: PROJECT }).waitFor();
-    await page.getByRole('button', { name: 'Project menu' }).click();
-    await page.getByRole('button', { name: 'Sentiment Rating' }).click();
+    await openFromMenu(page, 'Sentiment Rating');
     await page.waitForURL(/\/sentiment\?/);
     await page.getByRole('heading', { name: 'Sentiment', exact: true }).waitFor();
     // The headline figures, each with its change against the previous period.
@@ -101,8 +113,7 @@ describe('Sentiment, Content classification and Competitor tracking', () => {
   });
 
   it('compares the project with its competitors and lets an admin manage them', async () => {
-    await page.getByRole('button', { name: 'Project menu' }).click();
-    await page.getByRole('button', { name: 'Competitor Tracking' }).click();
+    await openFromMenu(page, 'Competitor Tracking');
     await page.waitForURL(/\/competitor-tracking\?/);
     const table = page.getByTestId('competitor-table');
     await table.getByText('FizzCo Competitor Watch').waitFor();
