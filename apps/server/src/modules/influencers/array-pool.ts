@@ -42,11 +42,9 @@ export function float64s(n: number): Float64Array {
 
 /** Gives back the buffers of arrays nothing reads any more (each buffer once, however many arrays share it). */
 export function recycle(arrays: ArrayBufferView[]): void {
-  const seen = new Set<ArrayBufferLike>();
   for (const a of arrays) {
     const b = a.buffer;
-    if (seen.has(b) || !(b instanceof ArrayBuffer) || b.byteLength === 0 || b.byteLength < arrayPool.minBytes || free.includes(b)) continue;
-    seen.add(b);
+    if (!(b instanceof ArrayBuffer) || b.byteLength === 0 || b.byteLength < arrayPool.minBytes || free.includes(b)) continue;
     if (free.length >= MAX_FREE) free.shift();
     free.push(b);
   }

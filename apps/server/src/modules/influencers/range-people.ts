@@ -222,15 +222,17 @@ export class KeptResults<T> {
     return hit && (this.opts.now ?? Date.now)() - hit.at < this.opts.keepMs ? hit : undefined;
   }
 
-  /** Takes an entry out; a computed value is told to onDrop after this turn (callers handed it use it within it). */
+  /** Takes an entry out; a computed value is told to onDrop (toldLater). */
   private drop(key: string): void {
     const entry = this.entries.get(key);
     this.entries.delete(key);
+    if (entry?.settled) this.toldLater(entry.settled.value);
+  }
+
+  /** Tells onDrop of a dropped value after this turn: the callers handed it use it within the turn. */
+  private toldLater(value: T): void {
     const { onDrop } = this.opts;
-    if (entry?.settled && onDrop) {
-      const { value } = entry.settled;
-      setImmediate(() => onDrop(value));
-    }
+    if (onDrop) setImmediate(() => onDrop(value));
   }
 
   async get(key: string, marker: () => Promise<string>, compute: () => Promise<{ value: T; marker: string }>): Promise<T> {
@@ -262,11 +264,8 @@ export class KeptResults<T> {
       if (this.entries.get(key) === entry) this.entries.delete(key);
       throw err;
     }
-    if (this.entries.get(key) !== entry && this.opts.onDrop) {
-      // Dropped while it was computed: given back after its callers used it, like any other.
-      const settled = entry.settled.value;
-      setImmediate(() => this.opts.onDrop!(settled));
-    }
+    // Dropped while it was computed: told after its callers used it, like any other.
+    if (this.entries.get(key) !== entry) this.toldLater(entry.settled.value);
     return f(entry.settled.value);
   }
 
