@@ -1,4 +1,4 @@
-// Sentiment benchmark (docs/sentiment.md): three-class accuracy, macro-F1 and the confusion matrix
+// Sentiment benchmark (docs/sentiment.md): three-class accuracy, balanced accuracy, macro-F1 and the confusion matrix
 // on the held-out validation split, for the product's scorer (the learned model) beside the old
 // lexicon scorer, VADER and AFINN; then enrichment throughput on one core.
 //   npm run bench -- sentiment [--posts 20000]
@@ -59,7 +59,10 @@ export async function run(args: string[]): Promise<void> {
   const model = currentModel();
   if (model) {
     const v = model.header.validation;
-    console.log(`model: ${model.header.trainedOn}; trained ${model.header.trainedAt}; recorded validation accuracy ${(v.accuracy * 100).toFixed(1)}%`);
+    const balanced = v.balancedAccuracy === undefined ? '' : `, balanced accuracy ${(v.balancedAccuracy * 100).toFixed(1)}%`;
+    console.log(
+      `model: ${model.header.trainedOn}; trained ${model.header.trainedAt}; recorded validation accuracy ${(v.accuracy * 100).toFixed(1)}%${balanced}`,
+    );
   } else console.log('no model file: the product scores with the lexicon only');
 
   let validation: Example[] = [];

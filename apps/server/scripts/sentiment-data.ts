@@ -94,6 +94,13 @@ export interface Figures {
   confusion: number[][];
   /** Share of neutral posts called neutral. */
   neutralRecall: number;
+  /**
+   * The mean of the three classes' recalls: the accuracy the scorer would have if the three
+   * classes were equally common. A project's mix of praise, complaints and neutral posts is not
+   * known in advance (a brand in trouble draws far more complaints than the public tweets hold),
+   * so this is the figure the model is trained and chosen for (docs/sentiment.md).
+   */
+  balancedAccuracy: number;
 }
 
 const ORDER = ['negative', 'neutral', 'positive'] as const;
@@ -106,12 +113,14 @@ export function figures(actual: SentimentClass[], predicted: SentimentClass[]): 
     if (actual[i] === predicted[i]) right++;
   }
   let f1sum = 0;
+  let recallSum = 0;
   for (let k = 0; k < 3; k++) {
     const tp = confusion[k][k];
     const actualK = confusion[k].reduce((s, n) => s + n, 0);
     const predictedK = confusion.reduce((s, row) => s + row[k], 0);
     const p = predictedK ? tp / predictedK : 0;
     const r = actualK ? tp / actualK : 0;
+    recallSum += r;
     f1sum += p + r ? (2 * p * r) / (p + r) : 0;
   }
   const neutrals = confusion[1].reduce((s, n) => s + n, 0);
@@ -121,6 +130,7 @@ export function figures(actual: SentimentClass[], predicted: SentimentClass[]): 
     macroF1: f1sum / 3,
     confusion,
     neutralRecall: neutrals ? confusion[1][1] / neutrals : 0,
+    balancedAccuracy: recallSum / 3,
   };
 }
 
@@ -128,7 +138,7 @@ export function formatFigures(name: string, f: Figures): string {
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   const rows = ORDER.map((a, i) => `    ${a.padEnd(20)}${f.confusion[i].map((n) => String(n).padStart(10)).join('')}`);
   return [
-    `${name}: accuracy ${pct(f.accuracy)}, macro-F1 ${pct(f.macroF1)}, neutral recognised ${pct(f.neutralRecall)} (${f.examples} posts)`,
+    `${name}: accuracy ${pct(f.accuracy)}, balanced accuracy ${pct(f.balancedAccuracy)}, macro-F1 ${pct(f.macroF1)}, neutral recognised ${pct(f.neutralRecall)} (${f.examples} posts)`,
     `    ${'actual \\ predicted'.padEnd(20)}${ORDER.map((o) => o.padStart(10)).join('')}`,
     ...rows,
   ].join('\n');

@@ -22,7 +22,7 @@ export interface ModelHeader {
   /** Where the model came from and how it did on its validation split (shown by the bench). */
   trainedOn: string;
   trainedAt: string;
-  validation: { examples: number; accuracy: number; macroF1: number };
+  validation: { examples: number; accuracy: number; macroF1: number; balancedAccuracy?: number };
 }
 
 export interface SentimentModel {
