@@ -134,11 +134,16 @@ export function figures(actual: SentimentClass[], predicted: SentimentClass[]): 
   };
 }
 
+/** Half the width of an accuracy's 95% confidence interval (normal approximation), in points. */
+export function margin(accuracy: number, examples: number): string {
+  return `${(1.96 * Math.sqrt((accuracy * (1 - accuracy)) / Math.max(examples, 1)) * 100).toFixed(1)} at 95%`;
+}
+
 export function formatFigures(name: string, f: Figures): string {
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   const rows = ORDER.map((a, i) => `    ${a.padEnd(20)}${f.confusion[i].map((n) => String(n).padStart(10)).join('')}`);
   return [
-    `${name}: accuracy ${pct(f.accuracy)}, balanced accuracy ${pct(f.balancedAccuracy)}, macro-F1 ${pct(f.macroF1)}, neutral recognised ${pct(f.neutralRecall)} (${f.examples} posts)`,
+    `${name}: accuracy ${pct(f.accuracy)} (±${margin(f.accuracy, f.examples)}), balanced accuracy ${pct(f.balancedAccuracy)}, macro-F1 ${pct(f.macroF1)}, neutral recognised ${pct(f.neutralRecall)} (${f.examples} posts)`,
     `    ${'actual \\ predicted'.padEnd(20)}${ORDER.map((o) => o.padStart(10)).join('')}`,
     ...rows,
   ].join('\n');

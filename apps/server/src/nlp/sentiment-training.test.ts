@@ -1,7 +1,7 @@
 // The training script's choices (apps/server/scripts/train-sentiment.ts, docs/sentiment.md) on
 // data small enough for a unit test: the class weights and the figures it reports and chooses by.
 import { describe, expect, it } from 'vitest';
-import { figures, type Example } from '../../scripts/sentiment-data.ts';
+import { figures, margin, type Example } from '../../scripts/sentiment-data.ts';
 import { balancedWeights, evaluate, train } from '../../scripts/train-sentiment.ts';
 import type { SentimentClass } from './sentiment-model.ts';
 
@@ -14,6 +14,10 @@ describe('the figures the training reports', () => {
     expect(f.balancedAccuracy).toBeCloseTo((0.5 + 1 + 0.5) / 3, 10);
     expect(f.accuracy).toBeCloseTo(6 / 8, 10);
     expect(f.neutralRecall).toBe(1);
+  });
+  it('gives an accuracy its 95% margin, which narrows with more posts', () => {
+    expect(margin(0.5, 10_000)).toBe('1.0 at 95%');
+    expect(margin(0.675, 2000)).toBe('2.1 at 95%');
   });
 });
 
