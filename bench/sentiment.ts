@@ -1,6 +1,6 @@
-// Sentiment benchmark (docs/sentiment.md): three-class accuracy, balanced accuracy, macro-F1 and the confusion matrix
-// on the held-out validation split, for the product's scorer (the learned model) beside the old
-// lexicon scorer, VADER and AFINN; then enrichment throughput on one core.
+// Sentiment benchmark (docs/sentiment.md): three-class accuracy, balanced accuracy, macro-F1 and
+// the confusion matrix on the held-out validation split, for the product's scorer (the learned
+// model) beside the old lexicon scorer, VADER and AFINN; then enrichment throughput on one core.
 //   npm run bench -- sentiment [--posts 20000]
 // The validation split is TweetEval's sentiment validation file, never trained on (see
 // apps/server/scripts/sentiment-data.ts for where it comes from and how to fetch it).
