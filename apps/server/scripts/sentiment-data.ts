@@ -86,6 +86,96 @@ export function loadTraining(validation: Example[]): Example[] {
   return out;
 }
 
+/**
+ * Two public sets of tweets about brands, for a report only (docs/sentiment.md, "Tweets about
+ * brands"): never trained on and never used to choose anything, because they are the kind of
+ * posts the product is judged on. Neither is committed, and neither is needed: the bench prints
+ * their figures when the files are in the data folder. `labelColumn` and `textColumn` name the
+ * CSV's header fields; rows with any other label (Sanders' "irrelevant") are left out.
+ */
+export const BRAND_SETS = [
+  {
+    file: 'sanders-full-corpus.csv',
+    name: 'Sanders Twitter Sentiment Corpus (tweets naming Apple, Google, Microsoft or Twitter, October 2011; labelled for the sentiment towards the brand)',
+    labelColumn: 'Sentiment',
+    textColumn: 'TweetText',
+    fetch: 'git clone --depth 1 https://github.com/zfz/twitter_corpus /tmp/sanders && cp /tmp/sanders/full-corpus.csv',
+  },
+  {
+    file: 'airline-tweets.csv',
+    name: 'Twitter US Airline Sentiment (tweets to six US airlines, February 2015)',
+    labelColumn: 'airline_sentiment',
+    textColumn: 'text',
+    fetch: 'git clone --depth 1 https://github.com/Anuragiitk/Twitter-US-Sentiment-Analysis /tmp/airline && cp /tmp/airline/Tweets.csv',
+  },
+] as const;
+
+export type BrandSet = (typeof BRAND_SETS)[number];
+
+/** RFC 4180 CSV: quoted fields may hold commas, doubled quotes and line breaks. */
+export function parseCsv(s: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (quoted) {
+      if (c !== '"') field += c;
+      else if (s[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else quoted = false;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && s[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  if (field !== '' || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** Both sets keep the HTML escapes of Twitter's API ("&amp;", "&lt;"), which posts do not show. */
+function unescapeHtml(s: string): string {
+  return s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+}
+
+/** The labelled posts of one brand set, from the text of its CSV file. */
+export function brandExamples(set: BrandSet, csv: string): Example[] {
+  const [header, ...rows] = parseCsv(csv);
+  const label = header.indexOf(set.labelColumn);
+  const text = header.indexOf(set.textColumn);
+  if (label < 0 || text < 0) throw new Error(`${set.file}: no ${set.labelColumn} or ${set.textColumn} column in its header`);
+  const out: Example[] = [];
+  for (const r of rows) {
+    const l = r[label];
+    if (l !== 'negative' && l !== 'neutral' && l !== 'positive') continue;
+    out.push({ text: unescapeHtml(r[text] ?? ''), label: l, source: set.file });
+  }
+  return out;
+}
+
+/** A brand set's posts, or null (with how to fetch it) when its file is not in the data folder. */
+export function loadBrandSet(set: BrandSet): { examples: Example[] } | { missing: string } {
+  const path = join(DATA_DIR, set.file);
+  if (!existsSync(path)) return { missing: `${set.file} not in ${DATA_DIR}; to add it:\n  ${set.fetch} ${path}` };
+  return { examples: brandExamples(set, readFileSync(path, 'utf8')) };
+}
+
 export interface Figures {
   examples: number;
   accuracy: number;
