@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { csvRecords } from '@listening/contract';
 import type { SentimentClass } from '../src/nlp/sentiment-model.ts';
 
 export interface Example {
@@ -112,39 +113,6 @@ export const BRAND_SETS = [
 
 export type BrandSet = (typeof BRAND_SETS)[number];
 
-/** RFC 4180 CSV: quoted fields may hold commas, doubled quotes and line breaks. */
-export function parseCsv(s: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i];
-    if (quoted) {
-      if (c !== '"') field += c;
-      else if (s[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else quoted = false;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && s[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}
-
 /** Both sets keep the HTML escapes of Twitter's API ("&amp;", "&lt;"), which posts do not show. */
 function unescapeHtml(s: string): string {
   return s
@@ -156,7 +124,7 @@ function unescapeHtml(s: string): string {
 
 /** The labelled posts of one brand set, from the text of its CSV file. */
 export function brandExamples(set: BrandSet, csv: string): Example[] {
-  const [header, ...rows] = parseCsv(csv);
+  const [header, ...rows] = csvRecords(csv);
   const label = header.indexOf(set.labelColumn);
   const text = header.indexOf(set.textColumn);
   if (label < 0 || text < 0) throw new Error(`${set.file}: no ${set.labelColumn} or ${set.textColumn} column in its header`);

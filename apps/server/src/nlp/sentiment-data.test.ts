@@ -1,18 +1,9 @@
 // Reading the public sets of tweets about brands that the sentiment bench reports on
 // (apps/server/scripts/sentiment-data.ts, docs/sentiment.md "Tweets about brands").
 import { describe, expect, it } from 'vitest';
-import { BRAND_SETS, brandExamples, parseCsv } from '../../scripts/sentiment-data.ts';
+import { BRAND_SETS, brandExamples } from '../../scripts/sentiment-data.ts';
 
-describe('CSV of the brand sets', () => {
-  it('keeps commas, doubled quotes and line breaks inside quoted fields', () => {
-    const csv = 'a,b,c\r\n1,"two, and ""three""","line one\nline two"\n4,,6';
-    expect(parseCsv(csv)).toEqual([
-      ['a', 'b', 'c'],
-      ['1', 'two, and "three"', 'line one\nline two'],
-      ['4', '', '6'],
-    ]);
-  });
-
+describe('the brand sets', () => {
   it('takes the label and text by their header names, leaves out other labels and undoes the HTML escapes', () => {
     const sanders = BRAND_SETS.find((s) => s.file === 'sanders-full-corpus.csv')!;
     const csv = [
