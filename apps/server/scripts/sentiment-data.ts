@@ -137,7 +137,7 @@ export function brandExamples(set: BrandSet, csv: string): Example[] {
   return out;
 }
 
-/** A brand set's posts, or null (with how to fetch it) when its file is not in the data folder. */
+/** A brand set's posts, or what is missing and how to fetch it when its file is not in the data folder. */
 export function loadBrandSet(set: BrandSet): { examples: Example[] } | { missing: string } {
   const path = join(DATA_DIR, set.file);
   if (!existsSync(path)) return { missing: `${set.file} not in ${DATA_DIR}; to add it:\n  ${set.fetch} ${path}` };
