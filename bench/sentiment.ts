@@ -13,7 +13,7 @@ import { currentModel, setModel, type SentimentClass } from '../apps/server/src/
 import { scoreLexicon } from '../apps/server/src/nlp/sentiment.ts';
 import { analyse } from '../apps/server/src/nlp/text.ts';
 import { FAVOURABILITY } from '@listening/contract';
-import { BRAND_SETS, figures, formatFigures, loadBrandSet, loadValidation, type Example } from '../apps/server/scripts/sentiment-data.ts';
+import { BRAND_SETS, figures, formatFigures, loadBrandSet, loadValidation, pct, type Example } from '../apps/server/scripts/sentiment-data.ts';
 import { readFileSync } from 'node:fs';
 
 function arg(args: string[], name: string, fallback: string): string {
@@ -68,10 +68,8 @@ export async function run(args: string[]): Promise<void> {
   const model = currentModel();
   if (model) {
     const v = model.header.validation;
-    const balanced = v.balancedAccuracy === undefined ? '' : `, balanced accuracy ${(v.balancedAccuracy * 100).toFixed(1)}%`;
-    console.log(
-      `model: ${model.header.trainedOn}; trained ${model.header.trainedAt}; recorded validation accuracy ${(v.accuracy * 100).toFixed(1)}%${balanced}`,
-    );
+    const balanced = v.balancedAccuracy === undefined ? '' : `, balanced accuracy ${pct(v.balancedAccuracy)}`;
+    console.log(`model: ${model.header.trainedOn}; trained ${model.header.trainedAt}; recorded validation accuracy ${pct(v.accuracy)}${balanced}`);
   } else console.log('no model file: the product scores with the lexicon only');
 
   let validation: Example[] = [];

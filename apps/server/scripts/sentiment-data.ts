@@ -197,8 +197,10 @@ export function margin(accuracy: number, examples: number): string {
   return `${(1.96 * Math.sqrt((accuracy * (1 - accuracy)) / Math.max(examples, 1)) * 100).toFixed(1)} at 95%`;
 }
 
+/** A share as a percentage with one decimal, as every sentiment figure is printed. */
+export const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
 export function formatFigures(name: string, f: Figures): string {
-  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   const rows = ORDER.map((a, i) => `    ${a.padEnd(20)}${f.confusion[i].map((n) => String(n).padStart(10)).join('')}`);
   return [
     `${name}: accuracy ${pct(f.accuracy)} (±${margin(f.accuracy, f.examples)}), balanced accuracy ${pct(f.balancedAccuracy)}, macro-F1 ${pct(f.macroF1)}, neutral recognised ${pct(f.neutralRecall)} (${f.examples} posts)`,

@@ -23,11 +23,10 @@ import { CLASSES, MODEL_URL, currentModel, encodeModel, softmax, type SentimentC
 import { scoreLexicon } from '../src/nlp/sentiment.ts';
 import { analyse } from '../src/nlp/text.ts';
 import { loadRatings } from './sentiment-ratings.ts';
-import { dedupKey, figures, formatFigures, loadTraining, loadValidation, type Example, type Figures } from './sentiment-data.ts';
+import { dedupKey, figures, formatFigures, loadTraining, loadValidation, pct, type Example, type Figures } from './sentiment-data.ts';
 
 const K = CLASSES.length;
 const D = DENSE.length;
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 interface Encoded {
   index: Int32Array;
