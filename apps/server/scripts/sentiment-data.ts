@@ -159,6 +159,9 @@ export interface Figures {
    * so this is the figure the model is trained and chosen for (docs/sentiment.md).
    */
   balancedAccuracy: number;
+  /** Shares of the posts called negative, and labelled negative: a scorer's lean. */
+  predictedNegative: number;
+  actualNegative: number;
 }
 
 const ORDER = ['negative', 'neutral', 'positive'] as const;
@@ -189,6 +192,8 @@ export function figures(actual: SentimentClass[], predicted: SentimentClass[]): 
     confusion,
     neutralRecall: neutrals ? confusion[1][1] / neutrals : 0,
     balancedAccuracy: recallSum / 3,
+    predictedNegative: (confusion[0][0] + confusion[1][0] + confusion[2][0]) / (actual.length || 1),
+    actualNegative: confusion[0].reduce((s, n) => s + n, 0) / (actual.length || 1),
   };
 }
 

@@ -5,8 +5,9 @@
 //                                              in the database of DATA_DIR or DATABASE_URL), then
 //                                              queues the recompute of stored clips
 //   --dry-run                                  print the figures, write nothing
-//   --cv                                       5-fold cross-validation on the training tweets
-//                                              (the configuration against the previous one)
+//   --cv                                       5-fold cross-validation on the training tweets, and
+//                                              across their periods (the configuration against
+//                                              the previous one)
 //
 // Prints the validation figures of the model in use before and of the new one after. Training is
 // multinomial logistic regression by AdaGrad with L2, on the public training split, with each
@@ -242,9 +243,11 @@ export function crossValidate(
   options: Partial<TrainOptions> = {},
   folds = FOLDS,
   earlyStop = false,
+  /** Each example's fold (0..folds-1; -1: always trained on); by default a hash of its text. */
+  foldOf: (e: Example) => number = (e) => textHash(e) % folds,
 ): Figures[] {
   const o = { ...DEFAULTS, ...options };
-  const fold = examples.map(textHash).map((h) => h % folds);
+  const fold = examples.map(foldOf);
   const trainers: Trainer[] = [];
   const held: Example[][] = [];
   for (let f = 0; f < folds; f++) {
@@ -275,6 +278,13 @@ export function crossValidate(
   }
   return out;
 }
+
+/**
+ * The training tweets' period: SemEval's 2013 files (0) or its 2015 and 2016 ones (1); anything
+ * else (rated clips) -1. Crossed over, the two periods show how a configuration does on tweets of
+ * another time and other topics, as the product's posts will be.
+ */
+const periodOf = (e: Example): number => (!isPublic(e) ? -1 : e.source.includes('2013') ? 0 : 1);
 
 /**
  * Chooses the learning rate and epoch by cross-validation, then trains on all of `train` (rated
@@ -332,14 +342,16 @@ async function main(argv: string[]): Promise<void> {
       ['as configured (balanced class weights)', {}],
       ['class weights 1.5 / 1 / 1.2 (before)', { classWeights: [1.5, 1, 1.2] }],
     ];
-    for (const [name, options] of configs) {
-      const per = crossValidate(examples, 0.03, { ...options, epochs: 3 });
-      console.log(`5-fold cross-validation on the training tweets, rate 0.03, ${name}:`);
-      per.forEach((f, i) =>
-        console.log(
-          `  epoch ${i + 1}: accuracy ${pct(f.accuracy)}, balanced accuracy ${pct(f.balancedAccuracy)}, macro-F1 ${pct(f.macroF1)}, neutral recognised ${pct(f.neutralRecall)}`,
-        ),
+    const line = (f: Figures, i: number) =>
+      console.log(
+        `  epoch ${i + 1}: accuracy ${pct(f.accuracy)}, balanced accuracy ${pct(f.balancedAccuracy)}, macro-F1 ${pct(f.macroF1)}, neutral recognised ${pct(f.neutralRecall)}, called negative ${pct(f.predictedNegative)} (${pct(f.actualNegative)} are)`,
       );
+    for (const [name, options] of configs) {
+      console.log(`5-fold cross-validation on the training tweets, rate 0.03, ${name}:`);
+      crossValidate(examples, 0.03, { ...options, epochs: 3 }).forEach(line);
+      // Trained on one period, scored on the other (both ways, pooled): how it carries over in time.
+      console.log(`  across periods (trained on the 2013 tweets, scored on those of 2015-2016, and the other way round):`);
+      crossValidate(examples, 0.03, { ...options, epochs: 3 }, 2, false, periodOf).forEach(line);
     }
     return;
   }

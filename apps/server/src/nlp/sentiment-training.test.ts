@@ -2,7 +2,7 @@
 // data small enough for a unit test: the class weights and the figures it reports and chooses by.
 import { describe, expect, it } from 'vitest';
 import { figures, margin, type Example } from '../../scripts/sentiment-data.ts';
-import { balancedWeights, evaluate, train } from '../../scripts/train-sentiment.ts';
+import { balancedWeights, crossValidate, evaluate, train } from '../../scripts/train-sentiment.ts';
 import type { SentimentClass } from './sentiment-model.ts';
 
 describe('the figures the training reports', () => {
@@ -14,6 +14,9 @@ describe('the figures the training reports', () => {
     expect(f.balancedAccuracy).toBeCloseTo((0.5 + 1 + 0.5) / 3, 10);
     expect(f.accuracy).toBeCloseTo(6 / 8, 10);
     expect(f.neutralRecall).toBe(1);
+    // A scorer's lean: 1 of 8 posts called negative, 2 of 8 labelled so.
+    expect(f.predictedNegative).toBe(1 / 8);
+    expect(f.actualNegative).toBe(2 / 8);
   });
   it('gives an accuracy its 95% margin, which narrows with more posts', () => {
     expect(margin(0.5, 10_000)).toBe('1.0 at 95%');
@@ -51,5 +54,23 @@ describe('class weights', () => {
       probes,
     );
     expect(balanced.confusion[0][0]).toBeGreaterThan(plain.confusion[0][0]);
+  });
+});
+
+describe('cross-validation by fold', () => {
+  it('scores each public tweet once, in its own fold, and always trains on a fold of -1', () => {
+    // Two "periods" of public tweets and some rated clips (never scored): crossed over, every
+    // public tweet is scored by the model trained on the other period.
+    const data: Example[] = [];
+    for (let i = 0; i < 30; i++) {
+      data.push({ text: `the store was lovely ${i}`, label: 'positive', source: i % 2 ? 'semeval-2013train.tsv' : 'semeval-2016train.tsv' });
+      data.push({ text: `the store was rude ${i}`, label: 'negative', source: i % 2 ? 'semeval-2013train.tsv' : 'semeval-2016train.tsv' });
+    }
+    for (let i = 0; i < 5; i++) data.push({ text: `rated clip ${i}`, label: 'neutral', source: 'ratings' });
+    const periodOf = (e: Example) => (e.source === 'ratings' ? -1 : e.source.includes('2013') ? 0 : 1);
+    const [f] = crossValidate(data, 0.1, { seeds: 1, epochs: 1 }, 2, false, periodOf);
+    expect(f.examples).toBe(60);
+    // The words that decide carry over from one period to the other.
+    expect(f.accuracy).toBeGreaterThan(0.9);
   });
 });
