@@ -284,7 +284,7 @@ export function crossValidate(
  * else (rated clips) -1. Crossed over, the two periods show how a configuration does on tweets of
  * another time and other topics, as the product's posts will be.
  */
-const periodOf = (e: Example): number => (!isPublic(e) ? -1 : e.source.includes('2013') ? 0 : 1);
+export const periodOf = (e: Example): number => (!isPublic(e) ? -1 : e.source.includes('2013') ? 0 : 1);
 
 /**
  * Chooses the learning rate and epoch by cross-validation, then trains on all of `train` (rated

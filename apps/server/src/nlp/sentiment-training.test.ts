@@ -2,7 +2,7 @@
 // data small enough for a unit test: the class weights and the figures it reports and chooses by.
 import { describe, expect, it } from 'vitest';
 import { figures, margin, type Example } from '../../scripts/sentiment-data.ts';
-import { balancedWeights, crossValidate, evaluate, train } from '../../scripts/train-sentiment.ts';
+import { balancedWeights, crossValidate, evaluate, periodOf, train } from '../../scripts/train-sentiment.ts';
 import type { SentimentClass } from './sentiment-model.ts';
 
 describe('the figures the training reports', () => {
@@ -58,16 +58,15 @@ describe('class weights', () => {
 });
 
 describe('cross-validation by fold', () => {
-  it('scores each public tweet once, in its own fold, and always trains on a fold of -1', () => {
-    // Two "periods" of public tweets and some rated clips (never scored): crossed over, every
-    // public tweet is scored by the model trained on the other period.
+  it('scores each public tweet once, by the model of the other period, and never a rated clip', () => {
+    // Two periods of public tweets and some rated clips (fold -1: trained on, never scored).
     const data: Example[] = [];
     for (let i = 0; i < 30; i++) {
       data.push({ text: `the store was lovely ${i}`, label: 'positive', source: i % 2 ? 'semeval-2013train.tsv' : 'semeval-2016train.tsv' });
       data.push({ text: `the store was rude ${i}`, label: 'negative', source: i % 2 ? 'semeval-2013train.tsv' : 'semeval-2016train.tsv' });
     }
     for (let i = 0; i < 5; i++) data.push({ text: `rated clip ${i}`, label: 'neutral', source: 'ratings' });
-    const periodOf = (e: Example) => (e.source === 'ratings' ? -1 : e.source.includes('2013') ? 0 : 1);
+    expect(data.map(periodOf).filter((p) => p === -1)).toHaveLength(5);
     const [f] = crossValidate(data, 0.1, { seeds: 1, epochs: 1 }, 2, false, periodOf);
     expect(f.examples).toBe(60);
     // The words that decide carry over from one period to the other.
