@@ -58,18 +58,30 @@ describe('class weights', () => {
 });
 
 describe('cross-validation by fold', () => {
-  it('scores each public tweet once, by the model of the other period, and never a rated clip', () => {
-    // Two periods of public tweets and some rated clips (fold -1: trained on, never scored).
+  it('scores each public tweet by the model of the other period, trains on rated clips in every fold and never scores them', () => {
+    // The two periods praise and complain in different made-up words (no word list knows them),
+    // so what one period teaches does not carry over to the other; rated clips (fold -1) that use
+    // both periods' words do.
     const data: Example[] = [];
     for (let i = 0; i < 30; i++) {
-      data.push({ text: `the store was lovely ${i}`, label: 'positive', source: i % 2 ? 'semeval-2013train.tsv' : 'semeval-2016train.tsv' });
-      data.push({ text: `the store was rude ${i}`, label: 'negative', source: i % 2 ? 'semeval-2013train.tsv' : 'semeval-2016train.tsv' });
+      data.push({ text: `the store was zibble ${i}`, label: 'positive', source: 'semeval-2013train.tsv' });
+      data.push({ text: `the store was quorf ${i}`, label: 'negative', source: 'semeval-2013train.tsv' });
+      data.push({ text: `the app was blarg ${i}`, label: 'positive', source: 'semeval-2016train.tsv' });
+      data.push({ text: `the app was snerp ${i}`, label: 'negative', source: 'semeval-2016train.tsv' });
     }
-    for (let i = 0; i < 5; i++) data.push({ text: `rated clip ${i}`, label: 'neutral', source: 'ratings' });
-    expect(data.map(periodOf).filter((p) => p === -1)).toHaveLength(5);
-    const [f] = crossValidate(data, 0.1, { seeds: 1, epochs: 1 }, 2, false, periodOf);
-    expect(f.examples).toBe(60);
-    // The words that decide carry over from one period to the other.
-    expect(f.accuracy).toBeGreaterThan(0.9);
+    const rated: Example[] = ['zibble', 'blarg'].flatMap((w) => [0, 1, 2].map((i) => ({ text: `${w} ${i}`, label: 'positive' as const, source: 'ratings' })));
+    rated.push(...['quorf', 'snerp'].flatMap((w) => [0, 1, 2].map((i) => ({ text: `${w} ${i}`, label: 'negative' as const, source: 'ratings' }))));
+    expect([...data, ...rated].map(periodOf).filter((p) => p === -1)).toHaveLength(rated.length);
+    const options = { seeds: 1, epochs: 1 };
+    const [apart] = crossValidate(data, 0.1, options, 2, false, periodOf);
+    const [withRated] = crossValidate([...data, ...rated], 0.1, options, 2, false, periodOf);
+    // Every public tweet scored once; rated clips never.
+    expect(apart.examples).toBe(120);
+    expect(withRated.examples).toBe(120);
+    expect(apart.accuracy).toBeLessThan(0.75);
+    expect(withRated.accuracy).toBeGreaterThan(0.9);
+    // Random folds mix the periods: each period's words are learnt from its own other tweets.
+    const [mixed] = crossValidate(data, 0.1, options, 2);
+    expect(mixed.accuracy).toBeGreaterThan(0.9);
   });
 });
