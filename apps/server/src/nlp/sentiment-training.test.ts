@@ -69,8 +69,13 @@ describe('cross-validation by fold', () => {
       data.push({ text: `the app was blarg ${i}`, label: 'positive', source: 'semeval-2016train.tsv' });
       data.push({ text: `the app was snerp ${i}`, label: 'negative', source: 'semeval-2016train.tsv' });
     }
-    const rated: Example[] = ['zibble', 'blarg'].flatMap((w) => [0, 1, 2].map((i) => ({ text: `${w} ${i}`, label: 'positive' as const, source: 'ratings' })));
-    rated.push(...['quorf', 'snerp'].flatMap((w) => [0, 1, 2].map((i) => ({ text: `${w} ${i}`, label: 'negative' as const, source: 'ratings' }))));
+    const words: [string, SentimentClass][] = [
+      ['zibble', 'positive'],
+      ['blarg', 'positive'],
+      ['quorf', 'negative'],
+      ['snerp', 'negative'],
+    ];
+    const rated: Example[] = words.flatMap(([w, label]) => [0, 1, 2].map((i) => ({ text: `${w} ${i}`, label, source: 'ratings' })));
     expect([...data, ...rated].map(periodOf).filter((p) => p === -1)).toHaveLength(rated.length);
     const options = { seeds: 1, epochs: 1 };
     const [apart] = crossValidate(data, 0.1, options, 2, false, periodOf);
