@@ -55,12 +55,16 @@ export interface Config {
   loginRateLimit: number;
   /** Hours without a request after which a session ends (SESSION_IDLE_HOURS; default 8). */
   sessionIdleHours: number;
+  /** How often an open live event stream checks that its session is still open (EVENTS_SESSION_CHECK_MS; default 30 s). */
+  eventsSessionCheckMs: number;
   /**
    * Addresses of reverse proxies whose X-Forwarded-For is believed (comma list of IPs or CIDRs);
    * empty: none, so a client cannot pick the address that rate limits key on.
    */
   trustProxy: string[];
 }
+
+export const DEFAULT_EVENTS_SESSION_CHECK_MS = 30_000;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || null;
@@ -111,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
     sessionIdleHours: Number(env.SESSION_IDLE_HOURS) > 0 ? Number(env.SESSION_IDLE_HOURS) : DEFAULT_SESSION_IDLE_HOURS,
+    eventsSessionCheckMs: Number(env.EVENTS_SESSION_CHECK_MS) > 0 ? Number(env.EVENTS_SESSION_CHECK_MS) : DEFAULT_EVENTS_SESSION_CHECK_MS,
     trustProxy: (env.TRUST_PROXY ?? '')
       .split(',')
       .map((s) => s.trim())

@@ -74,6 +74,29 @@ async function resolveUser(db: Db, header: string | undefined, idleMs: number): 
   return { ...session, isAdmin: session.isAdmin && session.actingAdminId === null };
 }
 
+/**
+ * True while a session resolved earlier would still be accepted: not revoked, not expired, not
+ * idle, and its user still has a client to see (an admin, or a contact active at some client,
+ * as login requires). For requests that outlive their own check: a live event stream.
+ */
+export async function sessionStillOpen(db: Db, sessionId: number, idleMs: number): Promise<boolean> {
+  const now = Date.now();
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select('sessions.id')
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', new Date(now))
+    .where('sessions.last_seen_at', '>', new Date(now - idleMs))
+    .where((eb) => {
+      const links = eb.selectFrom('client_contacts').select('client_contacts.id').whereRef('client_contacts.user_id', '=', 'users.id');
+      return eb.or([eb('users.is_admin', '=', true), eb.not(eb.exists(links)), eb.exists(links.where('client_contacts.is_active', '=', true))]);
+    })
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export function registerAuth(app: FastifyInstance, db: Db, { idleHours = DEFAULT_SESSION_IDLE_HOURS }: { idleHours?: number } = {}): void {
   const idleMs = idleHours * 3_600_000;
   app.decorateRequest('user', null);

@@ -3,6 +3,8 @@
 import { z } from 'zod';
 
 export const EVENT_STREAM_SECONDS = { default: 300, max: 3600 } as const;
+/** Live streams one user may hold open at once on one server process (a tab each); one more answers 429. */
+export const EVENT_STREAMS_PER_USER = 5;
 export const EventStreamQuery = z.object({
   /** How long the stream stays open before the server ends it (the client then reopens it): bounded so that proxies and restarts never strand a reader. */
   seconds: z

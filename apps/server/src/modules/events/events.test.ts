@@ -1,16 +1,24 @@
 // Live events: the stream needs a session, starts with the user's unseen count and sends a new one
 // when a notification for that user is written (by any process: the table is what is watched),
-// and nothing for another user's.
+// and nothing for another user's. It ends when its session does, and a user holds a few at most.
+import { EVENT_STREAMS_PER_USER } from '@listening/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { hashToken } from '../../plugins/auth.ts';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
+import type { App } from '../../types.ts';
 import { eventHub } from './service.ts';
+
+/** The session check's interval in this file: short, so an ended session ends its stream quickly. */
+const CHECK_MS = 200;
 
 let t: TestContext;
 let base: string;
 let analyst: number;
 let viewer: number;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { EVENTS_SESSION_CHECK_MS: String(CHECK_MS) } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   const id = async (email: string) => (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
@@ -100,5 +108,96 @@ describe('GET /api/events', () => {
     const bad = await fetch(`${base}/api/events?seconds=3601`, { headers: auth });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toMatch(/seconds must be at most 3600/);
+  });
+});
+
+/** Resolves with the milliseconds until the stream ended, or rejects after `ms`. */
+function endsWithin(done: Promise<unknown>, ms: number): Promise<number> {
+  const t0 = Date.now();
+  return Promise.race([
+    done.then(() => Date.now() - t0),
+    new Promise<number>((_, reject) => setTimeout(() => reject(new Error(`the stream was still open after ${ms} ms`)), ms)),
+  ]);
+}
+
+describe('a live stream and its session', () => {
+  /** A fresh session of the user (its own login) and a stream opened with it, its first event read. */
+  async function openStream(email: string, baseUrl = base) {
+    const auth = await authHeader(t.app, email);
+    const ctl = new AbortController();
+    const res = await fetch(`${baseUrl}/api/events?seconds=60`, { headers: auth, signal: ctl.signal });
+    expect(res.status).toBe(200);
+    const r = reader(res.body!);
+    await expect.poll(() => r.events.length).toBe(1);
+    return { auth, r, ctl };
+  }
+
+  it('ends within the check interval once its session is logged out', async () => {
+    const { auth, r } = await openStream('analyst@demo.example');
+    const out = await t.app.inject({ method: 'POST', url: '/crm/api/user/logout', headers: auth });
+    expect(out.statusCode).toBe(204);
+    expect(await endsWithin(r.done, CHECK_MS + 1500)).toBeLessThan(CHECK_MS + 1500);
+    await expect.poll(() => eventHub(t.db).size).toBe(0);
+  });
+
+  it("ends when the user's access to every client ends, though the session was not revoked", async () => {
+    const { r } = await openStream('viewer@demo.example');
+    const links = await t.db
+      .updateTable('client_contacts')
+      .set({ is_active: false })
+      .where('user_id', '=', viewer)
+      .where('is_active', '=', true)
+      .returning('id')
+      .execute();
+    try {
+      await endsWithin(r.done, CHECK_MS + 1500);
+    } finally {
+      await t.db
+        .updateTable('client_contacts')
+        .set({ is_active: true })
+        .where(
+          'id',
+          'in',
+          links.map((l) => l.id),
+        )
+        .execute();
+    }
+  });
+
+  it('sends no event once the session is revoked, ending instead, however far the next check is', async () => {
+    // A second server on the same database whose periodic check never comes within the test.
+    const slow: App = await buildApp({ db: t.db, mailer: t.mailer, config: loadConfig({ WEB_DIST: '/nonexistent', EVENTS_SESSION_CHECK_MS: '600000' }) });
+    await slow.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { auth, r } = await openStream('analyst@demo.example', `http://127.0.0.1:${(slow.server.address() as { port: number }).port}`);
+      const token = auth.authorization.replace(/^Bearer /, '');
+      const session = await t.db.selectFrom('sessions').select('id').where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow();
+      await t.db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', session.id).execute();
+      await t.db.insertInto('notifications').values({ user_id: analyst, description: 'After the logout' }).execute();
+      await endsWithin(r.done, 8000);
+      expect(r.events).toHaveLength(1);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it(`lets a user hold ${EVENT_STREAMS_PER_USER} streams at once and answers 429 for one more`, async () => {
+    const open = await Promise.all(Array.from({ length: EVENT_STREAMS_PER_USER }, () => openStream('admin@demo.example')));
+    const auth = await authHeader(t.app, 'admin@demo.example');
+    const refused = await fetch(`${base}/api/events?seconds=60`, { headers: auth });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/At most 5 live event streams/);
+    // Another user is not counted against this one.
+    const other = await openStream('viewer@demo.example');
+    other.ctl.abort();
+    // A closed stream frees its place.
+    open[0].ctl.abort();
+    await open[0].r.done;
+    await expect.poll(() => eventHub(t.db).size).toBe(EVENT_STREAMS_PER_USER - 1);
+    const again = await fetch(`${base}/api/events?seconds=0`, { headers: auth });
+    expect(again.status).toBe(200);
+    await reader(again.body!).done;
+    for (const s of open) s.ctl.abort();
+    await Promise.all(open.map((s) => s.r.done));
   });
 });

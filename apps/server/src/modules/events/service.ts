@@ -3,24 +3,44 @@
 // every POLL_MS while any stream is open, and, when it moved, each connected user's unseen count
 // and newest id, sent to that user's streams if they changed. Reading the table rather than an
 // in-process signal is what lets a notification raised by any process (a worker, another API
-// server) reach a stream held by this one.
-import type { NotificationEvent } from '@listening/contract';
+// server) reach a stream held by this one. A stream outlives the request's session check, so the
+// session is checked again every `checkMs` and before each event: a logout, a revoke or the end of
+// the user's client access ends the stream (docs/security.md, "Sessions and passwords").
+import { EVENT_STREAMS_PER_USER, type NotificationEvent } from '@listening/contract';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/connection.ts';
+import { HttpError } from '../../errors.ts';
 
 export const POLL_MS = 2000;
 /** A comment line this often keeps proxies from closing a quiet stream. */
 export const HEARTBEAT_MS = 15_000;
 
+export const tooManyStreams = () =>
+  new HttpError(429, `At most ${EVENT_STREAMS_PER_USER} live event streams per user are open at once: close another tab of the app first`);
+
 interface Stream {
   userId: number;
   reply: FastifyReply;
   last: string;
+  /** False until the first event is written: the poller leaves it alone until then. */
+  started: boolean;
+  stillOpen: () => Promise<boolean>;
   end: () => void;
 }
 
+export interface OpenStream {
+  userId: number;
+  /** How long the stream lasts, from its first event. */
+  seconds: number;
+  /** Whether the session that opened the stream is still open. */
+  stillOpen: () => Promise<boolean>;
+  /** How often stillOpen is asked besides before each event. */
+  checkMs: number;
+}
+
 export interface EventHub {
-  open(userId: number, reply: FastifyReply, seconds: number): Promise<void>;
+  /** Answers the stream, or throws 429 (nothing written) when the user has EVENT_STREAMS_PER_USER open already. */
+  open(reply: FastifyReply, stream: OpenStream): Promise<void>;
   /** Ends every open stream (the server is stopping). */
   closeAll(): void;
   /** Open streams (tests, health). */
@@ -57,6 +77,8 @@ function createHub(db: Db): EventHub {
     const state = await stateOf(db, s.userId);
     const data = JSON.stringify(state);
     if (data === s.last) return;
+    // No event leaves after the session has ended, whatever the periodic check has seen yet.
+    if (s.started && !(await s.stillOpen())) return s.end();
     s.last = data;
     write(s, `event: notification\ndata: ${data}\n\n`);
   };
@@ -72,7 +94,7 @@ function createHub(db: Db): EventHub {
       const id = Number(r?.id ?? 0);
       if (id === newest) return;
       newest = id;
-      for (const s of [...streams]) await push(s);
+      for (const s of [...streams]) if (s.started) await push(s);
     } catch {
       // The next poll tries again; a stream is never ended for a failed read.
     } finally {
@@ -92,7 +114,9 @@ function createHub(db: Db): EventHub {
     get size() {
       return streams.size;
     },
-    async open(userId, reply, seconds) {
+    async open(reply, { userId, seconds, stillOpen, checkMs }) {
+      // Counted with the streams still being opened, so a burst of requests cannot pass the cap together.
+      if ([...streams].filter((x) => x.userId === userId).length >= EVENT_STREAMS_PER_USER) throw tooManyStreams();
       reply.hijack();
       reply.raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
@@ -103,21 +127,35 @@ function createHub(db: Db): EventHub {
       });
       reply.raw.write(`retry: 3000\n\n`);
       let ended = false;
+      let checking = false;
       const s: Stream = {
         userId,
         reply,
         last: '',
+        started: false,
+        stillOpen,
         end: () => {
           if (ended) return;
           ended = true;
           clearInterval(beat);
+          clearInterval(check);
           clearTimeout(lifetime);
           streams.delete(s);
           stopIfIdle();
           if (!reply.raw.writableEnded) reply.raw.end();
         },
       };
+      streams.add(s);
       const beat = setInterval(() => write(s, `: heartbeat\n\n`), HEARTBEAT_MS);
+      const check = setInterval(() => {
+        if (checking) return;
+        checking = true;
+        stillOpen()
+          .then((open) => open || s.end())
+          // A failed read is not a closed session: the next check asks again.
+          .catch(() => undefined)
+          .finally(() => (checking = false));
+      }, checkMs);
       let lifetime: ReturnType<typeof setTimeout> | undefined = undefined;
       reply.raw.on('close', s.end);
       try {
@@ -127,9 +165,9 @@ function createHub(db: Db): EventHub {
         return;
       }
       if (seconds === 0 || ended) return s.end();
+      s.started = true;
       // Counted from the first event, so even a short stream carries it.
       lifetime = setTimeout(s.end, seconds * 1000);
-      streams.add(s);
       if (!timer) {
         timer = setInterval(() => void poll(), POLL_MS);
         timer.unref?.();
