@@ -126,4 +126,50 @@ describe('posts added to an input bin', () => {
     expect(await rollupClips(inputBin)).toBe(3);
     expect((await post('/api/subfolder/post/upload', { binId: inputBin, csv: good })).json()).toEqual({ Received: 2, Added: 0, AlreadyInBin: 2 });
   });
+
+  it("keeps each client's post, author and engagement its own when two clients add the same post by the same author", async () => {
+    // Karoo Outdoor Co. (the viewer's client) takes the Input Bins product (with Sort Bins) for this.
+    const karoo = viewer;
+    const karooBins = await t.db
+      .selectFrom('bins')
+      .select(['id', 'client_id'])
+      .where('project_id', '=', t.projects['karoo-brand'])
+      .where('name', '=', 'Manual uploads')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('client_products')
+      .values(['KPIB10', 'KPOZ10'].map((product_code) => ({ client_id: karooBins.client_id, product_code })))
+      .execute();
+    const karooInput = karooBins.id;
+    const same = { streamId: 7, text: 'Karoo and Acme at the trail run today', datePosted: '2024-05-01 08:00', link: 'https://x.com/trailrunner/status/77' };
+    const acmePost = { ...same, binId: inputBin, author: '@TrailRunner', followers: 120, likes: 3 };
+    const karooPost = { ...same, binId: karooInput, author: '@trailrunner', followers: 98_000, likes: 4_000 };
+    const stored = (binId: number) =>
+      t.db
+        .selectFrom('bin_clips')
+        .innerJoin('clips', 'clips.id', 'bin_clips.clip_id')
+        .innerJoin('authors', 'authors.id', 'clips.author_id')
+        .select(['clips.id as clipId', 'clips.likes', 'authors.id as authorId', 'authors.name', 'authors.followers'])
+        .where('bin_clips.bin_id', '=', binId)
+        .where('clips.body', '=', same.text)
+        .executeTakeFirstOrThrow();
+
+    expect((await post('/api/subfolder/post/add', acmePost)).json()).toEqual({ Received: 1, Added: 1, AlreadyInBin: 0 });
+    expect((await post('/api/subfolder/post/add', karooPost, karoo)).json()).toEqual({ Received: 1, Added: 1, AlreadyInBin: 0 });
+    const [acme, theirs] = [await stored(inputBin), await stored(karooInput)];
+    expect(acme).toMatchObject({ name: '@TrailRunner', followers: 120, likes: 3 });
+    expect(theirs).toMatchObject({ name: '@trailrunner', followers: 98_000, likes: 4_000 });
+    expect(theirs.clipId).not.toBe(acme.clipId);
+    expect(theirs.authorId).not.toBe(acme.authorId);
+
+    // Karoo adds it again with other figures: its own rows change, Acme's do not.
+    await post('/api/subfolder/post/add', { ...karooPost, author: '@TRAILRUNNER', followers: 5, likes: 1 }, karoo);
+    expect(await stored(karooInput)).toMatchObject({ name: '@TRAILRUNNER', followers: 5, likes: 1 });
+    expect(await stored(inputBin)).toEqual(acme);
+    // Nothing Karoo typed is filed under Acme, nor the other way round.
+    const projectsOf = async (clipId: number) =>
+      (await t.db.selectFrom('bin_clips').select('project_id').distinct().where('clip_id', '=', clipId).execute()).map((r) => r.project_id);
+    expect(await projectsOf(acme.clipId)).toEqual([t.projects['acme-brand']]);
+    expect(await projectsOf(theirs.clipId)).toEqual([t.projects['karoo-brand']]);
+  });
 });

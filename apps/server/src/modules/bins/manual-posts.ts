@@ -5,6 +5,8 @@
 // rollups in one statement (store.ts), in the input bin and the project's root bin. All or
 // nothing: a file with any row in trouble stores none of its rows. A post's id is derived from
 // its network, author, time and text, so adding the same post (or file) again adds nothing.
+// Its ids (the clip's and the author's) are the project's own (`manual:<project id>:…`): what
+// one client types never reaches another client's rows, even for the same author and text.
 import { BIN_TYPE, STREAM_NAMES, csvProblemsMessage, parsePostDate, readInputBinCsv, type CsvProblem, type ManualPost } from '@listening/contract';
 import type * as C from '@listening/contract';
 import { createHash } from 'node:crypto';
@@ -44,8 +46,8 @@ function toPost(p: ManualPost, project: ProjectRow, timeZone: string, now: numbe
     .slice(0, 32);
   return {
     streamId: p.streamId,
-    externalId: `manual:${id}`,
-    author: { externalId: `manual:${fold(p.author)}`, name: p.author, handle, followers: p.followers ?? 0 },
+    externalId: `manual:${project.id}:${id}`,
+    author: { externalId: `manual:${project.id}:${fold(p.author)}`, name: p.author, handle, followers: p.followers ?? 0 },
     body: p.text,
     postedAt,
     link: p.link || null,
