@@ -24,6 +24,22 @@ describe('security headers', () => {
     expect(res.headers['referrer-policy']).toBe('no-referrer');
   });
 
+  it('serves the API explorer with a policy that allows no inline or foreign script and no framing', async () => {
+    for (const url of ['/docs', '/docs/', '/docs/static/swagger-initializer.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toMatch(/(^|; )script-src 'self'(;|$)/);
+      expect(csp, url).toContain("script-src-attr 'none'");
+      expect(csp, url).not.toContain('unsafe-inline');
+      expect(csp, url).not.toContain('unsafe-eval');
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(csp, url).toContain("connect-src 'self'");
+    }
+    // The OpenAPI document stays public (docs/security.md).
+    expect((await t.app.inject({ method: 'GET', url: '/docs/json' })).statusCode).toBe(200);
+  });
+
   it('marks API answers as not to be stored', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/blog' });
     expect(res.headers['cache-control']).toBe('no-store');
