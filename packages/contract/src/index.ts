@@ -20,6 +20,7 @@ export * from './ave/index.ts';
 export * from './listing/index.ts';
 export * from './product-requests/index.ts';
 export * from './contacts/index.ts';
+export * from './invitations/index.ts';
 export * from './wizard/index.ts';
 export * from './deep-dive/index.ts';
 export * from './worldmap/index.ts';

@@ -8,3 +8,4 @@ export * from './get-user.ts';
 export * from './forgot-password.ts';
 export * from './get-id-by-email.ts';
 export * from './end-act-as.ts';
+export * from './confirm-email-change.ts';

@@ -1,12 +1,16 @@
 import { defineOperation } from '../operation.ts';
 import { ContactChangeResult, NewContactQuery } from './model.ts';
 
-/** Adds a contact (Name, Surname, Email, Phone) to a client and mails an invitation to set a password. */
+/**
+ * Invites an email address to become a contact of a client (Name, Surname, Email, Phone as typed).
+ * The answer is the same whether the address has an account, has none, or is an administrator's:
+ * the person accepts from the emailed link, signed in as themselves.
+ */
 export const addContact = defineOperation({
   host: 'crm',
   method: 'POST',
   path: '/api/contact',
-  summary: 'Add a contact to a client',
+  summary: 'Invite a contact to a client',
   tags: ['contacts'],
   access: 'user',
   query: NewContactQuery,

@@ -6,3 +6,4 @@ export * from './remove-contact.ts';
 export * from './add-contact.ts';
 export * from './save-contact.ts';
 export * from './save-client-contact.ts';
+export * from './cancel-invitation.ts';

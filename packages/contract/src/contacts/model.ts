@@ -76,17 +76,52 @@ export const SaveClientContactBody = z.object({
   IsPrimary: z.boolean({ error: 'IsPrimary must be true or false' }),
 });
 
+/**
+ * An invitation a client sent to an email address, waiting for the person behind it to accept.
+ * Name, Surname and Phone are what the client typed: nothing of an account is shown until the
+ * person accepts, whether or not the address has one.
+ */
+export const ContactInvitation = z.object({
+  Id: z.number(),
+  Name: z.string(),
+  Surname: z.string(),
+  Email: z.string(),
+  Phone: z.string(),
+  SentAt: z.string(),
+  ExpiresAt: z.string(),
+  /** False once ExpiresAt has passed: the client may invite the address again. */
+  IsOpen: z.boolean(),
+});
+export type ContactInvitation = z.infer<typeof ContactInvitation>;
+
 /** contact/manage: the screen's data, and whether the caller may change it. */
-export const ContactManagement = z.object({ ClientId: z.number(), ClientName: z.string(), CanManage: z.boolean(), Contacts: ClientContactList });
+export const ContactManagement = z.object({
+  ClientId: z.number(),
+  ClientName: z.string(),
+  CanManage: z.boolean(),
+  Contacts: ClientContactList,
+  /** Invitations not yet accepted or declined (for managers; empty for other contacts). */
+  Invitations: z.array(ContactInvitation),
+});
 export type ContactManagement = z.infer<typeof ContactManagement>;
 
-export const ContactChangeResult = z.object({ Success: z.boolean(), Message: z.string(), Contact: ClientContact.optional() });
+export const ContactChangeResult = z.object({
+  Success: z.boolean(),
+  Message: z.string(),
+  Contact: ClientContact.optional(),
+  /** Adding a contact answers the invitation sent, never an account. */
+  Invitation: ContactInvitation.optional(),
+});
+
+export const CancelInvitationQuery = z.object({ clientId: zId, invitationId: zId });
 
 /** Messages of contact management, in one place for the server and the screen. */
 export const CONTACT_MESSAGES = {
   primaryNotDeletable: 'Primary contacts cannot be deleted',
   duplicateEmail: (email: string) => `A contact with the email ${email} already exists for this client`,
-  added: (email: string) => `Contact added: an invitation to set a password was sent to ${email}`,
+  invited: (email: string) => `Invitation sent to ${email}: they become a contact once they accept`,
+  invitationCancelled: 'Invitation cancelled',
+  invitationNotFound: 'This invitation is no longer open',
   removed: 'Successfully Deleted',
   activated: 'Contact activated',
   deactivated: 'Contact deactivated: their access has ended',
@@ -94,4 +129,7 @@ export const CONTACT_MESSAGES = {
   notAllowed: "Only the client's primary contacts and administrators may manage its contacts",
   ownPrimary: 'You cannot deactivate yourself as a primary contact',
   deactivatedLogin: 'Your access has been deactivated. Please ask your primary contact or an administrator.',
+  notOwnAccount: 'This person also works with another client or with the provider: only they can change their name, email or phone (from their own account)',
+  emailChangePending: (oldEmail: string, newEmail: string) =>
+    `Contact saved. The new email ${newEmail} takes effect once it is confirmed from ${oldEmail}, where a link was sent`,
 } as const;

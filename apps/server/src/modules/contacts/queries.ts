@@ -1,6 +1,7 @@
 // SQL of contact management: a client's contacts (users linked by client_contacts), the caller's
-// own link, and the writes of adding, switching and removing a contact.
-import type { Kysely } from 'kysely';
+// own link, the client's invitations, and the writes of inviting, switching, changing and removing
+// a contact.
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 type Q = Kysely<Database>;
@@ -60,16 +61,94 @@ export function clientName(db: Q, clientId: number) {
   return db.selectFrom('clients').select('name').where('id', '=', clientId).executeTakeFirstOrThrow();
 }
 
-export function userByEmail(db: Q, email: string) {
-  return db.selectFrom('users').select(['id', 'is_admin', 'password_hash']).where('email', '=', email).executeTakeFirst();
+/** The client's contact with this email, if any (what the client already sees in its list). */
+export function contactByEmail(db: Q, clientId: number, email: string) {
+  return db
+    .selectFrom('client_contacts')
+    .innerJoin('users', 'users.id', 'client_contacts.user_id')
+    .select('users.id')
+    .where('client_contacts.client_id', '=', clientId)
+    .where('users.email', '=', email)
+    .executeTakeFirst();
 }
 
-export function insertUser(db: Q, u: { name: string; surname: string; email: string; phone: string }) {
-  return db.insertInto('users').values(u).returning('id').executeTakeFirstOrThrow();
+/** The account behind a contact, locked: whether it is an administrator's. */
+export function accountForUpdate(db: Q, userId: number) {
+  return db.selectFrom('users').select(['id', 'is_admin']).where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
 }
 
-export function link(db: Q, clientId: number, userId: number) {
-  return db.insertInto('client_contacts').values({ client_id: clientId, user_id: userId }).returning('id').executeTakeFirstOrThrow();
+/** How many links (active or not) the user has to other clients. */
+export async function otherLinks(db: Q, userId: number, clientId: number): Promise<number> {
+  const row = await db
+    .selectFrom('client_contacts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('client_id', '<>', clientId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+const invitationColumns = ['id', 'email', 'name', 'surname', 'phone', 'created_at', 'expires_at'] as const;
+
+export type InvitationRow = Pick<Selectable<Database['contact_invitations']>, (typeof invitationColumns)[number]>;
+
+/**
+ * Inserts the client's invitation of an address, or renews the open one (new link, new expiry,
+ * the details as typed now).
+ */
+export function upsertInvitation(db: Q, v: Insertable<Database['contact_invitations']>): Promise<InvitationRow> {
+  return db
+    .insertInto('contact_invitations')
+    .values(v)
+    .onConflict((oc) =>
+      oc
+        .columns(['client_id', 'email'])
+        .where('answered_at', 'is', null)
+        .doUpdateSet((eb) => ({
+          name: eb.ref('excluded.name'),
+          surname: eb.ref('excluded.surname'),
+          phone: eb.ref('excluded.phone'),
+          invited_by: eb.ref('excluded.invited_by'),
+          token_hash: eb.ref('excluded.token_hash'),
+          created_at: new Date(),
+          expires_at: eb.ref('excluded.expires_at'),
+        })),
+    )
+    .returning(invitationColumns)
+    .executeTakeFirstOrThrow();
+}
+
+/** The client's invitations not yet answered, newest first (expired ones too, marked by their date). */
+export function openInvitations(db: Q, clientId: number): Promise<InvitationRow[]> {
+  return db
+    .selectFrom('contact_invitations')
+    .select(invitationColumns)
+    .where('client_id', '=', clientId)
+    .where('answered_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export function deleteOpenInvitation(db: Q, clientId: number, invitationId: number) {
+  return db
+    .deleteFrom('contact_invitations')
+    .where('id', '=', invitationId)
+    .where('client_id', '=', clientId)
+    .where('answered_at', 'is', null)
+    .returning('email')
+    .executeTakeFirst();
+}
+
+/** How an invitation names its sender: the contact's name, or the provider's for an administrator. */
+export async function inviterName(db: Q, user: { id: number; isAdmin: boolean; actingAdminId: number | null }): Promise<string> {
+  if (user.isAdmin || user.actingAdminId !== null) return 'Your service provider';
+  const u = await db.selectFrom('users').select(['name', 'surname']).where('id', '=', user.id).executeTakeFirstOrThrow();
+  return `${u.name} ${u.surname}`.trim();
+}
+
+export function insertEmailChange(db: Q, v: Insertable<Database['email_changes']>) {
+  return db.insertInto('email_changes').values(v).execute();
 }
 
 export function setLinkFlags(db: Q, linkId: number, flags: { is_active?: boolean; is_primary?: boolean }) {
@@ -80,7 +159,7 @@ export function unlink(db: Q, linkId: number) {
   return db.deleteFrom('client_contacts').where('id', '=', linkId).execute();
 }
 
-export function updateUser(db: Q, userId: number, u: { name: string; surname: string; email: string; phone: string }) {
+export function updateUser(db: Q, userId: number, u: { name: string; surname: string; phone: string }) {
   return db.updateTable('users').set(u).where('id', '=', userId).execute();
 }
 
@@ -104,8 +183,4 @@ export function revokeSessions(db: Q, userId: number) {
 /** Clears the user's password: an account without a client cannot sign in until invited again. */
 export function clearPassword(db: Q, userId: number) {
   return db.updateTable('users').set({ password_hash: null }).where('id', '=', userId).execute();
-}
-
-export function insertInvitation(db: Q, userId: number, tokenHash: string, expiresAt: Date) {
-  return db.insertInto('password_resets').values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt }).execute();
 }

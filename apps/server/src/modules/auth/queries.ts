@@ -1,0 +1,128 @@
+// SQL of what a person does with their own account beyond signing in: the invitations addressed
+// to their email (invitations.ts) and the confirmation of a new email (email-change.ts).
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type Q = Kysely<Database>;
+
+/** An open invitation (not answered, not expired), with its client's name and its sender. */
+function openInvitationQuery(db: Q, now: Date) {
+  return db
+    .selectFrom('contact_invitations as i')
+    .innerJoin('clients', 'clients.id', 'i.client_id')
+    .leftJoin('users as inviter', 'inviter.id', 'i.invited_by')
+    .select([
+      'i.id',
+      'i.client_id as clientId',
+      'clients.name as clientName',
+      'i.email',
+      'i.name',
+      'i.surname',
+      'i.phone',
+      'i.created_at as sentAt',
+      'i.expires_at as expiresAt',
+      'inviter.name as inviterName',
+      'inviter.surname as inviterSurname',
+      'inviter.is_admin as inviterIsAdmin',
+    ])
+    .where('i.answered_at', 'is', null)
+    .where('i.expires_at', '>', now);
+}
+
+export type OpenInvitationRow = NonNullable<Awaited<ReturnType<typeof invitationByToken>>>;
+
+export function invitationByToken(db: Q, tokenHash: string, now = new Date()) {
+  return openInvitationQuery(db, now).where('i.token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+export function invitationForEmail(db: Q, id: number, email: string, now = new Date()) {
+  return openInvitationQuery(db, now).where('i.id', '=', id).where('i.email', '=', email).executeTakeFirst();
+}
+
+export function invitationsForEmail(db: Q, email: string, now = new Date()) {
+  return openInvitationQuery(db, now).where('i.email', '=', email).orderBy('i.created_at', 'desc').orderBy('i.id', 'desc').execute();
+}
+
+/** Answers an invitation once: undefined when another answer (or a cancel) came first. */
+export function answerInvitation(db: Q, id: number, userId: number | null, accepted: boolean) {
+  return db
+    .updateTable('contact_invitations')
+    .set({ answered_at: new Date(), accepted, user_id: userId })
+    .where('id', '=', id)
+    .where('answered_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+}
+
+export function accountByEmail(db: Q, email: string) {
+  return db.selectFrom('users').select(['id', 'email', 'is_admin', 'password_hash']).where('email', '=', email).executeTakeFirst();
+}
+
+export function insertAccount(db: Q, u: { email: string; name: string; surname: string; phone: string; password_hash: string }) {
+  return db.insertInto('users').values(u).returning('id').executeTakeFirstOrThrow();
+}
+
+/** Sets the password of an account that has none (the check and the write are one statement). */
+export function setPasswordIfNone(db: Q, userId: number, passwordHash: string) {
+  return db
+    .updateTable('users')
+    .set({ password_hash: passwordHash })
+    .where('id', '=', userId)
+    .where('password_hash', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** Makes the user a contact of the client; an existing link (however it came) is kept as it is. */
+export function linkContact(db: Q, clientId: number, userId: number) {
+  return db
+    .insertInto('client_contacts')
+    .values({ client_id: clientId, user_id: userId })
+    .onConflict((oc) => oc.columns(['client_id', 'user_id']).doNothing())
+    .execute();
+}
+
+/** Voids every open password-setup link of the user. */
+export function voidSetupLinks(db: Q, userId: number, now: Date) {
+  return db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}
+
+export function revokeSessions(db: Q, userId: number, now: Date) {
+  return db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}
+
+/** An open email change of a link, with the account's current address and name. */
+export function emailChangeByToken(db: Q, tokenHash: string, now = new Date()) {
+  return db
+    .selectFrom('email_changes')
+    .innerJoin('users', 'users.id', 'email_changes.user_id')
+    .select(['email_changes.id', 'email_changes.user_id as userId', 'email_changes.new_email as newEmail', 'users.email as oldEmail', 'users.name'])
+    .where('email_changes.token_hash', '=', tokenHash)
+    .where('email_changes.used_at', 'is', null)
+    .where('email_changes.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Takes an email change once: undefined when it was used (or voided) meanwhile. */
+export function useEmailChange(db: Q, id: number, now: Date) {
+  return db.updateTable('email_changes').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).returning('id').executeTakeFirst();
+}
+
+export function voidEmailChanges(db: Q, userId: number, now: Date) {
+  return db.updateTable('email_changes').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}
+
+/** Whether another account has the address (compared as stored: addresses are kept lower-case). */
+export async function emailTaken(db: Q, email: string, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select(sql<number>`1`.as('one'))
+    .where('email', '=', email)
+    .where('id', '<>', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function setEmail(db: Q, userId: number, email: string) {
+  return db.updateTable('users').set({ email }).where('id', '=', userId).execute();
+}

@@ -1,0 +1,190 @@
+// The account takeover a security review found, step by step, each refused: a client's contact
+// manager (the viewer, primary contact of Karoo) after another client's person (the analyst, a
+// contact of Acme and Mzansi). 1. Adding the analyst's email links nothing and discloses nothing.
+// 2. Saving the analyst's details through Karoo changes nothing. 3. Forgot password for the
+// attacker's address mails nothing. Then the way an email really changes: confirmed from the old
+// address, ending the account's sessions and setup links, told to both addresses. Mail goes
+// through a loopback SMTP server, so the links are the real ones.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTACT_MESSAGES, EMAIL_CHANGE_MESSAGES, INVITATION_MESSAGES } from '@listening/contract';
+import { loopbackSmtp } from '../../mail/test-smtp.ts';
+import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
+
+type H = { authorization: string };
+
+describe('a client cannot take over another client’s person', () => {
+  let t: TestContext;
+  let smtp: Awaited<ReturnType<typeof loopbackSmtp>>;
+  let viewer: H;
+  let karoo: number;
+  let analyst: { id: number; email: string; name: string; surname: string; phone: string; password_hash: string | null; is_admin: boolean };
+
+  beforeAll(async () => {
+    smtp = await loopbackSmtp();
+    t = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    viewer = await authHeader(t.app, 'viewer@demo.example');
+    await authHeader(t.app, 'analyst@demo.example');
+    karoo = (await t.db.selectFrom('clients').select('id').where('name', '=', 'Karoo Outdoor Co.').executeTakeFirstOrThrow()).id;
+    analyst = await t.db
+      .selectFrom('users')
+      .select(['id', 'email', 'name', 'surname', 'phone', 'password_hash', 'is_admin'])
+      .where('email', '=', 'analyst@demo.example')
+      .executeTakeFirstOrThrow();
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, h: H | null, payload?: object) => {
+    const res = await t.app.inject({ method, url, headers: h ?? {}, ...(payload ? { payload } : {}) });
+    return { status: res.statusCode, body: res.json(), text: res.body };
+  };
+  const add = (email: string) =>
+    call(
+      'POST',
+      `/crm/api/contact?${new URLSearchParams({ clientId: String(karoo), Name: 'Sam', Surname: 'Smith', Email: email, Phone: '021 555 0199' })}`,
+      viewer,
+    );
+  const analystNow = () =>
+    t.db
+      .selectFrom('users')
+      .select(['id', 'email', 'name', 'surname', 'phone', 'password_hash', 'is_admin'])
+      .where('id', '=', analyst.id)
+      .executeTakeFirstOrThrow();
+  const openSessions = (userId: number) => t.db.selectFrom('sessions').select('id').where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  /** The token of the last link mailed to the address, from the message as the SMTP server received it. */
+  const linkToken = async (to: string, path: string) => {
+    await t.mailer.flush();
+    const mail = smtp.received.filter((m) => m.to === to).at(-1);
+    const token = mail?.body.match(new RegExp(`${path}#token=([\\w-]+)`))?.[1];
+    if (!token) throw new Error(`no ${path} link mailed to ${to}`);
+    return token;
+  };
+
+  it('1. adding an existing account’s email links nothing, and answers as for a new or an admin’s address', async () => {
+    const sessionsBefore = (await openSessions(analyst.id)).length;
+    const [existing, fresh, adminAddress] = [await add('analyst@demo.example'), await add('fresh.person@example.com'), await add('admin@demo.example')];
+    for (const res of [existing, fresh, adminAddress]) {
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.body).sort()).toEqual(['Invitation', 'Message', 'Success']);
+      expect(Object.keys(res.body.Invitation).sort()).toEqual(['Email', 'ExpiresAt', 'Id', 'IsOpen', 'Name', 'Phone', 'SentAt', 'Surname']);
+      expect(res.body.Invitation).toMatchObject({ Name: 'Sam', Surname: 'Smith', Phone: '021 555 0199', IsOpen: true });
+    }
+    // Nothing of the analyst's account: not the id, the name, the surname nor the phone.
+    for (const secret of [analyst.name, analyst.surname, analyst.phone]) expect(existing.text).not.toContain(secret);
+    expect(existing.body.Invitation.Id).not.toBe(analyst.id);
+    expect(await t.db.selectFrom('client_contacts').select('id').where('client_id', '=', karoo).where('user_id', '=', analyst.id).execute()).toEqual([]);
+    expect((await call('GET', `/crm/api/contact/getall?clientId=${karoo}`, viewer)).text).not.toContain('analyst@demo.example');
+    // No account was created for the new address either: it is made when its owner accepts.
+    expect(await t.db.selectFrom('users').select('id').where('email', '=', 'fresh.person@example.com').execute()).toEqual([]);
+    expect(await analystNow()).toEqual(analyst);
+    expect(await openSessions(analyst.id)).toHaveLength(sessionsBefore);
+    // The analyst is told by mail and decides; the mail is the same invitation anyone gets.
+    await t.mailer.flush();
+    expect(smtp.received.find((m) => m.to === 'analyst@demo.example')?.subject).toBe('Pieter Viewer invites you to follow Karoo Outdoor Co.');
+  });
+
+  it('2. saving the other client’s person through one’s own client changes nothing', async () => {
+    const res = await call('POST', '/crm/api/contact/save', viewer, {
+      Id: analyst.id,
+      ClientId: karoo,
+      Name: 'Thandi',
+      Surname: 'Analyst',
+      Email: 'attacker@evil.example',
+      Phone: '021 555 0199',
+    });
+    expect(res.status).toBe(404);
+    expect(await analystNow()).toEqual(analyst);
+    expect(await t.db.selectFrom('email_changes').select('id').where('user_id', '=', analyst.id).execute()).toEqual([]);
+  });
+
+  it('3. forgot password for the attacker’s address mails no link', async () => {
+    const res = await call('POST', '/api/user/forgotpassword?email=attacker@evil.example', null);
+    expect(res.status).toBeLessThan(300);
+    await t.mailer.flush();
+    expect(smtp.received.filter((m) => m.to === 'attacker@evil.example')).toEqual([]);
+    expect(await analystNow()).toEqual(analyst);
+  });
+
+  it('a new address accepts by the mailed link, choosing a password; the link works once', async () => {
+    const token = await linkToken('fresh.person@example.com', '/invitation');
+    const opened = await call('POST', '/crm/api/invitation/open', null, { Token: token });
+    expect(opened.body).toMatchObject({ ClientName: 'Karoo Outdoor Co.', Email: 'fresh.person@example.com', HasAccount: false, InvitedBy: 'Pieter Viewer' });
+    const weak = await call('POST', '/crm/api/invitation/accept/password', null, { Token: token, Password: 'password1', PasswordConfirm: 'password1' });
+    expect(weak.status).toBe(400);
+    const ok = await call('POST', '/crm/api/invitation/accept/password', null, {
+      Token: token,
+      Password: 'Fynbos-trail-4410',
+      PasswordConfirm: 'Fynbos-trail-4410',
+    });
+    expect(ok.body).toMatchObject({ ClientId: karoo });
+    const fresh = await authHeader(t.app, 'fresh.person@example.com', 'Fynbos-trail-4410');
+    expect((await call('GET', `/crm/api/contact/getall?clientId=${karoo}`, fresh)).status).toBe(200);
+    const again = await call('POST', '/crm/api/invitation/accept/password', null, {
+      Token: token,
+      Password: 'Fynbos-trail-4411',
+      PasswordConfirm: 'Fynbos-trail-4411',
+    });
+    expect([again.status, again.body.message]).toEqual([400, INVITATION_MESSAGES.invalidLink]);
+  });
+
+  it('an administrator’s address never becomes a contact', async () => {
+    const token = await linkToken('admin@demo.example', '/invitation');
+    const res = await call('POST', '/crm/api/invitation/accept/password', null, { Token: token, Password: 'Whatever-99-x', PasswordConfirm: 'Whatever-99-x' });
+    expect([res.status, res.body.message]).toEqual([409, INVITATION_MESSAGES.adminsSeeAll]);
+    const admin = await authHeader(t.app, 'admin@demo.example');
+    expect((await call('GET', '/crm/api/invitation/mine', admin)).body).toEqual([]);
+  });
+
+  it('an email changes only once the old address confirms it; then every session and setup link ends, and both addresses are told', async () => {
+    const fresh = await t.db.selectFrom('users').select('id').where('email', '=', 'fresh.person@example.com').executeTakeFirstOrThrow();
+    const session = await authHeader(t.app, 'fresh.person@example.com', 'Fynbos-trail-4410');
+    await call('POST', '/api/user/forgotpassword?email=fresh.person@example.com', null);
+    expect(await t.db.selectFrom('password_resets').select('id').where('user_id', '=', fresh.id).where('used_at', 'is', null).execute()).toHaveLength(1);
+    const saved = await call('POST', '/crm/api/contact/save', viewer, {
+      Id: fresh.id,
+      ClientId: karoo,
+      Name: 'Sam',
+      Surname: 'Smith',
+      Email: 'sam.smith@example.com',
+      Phone: '021 555 0199',
+    });
+    expect(saved.body.Message).toBe(CONTACT_MESSAGES.emailChangePending('fresh.person@example.com', 'sam.smith@example.com'));
+    // The link goes to the old address, not the new one.
+    const token = await linkToken('fresh.person@example.com', '/email-change');
+    expect(smtp.received.filter((m) => m.to === 'sam.smith@example.com')).toEqual([]);
+    expect((await call('GET', `/crm/api/contact/getall?clientId=${karoo}`, session)).status).toBe(200);
+
+    const done = await call('POST', '/crm/api/user/email/confirm', null, { Token: token });
+    expect(done.body).toEqual({ Message: EMAIL_CHANGE_MESSAGES.done('sam.smith@example.com') });
+    expect((await t.db.selectFrom('users').select('email').where('id', '=', fresh.id).executeTakeFirstOrThrow()).email).toBe('sam.smith@example.com');
+    expect(await openSessions(fresh.id)).toEqual([]);
+    expect((await call('GET', `/crm/api/contact/getall?clientId=${karoo}`, session)).status).toBe(401);
+    expect(await t.db.selectFrom('password_resets').select('id').where('user_id', '=', fresh.id).where('used_at', 'is', null).execute()).toEqual([]);
+    await t.mailer.flush();
+    for (const to of ['fresh.person@example.com', 'sam.smith@example.com'])
+      expect(smtp.received.filter((m) => m.to === to).at(-1)?.subject).toBe('The email of your account was changed');
+    expect((await call('POST', '/crm/api/user/email/confirm', null, { Token: token })).status).toBe(400);
+    expect((await authHeader(t.app, 'sam.smith@example.com', 'Fynbos-trail-4410')).authorization).toMatch(/^Bearer /);
+  });
+
+  it('an email change to an address another account has is refused at confirmation, changing nothing', async () => {
+    const sam = await t.db.selectFrom('users').select('id').where('email', '=', 'sam.smith@example.com').executeTakeFirstOrThrow();
+    const saved = await call('POST', '/crm/api/contact/save', viewer, {
+      Id: sam.id,
+      ClientId: karoo,
+      Name: 'Sam',
+      Surname: 'Smith',
+      Email: 'analyst@demo.example',
+      Phone: '021 555 0199',
+    });
+    // The answer is the same as for a free address: which addresses have accounts is not told here.
+    expect(saved.body.Message).toBe(CONTACT_MESSAGES.emailChangePending('sam.smith@example.com', 'analyst@demo.example'));
+    const token = await linkToken('sam.smith@example.com', '/email-change');
+    const res = await call('POST', '/crm/api/user/email/confirm', null, { Token: token });
+    expect([res.status, res.body.message]).toEqual([409, EMAIL_CHANGE_MESSAGES.taken('analyst@demo.example')]);
+    expect((await t.db.selectFrom('users').select('email').where('id', '=', sam.id).executeTakeFirstOrThrow()).email).toBe('sam.smith@example.com');
+    expect(await analystNow()).toEqual(analyst);
+  });
+});
