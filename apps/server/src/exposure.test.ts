@@ -1,12 +1,13 @@
 // Where the server listens: loopback by default in demo mode, and never beyond it while demo users
 // still have the published password, unless ALLOW_DEMO_EXPOSED=1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '@listening/contract';
 import { loadConfig } from './config.ts';
 import type { DbHandle } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
 import { exposureDecision, isLoopback } from './exposure.ts';
 import { hashPassword } from './modules/auth/passwords.ts';
-import { demoUsersWithKnownPassword, seedDemo } from './seed/demo.ts';
+import { seedDemo, usersWithPublishedPassword } from './seed/demo.ts';
 import { testDb } from './test/harness.ts';
 
 const demoUsers = [
@@ -64,13 +65,25 @@ describe('demo users with the published password', () => {
   afterAll(() => h?.close());
 
   it('lists the seeded demo users until their passwords change', async () => {
-    expect(await demoUsersWithKnownPassword(h.db)).toEqual([
+    expect(await usersWithPublishedPassword(h.db)).toEqual([
       { email: 'admin@demo.example', isAdmin: true },
       { email: 'analyst@demo.example', isAdmin: false },
       { email: 'viewer@demo.example', isAdmin: false },
     ]);
     const changed = await hashPassword('a much better password');
     await h.db.updateTable('users').set({ password_hash: changed }).where('email', 'in', ['admin@demo.example', 'analyst@demo.example']).execute();
-    expect(await demoUsersWithKnownPassword(h.db)).toEqual([{ email: 'viewer@demo.example', isAdmin: false }]);
+    expect(await usersWithPublishedPassword(h.db)).toEqual([{ email: 'viewer@demo.example', isAdmin: false }]);
+  });
+
+  it('finds the published password on any account, not only under the seeded emails', async () => {
+    // A demo administrator renamed to a real-looking address, and a new account that chose the password.
+    const published = await hashPassword(DEMO_PASSWORD);
+    await h.db.updateTable('users').set({ email: 'ops@agency.example', password_hash: published }).where('email', '=', 'admin@demo.example').execute();
+    await h.db.insertInto('users').values({ email: 'new.person@client.example', name: 'New', password_hash: published }).execute();
+    expect(await usersWithPublishedPassword(h.db)).toEqual([
+      { email: 'new.person@client.example', isAdmin: false },
+      { email: 'ops@agency.example', isAdmin: true },
+      { email: 'viewer@demo.example', isAdmin: false },
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import { exposureDecision, isLoopback, type ExposureDecision } from './exposure.
 import { resolveTokenKeys, type TokenKeyring } from './crypto/tokens.ts';
 import { migrate } from './db/migrate.ts';
 import { createMailer } from './mail/mailer.ts';
-import { demoUsersWithKnownPassword, isEmpty, seedDemo } from './seed/demo.ts';
+import { usersWithPublishedPassword, isEmpty, seedDemo } from './seed/demo.ts';
 import { startBackground } from './startup.ts';
 
 const config = loadConfig();
@@ -27,7 +27,7 @@ if (config.demo && (await isEmpty(handle.db))) await seedDemo(handle.db);
 // ALLOW_DEMO_EXPOSED=1 (exposure.ts). The database is only asked when HOST is beyond loopback.
 const exposure: ExposureDecision = isLoopback(config.host)
   ? { start: true }
-  : exposureDecision({ host: config.host, demoUsers: await demoUsersWithKnownPassword(handle.db), allowDemoExposed: config.allowDemoExposed });
+  : exposureDecision({ host: config.host, demoUsers: await usersWithPublishedPassword(handle.db), allowDemoExposed: config.allowDemoExposed });
 if (!exposure.start) {
   console.error(`listening: ${exposure.error}`);
   await handle.close();

@@ -436,23 +436,14 @@ export async function seedDemo(db: Db): Promise<Record<string, number>> {
 }
 
 /**
- * The demo users whose password is still the published DEMO_PASSWORD (exposure.ts decides what
- * that means for where the server listens). One argon2 verify per distinct hash.
+ * Every account whose password is the published DEMO_PASSWORD, whatever its email: a demo user
+ * renamed, or anyone who chose it, signs in as easily as the seeded ones (exposure.ts decides what
+ * that means for where the server listens). One argon2 verify per account (each hash has its own
+ * salt), at most ARGON_CONCURRENCY at once: about a second per hundred accounts, and only when the
+ * server is told to listen beyond loopback.
  */
-export async function demoUsersWithKnownPassword(db: Db): Promise<{ email: string; isAdmin: boolean }[]> {
-  const rows = await db
-    .selectFrom('users')
-    .select(['email', 'is_admin', 'password_hash'])
-    .where('email', 'in', Object.values(DEMO_USERS))
-    .where('password_hash', 'is not', null)
-    .orderBy('email')
-    .execute();
-  const verified = new Map<string, Promise<boolean>>();
-  const out: { email: string; isAdmin: boolean }[] = [];
-  for (const r of rows) {
-    const hash = r.password_hash!;
-    if (!verified.has(hash)) verified.set(hash, verifyPassword(hash, DEMO_PASSWORD));
-    if (await verified.get(hash)) out.push({ email: r.email, isAdmin: r.is_admin });
-  }
-  return out;
+export async function usersWithPublishedPassword(db: Db): Promise<{ email: string; isAdmin: boolean }[]> {
+  const rows = await db.selectFrom('users').select(['email', 'is_admin', 'password_hash']).where('password_hash', 'is not', null).orderBy('email').execute();
+  const known = await Promise.all(rows.map((r) => verifyPassword(r.password_hash!, DEMO_PASSWORD)));
+  return rows.filter((_, i) => known[i]).map((r) => ({ email: r.email, isAdmin: r.is_admin }));
 }
