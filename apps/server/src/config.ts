@@ -25,7 +25,7 @@ export interface Config {
   /** Size of the demo corpus generated on a fresh demo database. */
   demoClips: number;
   demoDays: number;
-  /** Turn the live post simulator on (default: on in embedded mode). */
+  /** Turn the live post simulator on (default: on with the demo seed, see `demo`). */
   simulator: boolean;
   /** Connector job (docs/connectors.md): pause between runs, 0 turns it off. */
   connectorIntervalMs: number;
@@ -83,7 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     demoClips: Number(env.DEMO_CLIPS ?? 200_000),
     demoDays: Number(env.DEMO_DAYS ?? 90),
-    simulator: env.SIMULATOR ? env.SIMULATOR === '1' : !databaseUrl,
+    // Its posts are made up: by default only a demo database gets them, not an embedded production one.
+    simulator: env.SIMULATOR ? env.SIMULATOR === '1' : demo,
     connectorIntervalMs: Number(env.CONNECTOR_INTERVAL_MS ?? 300_000),
     xBearerToken: env.X_BEARER_TOKEN || null,
     youtubeApiKey: env.YOUTUBE_API_KEY || null,

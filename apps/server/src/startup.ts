@@ -1,6 +1,6 @@
 // Background work started after the server listens: the mail sender (mail/mailer.ts: delivers the
 // queued outbox with retries); on a demo database with no posts yet, the 90-day demo corpus; then
-// the live simulator (embedded default). Returns a function that stops it.
+// the live simulator (on by default with the demo seed). Returns a function that stops it.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/connection.ts';

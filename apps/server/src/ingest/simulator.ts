@@ -1,6 +1,6 @@
 // The live post simulator: a seeded stream of realistic posts for the projects in the database,
 // fed through the real pipeline every tick so that dashboards move while one watches. On by
-// default in the embedded mode (config.simulator).
+// default with the demo seed only (config.simulator).
 //
 // It carries on where the stored posts end, at the demo corpus's rate: each project gets, per
 // hour, what sim-rate.ts expects of it (its client's daily rhythm in the client's time zone, its
