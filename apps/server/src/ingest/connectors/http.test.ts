@@ -108,11 +108,20 @@ describe('http helper', () => {
       '::ffff:127.0.0.1',
       '::ffff:a9fe:a9fe',
       '64:ff9b::a00:1',
+      // 6to4 of private, loopback, metadata and "this network" addresses (the IPv4 address in bits 16-48).
+      '2002:c0a8:101::1',
+      '2002:7f00:1::',
+      '2002:a9fe:a9fe:1:2:3:4:5',
+      '2002:a00:1::1',
+      '2002::1',
+      // Local-use NAT64, whatever IPv4 address it seems to carry.
+      '64:ff9b:1::808:808',
+      '64:ff9b:1:ffff:ffff:ffff:ffff:ffff',
       '224.0.0.1',
       '255.255.255.255',
     ])
       expect(isPublicAddress(a), a).toBe(false);
-    for (const a of ['8.8.8.8', '93.184.216.34', '172.32.0.1', '192.169.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808'])
+    for (const a of ['8.8.8.8', '93.184.216.34', '172.32.0.1', '192.169.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1'])
       expect(isPublicAddress(a), a).toBe(true);
   });
 

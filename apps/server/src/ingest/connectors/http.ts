@@ -93,7 +93,9 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
 
 // Loopback, private, link-local, unique-local, metadata, "this network", shared (CGNAT),
 // benchmarking, multicast and reserved ranges. IPv4-mapped IPv6 addresses (::ffff:a.b.c.d) are
-// checked against the IPv4 rules by BlockList itself; NAT64 (64:ff9b::/96) below.
+// checked against the IPv4 rules by BlockList itself; NAT64 (64:ff9b::/96) and 6to4 (2002::/16),
+// which reach an IPv4 address embedded in theirs, below. Local-use NAT64 (64:ff9b:1::/48, RFC 8215)
+// translates to whatever the local network chooses, so none of it is public.
 const BLOCKED = new BlockList();
 for (const [net, bits] of [
   ['0.0.0.0', 8],
@@ -113,6 +115,7 @@ for (const [net, bits] of [
   ['::', 128],
   ['::1', 128],
   ['::', 96], // IPv4-compatible (deprecated)
+  ['64:ff9b:1::', 48], // local-use NAT64
   ['fc00::', 7],
   ['fe80::', 10],
   ['fec0::', 10],
@@ -142,8 +145,11 @@ export function isPublicAddress(address: string): boolean {
   if (BLOCKED.check(address, 'ipv6')) return false;
   const g = ipv6Groups(address);
   if (!g) return false;
+  const ipv4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
   // NAT64 (64:ff9b::/96) reaches the IPv4 address in its last 32 bits.
-  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return isPublicAddress(`${g[6] >> 8}.${g[6] & 255}.${g[7] >> 8}.${g[7] & 255}`);
+  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return isPublicAddress(ipv4(g[6], g[7]));
+  // 6to4 (2002::/16) reaches the IPv4 address in its bits 16 to 48 (2002:c0a8:0101:: is 192.168.1.1).
+  if (g[0] === 0x2002) return isPublicAddress(ipv4(g[1], g[2]));
   return true;
 }
 
