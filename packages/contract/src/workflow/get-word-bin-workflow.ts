@@ -7,7 +7,7 @@ export const getWordBinWorkflow = defineOperation({
   host: 'main',
   method: 'GET',
   path: '/api/workflow/get/wordbin/',
-  summary: "A word bin's workflow, created with its default group 'New' the first time it is asked for",
+  summary: "A word bin's workflow (made with the word bin, with its default group 'New'); reading it never writes",
   tags: ['workflow'],
   access: 'user',
   query: z.object({ wordBinId: zId }),

@@ -1,5 +1,6 @@
 // The SQL of word bins: the bins with their keywords and recipients, groups, logs and the client's
 // contacts who may receive alerts.
+import { WORKFLOW_DEFAULT_GROUP_NAME } from '@listening/contract';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
@@ -140,7 +141,10 @@ async function replaceChildren(trx: Db, id: number, b: NewWordBin): Promise<void
       .execute();
 }
 
-/** Inserts a word bin with its keywords and recipients, all or nothing. */
+/**
+ * Inserts a word bin with its keywords, recipients and workflow board (named after it, with its
+ * default group), all or nothing: reading the board then never has to create it (docs/workflow.md).
+ */
 export function insertWordBin(db: Db, b: NewWordBin): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -149,6 +153,11 @@ export function insertWordBin(db: Db, b: NewWordBin): Promise<number> {
       .returning('id')
       .executeTakeFirstOrThrow();
     await replaceChildren(trx, row.id, b);
+    const workflow = await trx.insertInto('workflows').values({ word_bin_id: row.id, description: b.description }).returning('id').executeTakeFirstOrThrow();
+    await trx
+      .insertInto('workflow_groups')
+      .values({ workflow_id: workflow.id, description: WORKFLOW_DEFAULT_GROUP_NAME, is_default: true, position: 0 })
+      .execute();
     return row.id;
   });
 }

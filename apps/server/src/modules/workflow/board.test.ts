@@ -32,13 +32,24 @@ describe("a board's background image", () => {
   beforeAll(async () => {
     t = await createTestApp();
     [analyst, viewer] = await Promise.all(['analyst', 'viewer'].map((u) => authHeader(t.app, `${u}@demo.example`)));
-    const project = await t.db.selectFrom('projects').select(['id', 'client_id']).where('id', '=', t.projects['acme-brand']).executeTakeFirstOrThrow();
-    const bin = await t.db
-      .insertInto('word_bins')
-      .values({ client_id: project.client_id, project_id: project.id, description: 'Board bin', start_date: new Date(), stop_date: new Date() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    boardId = (await t.app.inject({ method: 'GET', url: `/api/workflow/get/wordbin/?wordBinId=${bin.id}`, headers: analyst })).json().Id;
+    // A list saved by the analyst comes with its board.
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/wordbins/save',
+      headers: analyst,
+      payload: {
+        Description: 'Board bin',
+        ProjectId: t.projects['acme-brand'],
+        WordBinTypeId: 1,
+        NotificationInterval: 0,
+        StartDate: '2024-01-01T00:00:00.000Z',
+        StopDate: '2030-01-01T00:00:00.000Z',
+        Keywords: [{ Value: 'board', OperatorId: 1 }],
+        Recipients: [],
+      },
+    });
+    if (saved.statusCode !== 200) throw new Error(saved.body);
+    boardId = (await t.app.inject({ method: 'GET', url: `/api/workflow/get/wordbin/?wordBinId=${saved.json().Id}`, headers: analyst })).json().Id;
   });
   afterAll(() => t.close());
 

@@ -1,16 +1,10 @@
 // The workflow board's rules. A word bin has one workflow, created with its default group 'New'
-// the first time it is asked for; its groups are the board's columns and its matched clips the
+// when the bin is created (word-bins' insertWordBin; migration 0030 gave older bins theirs), so
+// reading a board never writes; its groups are the board's columns and its matched clips the
 // tickets. Access follows the word bin's project: a user reads and changes only their own
 // client's boards (another client's ids answer 404), an In-Active client's are read-only, and the
 // board belongs to the Reaction Lists product like the bins themselves.
-import {
-  WORKFLOW_DEFAULT_GROUP_NAME,
-  WORKFLOW_GROUPS_MAX,
-  WORKFLOW_PLACEHOLDER_GROUP_ID,
-  WORKFLOW_TICKET_BODY_MAX,
-  type WorkflowClip,
-  type WorkflowGroup,
-} from '@listening/contract';
+import { WORKFLOW_GROUPS_MAX, WORKFLOW_PLACEHOLDER_GROUP_ID, WORKFLOW_TICKET_BODY_MAX, type WorkflowClip, type WorkflowGroup } from '@listening/contract';
 import { projectForUser, projectForWrite } from '../../access/index.ts';
 import { assertUnlocked } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
@@ -51,22 +45,18 @@ async function groupFor(db: Db, user: AuthUser, groupId: number, mode: Mode) {
   return { group, ...(await wordBinFor(db, user, group.word_bin_id, mode, missing)) };
 }
 
-/** The bin's workflow, created with its default group when it has none (two requests at once create one). */
-async function ensureWorkflow(db: Db, bin: Bin): Promise<WorkflowRow> {
-  const existing = await q.workflowOfBin(db, bin.id);
-  if (existing) return existing;
-  await db.transaction().execute(async (trx) => {
-    const id = await q.insertWorkflow(trx, bin.id, bin.description);
-    if (id !== undefined) await q.insertGroup(trx, { workflowId: id, description: WORKFLOW_DEFAULT_GROUP_NAME, isDefault: true, position: 0 });
-  });
-  return (await q.workflowOfBin(db, bin.id))!;
+/** The bin's workflow; 404 for a bin without one (only a bin written around the service: see insertWordBin). */
+async function workflowOfBin(db: Db, bin: Bin): Promise<WorkflowRow> {
+  const workflow = await q.workflowOfBin(db, bin.id);
+  if (!workflow) throw notFound(`Word bin ${bin.id} has no board`);
+  return workflow;
 }
 
 const workflowAnswer = (w: WorkflowRow, project: ProjectRow) => ({ Id: w.id, Description: w.description, WordBinId: w.word_bin_id, ProjectId: project.id });
 
 export async function getWordBinWorkflow(db: Db, user: AuthUser, wordBinId: number) {
   const { bin, project } = await wordBinFor(db, user, wordBinId, 'read');
-  return workflowAnswer(await ensureWorkflow(db, bin), project);
+  return workflowAnswer(await workflowOfBin(db, bin), project);
 }
 
 type TicketRow = Awaited<ReturnType<typeof q.groupTickets>>[number];
@@ -117,7 +107,7 @@ const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensi
 
 export async function createGroup(db: Db, user: AuthUser, wordBinId: number, name: string): Promise<WorkflowGroup> {
   const { bin } = await wordBinFor(db, user, wordBinId, 'write');
-  const workflow = await ensureWorkflow(db, bin);
+  const workflow = await workflowOfBin(db, bin);
   const created = await db.transaction().execute(async (trx) => {
     // Locks the workflow row, so two 'Add New Group' at once cannot pass the checks together.
     await trx.selectFrom('workflows').select('id').where('id', '=', workflow.id).forUpdate().execute();

@@ -21,14 +21,25 @@ describe('the workflow board of a word bin', () => {
   const addGroup = (wordBinId: number, name: string, headers: Headers = analyst) =>
     req('POST', `/api/workflow/create?wordBinId=${wordBinId}&name=${encodeURIComponent(name)}`, headers);
 
-  /** A word bin of acme-brand with its matches (clips inserted here, posted a minute apart). */
+  /** A word bin of acme-brand, saved by the analyst, with its matches (clips inserted here, posted a minute apart). */
   async function wordBinWithMatches(description: string, bodies: string[]) {
-    const project = await t.db.selectFrom('projects').select(['id', 'client_id']).where('id', '=', t.projects['acme-brand']).executeTakeFirstOrThrow();
-    const bin = await t.db
-      .insertInto('word_bins')
-      .values({ client_id: project.client_id, project_id: project.id, description, start_date: new Date('2024-01-01'), stop_date: new Date('2030-01-01') })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/wordbins/save',
+      headers: analyst,
+      payload: {
+        Description: description,
+        ProjectId: t.projects['acme-brand'],
+        WordBinTypeId: 1,
+        NotificationInterval: 0,
+        StartDate: '2024-01-01T00:00:00.000Z',
+        StopDate: '2030-01-01T00:00:00.000Z',
+        Keywords: [{ Value: 'cola', OperatorId: 1 }],
+        Recipients: [],
+      },
+    });
+    if (saved.statusCode !== 200) throw new Error(`word bin not saved: ${saved.body}`);
+    const bin = { id: saved.json().Id as number };
     const ids: Record<string, number> = {};
     for (const [i, body] of bodies.entries()) {
       const clip = await t.db
@@ -52,24 +63,85 @@ describe('the workflow board of a word bin', () => {
   });
   afterAll(() => t.close());
 
-  it("creates a word bin's workflow on first view, with the default group 'New' holding every match", async () => {
+  it("gives a word bin its workflow when the bin is created, with the default group 'New' holding every match", async () => {
+    const stored = await t.db.selectFrom('workflows').select(['id', 'description']).where('word_bin_id', '=', binId).executeTakeFirstOrThrow();
+    expect(stored.description).toBe('Cola complaints');
     const res = await req('GET', `/api/workflow/get/wordbin/?wordBinId=${binId}`);
     expect(res.statusCode).toBe(200);
-    const workflow = res.json();
-    expect(workflow).toMatchObject({ Description: 'Cola complaints', WordBinId: binId, ProjectId: t.projects['acme-brand'] });
-    expect(await workflowOf(binId)).toBe(workflow.Id);
-    const [only] = await groups(workflow.Id);
+    expect(res.json()).toEqual({ Id: stored.id, Description: 'Cola complaints', WordBinId: binId, ProjectId: t.projects['acme-brand'] });
+    const [only] = await groups(stored.id);
     expect(only).toMatchObject({ Description: 'New', IsDefault: true, IsDeleted: false, TicketCount: 3 });
     expect(only.Tickets.map((c) => c.Clip.Body)).toEqual(['Price up', 'Warm cans', 'Flat cola. Again']);
     expect(only.Tickets[0]).toMatchObject({ WorkflowGroupId: only.Id, StreamId: 7, DatePosted: '2024-03-01T10:02:00.000Z', AuthorName: 'Unknown author' });
   });
 
-  it('creates one workflow when two first views come at once', async () => {
-    const { id } = await wordBinWithMatches('Twice at once', ['Hello']);
-    const [a, b] = await Promise.all([1, 2].map(() => req('GET', `/api/workflow/get/wordbin/?wordBinId=${id}`)));
-    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
-    expect(a.json().Id).toBe(b.json().Id);
-    expect((await groups(a.json().Id)).map((g) => [g.Description, g.IsDefault])).toEqual([['New', true]]);
+  it("shows an In-Active client's board to its contact without writing a row, and an admin's new list comes with its board", async () => {
+    // Old Brand Holdings (In-Active) with Reaction Lists and the analyst as a contact; an admin
+    // (who may still write there) adds a list to its project.
+    const oldBrand = await t.db.selectFrom('clients').select('id').where('name', '=', 'Old Brand Holdings').executeTakeFirstOrThrow();
+    const user = await t.db.selectFrom('users').select('id').where('email', '=', 'analyst@demo.example').executeTakeFirstOrThrow();
+    await t.db.insertInto('client_products').values({ client_id: oldBrand.id, product_code: 'KPRW10' }).execute();
+    await t.db.insertInto('client_contacts').values({ client_id: oldBrand.id, user_id: user.id }).execute();
+    const admin = await authHeader(t.app, 'admin@demo.example');
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/wordbins/save',
+      headers: admin,
+      payload: {
+        Description: 'Retro recall',
+        ProjectId: t.projects['oldbrand'],
+        WordBinTypeId: 1,
+        NotificationInterval: 0,
+        StartDate: '2024-01-01T00:00:00.000Z',
+        StopDate: '2024-02-01T00:00:00.000Z',
+        Keywords: [{ Value: 'recall', OperatorId: 1 }],
+        Recipients: [],
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const wordBinId = saved.json().Id as number;
+    const rows = async () =>
+      Promise.all(
+        (['workflows', 'workflow_groups', 'workflow_tickets', 'boards'] as const).map(async (table) =>
+          Number(
+            (
+              await t.db
+                .selectFrom(table)
+                .select((eb) => eb.fn.countAll().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        ),
+      );
+    const before = await rows();
+    const res = await req('GET', `/api/workflow/get/wordbin/?wordBinId=${wordBinId}`);
+    expect(res.statusCode).toBe(200);
+    expect(await rows()).toEqual(before);
+    // The board was made with the list.
+    const board = await t.db.selectFrom('workflows').select('id').where('word_bin_id', '=', wordBinId).executeTakeFirstOrThrow();
+    expect(res.json()).toEqual({ Id: board.id, Description: 'Retro recall', WordBinId: wordBinId, ProjectId: t.projects['oldbrand'] });
+    expect((await groups(board.id)).map((g) => [g.Description, g.IsDefault])).toEqual([['New', true]]);
+    expect(await rows()).toEqual(before);
+    expect((await addGroup(wordBinId, 'Frozen')).statusCode).toBe(403);
+  });
+
+  it('answers 404 for a word bin without a board, writing nothing (a GET never writes)', async () => {
+    const project = await t.db.selectFrom('projects').select(['id', 'client_id']).where('id', '=', t.projects['acme-brand']).executeTakeFirstOrThrow();
+    // Written around the service, as a fixture would: no workflow.
+    const bare = await t.db
+      .insertInto('word_bins')
+      .values({
+        client_id: project.client_id,
+        project_id: project.id,
+        description: 'Bare',
+        start_date: new Date('2024-01-01'),
+        stop_date: new Date('2030-01-01'),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await req('GET', `/api/workflow/get/wordbin/?wordBinId=${bare.id}`);
+    expect([res.statusCode, res.json().message]).toEqual([404, `Word bin ${bare.id} has no board`]);
+    expect(await t.db.selectFrom('workflows').select('id').where('word_bin_id', '=', bare.id).execute()).toEqual([]);
   });
 
   it('adds, renames and refuses groups by name, and moves tickets between them', async () => {

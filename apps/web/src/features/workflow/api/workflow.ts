@@ -17,7 +17,7 @@ import { moveTicketInGroups } from '../board-state.ts';
 
 const groupsKey = (workflowId: number) => [listWorkflowGroups.path, workflowId] as const;
 
-/** The word bin's workflow (created on the server the first time it is asked for). */
+/** The word bin's workflow (the server makes it with the word bin). */
 export const useWordBinWorkflow = (wordBinId: number) =>
   useQuery({ queryKey: [getWordBinWorkflow.path, wordBinId], queryFn: () => call(getWordBinWorkflow, { query: { wordBinId } }) });
 
