@@ -464,6 +464,7 @@ export interface NotificationsTable {
 
 /** Table oauth_grants. */
 export interface OauthGrantsTable {
+  browser_nonce_hash: string | null;
   client_id: number;
   code_verifier: string | null;
   created_at: Generated<Timestamp>;
@@ -475,6 +476,7 @@ export interface OauthGrantsTable {
   stream_id: number;
   used_at: Timestamp | null;
   user_id: number | null;
+  via_link: Generated<boolean>;
 }
 
 /** Table password_resets. */

@@ -20,7 +20,14 @@ describe('grant states and links', () => {
   afterAll(() => h.close());
 
   it('lets only one of two concurrent returns use a state', async () => {
-    const state = await createState(h.db, { ...binding, userId: null, codeVerifier: 'v', redirectUri: 'http://app.test/profile' });
+    const { state } = await createState(h.db, {
+      ...binding,
+      userId: null,
+      viaLink: true,
+      browserNonceHash: null,
+      codeVerifier: 'v',
+      redirectUri: 'http://app.test/profile',
+    });
     const results = await Promise.allSettled([consumeState(h.db, state), consumeState(h.db, state)]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;

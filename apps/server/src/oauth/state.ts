@@ -2,8 +2,9 @@
 //
 // State: a random nonce, signed with the server's key (mail/signing.ts, purpose 'oauth-state'),
 // naming a row of oauth_grants that binds it to the client, project, stream (and profile on a
-// re-grant), the PKCE verifier and the redirect URI. It expires after 10 minutes and is consumed
-// by its first use, whatever the outcome, so a forged, replayed or expired state is refused.
+// re-grant), the PKCE verifier and the redirect URI, and to who may complete it (binding.ts). It
+// expires after 10 minutes and is consumed by its first use, whatever the outcome, so a forged,
+// replayed or expired state is refused.
 //
 // Grant link: the client, project, stream (and profile) and an expiry, signed (purpose
 // 'grant-link'). It carries no session: opening it starts a grant for that project only.
@@ -23,9 +24,19 @@ export interface GrantBinding {
 }
 
 export interface StartedGrant extends GrantBinding {
+  /** Who started it: the session's user, or null for an admin's link. */
   userId: number | null;
+  /** Started from an admin's link: completed without a session, by the browser that opened it. */
+  viaLink: boolean;
+  /** The SHA-256 of the starting browser's nonce (binding.ts). */
+  browserNonceHash: string | null;
   codeVerifier: string | null;
   redirectUri: string;
+}
+
+/** A grant as its return finds it: with the state's own nonce, which names a link's cookie. */
+export interface ConsumedGrant extends StartedGrant {
+  stateNonce: string;
 }
 
 export const STATE_INVALID = 'This authorisation is not valid. Please start linking the account again.';
@@ -34,8 +45,8 @@ export const STATE_EXPIRED = 'This authorisation has expired (it lasts 10 minute
 export const LINK_INVALID = 'This link is not valid. Please ask for a new one.';
 export const LINK_EXPIRED = 'This link has expired. Please ask for a new one.';
 
-/** Records a grant and answers its signed state. */
-export async function createState(db: Db, g: StartedGrant, now = new Date()): Promise<string> {
+/** Records a grant and answers its signed state and its own nonce. */
+export async function createState(db: Db, g: StartedGrant, now = new Date()): Promise<{ state: string; stateNonce: string }> {
   const nonce = randomBytes(24).toString('base64url');
   await db
     .insertInto('oauth_grants')
@@ -46,6 +57,8 @@ export async function createState(db: Db, g: StartedGrant, now = new Date()): Pr
       stream_id: g.streamId,
       profile_id: g.profileId,
       user_id: g.userId,
+      via_link: g.viaLink,
+      browser_nonce_hash: g.browserNonceHash,
       code_verifier: g.codeVerifier,
       redirect_uri: g.redirectUri,
       created_at: now,
@@ -57,11 +70,11 @@ export async function createState(db: Db, g: StartedGrant, now = new Date()): Pr
     .deleteFrom('oauth_grants')
     .where('expires_at', '<', new Date(now.getTime() - 24 * 3600_000))
     .execute();
-  return sign(db, 'oauth-state', nonce);
+  return { state: await sign(db, 'oauth-state', nonce), stateNonce: nonce };
 }
 
 /** The grant a state names, consumed now; throws GrantError for a forged, used or expired one. */
-export async function consumeState(db: Db, state: string, now = new Date()): Promise<StartedGrant> {
+export async function consumeState(db: Db, state: string, now = new Date()): Promise<ConsumedGrant> {
   const nonce = await verify(db, 'oauth-state', state);
   if (!nonce) throw new GrantError(STATE_INVALID);
   const row = await db
@@ -82,6 +95,9 @@ export async function consumeState(db: Db, state: string, now = new Date()): Pro
     streamId: row.stream_id,
     profileId: row.profile_id,
     userId: row.user_id,
+    viaLink: row.via_link,
+    browserNonceHash: row.browser_nonce_hash,
+    stateNonce: row.nonce,
     codeVerifier: row.code_verifier,
     redirectUri: row.redirect_uri,
   };

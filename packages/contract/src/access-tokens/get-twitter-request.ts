@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { zId } from '../common.ts';
 import { defineOperation } from '../operation.ts';
-import { GrantUrl } from './model.ts';
+import { GrantStarted } from './model.ts';
 
 /**
  * The specification's X call: the authorisation URL for linking an X account to the project
  * (OAuth 2 with PKCE). `callbackUrl` names the return page the browser comes back to and must be
- * one of this server's (/profile, /brandInfluencer, /brandInfluencerprofile).
+ * one of this server's (/profile, /brandInfluencer, /brandInfluencerprofile). Bound like startGrant:
+ * only the caller's session, sending back the answered `browserNonce`, completes it.
  */
 export const getTwitterRequest = defineOperation({
   host: 'main',
@@ -20,6 +21,6 @@ export const getTwitterRequest = defineOperation({
     projectId: zId,
     profileId: zId.optional(),
   }),
-  response: GrantUrl,
+  response: GrantStarted,
   errors: [409],
 });

@@ -1,4 +1,5 @@
 export * from './model.ts';
+export * from './grant-errors.ts';
 export * from './get-access-tokens.ts';
 export * from './get-twitter-request.ts';
 export * from './start-grant.ts';

@@ -50,15 +50,25 @@ export const GrantUrl = z.object({ url: z.string() });
 export type GrantUrl = z.infer<typeof GrantUrl>;
 
 /**
+ * A grant started in a session: the network's authorisation page, and the nonce the starting
+ * browser keeps and sends back with the completion (`GrantReturn.browserNonce`). Only that user's
+ * session with that nonce completes the grant.
+ */
+export const GrantStarted = z.object({ url: z.string(), browserNonce: z.string() });
+export type GrantStarted = z.infer<typeof GrantStarted>;
+
+/**
  * What the network's redirect brings back to a return page (/profile, /brandInfluencer,
  * /brandInfluencerprofile), passed on as it arrives: `code` and `state`, or on a denial `error`
- * and `error_description`.
+ * (and `error_description`, accepted but never shown: grantErrorMessage says what the code means).
+ * `browserNonce`: the nonce the start answered (GrantStarted), from the browser that started it.
  */
 export const GrantReturn = z.object({
   state: z.string({ error: 'state is required' }).min(1, 'state is required').max(2000, 'state is too long'),
   code: z.string().max(4000, 'code is too long').optional(),
   error: z.string().max(200, 'error is too long').optional(),
   error_description: z.string().max(2000, 'error_description is too long').optional(),
+  browserNonce: z.string().max(200, 'browserNonce is too long').optional(),
 });
 export type GrantReturn = z.infer<typeof GrantReturn>;
 

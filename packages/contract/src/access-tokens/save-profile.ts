@@ -4,8 +4,10 @@ import { GrantResult, GrantReturn } from './model.ts';
 /**
  * Completes a grant with what the network's redirect brought back (code and state, or error):
  * the network the state names. Exchanges the code (with the PKCE verifier), lists the accounts the token manages and
- * links them to the state's project; answers 400 with a message for a forged, used or expired
- * state, a denial, a provider error or a rejected token, and then stores nothing.
+ * links them to the state's project. Only the user who started the grant completes it, in their
+ * session and with the starting browser's `browserNonce` (an admin's link: the browser that opened
+ * it, by its cookie), else 403; 400 with a message for a forged, used or expired state, a denial,
+ * a provider error or a rejected token. Either way nothing is stored.
  */
 export const saveProfile = defineOperation({
   host: 'main',
@@ -16,5 +18,5 @@ export const saveProfile = defineOperation({
   access: 'public',
   body: GrantReturn,
   response: GrantResult,
-  errors: [409],
+  errors: [403, 409],
 });

@@ -1,9 +1,10 @@
 import { defineOperation } from '../operation.ts';
-import { GrantTarget, GrantUrl } from './model.ts';
+import { GrantStarted, GrantTarget } from './model.ts';
 
 /**
  * Starts a grant: the network's authorisation URL, carrying a signed, single-use state that expires
- * in 10 minutes and is bound to the client, project, stream (and profile on a re-grant). 409 when
+ * in 10 minutes and is bound to the client, project, stream (and profile on a re-grant), and to
+ * the caller: only their session, sending back the answered `browserNonce`, completes it. 409 when
  * the network's linking is not configured on this server.
  */
 export const startGrant = defineOperation({
@@ -14,6 +15,6 @@ export const startGrant = defineOperation({
   tags: ['access-tokens'],
   access: 'user',
   body: GrantTarget,
-  response: GrantUrl,
+  response: GrantStarted,
   errors: [409],
 });

@@ -1,12 +1,13 @@
-import { MESSAGES } from '@listening/contract';
+import { grantErrorMessage, MESSAGES } from '@listening/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resolveTokenKeys } from '../../crypto/tokens.ts';
 import { buildConnectorSpecs } from '../../jobs/connectors.ts';
 import { startOAuthFakes, DEFAULT_ACCOUNTS, type OAuthFakes } from '../../oauth/fakes/index.ts';
+import { GRANT_OTHER_BROWSER, GRANT_OTHER_USER, LINK_OTHER_BROWSER } from '../../oauth/binding.ts';
 import { STATE_EXPIRED, STATE_INVALID, STATE_USED } from '../../oauth/state.ts';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
 
-type Headers = { authorization: string };
+type Headers = Record<string, string>;
 const TOKEN_KEY = 'a'.repeat(64);
 const PUBLIC_URL = 'http://app.test';
 /** What the fakes' tokens look like. */
@@ -43,17 +44,29 @@ describe('linking social accounts (access tokens)', () => {
     expect(res.statusCode).toBe(200);
     return res.json() as { ProfileId: number; StreamId: number; Name: string; HasToken: boolean; IsValid: boolean; ExpiresAt: string | null }[];
   };
+  /** What the browser that started a grant keeps for its state (the web app: local storage): whose session, and the nonce. */
+  const started = new Map<string, { who: Headers; browserNonce: string }>();
   const start = async (body: object, who = analyst) => {
     const res = await send('POST', '/api/accesstoken/grant/start', who, body);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().url as string;
+    const { url, browserNonce } = res.json() as { url: string; browserNonce: string };
+    started.set(new URL(url).searchParams.get('state')!, { who, browserNonce });
+    return url;
   };
   /** The provider's redirect back to the return page, as the browser would follow it. */
   const consent = (url: string, decision: 'allow' | 'deny' = 'allow') => {
     const back = fakes.decide(url, decision);
     return { page: back.pathname, query: Object.fromEntries(back.searchParams) };
   };
-  const complete = (query: object, path = '/api/profile/save') => send('POST', path, null, query);
+  /**
+   * The return page's call: from the browser that started the grant (its session and nonce), or
+   * `as` someone else (another session or none, another nonce or none).
+   */
+  const complete = (query: Record<string, string>, path = '/api/profile/save', as?: { who: Headers | null; browserNonce?: string }) => {
+    const by = as ?? started.get(query.state) ?? { who: null };
+    return send('POST', path, by.who, { ...query, ...(by.browserNonce !== undefined ? { browserNonce: by.browserNonce } : {}) });
+  };
+  const karooHasTokens = async () => (await list(karoo, viewer)).filter((p) => p.HasToken).map((p) => p.Name);
   const storedTokens = () =>
     t.db.selectFrom('profiles').select(['id', 'project_id', 'access_token_enc', 'token_secret_enc']).where('access_token_enc', 'is not', null).execute();
 
@@ -141,18 +154,89 @@ describe('linking social accounts (access tokens)', () => {
     expect((await list(karoo, viewer)).filter((p) => p.HasToken)).toEqual([]);
   });
 
-  it("shows the provider's message for a denial or a token error, and stores nothing", async () => {
+  it('answers its own message for an error the return address names, never the text beside it, and stores nothing', async () => {
     const before = await storedTokens();
     const denied = consent(await start({ projectId: karoo, streamId: 8 }, viewer), 'deny');
+    expect(denied.query.error_description).toBe('The user denied the request.');
     const res = await complete(denied.query);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('The user denied the request.');
+    expect(res.json().message).toBe(grantErrorMessage('access_denied', 'Facebook'));
+    // Anyone can write a return address: its error_description is never shown as ours.
+    const lure = 'Your Facebook page is suspended. Call +1 555 0100 to restore it.';
+    for (const [error, expected] of [
+      ['access_denied', grantErrorMessage('access_denied', 'Facebook')],
+      ['temporarily_unavailable', grantErrorMessage('temporarily_unavailable', 'Facebook')],
+      ['call_555_0100', grantErrorMessage('anything else', 'Facebook')],
+    ]) {
+      const { query } = consent(await start({ projectId: karoo, streamId: 8 }, viewer));
+      const crafted = await complete({ state: query.state, error, error_description: lure });
+      expect(crafted.statusCode).toBe(400);
+      expect(crafted.json().message).toBe(expected);
+      expect(crafted.body).not.toContain('555');
+    }
+    expect(new Set(['access_denied', 'server_error', 'call_555'].map((e) => grantErrorMessage(e, 'Facebook'))).size).toBe(3);
+
+    // The token endpoint's own answer (the network, called by the server) is still shown.
 
     fakes.failNextToken('invalid_grant', 'Code was invalid or expired.');
     const failed = await complete(consent(await start({ projectId: karoo, streamId: 8 }, viewer)).query);
     expect(failed.statusCode).toBe(400);
     expect(failed.json().message).toBe('Code was invalid or expired.');
     expect(await storedTokens()).toEqual(before);
+  });
+
+  // The reviewer's case: Karoo's viewer starts a Facebook grant, and the manager of Acme's page
+  // consents on that link. The return must not link Acme's page to Karoo's project.
+  it("refuses a grant completed in another user's session or without one, and links nothing", async () => {
+    const before = await storedTokens();
+    const query = consent(await start({ projectId: karoo, streamId: 8 }, viewer)).query;
+    const { browserNonce } = started.get(query.state)!;
+    const other = await complete(query, '/api/profile/save', { who: analyst, browserNonce });
+    expect(other.statusCode).toBe(403);
+    expect(other.json().message).toBe(GRANT_OTHER_USER);
+    // The refused return used the state up: its code cannot be completed by anyone now.
+    const replay = await complete(query);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().message).toBe(STATE_USED);
+
+    const signedOut = consent(await start({ projectId: karoo, streamId: 8 }, viewer)).query;
+    const anonymous = await complete(signedOut, '/api/profile/save', { who: null, browserNonce: started.get(signedOut.state)!.browserNonce });
+    expect(anonymous.statusCode).toBe(403);
+    expect(anonymous.json().message).toBe(GRANT_OTHER_USER);
+    expect(await storedTokens()).toEqual(before);
+    expect(await karooHasTokens()).toEqual([]);
+  });
+
+  it("refuses a completion in the starter's own session without the starting browser's nonce, or with another", async () => {
+    const before = await storedTokens();
+    const grant = async () => consent(await start({ projectId: karoo, streamId: 8 }, viewer)).query;
+    const [none, wrong, another, theOther] = [await grant(), await grant(), await grant(), await grant()];
+    for (const [query, browserNonce] of [
+      [none, undefined],
+      [wrong, 'A'.repeat(43)],
+      [another, started.get(theOther.state)!.browserNonce],
+    ] as const) {
+      const res = await complete(query, '/api/profile/save', { who: viewer, browserNonce });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(GRANT_OTHER_BROWSER);
+    }
+    expect(await storedTokens()).toEqual(before);
+    expect(await karooHasTokens()).toEqual([]);
+  });
+
+  it('completes a grant in the session and the browser that started it, and audits it as that user', async () => {
+    const query = consent(await start({ projectId: acme, streamId: 11 }, analyst)).query;
+    const res = await complete(query, '/api/profile/linkedin/pages/get');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ StreamId: 11, Profiles: [{ Name: 'Fake Org' }] });
+    const analystId = (await t.db.selectFrom('users').select('id').where('email', '=', 'analyst@demo.example').executeTakeFirstOrThrow()).id;
+    const entry = await t.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'detail'])
+      .where('action', '=', 'token.grant')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ actor_id: analystId, detail: { streamId: 11, viaLink: false } });
   });
 
   it('says so when the Facebook login has no Instagram business account', async () => {
@@ -245,12 +329,30 @@ describe('linking social accounts (access tokens)', () => {
     expect(res.statusCode).toBe(200);
     const link = new URL(res.json().url);
     expect(link.origin).toBe(PUBLIC_URL);
-    const open = await send('GET', `${link.pathname}${link.search}`, null);
-    expect(open.statusCode).toBe(302);
-    const { page, query } = consent(open.headers.location as string);
+    const openLink = async () => {
+      const open = await send('GET', `${link.pathname}${link.search}`, null);
+      expect(open.statusCode).toBe(302);
+      // The browser that opened the link keeps a cookie of its own for the grant, sent back only to the return calls.
+      const cookie = String(open.headers['set-cookie']);
+      expect(cookie).toMatch(/; Path=\/api\/profile; Max-Age=600; HttpOnly; SameSite=Lax$/);
+      return { ...consent(open.headers.location as string), cookie: cookie.split(';')[0] };
+    };
+    // The provider's page passed on to someone else: their browser has no cookie, with a session or without.
+    for (const who of [null, viewer]) {
+      const forwarded = await openLink();
+      const res = await complete(forwarded.query, '/api/profile/save', { who });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(LINK_OTHER_BROWSER);
+    }
+    const other = [await openLink(), await openLink()];
+    expect((await complete(other[0].query, '/api/profile/save', { who: { cookie: other[1].cookie } })).statusCode).toBe(403);
+    expect(await karooHasTokens()).toEqual([]);
+
+    const { page, query, cookie } = await openLink();
     expect(page).toBe('/brandInfluencer');
-    expect((await complete(query)).statusCode).toBe(200);
-    expect((await list(karoo, viewer)).filter((p) => p.HasToken).map((p) => p.Name)).toEqual(['Fake TikTok']);
+    const granted = await complete(query, '/api/profile/save', { who: { cookie } });
+    expect(granted.statusCode, granted.body).toBe(200);
+    expect(await karooHasTokens()).toEqual(['Fake TikTok']);
     const forged = await send('GET', `${link.pathname}?link=${encodeURIComponent(link.searchParams.get('link')!.replace(/.$/, 'x'))}`, null);
     expect(forged.statusCode).toBe(400);
   });

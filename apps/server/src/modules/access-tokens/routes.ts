@@ -15,8 +15,10 @@ import {
   validateLinkedIn,
   validateTikTok,
 } from '@listening/contract';
+import type { FastifyRequest } from 'fastify';
 import type { Route } from '../../http/route.ts';
 import { tokenDeps } from '../../oauth/linked-profiles.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
 import type { Deps } from '../../types.ts';
 import * as tokens from './service.ts';
 
@@ -27,11 +29,17 @@ export function accessTokenRoutes(route: Route, { db, config }: Deps): void {
   route(startGrant, ({ user, body }) => tokens.startGrant(db, deps(), user, body));
   route(getTwitterRequest, ({ user, query }) => tokens.twitterRequest(db, deps(), user, query));
   route(createGrantLink, ({ user, body }) => tokens.createLink(db, deps(), user, body));
-  route(openGrantLink, async ({ query, reply }) => reply.redirect(await tokens.openLink(db, deps(), query.link), 302));
-  route(saveProfile, ({ body }) => tokens.completeGrant(db, deps(), body));
-  route(saveProfileV2, ({ body }) => tokens.completeGrant(db, deps(), body, 9));
-  route(getLinkedInPages, ({ body }) => tokens.completeGrant(db, deps(), body, 11));
-  route(saveTikTokProfile, ({ body }) => tokens.completeGrant(db, deps(), body, 12));
+  route(openGrantLink, async ({ query, reply }) => {
+    const { url, cookie } = await tokens.openLink(db, deps(), query.link);
+    return reply.header('set-cookie', cookie).redirect(url, 302);
+  });
+  // Public, so that an admin's link completes without a session; a grant started in a session
+  // completes only in it (the caller's session and Cookie header go to the binding check).
+  const caller = (user: AuthUser | null, req: FastifyRequest) => ({ user, cookie: req.headers.cookie });
+  route(saveProfile, ({ body, user, req }) => tokens.completeGrant(db, deps(), body, caller(user, req)));
+  route(saveProfileV2, ({ body, user, req }) => tokens.completeGrant(db, deps(), body, caller(user, req), 9));
+  route(getLinkedInPages, ({ body, user, req }) => tokens.completeGrant(db, deps(), body, caller(user, req), 11));
+  route(saveTikTokProfile, ({ body, user, req }) => tokens.completeGrant(db, deps(), body, caller(user, req), 12));
   route(saveAccessToken, ({ user, body }) => tokens.save(db, deps(), user, body));
   route(revokeAccessToken, ({ user, body }) => tokens.revoke(db, deps(), user, body));
   route(deleteProfile, ({ user, query }) => tokens.deleteProfile(db, deps(), user, query));

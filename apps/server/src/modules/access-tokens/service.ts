@@ -2,11 +2,14 @@
 // provider's authorisation URL), the admin's grant link, completing a grant from the return page,
 // checking, revoking and removing profiles. Tenant access goes through access/ (another client's
 // project or profile answers 404); tokens go through oauth/linked-profiles.ts and never leave.
+// Who may complete a grant is oauth/binding.ts's rule: the user and browser that started it.
 import {
+  grantErrorMessage,
   MESSAGES,
   type AccessTokenProfile,
   type GrantResult,
   type GrantReturn,
+  type GrantStarted,
   type GrantTarget,
   type SaveAccessTokenBody,
   type TokenCheck,
@@ -15,9 +18,10 @@ import {
 import { audit } from '../../audit/index.ts';
 import { projectForUser, projectForWrite } from '../../access/index.ts';
 import type { Db } from '../../db/connection.ts';
-import { badRequest, HttpError, notFound } from '../../errors.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../../errors.ts';
 import { invalidateRules } from '../../ingest/rules.ts';
 import { listAccounts } from '../../oauth/accounts.ts';
+import { linkCookie, newBrowserNonce, refusal, type GrantCaller } from '../../oauth/binding.ts';
 import { authorizationUrl, exchangeCode, GrantError, NetworkUnavailable, newCodeVerifier, providerMessage } from '../../oauth/client.ts';
 import { checkProfile, forgetToken, oauthContext, storeGrant, type TokenDeps } from '../../oauth/linked-profiles.ts';
 import { networkOf, notConfiguredMessage, type Network } from '../../oauth/networks.ts';
@@ -64,18 +68,24 @@ async function binding(db: Db, user: AuthUser, t: GrantTarget): Promise<GrantBin
   return { clientId: project.client_id, projectId: project.id, streamId: t.streamId, profileId: t.profileId ?? null };
 }
 
-async function authorisation(db: Db, deps: TokenDeps, b: GrantBinding, userId: number | null, page: string): Promise<string> {
+/**
+ * Records a grant bound to its starter (a user, or null for an admin's link) and to a new nonce of
+ * the starting browser; answers the provider's URL, the nonce and the state's own nonce.
+ */
+async function authorisation(db: Db, deps: TokenDeps, b: GrantBinding, userId: number | null, page: string) {
   const net = configured(deps, b.streamId);
   const codeVerifier = newCodeVerifier(net);
   const redirectUri = `${base(deps)}${page}`;
-  const state = await createState(db, { ...b, userId, codeVerifier, redirectUri });
-  return authorizationUrl(net, deps.oauth[net.provider], { redirectUri, state, codeVerifier });
+  const browser = newBrowserNonce();
+  const { state, stateNonce } = await createState(db, { ...b, userId, viaLink: userId === null, browserNonceHash: browser.hash, codeVerifier, redirectUri });
+  return { url: await authorizationUrl(net, deps.oauth[net.provider], { redirectUri, state, codeVerifier }), browserNonce: browser.nonce, stateNonce };
 }
 
-export async function startGrant(db: Db, deps: TokenDeps, user: AuthUser, t: GrantTarget): Promise<{ url: string }> {
+export async function startGrant(db: Db, deps: TokenDeps, user: AuthUser, t: GrantTarget): Promise<GrantStarted> {
   // Access first: another client's project answers 404 whatever the configuration.
   const b = await binding(db, user, t);
-  return { url: await authorisation(db, deps, b, user.id, b.profileId ? RETURN_PAGES.regrant : RETURN_PAGES.modal) };
+  const { url, browserNonce } = await authorisation(db, deps, b, user.id, b.profileId ? RETURN_PAGES.regrant : RETURN_PAGES.modal);
+  return { url, browserNonce };
 }
 
 /** The specification's X call: `callbackUrl` must name one of this server's return pages. */
@@ -84,7 +94,7 @@ export async function twitterRequest(
   deps: TokenDeps,
   user: AuthUser,
   q: { callbackUrl: string; projectId: number; profileId?: number },
-): Promise<{ url: string }> {
+): Promise<GrantStarted> {
   const b = await binding(db, user, { projectId: q.projectId, streamId: 7, profileId: q.profileId });
   let page: string | null = null;
   try {
@@ -95,7 +105,8 @@ export async function twitterRequest(
     page = null;
   }
   if (!page) throw badRequest(`callbackUrl must be one of this server's return pages (${Object.values(RETURN_PAGES).join(', ')})`);
-  return { url: await authorisation(db, deps, b, user.id, page) };
+  const { url, browserNonce } = await authorisation(db, deps, b, user.id, page);
+  return { url, browserNonce };
 }
 
 export async function createLink(db: Db, deps: TokenDeps, user: AuthUser, t: GrantTarget): Promise<{ url: string }> {
@@ -104,8 +115,11 @@ export async function createLink(db: Db, deps: TokenDeps, user: AuthUser, t: Gra
   return { url: `${base(deps)}/api/accesstoken/grant/open?link=${encodeURIComponent(await signLink(db, b))}` };
 }
 
-/** The provider's URL for an admin's link, opened without a session; the project must still be the link's. */
-export async function openLink(db: Db, deps: TokenDeps, link: string): Promise<string> {
+/**
+ * The provider's URL for an admin's link, opened without a session (the project must still be the
+ * link's), and the cookie that binds the grant to the browser opening it.
+ */
+export async function openLink(db: Db, deps: TokenDeps, link: string): Promise<{ url: string; cookie: string }> {
   let b: GrantBinding;
   try {
     b = await readLink(db, link);
@@ -119,15 +133,23 @@ export async function openLink(db: Db, deps: TokenDeps, link: string): Promise<s
     const p = await profileById(db, b.profileId);
     if (!p || p.project_id !== b.projectId) throw notFound('This link no longer names a profile');
   }
-  return authorisation(db, deps, b, null, RETURN_PAGES.link);
+  const { url, browserNonce, stateNonce } = await authorisation(db, deps, b, null, RETURN_PAGES.link);
+  return { url, cookie: linkCookie(stateNonce, browserNonce, base(deps).startsWith('https:')) };
 }
 
 /**
  * Completes a grant from the return page. The state is consumed first, so whatever follows it
- * cannot be replayed; a denial, a provider error or a token that lists nothing answers 400 with
- * the message to show, and nothing is stored. `only`: the stream a spec path is for.
+ * cannot be replayed. Someone other than its starter (another session or none, another browser)
+ * gets 403; a denial, a provider error or a token that lists nothing answers 400 with the message
+ * to show. Either way nothing is stored. `only`: the stream a spec path is for.
  */
-export async function completeGrant(db: Db, deps: TokenDeps, r: GrantReturn, only?: number): Promise<GrantResult> {
+export async function completeGrant(
+  db: Db,
+  deps: TokenDeps,
+  r: GrantReturn,
+  caller: { user: AuthUser | null; cookie?: string },
+  only?: number,
+): Promise<GrantResult> {
   const fail = (msg: string) => badRequest(msg);
   let g;
   try {
@@ -136,10 +158,14 @@ export async function completeGrant(db: Db, deps: TokenDeps, r: GrantReturn, onl
     if (err instanceof GrantError) throw fail(err.message);
     throw err;
   }
+  const who: GrantCaller = { userId: caller.user?.id ?? null, browserNonce: r.browserNonce, cookie: caller.cookie };
+  const refused = refusal(g, who);
+  if (refused) throw forbidden(refused);
   const net = networkOf(g.streamId);
   if (!net) throw fail('This authorisation is not valid. Please start linking the account again.');
   if (only !== undefined && only !== g.streamId) throw fail(`This authorisation is for ${net.name}, not for this page`);
-  if (r.error) throw fail(r.error_description || `${net.name} refused the request (${r.error})`);
+  // Our sentence for the code, never the error_description beside it: anyone can write a return address.
+  if (r.error) throw fail(grantErrorMessage(r.error, net.name));
   if (!r.code) throw fail(`${net.name} sent no authorisation code`);
   const project = await db.selectFrom('projects').select(['id', 'client_id']).where('id', '=', g.projectId).where('is_deleted', '=', false).executeTakeFirst();
   if (!project || project.client_id !== g.clientId) throw fail('The project of this authorisation no longer exists');
@@ -168,10 +194,11 @@ export async function completeGrant(db: Db, deps: TokenDeps, r: GrantReturn, onl
     throw err;
   }
   await audit(db, {
-    actor: g.userId ? { id: g.userId, actingAdminId: null } : null,
+    // The starter's own session (an admin acting as a contact is named as such); a link has no user.
+    actor: g.viaLink ? null : caller.user,
     action: 'token.grant',
     target: `project:${g.projectId}`,
-    detail: { streamId: g.streamId, profileIds: saved.map((s) => s.id), viaLink: g.userId === null },
+    detail: { streamId: g.streamId, profileIds: saved.map((s) => s.id), viaLink: g.viaLink },
   });
   return {
     Message: MESSAGES.tokenGranted,
