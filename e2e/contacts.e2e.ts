@@ -1,8 +1,8 @@
-// Issue 20: contact management and the Contact Focal Points form. A primary contact adds a contact
-// (who is mailed an invitation) and switches them off; an admin switches a contact off and that
+// Contact management and the Contact Focal Points form. A primary contact invites a person (who
+// accepts, signed in as themselves) and switches them off; an admin switches a contact off and that
 // contact can no longer log in, until switched on again. A visitor sends the contact form from
 // the public header's modal. Waits are for what the user waits for: rows, dialogs, toasts.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiGet, launch, login, shot } from './browser.ts';
 
@@ -16,7 +16,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const row = (p: Page, text: string) => p.getByRole('row').filter({ hasText: text });
+const row = (p: Page | Locator, text: string) => p.getByRole('row').filter({ hasText: text });
 
 async function openContacts(page: Page, email: string, client: string): Promise<void> {
   await login(page, baseURL, email);
@@ -27,40 +27,81 @@ async function openContacts(page: Page, email: string, client: string): Promise<
 }
 
 describe('contact management', () => {
-  it('a primary contact adds a contact, who is invited, and switches them off', async () => {
+  it('a primary contact invites a person, who accepts signed in as themselves, and switches them off', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    page.on('dialog', (d) => void d.accept());
     await openContacts(page, 'analyst@demo.example', 'Acme Beverages');
     const form = page.getByRole('form', { name: 'Add a contact' });
-    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Lerato');
-    await form.getByLabel('Surname').fill('Mokoena');
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Pieter');
+    await form.getByLabel('Surname').fill('Viewer');
     await form.getByLabel('Email').fill('not-an-email');
     await form.getByLabel('Phone').fill('+27 82 555 0199');
     await form.getByRole('button', { name: 'Add contact' }).click();
     await form.getByText('Please enter a valid email address').waitFor();
-    await form.getByLabel('Email').fill('lerato.e2e@example.com');
+    // Karoo's viewer has an account: the invitation is all Acme sees, with what was typed.
+    await form.getByLabel('Email').fill('viewer@demo.example');
     await form.getByRole('button', { name: 'Add contact' }).click();
-    await page.getByText('an invitation to set a password was sent to lerato.e2e@example.com').waitFor();
-    await row(page, 'lerato.e2e@example.com').waitFor();
-    // The same email again is refused, in the form.
-    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Lerato');
+    await page.getByText('Invitation sent to viewer@demo.example: they become a contact once they accept').waitFor();
+    const invitations = page.getByRole('region', { name: 'Invitations not yet accepted' });
+    await row(invitations, 'viewer@demo.example').waitFor();
+    expect(await page.getByRole('switch', { name: 'Pieter Viewer is active' }).count()).toBe(0);
+    // A contact the client already has is refused, in the form.
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Thandi');
     await form.getByLabel('Surname').fill('Again');
-    await form.getByLabel('Email').fill('lerato.e2e@example.com');
+    await form.getByLabel('Email').fill('analyst@demo.example');
     await form.getByLabel('Phone').fill('0825550199');
     await form.getByRole('button', { name: 'Add contact' }).click();
     await form.getByRole('alert').getByText('already exists for this client').waitFor();
+    await shot(page, 'contacts-invited-1280');
 
-    const active = row(page, 'lerato.e2e@example.com').getByRole('switch');
-    expect(await active.isChecked()).toBe(true);
-    await active.click({ force: true });
-    await page.getByText('Contact deactivated: their access has ended').waitFor();
-    await expect.poll(() => active.isChecked()).toBe(false);
-    // A primary contact has no working delete icon.
-    expect(
-      await row(page, 'analyst@demo.example')
+    // The viewer, signed in as themselves, sees the invitation on every page and accepts it.
+    const viewer = await (await browser.newContext({ viewport: { width: 390, height: 860 } })).newPage();
+    await login(viewer, baseURL, 'viewer@demo.example');
+    await viewer.waitForURL(/\/clients/);
+    const banner = viewer.getByTestId('invitations-banner');
+    await banner.getByText('invites you to become a contact of Acme Beverages').waitFor();
+    await shot(viewer, 'invitation-banner-390');
+    await banner.getByRole('button', { name: 'Accept' }).click();
+    await viewer.getByText('You are now a contact of Acme Beverages').waitFor();
+    await viewer.getByText('Acme Beverages').first().waitFor();
+    await viewer.context().close();
+
+    try {
+      await page.reload();
+      const active = row(page, 'viewer@demo.example').getByRole('switch');
+      expect(await active.isChecked()).toBe(true);
+      expect(await invitations.count()).toBe(0);
+      await active.click({ force: true });
+      await page.getByText('Contact deactivated: their access has ended').waitFor();
+      await expect.poll(() => active.isChecked()).toBe(false);
+      // A primary contact has no working delete icon.
+      expect(
+        await row(page, 'analyst@demo.example')
+          .getByRole('button', { name: /Delete/ })
+          .isDisabled(),
+      ).toBe(true);
+      await shot(page, 'contacts-1280');
+    } finally {
+      // The viewer is Karoo's alone again for the journeys after this one.
+      await row(page, 'viewer@demo.example')
         .getByRole('button', { name: /Delete/ })
-        .isDisabled(),
-    ).toBe(true);
-    await shot(page, 'contacts-1280');
+        .click();
+      await page.getByText('Successfully Deleted').waitFor();
+    }
+    await page.context().close();
+  });
+
+  it('an invitation or email-change link that is wrong or used says so, and changes nothing', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 390, height: 860 } })).newPage();
+    await page.goto(`${baseURL}/invitation#token=not-a-real-token`);
+    await page.getByRole('alert').getByText('This invitation link is invalid or has expired').waitFor();
+    // The token is taken out of the address bar at once.
+    expect(new URL(page.url()).hash).toBe('');
+    await shot(page, 'invitation-invalid-390');
+    await page.goto(`${baseURL}/email-change#token=not-a-real-token`);
+    await page.getByRole('button', { name: 'CONFIRM THE NEW EMAIL' }).click();
+    await page.getByRole('alert').getByText('This email change link is invalid or has expired').waitFor();
+    await shot(page, 'email-change-invalid-390');
     await page.context().close();
   });
 

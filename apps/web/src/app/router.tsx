@@ -9,7 +9,9 @@ import { AuditScreen } from '../features/auth/screens/AuditScreen.tsx';
 import { CollectionScreen } from '../features/auth/screens/CollectionScreen.tsx';
 import { JobsScreen } from '../features/auth/screens/JobsScreen.tsx';
 import { UnsubscribeScreen } from '../features/auth/screens/UnsubscribeScreen.tsx';
+import { EmailChangeScreen } from '../features/auth/screens/EmailChangeScreen.tsx';
 import { ForgotPasswordScreen } from '../features/auth/screens/ForgotPasswordScreen.tsx';
+import { InvitationScreen } from '../features/auth/screens/InvitationScreen.tsx';
 import { LoginScreen } from '../features/auth/screens/LoginScreen.tsx';
 import { OutboxScreen } from '../features/auth/screens/OutboxScreen.tsx';
 import { ClientsScreen } from '../features/clients/screens/ClientsScreen.tsx';
@@ -78,6 +80,9 @@ const authRoutes = [
   authPage('unsubscribe', UnsubscribeScreen),
   authPage('admin', AdminRoute),
   passwordSetupRoute,
+  // The pages of emailed links: an invitation to become a contact, a new email to confirm.
+  authPage('invitation', InvitationScreen),
+  authPage('email-change', EmailChangeScreen),
   // The return addresses of a social network's authorisation (linking an account).
   ...grantReturnRoutes(authLayout),
 ] as const;

@@ -7,6 +7,7 @@ import { clearToken } from '../../api/client.ts';
 import { useSessionToken } from '../../features/auth/api/session.ts';
 import { useUser } from '../../features/auth/api/get-user.ts';
 import { ActAsBanner } from '../../features/auth/components/ActAsBanner.tsx';
+import { InvitationsBanner } from '../../features/auth/components/InvitationsBanner.tsx';
 import { UserMenu } from '../../features/auth/components/UserMenu.tsx';
 import { LoginScreen } from '../../features/auth/screens/LoginScreen.tsx';
 import { useClients } from '../../features/clients/api/get-clients.ts';
@@ -85,6 +86,7 @@ export function PrivateShell({ children }: { children?: ReactNode }) {
         </AppShell.Header>
         <AppShell.Main>
           <ActAsBanner />
+          <InvitationsBanner />
           {children ?? <Outlet />}
         </AppShell.Main>
       </AppShell>

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { addContact, getContactManagement, getUser, removeContact, setContactActive, type ContactFields } from '@listening/contract';
+import { addContact, cancelInvitation, getContactManagement, getUser, removeContact, setContactActive, type ContactFields } from '@listening/contract';
 import { call } from '../../../api/client.ts';
 
 export const contactManagementQueryOptions = (clientId: number) =>
@@ -20,7 +20,11 @@ export const useSetContactActive = (clientId: number) =>
 
 export const useRemoveContact = (clientId: number) => useChange(clientId, (contactId: number) => call(removeContact, { query: { clientId, contactId } }));
 
-/** Adds a contact; the screen shows the server's own refusal (a duplicate email) under the form. */
+/** Withdraws an invitation not yet answered. */
+export const useCancelInvitation = (clientId: number) =>
+  useChange(clientId, (invitationId: number) => call(cancelInvitation, { query: { clientId, invitationId } }));
+
+/** Invites a contact; the screen shows the server's own refusal (a contact the client has) under the form. */
 export const useAddContact = (clientId: number) => useChange(clientId, (f: ContactFields) => call(addContact, { query: { clientId, ...f } }, { quiet: true }));
 
 /** The signed-in user's id, read through the session's own cache entry: their own row's switch cannot turn them off. */

@@ -37,7 +37,7 @@ describe('contact management switches', () => {
       vi.fn(async (url: string) =>
         url.startsWith('/api/user/get')
           ? Response.json({ Id: 7, Name: 'Thandi', Surname: 'Contact', Email: 'thandi@acme.example', IsAdmin: false, ActingAdminId: null })
-          : Response.json({ ClientId: 1, ClientName: 'Acme Beverages', CanManage: true, Contacts: contacts }),
+          : Response.json({ ClientId: 1, ClientName: 'Acme Beverages', CanManage: true, Contacts: contacts, Invitations: [] }),
       ),
     );
     renderScreen(ContactManagementScreen, { path: '/client/1/contact-management' });
@@ -47,5 +47,40 @@ describe('contact management switches', () => {
     const other = screen.getByRole('switch', { name: 'Lerato Contact is active' }) as HTMLInputElement;
     expect(other.disabled).toBe(false);
     expect(other.getAttribute('aria-description')).toBeNull();
+  });
+
+  it('lists the invitations not yet accepted, an expired one marked, each with a way to cancel it', async () => {
+    const invitation = (Id: number, Email: string, open: boolean) => ({
+      Id,
+      Name: 'Sam',
+      Surname: 'Smith',
+      Email,
+      Phone: '021 555 0100',
+      SentAt: '2026-11-01T08:00:00Z',
+      ExpiresAt: '2026-11-08T08:00:00Z',
+      IsOpen: open,
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.startsWith('/api/user/get')
+          ? Response.json({ Id: 7, Name: 'Thandi', Surname: 'Contact', Email: 'thandi@acme.example', IsAdmin: false, ActingAdminId: null })
+          : Response.json({
+              ClientId: 1,
+              ClientName: 'Acme Beverages',
+              CanManage: true,
+              Contacts: [contact(7, 'Thandi', true)],
+              Invitations: [invitation(1, 'sam@example.com', true), invitation(2, 'old@example.com', false)],
+            }),
+      ),
+    );
+    renderScreen(ContactManagementScreen, { path: '/client/1/contact-management' });
+    const section = await screen.findByRole('region', { name: 'Invitations not yet accepted' });
+    expect(section.textContent).toContain('sam@example.com');
+    expect(section.textContent).toContain('Sent 1 Nov 2026');
+    expect(section.textContent).toMatch(/Expired 8 Nov 2026, \d\d:\d\d .+: invite again/);
+    expect(screen.getAllByRole('button', { name: 'Cancel the invitation of Sam Smith' })).toHaveLength(2);
+    // Invitations are not contacts: no active switch for them.
+    expect(screen.queryByRole('switch', { name: 'Sam Smith is active' })).toBeNull();
   });
 });

@@ -1,13 +1,14 @@
 import { ActionIcon, Badge, Card, Group, Loader, Switch, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconArrowLeft, IconLock, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconLock, IconTrash, IconX } from '@tabler/icons-react';
 import { useParams } from '@tanstack/react-router';
-import { CONTACT_MESSAGES, type ClientContact } from '@listening/contract';
+import { CONTACT_MESSAGES, type ClientContact, type ContactInvitation } from '@listening/contract';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { ButtonLink } from '../../../ui/links.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
+import { formatLocalTime } from '../../../ui/time.ts';
 import { toast } from '../../../ui/toast.ts';
 import { AddContactForm } from '../components/AddContactForm.tsx';
-import { useContactManagement, useMyUserId, useRemoveContact, useSetContactActive } from '../api/contact-management.ts';
+import { useCancelInvitation, useContactManagement, useMyUserId, useRemoveContact, useSetContactActive } from '../api/contact-management.ts';
 
 const CONFIRM_DELETE = 'Are you sure you wish to delete this item?';
 
@@ -83,6 +84,51 @@ function ContactRow({ contact, clientId, canManage }: { contact: ClientContact; 
   );
 }
 
+/** An invitation not yet answered: what the manager typed, when it was sent, and a way to withdraw it. */
+function InvitationRow({ invitation, clientId }: { invitation: ContactInvitation; clientId: number }) {
+  const cancel = useCancelInvitation(clientId);
+  const name = `${invitation.Name} ${invitation.Surname}`.trim();
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Text size="sm" fw={500}>
+          {name}
+        </Text>
+        <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ wordBreak: 'break-all' }}>
+          {invitation.Email}
+        </Text>
+      </Table.Td>
+      <Table.Td visibleFrom="sm" style={{ wordBreak: 'break-all' }}>
+        <Text size="sm">{invitation.Email}</Text>
+      </Table.Td>
+      <Table.Td>
+        {invitation.IsOpen ? (
+          <Text size="sm" c="dimmed">
+            Sent {formatLocalTime(invitation.SentAt)}
+          </Text>
+        ) : (
+          <Badge size="sm" color="gray" variant="light">
+            Expired {formatLocalTime(invitation.ExpiresAt)}: invite again
+          </Badge>
+        )}
+      </Table.Td>
+      <Table.Td ta="right">
+        <Tooltip label={`Cancel the invitation of ${name}`} withArrow>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Cancel the invitation of ${name}`}
+            loading={cancel.isPending}
+            onClick={() => cancel.mutate(invitation.Id, { onSuccess: (r) => toast.success(r.Message) })}
+          >
+            <IconX size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 /** /client/{clientId}/contact-management: the client's contacts, their access, and adding one. */
 export function ContactManagementScreen() {
   const { clientId } = useParams({ strict: false }) as { clientId: string };
@@ -126,13 +172,37 @@ export function ContactManagementScreen() {
           </Table.Tbody>
         </Table>
       </Card>
+      {data.Invitations.length > 0 && (
+        <Card withBorder radius="md" p={0} mt="lg" aria-label="Invitations not yet accepted" component="section">
+          <Title order={5} px="md" pt="sm">
+            Invitations not yet accepted
+          </Title>
+          <Table verticalSpacing="sm" horizontalSpacing="md">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th visibleFrom="sm">Email</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th w={48}>
+                  <VisuallyHidden>Cancel</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.Invitations.map((i) => (
+                <InvitationRow key={i.Id} invitation={i} clientId={id} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Card>
+      )}
       {data.CanManage ? (
         <Card withBorder radius="md" mt="lg">
           <Title order={4} mb="sm">
             Add a contact
           </Title>
           <Text size="sm" c="dimmed" mb="sm">
-            They receive an email invitation to set their password.
+            They receive an email invitation and become a contact once they accept it, signed in as themselves.
           </Text>
           <AddContactForm clientId={id} />
         </Card>

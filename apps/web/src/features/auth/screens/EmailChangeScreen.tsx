@@ -1,0 +1,67 @@
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import { EMAIL_CHANGE_MESSAGES } from '@listening/contract';
+import { useEffect, useState } from 'react';
+import { ApiError, clearToken } from '../../../api/client.ts';
+import { confirmEmailChange } from '../api/invitations.ts';
+import { AuthCard } from '../components/AuthCard.tsx';
+import { tokenOfFragment } from './PasswordSetupScreen.tsx';
+
+/**
+ * The page of the link mailed to an account's old address when a contact manager gives it a new
+ * one (`/email-change#token=…`). Nothing changes until its owner presses Confirm (a mail scanner
+ * that opens the link confirms nothing); the change then ends every session of the account.
+ */
+export function EmailChangeScreen() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [token] = useState(() => tokenOfFragment(location.hash));
+  useEffect(() => {
+    if (location.hash) void navigate({ to: '.', hash: '', replace: true });
+  }, [location.hash, navigate]);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(token ? null : EMAIL_CHANGE_MESSAGES.invalidLink);
+
+  async function confirm() {
+    setBusy(true);
+    try {
+      const r = await confirmEmailChange(token);
+      clearToken();
+      setDone(r.Message);
+    } catch (err) {
+      setError((err instanceof ApiError && err.serverMessage) || EMAIL_CHANGE_MESSAGES.invalidLink);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="CONFIRM YOUR NEW EMAIL" subtitle="A contact manager asked to change the email you sign in with.">
+      <Stack gap="md">
+        {done ? (
+          <Alert color="teal" role="status">
+            {done}
+          </Alert>
+        ) : error ? (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        ) : (
+          <>
+            <Text size="sm">Confirm to sign in with the new email from now on. Every session of your account ends, on every device.</Text>
+            <Button fullWidth size="md" onClick={() => void confirm()} loading={busy}>
+              CONFIRM THE NEW EMAIL
+            </Button>
+            <Text size="xs" c="dimmed" ta="center">
+              Not expected? Close this page: your email stays as it is.
+            </Text>
+          </>
+        )}
+        <Anchor component={Link} to="/login" size="sm" ta="center">
+          Go to login
+        </Anchor>
+      </Stack>
+    </AuthCard>
+  );
+}
