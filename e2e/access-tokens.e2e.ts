@@ -2,11 +2,13 @@
 // networks' OAuth providers that global-setup starts: open Access Token Management from the side
 // menu, grant the project's Not Granted Facebook page on the fake's consent page (Allow), see it
 // Granted, check it, revoke it after the confirmation and see it Not Granted; a denied grant
-// (Deny) shows the return page's failure. The project is 'Acme Owned Profiles', which no other
-// journey links. Waits are for what the user waits for: the dialog, a status, a page, a toast.
+// (Deny) shows the return page's failure in the product's words. The network's page passed on to
+// another browser grants nothing there; the admin's link grants from a browser without a session.
+// The project is 'Acme Owned Profiles', which no other journey links. Waits are for what the user
+// waits for: the dialog, a status, a page, a toast.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MESSAGES } from '@listening/contract';
+import { grantErrorMessage, MESSAGES } from '@listening/contract';
 import { apiGet, launch, login, shot } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
@@ -37,20 +39,26 @@ async function decideOnProvider(p: Page, decision: 'Allow' | 'Deny'): Promise<Pa
   return provider;
 }
 
+/** Signs in as `email` in a new page of `ctx` and opens the project's Access Token Management from its side menu. */
+async function openManagement(ctx: BrowserContext, email: string): Promise<Page> {
+  const p = await ctx.newPage();
+  await login(p, baseURL, email);
+  await p.waitForURL(/\/clients/);
+  const clients = await apiGet<{ Id: number; Name: string }[]>(p, '/api/client/getall');
+  const clientId = clients.find((c) => c.Name === 'Acme Beverages')!.Id;
+  const projects = await apiGet<{ Id: number; Description: string }[]>(p, `/api/project/getall?clientId=${clientId}`);
+  // The side menu is the same on every project screen: Ave calc's is a light one to wait for (the dashboard draws a dozen charts).
+  await p.goto(`${baseURL}/client/${clientId}/project/${projects.find((x) => x.Description === PROJECT)!.Id}/ave-calcs`);
+  await p.getByRole('heading', { name: PROJECT }).waitFor();
+  await p.getByRole('button', { name: 'Project menu' }).click();
+  await p.getByRole('button', { name: 'Access Token Management', exact: true }).click();
+  await profileRow(p, PAGE).waitFor();
+  return p;
+}
+
 describe('linking a social account', () => {
   it('opens Access Token Management from the side menu with the project’s profiles, Not Granted', async () => {
-    page = await context.newPage();
-    await login(page, baseURL, 'analyst@demo.example');
-    await page.waitForURL(/\/clients/);
-    const clients = await apiGet<{ Id: number; Name: string }[]>(page, '/api/client/getall');
-    const clientId = clients.find((c) => c.Name === 'Acme Beverages')!.Id;
-    const projects = await apiGet<{ Id: number; Description: string }[]>(page, `/api/project/getall?clientId=${clientId}`);
-    // The side menu is the same on every project screen: Ave calc's is a light one to wait for (the dashboard draws a dozen charts).
-    await page.goto(`${baseURL}/client/${clientId}/project/${projects.find((p) => p.Description === PROJECT)!.Id}/ave-calcs`);
-    await page.getByRole('heading', { name: PROJECT }).waitFor();
-    await page.getByRole('button', { name: 'Project menu' }).click();
-    await page.getByRole('button', { name: 'Access Token Management', exact: true }).click();
-    await profileRow(page, PAGE).waitFor();
+    page = await openManagement(context, 'analyst@demo.example');
     expect(await profileRow(page, PAGE).getAttribute('data-status')).toBe('Not Granted');
     await shot(page, 'access-tokens-list');
   }, 120_000);
@@ -99,9 +107,34 @@ describe('linking a social account', () => {
       .click();
     const provider = await decideOnProvider(page, 'Deny');
     await provider.getByText(MESSAGES.tokenGrantFailed).waitFor();
-    expect((await provider.getByTestId('grant-error').textContent())?.trim()).not.toBe('');
+    // The product's own sentence for the error code, not the text the network put beside it.
+    expect(await provider.getByTestId('grant-error').textContent()).toBe(grantErrorMessage('access_denied', 'Facebook'));
     await shot(provider, 'access-tokens-denied-page');
+    await provider.setViewportSize({ width: 390, height: 844 });
+    await shot(provider, 'access-tokens-denied-page-narrow');
     await provider.close();
+    await dialog(page).getByRole('button', { name: 'Back' }).click();
+    expect(await profileRow(page, PAGE).getAttribute('data-status')).toBe('Not Granted');
+  });
+
+  it('grants nothing when the network’s page is passed on and allowed in another browser', async () => {
+    await profileRow(page, PAGE)
+      .getByRole('button', { name: /^Not Granted/ })
+      .click();
+    const link = dialog(page).getByRole('link', { name: /Continue to Facebook/ });
+    await expect.poll(() => link.getAttribute('href')).toMatch(/^http/);
+    // Someone else's browser (the page's manager, say), with no session of this user and not the browser that started the grant.
+    const elsewhere = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const other = await elsewhere.newPage();
+      await other.goto((await link.getAttribute('href'))!);
+      await other.getByRole('button', { name: 'Allow' }).click();
+      await other.getByText(MESSAGES.tokenGrantFailed).waitFor();
+      expect(await other.getByTestId('grant-error').textContent()).toMatch(/^This authorisation was started by another user/);
+      await shot(other, 'access-tokens-other-browser');
+    } finally {
+      await elsewhere.close();
+    }
     await dialog(page).getByRole('button', { name: 'Back' }).click();
     expect(await profileRow(page, PAGE).getAttribute('data-status')).toBe('Not Granted');
   });
@@ -117,4 +150,28 @@ describe('linking a social account', () => {
     await profileRow(page, PAGE).waitFor();
     expect(await dialog(page).getByTestId('platform-picker').count()).toBe(0);
   });
+
+  it('grants through the admin’s link, opened in a browser without a session', async () => {
+    const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const clientContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const admin = await openManagement(adminContext, 'admin@demo.example');
+      await dialog(admin).getByRole('button', { name: 'Link a profile' }).click();
+      await dialog(admin).getByRole('button', { name: 'Link a Facebook account' }).click();
+      await dialog(admin).getByRole('button', { name: 'Copy link for the client' }).click();
+      // The link stays on screen whether or not the clipboard took it.
+      const box = dialog(admin).getByRole('textbox', { name: 'Link for the client' });
+      await box.waitFor();
+      const client = await clientContext.newPage();
+      await client.goto(await box.inputValue());
+      await client.getByRole('button', { name: 'Allow' }).click();
+      await client.getByText(MESSAGES.tokenGranted).waitFor();
+      expect(new URL(client.url()).pathname).toBe('/brandInfluencer');
+    } finally {
+      await adminContext.close();
+      await clientContext.close();
+    }
+    // No broadcast reaches the analyst's browser: their open modal reads the list again every 10 seconds.
+    await expect.poll(() => profileRow(page, PAGE).getAttribute('data-status'), { timeout: 20_000 }).toBe('Granted');
+  }, 60_000);
 });

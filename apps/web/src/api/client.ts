@@ -121,6 +121,8 @@ export interface CallOptions {
   toastId?: string;
   /** A 401 of a signed-in call means the session is gone (redirect); logout only throws. Public operations always throw. */
   unauthorized?: 'redirect' | 'throw';
+  /** A public operation that also acts for the signed-in user, when there is one (a grant's return page): the token is sent. */
+  session?: boolean;
   signal?: AbortSignal;
 }
 
@@ -214,7 +216,7 @@ export function call<O extends OperationSpec>(op: O, input: OperationInput<O>, o
     ...options,
     method: op.method,
     body: (input as { body?: unknown }).body,
-    anonymous: isPublic,
+    anonymous: isPublic && !options.session,
     unauthorized: isPublic ? 'throw' : options.unauthorized,
     responseType: 'data',
     validate: op.status === 204 || op.produces ? undefined : (data) => op.response.safeParse(data),

@@ -1,13 +1,20 @@
 // The return pages' one call: the network's answer (code and state, or error) handed to the server,
-// which exchanges the code, links the accounts and answers what to show.
+// which exchanges the code, links the accounts and answers what to show. It goes with this
+// browser's session and the nonce kept when the grant started: only the user and browser that
+// started a grant complete it (an admin's link: the browser that opened it, by its cookie).
 import { useQuery } from '@tanstack/react-query';
-import { MESSAGES, saveProfile, type GrantResult } from '@listening/contract';
+import { grantErrorMessage, MESSAGES, saveProfile, type GrantResult } from '@listening/contract';
 import { z } from 'zod';
 import { ApiError, call } from '../../../api/client.ts';
+import { takeGrantNonce } from '../grant-nonces.ts';
 
-/** The return address's query as it arrives; anything not a string is dropped, so the page still says what went wrong. */
+/**
+ * The return address's query as it arrives; anything not a string is dropped, so the page still
+ * says what went wrong. Its error_description is not read: anyone can write a return address,
+ * so the page says what the error code means in its own words (grantErrorMessage).
+ */
 const text = z.string().optional().catch(undefined);
-export const grantReturnSchema = z.object({ code: text, state: text, error: text, error_description: text });
+export const grantReturnSchema = z.object({ code: text, state: text, error: text });
 export type GrantReturnSearch = z.infer<typeof grantReturnSchema>;
 
 export interface GrantFailure {
@@ -20,11 +27,12 @@ export interface GrantFailure {
 const NO_STATE = 'The network did not send back the information this page needs. Start again from Access Token Management.';
 
 async function complete(search: GrantReturnSearch): Promise<GrantResult> {
-  const { state, code, error, error_description } = search;
-  if (!state) throw new Error(error_description ?? error ?? NO_STATE);
-  const body = { state, ...(code ? { code } : {}), ...(error ? { error } : {}), ...(error_description ? { error_description } : {}) };
+  const { state, code, error } = search;
+  if (!state) throw new Error(error ? grantErrorMessage(error) : NO_STATE);
+  const browserNonce = takeGrantNonce(state);
+  const body = { state, ...(code ? { code } : {}), ...(error ? { error } : {}), ...(browserNonce ? { browserNonce } : {}) };
   // The page shows the failure itself, under the specification's heading.
-  return call(saveProfile, { body }, { quiet: true });
+  return call(saveProfile, { body }, { quiet: true, session: true });
 }
 
 export function failureOf(error: unknown): GrantFailure {

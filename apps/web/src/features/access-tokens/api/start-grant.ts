@@ -1,8 +1,10 @@
 // Step 3's link: the provider's authorisation address, made by the server with a signed,
-// single-use, short-lived state bound to the project, the network and (on a re-grant) the profile.
+// single-use, short-lived state bound to the project, the network and (on a re-grant) the profile,
+// and to this user and browser: the nonce it answers is kept here for the return page.
 import { useQuery } from '@tanstack/react-query';
 import { startGrant } from '@listening/contract';
 import { call } from '../../../api/client.ts';
+import { keepGrantNonce } from '../grant-nonces.ts';
 import { ACCESS_TOKENS_KEY } from './get-access-tokens.ts';
 
 export interface GrantTarget {
@@ -20,7 +22,11 @@ export const useGrantUrl = (target: GrantTarget | null) =>
   useQuery({
     queryKey: [ACCESS_TOKENS_KEY, 'grant-url', target],
     // The step shows the reason (a network not configured on this server) beside the link, not in a toast.
-    queryFn: async () => (await call(startGrant, { body: body(target!) }, { quiet: true })).url,
+    queryFn: async () => {
+      const { url, browserNonce } = await call(startGrant, { body: body(target!) }, { quiet: true });
+      keepGrantNonce(url, browserNonce);
+      return url;
+    },
     enabled: target !== null,
     staleTime: FRESH_MS,
     gcTime: 0,

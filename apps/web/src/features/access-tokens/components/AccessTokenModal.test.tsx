@@ -5,6 +5,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../../test/render.tsx';
+import { takeGrantNonce } from '../grant-nonces.ts';
 import { AccessTokenModal } from './AccessTokenModal.tsx';
 
 const profile = (ProfileId: number, StreamId: number, Name: string, HasToken: boolean, IsValid: boolean): AccessTokenProfile => ({
@@ -29,7 +30,7 @@ const PROFILES = [profile(1, 8, 'Acme Cola Page', true, true), profile(2, 9, 'ac
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 let calls: { url: string; method: string; body: unknown }[];
 
-function stubServer(handler: Handler = () => Response.json({ url: 'https://provider.test/authorize?state=s1' })) {
+function stubServer(handler: Handler = () => Response.json({ url: 'https://provider.test/authorize?state=s1', browserNonce: 'nonce-1' })) {
   calls = [];
   vi.stubGlobal(
     'fetch',
@@ -105,6 +106,8 @@ describe('Access Token Management', () => {
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toContain('noopener');
     expect(calls.find((c) => c.url === '/api/accesstoken/grant/start')?.body).toEqual({ projectId: 4, streamId: 9, profileId: 2 });
+    // The browser keeps the grant's nonce for the return page, by the grant's state.
+    expect(takeGrantNonce('s1')).toBe('nonce-1');
     // A user who is not an admin has no link for the client.
     expect(screen.queryByRole('button', { name: 'Copy link for the client' })).toBeNull();
     // Back from a re-grant is the list.
@@ -187,7 +190,11 @@ describe('Access Token Management', () => {
   it('shows the admin the link to copy by hand where the page has no clipboard, without claiming it was copied', async () => {
     vi.stubGlobal('navigator', { ...navigator, clipboard: undefined });
     stubServer((url) =>
-      Response.json({ url: url.endsWith('/grant/link') ? 'http://listening.example/api/accesstoken/grant/open?link=xyz' : 'https://provider.test/a' }),
+      Response.json(
+        url.endsWith('/grant/link')
+          ? { url: 'http://listening.example/api/accesstoken/grant/open?link=xyz' }
+          : { url: 'https://provider.test/a', browserNonce: 'n' },
+      ),
     );
     renderScreen(() => <Harness isAdmin />);
     fireEvent.click(await screen.findByRole('button', { name: 'Link a profile' }));
@@ -204,7 +211,11 @@ describe('Access Token Management', () => {
     const writeText = vi.fn(async () => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     stubServer((url) =>
-      Response.json({ url: url.endsWith('/grant/link') ? 'http://127.0.0.1/api/accesstoken/grant/open?link=abc' : 'https://provider.test/authorize?state=s1' }),
+      Response.json(
+        url.endsWith('/grant/link')
+          ? { url: 'http://127.0.0.1/api/accesstoken/grant/open?link=abc' }
+          : { url: 'https://provider.test/authorize?state=s1', browserNonce: 'n' },
+      ),
     );
     renderScreen(() => <Harness isAdmin />);
     fireEvent.click(await screen.findByRole('button', { name: 'Link a profile' }));
