@@ -53,6 +53,8 @@ export interface Config {
   webDist: string;
   logLevel: string;
   loginRateLimit: number;
+  /** Public file downloads (tutorial documents and videos) a minute per address (DOWNLOAD_RATE_LIMIT; default 120). */
+  downloadRateLimit: number;
   /** Hours without a request after which a session ends (SESSION_IDLE_HOURS; default 8). */
   sessionIdleHours: number;
   /** How often an open live event stream checks that its session is still open (EVENTS_SESSION_CHECK_MS; default 30 s). */
@@ -115,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: env.LOG_LEVEL ?? 'info',
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
+    downloadRateLimit: Number(env.DOWNLOAD_RATE_LIMIT) > 0 ? Number(env.DOWNLOAD_RATE_LIMIT) : 120,
     sessionIdleHours: Number(env.SESSION_IDLE_HOURS) > 0 ? Number(env.SESSION_IDLE_HOURS) : DEFAULT_SESSION_IDLE_HOURS,
     eventsSessionCheckMs: Number(env.EVENTS_SESSION_CHECK_MS) > 0 ? Number(env.EVENTS_SESSION_CHECK_MS) : DEFAULT_EVENTS_SESSION_CHECK_MS,
     trustProxy: (env.TRUST_PROXY ?? '')

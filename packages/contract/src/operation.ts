@@ -21,8 +21,11 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
 export const ErrorBody = z.object({ statusCode: z.number(), error: z.string(), message: z.string() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-/** Limits on calls that take credentials or send mail: `credentials` for login and password flows, `form` for public forms. */
-export type RateLimit = 'credentials' | 'form';
+/**
+ * Limits per client address on calls that take credentials, send mail or serve files to anyone:
+ * `credentials` for login and password flows, `form` for public forms, `download` for public files.
+ */
+export type RateLimit = 'credentials' | 'form' | 'download';
 
 export interface OperationSpec {
   host: Host;

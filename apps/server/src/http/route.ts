@@ -37,6 +37,7 @@ function guard(access: Access) {
 function rateLimitOf(op: OperationSpec, config: Config) {
   if (op.rateLimit === 'credentials') return { max: config.loginRateLimit, timeWindow: '1 minute' };
   if (op.rateLimit === 'form') return { max: 5, timeWindow: '1 minute' };
+  if (op.rateLimit === 'download') return { max: config.downloadRateLimit, timeWindow: '1 minute' };
   return undefined;
 }
 

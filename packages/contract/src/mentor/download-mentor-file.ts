@@ -5,7 +5,7 @@ import { zMentorFileName } from './model.ts';
 /**
  * A tutorial's document or video by file name. Public: the document viewer's frame and the video
  * player cannot send the session's token, and these are the product's own help files, the same
- * for every client (docs/mentor.md).
+ * for every client (docs/mentor.md). Rate limited per address, Range requests included.
  */
 export const downloadMentorFile = defineOperation({
   host: 'mentor',
@@ -17,5 +17,6 @@ export const downloadMentorFile = defineOperation({
   params: z.object({ fileName: zMentorFileName }),
   response: z.any().describe('the file'),
   produces: 'application/octet-stream',
+  rateLimit: 'download',
   errors: [404],
 });

@@ -3,7 +3,10 @@
 // never chooses a name, a path or a type the browser will trust. Files are served back with that
 // type (and nosniff, as every answer), so an uploaded page or script never runs as one.
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { MENTOR_DOCUMENT_MAX_BYTES, MENTOR_FILE_NAME_MAX, MENTOR_FILE_TYPES, MENTOR_VIDEO_MAX_BYTES, type MentorFileType } from '@listening/contract';
 
 const startsWith = (b: Uint8Array, bytes: readonly number[], at = 0) => b.length >= at + bytes.length && bytes.every((x, i) => b[at + i] === x);
@@ -41,6 +44,16 @@ export function storedName(original: string | undefined, type: MentorFileType): 
   return `${base || 'file'}-${randomBytes(4).toString('hex')}${EXTENSION[type]}`;
 }
 
+/**
+ * A file as it is served: its type, its size, and a stream of its bytes from `start` to `end`
+ * (inclusive), read as they are sent, so an answer never holds a whole video in memory.
+ */
+export interface ServedFile {
+  type: string;
+  size: number;
+  read(start: number, end: number): Readable;
+}
+
 /** One satisfiable range of a `Range: bytes=a-b` header (also `a-` and `-n`), or null to answer the whole file. */
 export function byteRange(header: string | undefined, size: number): { start: number; end: number } | null {
   const m = /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header?.trim() ?? '');
@@ -58,8 +71,9 @@ export function byteRange(header: string | undefined, size: number): { start: nu
 const SHIPPED: Record<string, MentorFileType> = { 'listening-user-guide.pdf': 'application/pdf', 'workflow-board-tour.webm': 'video/webm' };
 const SHIPPED_DIR = new URL('../../../assets/mentor/', import.meta.url);
 
-export async function shippedFile(fileName: string): Promise<{ bytes: Uint8Array; type: MentorFileType } | null> {
+export async function shippedFile(fileName: string): Promise<ServedFile | null> {
   const type = Object.hasOwn(SHIPPED, fileName) ? SHIPPED[fileName] : undefined;
   if (!type) return null;
-  return { bytes: new Uint8Array(await readFile(new URL(fileName, SHIPPED_DIR))), type };
+  const path = fileURLToPath(new URL(fileName, SHIPPED_DIR));
+  return { type, size: (await stat(path)).size, read: (start, end) => createReadStream(path, { start, end }) };
 }

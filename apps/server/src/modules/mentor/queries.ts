@@ -99,7 +99,19 @@ export async function replaceContent(
 export const files = (db: Db) =>
   db.selectFrom('mentor_files').select(['file_name', 'media_type', 'size', 'created_at']).orderBy('created_at', 'desc').orderBy('file_name').execute();
 
-export const file = (db: Db, fileName: string) => db.selectFrom('mentor_files').selectAll().where('file_name', '=', fileName).executeTakeFirst();
+/** A file's type and size, without its bytes. */
+export const fileInfo = (db: Db, fileName: string) =>
+  db.selectFrom('mentor_files').select(['media_type', 'size']).where('file_name', '=', fileName).executeTakeFirst();
+
+/** `length` bytes of a file from byte `start` (0-based): only those leave the database. Undefined when the file is gone. */
+export async function filePart(db: Db, fileName: string, start: number, length: number): Promise<Uint8Array | undefined> {
+  const row = await db
+    .selectFrom('mentor_files')
+    .select(sql<Uint8Array>`substring(bytes from ${start + 1} for ${length})`.as('part'))
+    .where('file_name', '=', fileName)
+    .executeTakeFirst();
+  return row?.part;
+}
 
 /** Which of the names are files of the mentor area, with their types. */
 export const filesNamed = (db: Db, names: string[]) =>

@@ -66,21 +66,22 @@ export function mentorRoutes(route: Route, { db }: Deps): void {
   route(completeTutorial, ({ user, query }) => mentor.complete(db, user, query.id));
 
   route(downloadMentorFile, async ({ params, req, reply }) => {
-    const file = await mentor.readFile(db, params.fileName);
-    const bytes = Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength);
+    const file = await mentor.openFile(db, params.fileName);
     reply
       .type(file.type)
       .header('Content-Disposition', `inline; filename="${params.fileName}"`)
       .header('Content-Security-Policy', FILE_SECURITY_POLICY)
       .header('X-Frame-Options', 'SAMEORIGIN')
       .header('Accept-Ranges', 'bytes');
-    // A video player seeks by asking for a part; a range it cannot be given is answered whole.
-    const range = byteRange(req.headers.range, bytes.length);
-    if (!range) return reply.send(bytes);
+    // A video player seeks by asking for a part, and only that part is read; a range it cannot be given is answered whole.
+    const range = byteRange(req.headers.range, file.size);
+    if (file.size === 0) return reply.header('Content-Length', 0).send(Buffer.alloc(0));
+    if (!range) return reply.header('Content-Length', file.size).send(file.read(0, file.size - 1));
     return reply
       .status(206)
-      .header('Content-Range', `bytes ${range.start}-${range.end}/${bytes.length}`)
-      .send(bytes.subarray(range.start, range.end + 1));
+      .header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`)
+      .header('Content-Length', range.end - range.start + 1)
+      .send(file.read(range.start, range.end));
   });
 
   route(getAllTutorials, () => mentor.allTutorials(db));

@@ -17,11 +17,12 @@ import {
   type TutorialDetail,
   type TutorialStep,
 } from '@listening/contract';
+import { Readable } from 'node:stream';
 import { audit } from '../../audit/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { NO_FILE, NOT_A_MENTOR_FILE, maxBytes, shippedFile, sniffMentorFile, storedName, tooLarge } from './files.ts';
+import { NO_FILE, NOT_A_MENTOR_FILE, maxBytes, shippedFile, sniffMentorFile, storedName, tooLarge, type ServedFile } from './files.ts';
 import * as q from './queries.ts';
 
 const TUTORIAL_NOT_FOUND = 'Tutorial not found';
@@ -239,10 +240,23 @@ export async function uploadFile(db: Db, user: AuthUser, original: string | unde
   return toFile(row);
 }
 
-export async function readFile(db: Db, fileName: string): Promise<{ bytes: Uint8Array; type: string }> {
-  const row = await q.file(db, fileName);
-  if (row) return { bytes: row.bytes, type: row.media_type };
+/** A stored file is read from the database this many bytes at a time, each part as it is sent. */
+export const READ_PART_BYTES = 1024 * 1024;
+
+/** A tutorial file to serve, stored or shipped with the product; its bytes are read only as far as asked for. */
+export async function openFile(db: Db, fileName: string): Promise<ServedFile> {
+  const row = await q.fileInfo(db, fileName);
+  if (row) return { type: row.media_type, size: row.size, read: (start, end) => Readable.from(parts(db, fileName, start, end)) };
   const shipped = await shippedFile(fileName);
   if (!shipped) throw notFound(`There is no tutorial file named '${fileName}'`);
   return shipped;
+}
+
+async function* parts(db: Db, fileName: string, start: number, end: number): AsyncGenerator<Uint8Array> {
+  for (let at = start; at <= end; at += READ_PART_BYTES) {
+    const part = await q.filePart(db, fileName, at, Math.min(READ_PART_BYTES, end + 1 - at));
+    // Deleted while it was being sent: the answer stops short rather than pretend to be whole.
+    if (!part) throw new Error(`tutorial file ${fileName} is gone`);
+    yield part;
+  }
 }
