@@ -154,9 +154,12 @@ export function ingestPosts(db: Db, posts: Post[], opts?: PipelineOptions & { sc
   return createPipeline(db, opts).ingest(posts, opts?.scope);
 }
 
+const inScope = (scope: IngestScope, projectId: number) =>
+  'ownerProjectId' in scope ? scope.ownerProjectId === projectId : scope.projectIds.includes(projectId);
+
 /**
  * Matching and the figures each bin_clips row carries: brand association, AVE, impact. With a
- * scope, only the owner project's rules count: another tenant's rule never sees the post.
+ * scope, only its projects' rules count: another tenant's rule never sees the post.
  */
 export function prepare(post: Post, e: Enrichment, rs: RuleSet, scope?: IngestScope): PreparedPost {
   const engagement = {
@@ -212,7 +215,7 @@ export function prepare(post: Post, e: Enrichment, rs: RuleSet, scope?: IngestSc
       continue;
     }
     const t = rs.targets.get(id)!;
-    if (scope && t.projectId !== scope.ownerProjectId) continue;
+    if (scope && !inScope(scope, t.projectId)) continue;
     const p = rs.projects.get(t.projectId);
     // A project listens only to its own streams.
     if (!p || !p.streamIds.has(post.streamId)) continue;

@@ -13,7 +13,9 @@
 // Tenancy: a profile connector reads with one project's token, which can list what only the
 // account's owner sees; its posts are filed under that project only (IngestScope), and each
 // project linking an account runs its own connector with its own token and cursor. X search and
-// blog feeds read public data and are matched against every project's rules.
+// the feeds the configuration names (BLOG_FEEDS) read public data and are matched against every
+// project's rules; a feed named only by projects' url rules is filed under those projects only, so
+// what one tenant points us at never lands in another tenant's bins.
 //
 // In-Active clients (their contract has ended) are left out: no connector runs with their
 // profiles' tokens (not even decrypted), X search is not built from their rules and feeds named
@@ -74,11 +76,12 @@ export interface OwnedSurface {
 }
 
 /**
- * A connector to build; a profile's carries the project whose token it reads with, and what
+ * A connector to build; a profile's carries the project whose token it reads with, a feed named
+ * by url rules the projects whose rules name it (its items are filed under them only), and what
  * project its collection counts for (connector_stats; the owner's, else the project whose rules
  * built it; none: a source shared by every project).
  */
-export type JobSpec = ConnectorSpec & { ownerProjectId?: number; projectId?: number; surface?: OwnedSurface };
+export type JobSpec = ConnectorSpec & { ownerProjectId?: number; projectId?: number; surface?: OwnedSurface; feedProjectIds?: number[] };
 
 /** A pino-compatible subset (the server's logger fits). */
 export interface JobLog {
@@ -197,12 +200,19 @@ export async function buildConnectorSpecs(db: Db, cfg: ConnectorJobConfig): Prom
     );
   }
 
-  const feeds = new Set(cfg.blogFeeds.map(asUrl));
-  for (const r of rules)
-    if (r.kind === 'url' && r.project_id != null && active.has(r.project_id) && FEED_PATH.test(r.expression.trim())) feeds.add(asUrl(r.expression.trim()));
-  for (const feedUrl of feeds) specs.push({ kind: 'blog.feed', feedUrl });
+  // Feeds: the configuration's (null) are public, matched against every project's rules; one named
+  // only by url rules is read once for the projects naming it, and filed under them only.
+  const feeds = new Map<string, number[] | null>(cfg.blogFeeds.map((f) => [asUrl(f), null]));
+  for (const r of rules) {
+    if (r.kind !== 'url' || r.project_id == null || !active.has(r.project_id) || !FEED_PATH.test(r.expression.trim())) continue;
+    const feedUrl = asUrl(r.expression.trim());
+    const naming = feeds.has(feedUrl) ? feeds.get(feedUrl) : [];
+    if (naming && !naming.includes(r.project_id)) feeds.set(feedUrl, [...naming, r.project_id]);
+  }
+  for (const [feedUrl, projectIds] of feeds)
+    specs.push(projectIds ? { kind: 'blog.feed', feedUrl, feedProjectIds: projectIds } : { kind: 'blog.feed', feedUrl });
 
-  // A feed named by two projects is read once; its posts reach both through matching. A profile
+  // A feed named by two projects is read once, under one cursor; its posts reach both. A profile
   // linked by two projects is read by each with its own token (the owner is part of the key).
   const seen = new Set<string>();
   return { specs: specs.filter((s) => !seen.has(specKey(s)) && !!seen.add(specKey(s))), problems };
@@ -334,6 +344,14 @@ export function ownedBy(c: Connector, projectId: number, surface?: OwnedSurface)
   };
 }
 
+/**
+ * A feed named by some projects' url rules: its posts are filed under those projects only. The key
+ * (the feed's address) and so the cursor stay the feed's, whoever names it.
+ */
+export function filedUnder(c: Connector, projectIds: readonly number[]): Connector {
+  return { name: c.name, key: c.key, scope: { projectIds }, fetchPage: (cursor) => c.fetchPage(cursor) };
+}
+
 /** Skipped items counted per connector and reason, e.g. "facebook.page:malformed_page". */
 export async function countSkipped(db: Db, connector: Connector, skipped: Skip[]): Promise<void> {
   const counts = new Map<string, number>();
@@ -384,11 +402,11 @@ export async function runConnectorTick(
     const last = await lastRuns(db);
     const searches = list.filter((s) => s.kind === 'youtube.search').length;
     return list
-      .map(({ ownerProjectId, projectId, surface, ...s }) => {
+      .map(({ ownerProjectId, projectId, surface, feedProjectIds, ...s }) => {
         const c = createConnector(s, { baseUrls: cfg.baseUrls, linkedInVersion: cfg.linkedInVersion, http });
         const budget = KIND_BUDGETS[s.kind];
         return {
-          connector: ownerProjectId === undefined ? c : ownedBy(c, ownerProjectId, surface),
+          connector: ownerProjectId !== undefined ? ownedBy(c, ownerProjectId, surface) : feedProjectIds ? filedUnder(c, feedProjectIds) : c,
           projectId: ownerProjectId ?? projectId ?? null,
           budget: {
             everyMs: s.kind === 'youtube.search' ? youtubeSearchEveryMs(searches) : budget.everyMs,

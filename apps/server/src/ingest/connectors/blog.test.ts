@@ -2,11 +2,15 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { BlogFeedConnector, htmlToText } from './blog.ts';
 import { memoryCursorStore, type CursorStore } from './cursor-store.ts';
 import { articles, startBlogFake } from './fakes/blog.ts';
-import { collect, fakeClock, ids, TEST_OUTBOUND, testHttp } from './fakes/harness.ts';
+import { collect, fakeClock, TEST_OUTBOUND, testHttp } from './fakes/harness.ts';
 import { HttpClient } from './http.ts';
+import type { Post } from '../post.ts';
 
 let store: CursorStore;
 beforeEach(() => void (store = memoryCursorStore()));
+
+/** The items' guids: an external id is the feed's address, a space and the guid. */
+const guids = (posts: Post[]) => posts.map((p) => p.externalId.slice(p.externalId.indexOf(' ') + 1));
 
 describe('blog feed connector', () => {
   it('reads a paged RSS feed, waits out a 429, retries malformed XML and skips an undated item', async () => {
@@ -21,12 +25,12 @@ describe('blog feed connector', () => {
     const { posts, report } = await collect(c, store);
     await fake.close();
     expect(clock.sleeps).toEqual([90_000]);
-    expect(ids(posts)).toEqual(['https://blog.example/?p=5', 'https://blog.example/?p=4', 'https://blog.example/?p=3', 'https://blog.example/?p=1']);
+    expect(guids(posts)).toEqual(['https://blog.example/?p=5', 'https://blog.example/?p=4', 'https://blog.example/?p=3', 'https://blog.example/?p=1']);
     expect(report).toMatchObject({ ended: 'done', pages: 2, skipped: { malformed_xml: 1, bad_date: 1 } });
     const host = new URL(fake.url).host;
     expect(posts[0]).toEqual({
       streamId: 13,
-      externalId: 'https://blog.example/?p=5',
+      externalId: `${fake.url}/feed https://blog.example/?p=5`,
       body: 'Post 5 & more\n\nBrand SA launch 5\nsecond para',
       postedAt: new Date(Date.UTC(2024, 0, 5, 9)),
       author: { externalId: `${host}:Lerato`, name: 'Lerato' },
@@ -39,7 +43,7 @@ describe('blog feed connector', () => {
     const make = () => new BlogFeedConnector({ feedUrl: `${fake.url}/atom`, http: testHttp() });
     const one = await collect(make(), store, { maxPages: 1 });
     const two = await collect(make(), store);
-    expect([...ids(one.posts), ...ids(two.posts)]).toEqual(articles().map((a) => a.id));
+    expect([...guids(one.posts), ...guids(two.posts)]).toEqual(articles().map((a) => a.id));
     expect(one.posts[1].author.name).toBe('Johan');
     const three = await collect(make(), store);
     expect(three.posts).toEqual([]);
@@ -52,7 +56,7 @@ describe('blog feed connector', () => {
       date: new Date(Date.UTC(2024, 0, 6, 9)).toISOString(),
     });
     const four = await collect(make(), store);
-    expect(ids(four.posts)).toEqual(['https://blog.example/?p=6']);
+    expect(guids(four.posts)).toEqual(['https://blog.example/?p=6']);
     await fake.close();
   });
 
@@ -60,7 +64,7 @@ describe('blog feed connector', () => {
     const fake = await startBlogFake({ archived: true, pageSize: 2 });
     for (const path of ['/feed', '/atom']) {
       const { posts, report } = await collect(new BlogFeedConnector({ feedUrl: `${fake.url}${path}`, http: testHttp() }), memoryCursorStore());
-      expect(ids(posts)).toEqual(articles().map((a) => a.id));
+      expect(guids(posts)).toEqual(articles().map((a) => a.id));
       expect(report).toMatchObject({ ended: 'done', pages: 3 });
     }
     expect(fake.requests.filter((r) => r.path === '/atom').map((r) => r.query.get('page'))).toEqual([null, '2', '3']);
@@ -79,7 +83,7 @@ describe('blog feed connector', () => {
     const make = () => new BlogFeedConnector({ feedUrl: `${fake.url}/feed`, http: testHttp(), maxPages: 3 });
     const first = await collect(make(), store);
     // Three pages of history, then the sweep ends with its mark on the newest.
-    expect(ids(first.posts)).toEqual(list.slice(0, 6).map((a) => a.id));
+    expect(guids(first.posts)).toEqual(list.slice(0, 6).map((a) => a.id));
     expect(first.report).toMatchObject({ ended: 'done', pages: 3 });
     // Seven new posts: four pages back to the mark, past the first sweep's bound.
     for (let n = 19; n >= 13; n--)
@@ -91,7 +95,7 @@ describe('blog feed connector', () => {
         date: new Date(Date.UTC(2024, 0, n, 9)).toISOString(),
       });
     const second = await collect(make(), store);
-    expect(ids(second.posts)).toEqual(fake.articles.slice(0, 7).map((a) => a.id));
+    expect(guids(second.posts)).toEqual(fake.articles.slice(0, 7).map((a) => a.id));
     expect(second.report).toMatchObject({ ended: 'done', pages: 4 });
     await fake.close();
   });
@@ -156,7 +160,7 @@ describe('blog feed connector', () => {
     const http = new HttpClient({ outbound: { allowHosts: ['127.0.0.1'] } });
     const { posts, report } = await collect(new BlogFeedConnector({ feedUrl: `${fake.url}/feed`, http }), store);
     await fake.close();
-    expect(ids(posts)).toEqual(['g1']);
+    expect(guids(posts)).toEqual(['g1']);
     expect(report).toMatchObject({ ended: 'stopped', reason: 'blocked_address', skipped: { blocked_address: 1 } });
   });
 });

@@ -1,5 +1,6 @@
-// Blogs through their RSS 2.0 or Atom feed: item guid/id as the external id, pubDate/updated,
-// author/dc:creator, link. A feed is fetched conditionally (ETag, Last-Modified) and, when it
+// Blogs through their RSS 2.0 or Atom feed: the feed's address and the item's guid/id as the
+// external id (a guid is the feed's word, not the world's: another feed may publish the same one),
+// pubDate/updated, author/dc:creator, link. A feed is fetched conditionally (ETag, Last-Modified) and, when it
 // is paged or archived (RFC 5005 rel="next" or rel="prev-archive"), followed back to what the
 // last sweep had seen; the first sweep reads at most maxPages pages of a feed's history.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -127,16 +128,20 @@ function absolute(link: string | undefined, base: string): string | undefined {
   }
 }
 
-function itemToPost(it: Obj, atom: boolean, feed: { host: string; title?: string; base: string }): Post | Skip {
+/** An item's external id: the feed's address, a space (never in a serialised address), its guid. */
+export const feedItemId = (feedHref: string, guid: string) => `${feedHref} ${guid}`;
+
+function itemToPost(it: Obj, atom: boolean, feed: { href: string; host: string; title?: string; base: string }): Post | Skip {
   const ls = links(it.link);
   const given = atom ? relLink(ls, 'alternate') : (text(it.link) ?? str(ls[0]?.['@_href']));
   const link = given && /^[a-z][a-z0-9+.-]*:/i.test(given.trim()) ? given.trim() : absolute(given, feed.base);
   const authorName = atom ? text(obj((it.author as unknown[] | undefined)?.[0]).name) : (text(it['dc:creator']) ?? text(it.author));
   const title = text(it.title) ?? '';
   const html = atom ? (text(it.content) ?? text(it.summary)) : (text(it['content:encoded']) ?? text(it.description));
+  const guid = atom ? text(it.id) : (text(it.guid) ?? link);
   return toPost({
     streamId: BLOG_STREAM,
-    externalId: atom ? text(it.id) : (text(it.guid) ?? link),
+    externalId: guid === undefined ? undefined : feedItemId(feed.href, guid),
     body: [title, htmlToText(html ?? '')].filter(Boolean).join('\n\n'),
     postedAt: date(atom ? (text(it.published) ?? text(it.updated)) : (text(it.pubDate) ?? text(it['dc:date']))),
     // The author is known by name only; the blog's host keeps names of different blogs apart.
@@ -174,7 +179,8 @@ export class BlogFeedConnector implements Connector<FeedCursor> {
     const root = atom ? obj(doc.feed) : channel;
     const items = atom ? root.entry : channel.item;
     if (!atom && !isObj(obj(doc.rss).channel)) return malformedPage(same, 'neither rss nor atom');
-    const feed = { host: new URL(this.cfg.feedUrl).host, title: text(root.title), base: String(url) };
+    const address = new URL(this.cfg.feedUrl);
+    const feed = { href: address.href, host: address.host, title: text(root.title), base: String(url) };
     const b = new PageBuilder();
     let newest: number | null = null;
     let reached = false;

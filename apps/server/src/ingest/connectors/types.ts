@@ -30,8 +30,9 @@ export interface Connector<C extends CursorValue = CursorValue> {
   /** Names the instance, e.g. a project id and query, a page id or a feed address. */
   readonly key: string;
   /**
-   * Set when the connector reads with a project's own token (a linked profile): its posts go to
-   * the sink with this scope and are filed under that project only.
+   * Set when the connector reads with a project's own token (a linked profile), or reads a feed
+   * only some projects' rules name: its posts go to the sink with this scope and are filed under
+   * those projects only.
    */
   readonly scope?: IngestScope;
   /** Fetches the page the cursor points at (null: first run). Never throws for network faults. */
