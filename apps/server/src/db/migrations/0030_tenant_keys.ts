@@ -19,25 +19,26 @@ import { sql, type Kysely } from 'kysely';
 const OLD_MANUAL_CLIP = '^manual:[0-9a-f]{32}$';
 const NEW_MANUAL_CLIP = '^manual:([0-9]+):[0-9a-f]{32}$';
 
-/** The projects holding each old manual clip: in a bin, rated, or matched by a word bin. */
-const clipProjects = sql`
-  select bc.clip_id, bc.project_id from bin_clips bc join clips c on c.id = bc.clip_id where c.external_id ~ ${OLD_MANUAL_CLIP}
-  union
-  select sl.clip_id, sl.project_id from sentiment_labels sl join clips c on c.id = sl.clip_id where c.external_id ~ ${OLD_MANUAL_CLIP}
-  union
-  select wbc.clip_id, wb.project_id from word_bin_clips wbc join word_bins wb on wb.id = wbc.word_bin_id
-    join clips c on c.id = wbc.clip_id where c.external_id ~ ${OLD_MANUAL_CLIP}`;
+const ids = (rows: { id: string | number }[]) => rows.map((r) => Number(r.id));
 
-/** Each copy made below, with the old clip it copies and its project. */
-const copies = sql`
-  select c.id as old_id, n.id as new_id, substring(n.external_id from ${NEW_MANUAL_CLIP})::int as project_id
-    from clips n join clips c on c.stream_id = n.stream_id and c.external_id = 'manual:' || split_part(n.external_id, ':', 3)
-   where n.external_id ~ ${NEW_MANUAL_CLIP}`;
-
-async function splitManualClips(db: Kysely<any>): Promise<void> {
+/**
+ * Splits the old manual clips by project; returns the ids of the manual clips now keyed by their
+ * project (each old one held by a project, and the copies). The clips are found in one pass and
+ * named by id from then on.
+ */
+async function splitManualClips(db: Kysely<any>): Promise<number[]> {
+  const old = ids((await sql<{ id: string }>`select id from clips where external_id ~ ${OLD_MANUAL_CLIP}`.execute(db)).rows);
+  if (old.length === 0) return [];
+  // The projects holding each: in a bin, rated, or matched by a word bin.
+  const held = sql`
+    select clip_id, project_id from bin_clips where clip_id = any(${old}::bigint[])
+    union
+    select clip_id, project_id from sentiment_labels where clip_id = any(${old}::bigint[])
+    union
+    select wbc.clip_id, wb.project_id from word_bin_clips wbc join word_bins wb on wb.id = wbc.word_bin_id where wbc.clip_id = any(${old}::bigint[])`;
   // A copy for every project but the lowest.
-  await sql`
-    with cp as (${clipProjects}), keep as (select clip_id, min(project_id) as project_id from cp group by clip_id)
+  const made = await sql<{ id: string }>`
+    with cp as (${held}), keep as (select clip_id, min(project_id) as project_id from cp group by clip_id)
     insert into clips (stream_id, external_id, author_id, body, posted_at, link, media_url, parent_external_id, in_reply_to_handle,
                        likes, comments, shares, views, language, reach, impressions, country, created_at, updated_at)
     select c.stream_id, 'manual:' || cp.project_id || ':' || substr(c.external_id, 8), c.author_id, c.body, c.posted_at, c.link,
@@ -45,7 +46,14 @@ async function splitManualClips(db: Kysely<any>): Promise<void> {
            c.impressions, c.country, c.created_at, c.updated_at
       from cp join keep k on k.clip_id = cp.clip_id and cp.project_id <> k.project_id join clips c on c.id = cp.clip_id
      order by c.id, cp.project_id
-    on conflict (stream_id, external_id) do nothing`.execute(db);
+    on conflict (stream_id, external_id) do nothing
+    returning id`.execute(db);
+  const copied = ids(made.rows);
+  // Each copy with the old clip it copies and its project.
+  const copies = sql`
+    select c.id as old_id, n.id as new_id, substring(n.external_id from ${NEW_MANUAL_CLIP})::int as project_id
+      from clips n join clips c on c.stream_id = n.stream_id and c.external_id = 'manual:' || split_part(n.external_id, ':', 3)
+     where n.id = any(${copied}::bigint[])`;
   await sql`
     with m as (${copies})
     insert into clip_enrichment (clip_id, classification_id, sentiment_score, people, organisations, places, hashtags, handles, urls, terms)
@@ -68,18 +76,20 @@ async function splitManualClips(db: Kysely<any>): Promise<void> {
      where wb.id = t.word_bin_id and t.clip_id = m.old_id and wb.project_id = m.project_id`.execute(db);
   // The one project left on each old clip keeps the row, under its own key. A clip no project
   // holds keeps its old key.
-  await sql`
-    with cp as (${clipProjects}), keep as (select clip_id, min(project_id) as project_id from cp group by clip_id)
-    update clips c set external_id = 'manual:' || k.project_id || ':' || substr(c.external_id, 8) from keep k where c.id = k.clip_id`.execute(db);
+  const kept = await sql<{ id: string }>`
+    with cp as (${held}), keep as (select clip_id, min(project_id) as project_id from cp group by clip_id)
+    update clips c set external_id = 'manual:' || k.project_id || ':' || substr(c.external_id, 8) from keep k where c.id = k.clip_id
+    returning c.id`.execute(db);
+  return [...ids(kept.rows), ...copied];
 }
 
-async function splitManualAuthors(db: Kysely<any>): Promise<void> {
-  // Every manual author row is of the old kind when this runs: (author, project) for each
-  // project whose manual clips or influencers name it.
+/** Each project naming an old manual author (its manual clips, its influencers) gets its own copy of it. */
+async function splitManualAuthors(db: Kysely<any>, clips: number[]): Promise<void> {
+  // Every manual author row is of the old kind when this runs.
   const pairs = sql`
     select distinct c.author_id, substring(c.external_id from ${NEW_MANUAL_CLIP})::int as project_id
       from clips c join authors a on a.id = c.author_id
-     where c.external_id ~ ${NEW_MANUAL_CLIP} and a.external_id like 'manual:%'
+     where c.id = any(${clips}::bigint[]) and a.external_id like 'manual:%'
     union
     select i.author_id, i.project_id from influencers i join authors a on a.id = i.author_id where a.external_id like 'manual:%'`;
   await sql`
@@ -97,7 +107,7 @@ async function splitManualAuthors(db: Kysely<any>): Promise<void> {
         join authors n on n.stream_id = o.stream_id and n.external_id = 'manual:' || p.project_id || ':' || substr(o.external_id, 8)
     ), c as (
       update clips t set author_id = m.new_id from m
-       where t.author_id = m.old_id and substring(t.external_id from ${NEW_MANUAL_CLIP}) = m.project_id::text
+       where t.id = any(${clips}::bigint[]) and t.author_id = m.old_id and substring(t.external_id from ${NEW_MANUAL_CLIP}) = m.project_id::text
     ), b as (
       update bin_clips t set author_id = m.new_id from m where t.author_id = m.old_id and t.project_id = m.project_id
     ), i as (
@@ -136,8 +146,7 @@ async function giveWordBinsTheirBoards(db: Kysely<any>): Promise<void> {
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await splitManualClips(db);
-  await splitManualAuthors(db);
+  await splitManualAuthors(db, await splitManualClips(db));
   await renameLookalikeBlogItems(db);
   await giveWordBinsTheirBoards(db);
 }
