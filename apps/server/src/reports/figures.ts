@@ -2,11 +2,11 @@
 // project's totals, mentions and AVE per stream, sentiment by brand association, favourability, the
 // days (weeks or months for a long window), top posts, top authors, the word cloud and the chosen
 // bins. A Trend Analysis report also reads the previous window of equal length.
-import { BRAND_ASSOCIATION_LOOKUP, insightsBucket, type Bucket, type ReportKind } from '@listening/contract';
+import { BRAND_ASSOCIATION_LOOKUP, TOP_POSTS_PER_AUTHOR, insightsBucket, type Bucket, type ReportKind } from '@listening/contract';
 import { fillBuckets } from '../analytics/buckets.ts';
-import { toTopPost } from '../analytics/clip-rows.ts';
 import { clipCountsByBin, sentimentByAssociation } from '../analytics/rollup-queries.ts';
 import { previousScope, toWall, type Scope } from '../analytics/scope.ts';
+import { rankTopPosts, toRankedPost } from '../analytics/top-posts.ts';
 import type { Db } from '../db/connection.ts';
 import type { ProjectRow } from '../db/schema.ts';
 import * as q from './queries.ts';
@@ -40,7 +40,8 @@ export interface ReportFigures {
   sentiment: { name: string; color: string; positive: number; neutral: number; negative: number; ave: number }[];
   bucket: Bucket;
   days: DayRow[];
-  topPosts: ReturnType<typeof toTopPost>[];
+  /** Ranked as the dashboard's widget ranks them (analytics/top-posts.ts). */
+  topPosts: ReturnType<typeof toRankedPost>[];
   topAuthors: { name: string; handle: string | null; streamId: number; followers: number; clips: number; ave: number }[];
   words: { value: string; count: number }[];
   bins: { name: string; clips: number; previous: number | null }[];
@@ -106,7 +107,7 @@ export async function readFigures(db: Db, r: FigureRequest, now = new Date()): P
     q.byStream(db, s),
     sentimentByAssociation(db, s),
     days(db, s, bucket),
-    q.topPosts(db, s, TOP_POSTS),
+    rankTopPosts(db, s, { limit: TOP_POSTS, perAuthor: TOP_POSTS_PER_AUTHOR }),
     q.topAuthors(db, s, TOP_AUTHORS),
     q.words(db, s, CLOUD_WORDS),
     clipCountsByBin(db, s, r.binIds),
@@ -153,7 +154,7 @@ export async function readFigures(db: Db, r: FigureRequest, now = new Date()): P
     }),
     bucket,
     days: dayRows,
-    topPosts: posts.map(toTopPost),
+    topPosts: posts.map(toRankedPost),
     topAuthors: authors.map((a) => ({
       name: a.name,
       handle: a.handle,

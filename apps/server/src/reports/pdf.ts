@@ -1,7 +1,7 @@
 // The PDF document (pdfkit, pure JavaScript; charts are ECharts' SVG drawn as vectors by
 // svg-to-pdfkit): a cover, then the sections of the report's templates, each page numbered
 // "Page i of n" in its footer. Every date is the client's wall clock, named with its time zone.
-import { STREAM_NAMES, changePercent, formatRand, type StreamId } from '@listening/contract';
+import { STREAM_NAMES, changePercent, formatRand, topPostsRanking, type StreamId } from '@listening/contract';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { daysChart, favourabilityChart, sentimentChart, streamsChart, wordCloudChart } from './charts.ts';
@@ -292,6 +292,9 @@ function days(doc: Doc, f: ReportFigures) {
 function topPosts(doc: Doc, f: ReportFigures) {
   heading(doc, SECTION_TITLES.topPosts, 120);
   if (f.topPosts.length === 0) return empty(doc, 'No posts in this window.');
+  // The dashboard's widget says the same of the same ranking (analytics/top-posts.ts).
+  doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(`${topPostsRanking()}.`, PAGE.margin, doc.y, { width: W });
+  doc.y += 4;
   const tz = f.timeZone;
   const when = (iso: string) =>
     new Intl.DateTimeFormat('en-GB', { timeZone: tz, day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
@@ -303,10 +306,18 @@ function topPosts(doc: Doc, f: ReportFigures) {
       { title: 'Posted', width: 62 },
       { title: 'Stream', width: 58 },
       { title: 'Author', width: 85 },
-      { title: 'Post', width: W - 62 - 58 - 85 - 70 },
+      { title: 'Post', width: W - 62 - 58 - 85 - 40 - 70 },
+      { title: 'Impact', width: 40, align: 'right' },
       { title: 'AVE', width: 70, align: 'right' },
     ],
-    f.topPosts.map((p) => [when(p.DatePosted), streamName(p.StreamId), cut(pdfText(p.AuthorName) || '-', 40), cut(pdfText(p.Body), 220), formatRand(p.AVE)]),
+    f.topPosts.map((p) => [
+      when(p.DatePosted),
+      streamName(p.StreamId),
+      cut(pdfText(p.AuthorName) || '-', 40),
+      cut(pdfText(p.Body), 220),
+      p.ImpactScore.toFixed(1),
+      formatRand(p.AVE),
+    ]),
     8.5,
   );
 }

@@ -1,8 +1,9 @@
 // SQL of a report's figures. The totals, streams, sentiment and days read the hourly rollups
 // (bin_hourly, bin_hourly_sentiment) through the shared analytic scope, so a 30-day report of a
-// million-clip project costs a few thousand rollup rows; top posts and top authors stop after the
-// first rows of their indexes; the word cloud reads the latest WORDCLOUD_SAMPLE clips; the clip
-// listing walks the window by (posted_at, id) in batches, so memory stays flat however long it is.
+// million-clip project costs a few thousand rollup rows; top posts are the dashboard's ranking
+// (analytics/top-posts.ts); top authors stop after the first rows of their index; the word cloud
+// reads the latest WORDCLOUD_SAMPLE clips; the clip listing walks the window by (posted_at, id) in
+// batches, so memory stays flat however long it is.
 import { WORDCLOUD_SAMPLE, type Bucket } from '@listening/contract';
 import { sql } from 'kysely';
 import { clipRows } from '../analytics/clip-rows.ts';
@@ -43,10 +44,6 @@ export function byBucket(db: Db, s: Scope, bucket: Bucket) {
     .$call(rollupInScope(s))
     .groupBy(sql`1`)
     .execute();
-}
-
-export function topPosts(db: Db, s: Scope, limit: number) {
-  return clipRows(db).$call(clipsInScope(s)).orderBy('bin_clips.impact_score', 'desc').orderBy('bin_clips.id').limit(limit).execute();
 }
 
 /** The most followed accounts with a post in the window (index authors_followers, probing bin_clips_author_bin_posted), with their posts in it. */

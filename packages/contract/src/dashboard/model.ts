@@ -58,7 +58,19 @@ export const TopPost = z.object({
   FavourabilityId: z.number(),
   BrandAssociationId: z.number(),
 });
-export const TopPostList = z.array(TopPost);
+/**
+ * A top post: a TopPost with its engagement (likes + comments + shares), the ranking's second key.
+ * Top posts are ranked by impact score, then engagement, then AVE, then the newest, then the id,
+ * so the order is total and the same on every read; an author (account) holds at most
+ * TOP_POSTS_PER_AUTHOR of them unless the call asks for more (analytics/top-posts.ts).
+ */
+export const RankedPost = TopPost.extend({ Engagement: z.number() });
+export type RankedPost = z.infer<typeof RankedPost>;
+export const TopPostList = z.array(RankedPost);
+/** Most posts one author (account) holds among the top posts, unless maxPerAuthor says otherwise. */
+export const TOP_POSTS_PER_AUTHOR = 2;
+/** What the widget and the PDF say of the ranking. */
+export const topPostsRanking = (perAuthor = TOP_POSTS_PER_AUTHOR) => `Ranked by impact, then engagement, then AVE; at most ${perAuthor} per author`;
 
 // ---- topauthors
 /** People shown (not accounts): 10 unless showAll (then at most TOP_AUTHORS_ALL_MAX). */

@@ -1,11 +1,11 @@
 // SQL of the dashboard's figures. The heavy ones read the hourly rollups (bin_hourly and
-// bin_hourly_sentiment, both moved by ingestion and rating in one statement); only top posts and top
-// authors read bin_clips, through indexes that stop after the first rows (0004_dashboard).
+// bin_hourly_sentiment, both moved by ingestion and rating in one statement); top authors read
+// bin_clips through an index that stops after the first rows (0004_dashboard), and top posts are
+// the shared ranking of analytics/top-posts.ts.
 import type { Bucket } from '@listening/contract';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { DB } from '../../db/tables.generated.ts';
-import { clipRows } from '../../analytics/clip-rows.ts';
 import { clipsInScope, rollupInScope, type Scope } from '../../analytics/scope.ts';
 import { personKey } from '../../analytics/person-key.ts';
 
@@ -93,11 +93,6 @@ export function projectBins(db: Db, projectId: number) {
     .where('is_deleted', '=', false)
     .orderBy('name')
     .execute();
-}
-
-/** The range's posts with the highest impact score (index bin_clips_bin_impact). */
-export function topPosts(db: Db, s: Scope, limit: number) {
-  return clipRows(db).$call(clipsInScope(s)).orderBy('bin_clips.impact_score', 'desc').orderBy('bin_clips.id').limit(limit).execute();
 }
 
 /** Some post of the author's in range (index bin_clips_author_bin_posted). */

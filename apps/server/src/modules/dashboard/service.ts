@@ -21,9 +21,9 @@ import type { Db } from '../../db/connection.ts';
 import { forbidden } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { bucketCoverage, byBucket, fillBuckets } from '../../analytics/buckets.ts';
-import { toTopPost } from '../../analytics/clip-rows.ts';
 import { assertUnlocked, heatmapBucketOf, insightsBucketOf, resolveScope, toWall, type Scope } from '../../analytics/scope.ts';
 import { clipCountsByBin, sentimentByAssociation } from '../../analytics/rollup-queries.ts';
+import { rankTopPosts, toRankedPost } from '../../analytics/top-posts.ts';
 import * as q from './queries.ts';
 
 type Out<T extends z.ZodType> = z.infer<T>;
@@ -190,9 +190,10 @@ export async function sentimentSummary(db: Db, user: AuthUser, query: AnalyticQu
   return cards;
 }
 
-export async function topPosts(db: Db, user: AuthUser, query: AnalyticQuery & { limit: number }): Promise<Out<typeof C.TopPostList>> {
+/** The scope's top posts by the one ranking the reports use too (analytics/top-posts.ts). */
+export async function topPosts(db: Db, user: AuthUser, query: AnalyticQuery & { limit: number; maxPerAuthor: number }): Promise<Out<typeof C.TopPostList>> {
   const s = await resolveScope(db, user, query);
-  return (await q.topPosts(db, s, query.limit)).map(toTopPost);
+  return (await rankTopPosts(db, s, { limit: query.limit, perAuthor: query.maxPerAuthor })).map(toRankedPost);
 }
 
 type AuthorRow = Awaited<ReturnType<typeof q.authorsByPersonKey>>[number];
