@@ -1,7 +1,11 @@
 import { defineOperation } from '../operation.ts';
 import { GuidParams, ReportDownload } from './model.ts';
 
-/** A generated report file as base64 (PDF, or a spreadsheet for layout 2 and clip listings). */
+/**
+ * A generated report file as base64 in JSON (PDF, or a spreadsheet for layout 2 and clip listings),
+ * the answer the specification's call catalogue names. Up to REPORT_BASE64_MAX_BYTES (413 beyond):
+ * the web app downloads the bytes themselves with downloadReportFile.
+ */
 export const downloadReport = defineOperation({
   host: 'main',
   method: 'GET',
@@ -11,5 +15,5 @@ export const downloadReport = defineOperation({
   access: 'user',
   params: GuidParams,
   response: ReportDownload,
-  errors: [409],
+  errors: [409, 413],
 });

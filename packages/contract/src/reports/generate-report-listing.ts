@@ -11,4 +11,5 @@ export const generateReportListing = defineOperation({
   access: 'user',
   body: ReportWindowInput,
   response: ReportRequestResult,
+  errors: [429],
 });

@@ -11,4 +11,5 @@ export const generateReport = defineOperation({
   access: 'user',
   body: ReportWindowInput,
   response: ReportRequestResult,
+  errors: [429],
 });

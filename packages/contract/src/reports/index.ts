@@ -9,6 +9,7 @@ export * from './generate-report.ts';
 export * from './generate-report-listing.ts';
 export * from './regenerate-report.ts';
 export * from './download-report.ts';
+export * from './download-report-file.ts';
 export * from './send-report.ts';
 export * from './delete-report-request.ts';
 export * from './get-client-report-log.ts';

@@ -55,6 +55,15 @@ export const REPORT_RECIPIENTS_MAX = 100;
 export const REPORT_BINS_MAX = 100;
 /** Longest window a report covers, in days. */
 export const REPORT_MAX_DAYS = 400;
+/** Most clips a report's listing (template 8, a clip listing) holds: about 5 MB, a file small enough to mail (docs/reports.md). */
+export const REPORT_LISTING_MAX_ROWS = 25_000;
+/** The last row of a listing cut at `max` clips. */
+export const reportListingTruncatedNote = (max: number) =>
+  `The listing stopped at ${max.toLocaleString('en-US')} clips: generate the report for a shorter date range to list the rest.`;
+/** Largest file report/download/{guid} answers as base64 in JSON; the web app and larger files use report/download/{guid}/file. */
+export const REPORT_BASE64_MAX_BYTES = 8 * 1024 * 1024;
+/** Generations (generate, listing, regenerate) and sends allowed in any `windowMinutes`, per user and per client. */
+export const REPORT_RATE_LIMITS = { generatePerUser: 20, generatePerClient: 60, sendPerUser: 10, sendPerClient: 30, windowMinutes: 60 } as const;
 
 /** The messages of the report dialog and download screen (002 section 8), quoted exactly, and the server's own. */
 export const REPORT_MESSAGES = {
@@ -75,6 +84,14 @@ export const REPORT_MESSAGES = {
   noRecipients: 'This report has no recipients: add them in Report Options',
   scheduleInPast: 'DateNextSend is in the past: choose a later date and time',
   endBeforeStart: 'DateEnd is before DateStart',
+  tooLargeForBase64: (guid: string) =>
+    `This file is larger than ${REPORT_BASE64_MAX_BYTES / 1024 / 1024} MB, too large to answer as base64: download it from /api/report/download/${guid}/file`,
+  tooMany: (what: 'generate' | 'send', per: 'user' | 'client', limit: number, minutes: number) =>
+    [
+      what === 'generate' ? 'Too many reports generated' : 'Too many reports sent',
+      per === 'client' ? ' for this client' : '',
+      `: at most ${limit}${what === 'send' ? ' sends' : ''} an hour per ${per}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    ].join(''),
 } as const;
 
 const idList = (name: string, max: number) =>

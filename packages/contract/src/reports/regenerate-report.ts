@@ -11,4 +11,5 @@ export const regenerateReport = defineOperation({
   access: 'user',
   params: GuidParams,
   response: ReportRequestResult,
+  errors: [429],
 });

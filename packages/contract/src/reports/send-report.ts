@@ -11,5 +11,5 @@ export const sendReport = defineOperation({
   access: 'user',
   params: GuidParams,
   response: ReportSendResult,
-  errors: [409],
+  errors: [409, 429],
 });
