@@ -3,10 +3,10 @@
 // keyset-paged batches, and the writer waits whenever the reply's buffer is full, so 100,000
 // rows pass through a bounded amount of memory. An export stops at LISTING_EXPORT_MAX_ROWS rows
 // and then says so in a last row (listingTruncatedNote): the headers are sent before the rows are
-// read, so a header could not say it.
+// read, so a header could not say it. Text that starts like a formula carries the quote prefix
+// (reports/formula-guard.ts), so editing its cell never turns it into one.
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import {
   FAVOURABILITY_LOOKUP,
   LISTING_BODY_MAX,
@@ -19,6 +19,7 @@ import {
 } from '@listening/contract';
 import { toWall, wallTime, type Scope } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
+import { guardedSheet, guardRow, workbookWriter } from '../../reports/formula-guard.ts';
 import { clipBatches, type ListingFilters } from './queries.ts';
 
 const WIDTHS = [12, 24, 80, 20, 14, 14, 13, 50];
@@ -27,9 +28,13 @@ const favName = (id: number) => FAVOURABILITY_LOOKUP.find((f) => f.Id === id)?.D
 /** Starts writing the workbook into a stream and returns it at once; errors destroy the stream. At most `maxRows` rows, then the note. */
 export function listingWorkbook(db: Db, s: Scope, filters: ListingFilters, maxRows = LISTING_EXPORT_MAX_ROWS): PassThrough {
   const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const ws = wb.addWorksheet(LISTING_SHEET);
-  ws.columns = LISTING_COLUMNS.map((header, i) => ({ header, key: header, width: WIDTHS[i] }));
+  const wb = workbookWriter(out);
+  const ws = guardedSheet(
+    wb,
+    LISTING_SHEET,
+    LISTING_COLUMNS.map((header, i) => ({ header, key: header, width: WIDTHS[i] })),
+    false,
+  );
   (async () => {
     let written = 0;
     let cut = false;
@@ -40,16 +45,18 @@ export function listingWorkbook(db: Db, s: Scope, filters: ListingFilters, maxRo
           break batches;
         }
         written++;
-        ws.addRow([
-          STREAM_NAMES[r.stream_id as StreamId] ?? String(r.stream_id),
-          r.author_name ?? '',
-          r.body.length > LISTING_BODY_MAX ? r.body.slice(0, LISTING_BODY_MAX) : r.body,
-          wallTime(toWall(new Date(r.posted_at), s.timeZone)).replace('T', ' '),
-          Math.round(Number(r.ave) * 100) / 100,
-          favName(r.favourability_id),
-          Number(r.impact_score),
-          r.link ?? '',
-        ]).commit();
+        guardRow(
+          ws.addRow([
+            STREAM_NAMES[r.stream_id as StreamId] ?? String(r.stream_id),
+            r.author_name ?? '',
+            r.body.length > LISTING_BODY_MAX ? r.body.slice(0, LISTING_BODY_MAX) : r.body,
+            wallTime(toWall(new Date(r.posted_at), s.timeZone)).replace('T', ' '),
+            Math.round(Number(r.ave) * 100) / 100,
+            favName(r.favourability_id),
+            Number(r.impact_score),
+            r.link ?? '',
+          ]),
+        ).commit();
       }
       if (out.destroyed) return;
       if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
@@ -59,15 +66,4 @@ export function listingWorkbook(db: Db, s: Scope, filters: ListingFilters, maxRo
     await wb.commit();
   })().catch((err: Error) => out.destroy(err));
   return out;
-}
-
-/**
- * An attachment's header for any file name: an ASCII fallback (every other character, quote and
- * backslash an underscore) and the exact name in UTF-8 (RFC 6266, RFC 8187). A header value may
- * hold no character above U+00FF: Node refuses it, which answered 500 for such a project name.
- */
-export function contentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/gu, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

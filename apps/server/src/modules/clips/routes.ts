@@ -15,7 +15,7 @@ import {
 } from '@listening/contract';
 import type { Route } from '../../http/route.ts';
 import type { Deps } from '../../types.ts';
-import { contentDisposition } from './export.ts';
+import { contentDisposition } from '../../http/content-disposition.ts';
 import { changeClips } from './rating.ts';
 import * as clips from './service.ts';
 
