@@ -5,6 +5,7 @@ import { DEFAULT_MAX_BODY_BYTES } from './ingest/connectors/http.ts';
 import { DEFAULT_BASE_URLS, DEFAULT_LINKEDIN_VERSION, type BaseUrls } from './ingest/connectors/registry.ts';
 import { DEFAULT_SESSION_IDLE_HOURS } from './plugins/auth.ts';
 import { loadOAuthConfig, type OAuthConfig } from './oauth/config.ts';
+import { DEFAULT_OUTBOX_RETENTION_DAYS } from './mail/mailer.ts';
 
 export interface Config {
   port: number;
@@ -22,6 +23,8 @@ export interface Config {
   contactTo: string;
   /** Public address of the web app, used in emailed links. */
   publicUrl: string;
+  /** Days a finished outbox row (sent, failed, kept) is kept before the purge deletes it (OUTBOX_RETENTION_DAYS; default 30). */
+  outboxRetentionDays: number;
   /** Size of the demo corpus generated on a fresh demo database. */
   demoClips: number;
   demoDays: number;
@@ -83,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Listening <no-reply@listening.local>',
     contactTo: env.CONTACT_TO ?? 'focal-points@listening.local',
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    outboxRetentionDays: Number(env.OUTBOX_RETENTION_DAYS) > 0 ? Number(env.OUTBOX_RETENTION_DAYS) : DEFAULT_OUTBOX_RETENTION_DAYS,
     demoClips: Number(env.DEMO_CLIPS ?? 200_000),
     demoDays: Number(env.DEMO_DAYS ?? 90),
     // Its posts are made up: by default only a demo database gets them, not an embedded production one.

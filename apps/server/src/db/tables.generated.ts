@@ -415,6 +415,15 @@ export interface LoginLockoutsTable {
   window_started_at: Generated<Timestamp>;
 }
 
+/** Table mail_attachments. */
+export interface MailAttachmentsTable {
+  content_type: string;
+  file_id: string;
+  file_name: string;
+  outbox_id: number;
+  position: number;
+}
+
 /** Table mail_outbox. */
 export interface MailOutboxTable {
   attachments: Json | null;
@@ -536,10 +545,27 @@ export interface ProjectsTable {
   stream_ids: number[];
 }
 
+/** Table report_file_chunks. */
+export interface ReportFileChunksTable {
+  data: Uint8Array;
+  file_id: string;
+  seq: number;
+}
+
 /** Table report_files. */
 export interface ReportFilesTable {
-  data: Uint8Array;
-  guid: string;
+  created_at: Generated<Timestamp>;
+  id: string;
+  size: Generated<number>;
+}
+
+/** Table report_rate_events. */
+export interface ReportRateEventsTable {
+  action: string;
+  client_id: number;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  user_id: number;
 }
 
 /** Table report_recipients. */
@@ -556,6 +582,7 @@ export interface ReportRequestsTable {
   date_end: Timestamp;
   date_start: Timestamp;
   error: string | null;
+  file_id: string | null;
   file_path: string | null;
   file_size: number | null;
   guid: string;
@@ -820,6 +847,7 @@ export interface DB {
   job_schedules: JobSchedulesTable;
   jobs: JobsTable;
   login_lockouts: LoginLockoutsTable;
+  mail_attachments: MailAttachmentsTable;
   mail_outbox: MailOutboxTable;
   mentor_files: MentorFilesTable;
   mentor_platforms: MentorPlatformsTable;
@@ -829,7 +857,9 @@ export interface DB {
   product_requests: ProductRequestsTable;
   profiles: ProfilesTable;
   projects: ProjectsTable;
+  report_file_chunks: ReportFileChunksTable;
   report_files: ReportFilesTable;
+  report_rate_events: ReportRateEventsTable;
   report_recipients: ReportRecipientsTable;
   report_requests: ReportRequestsTable;
   report_schedules: ReportSchedulesTable;

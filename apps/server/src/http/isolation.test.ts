@@ -381,6 +381,15 @@ describe('every operation: access, tenant isolation and hostile input', () => {
       .execute();
     await t.db.insertInto('report_recipients').values({ report_id: sampledReport.id, contact_id: analystAtAcme.id }).execute();
     const [sampledGuid, regeneratedGuid, doomedGuid] = [randomUUID(), randomUUID(), randomUUID()];
+    // Each request's stored file (report_files, its bytes in report_file_chunks), named by the request's guid.
+    await t.db
+      .insertInto('report_files')
+      .values([sampledGuid, regeneratedGuid, doomedGuid].map((id) => ({ id, size: 8 })))
+      .execute();
+    await t.db
+      .insertInto('report_file_chunks')
+      .values([sampledGuid, regeneratedGuid, doomedGuid].map((file_id) => ({ file_id, seq: 0, data: new TextEncoder().encode('%PDF-1.7') })))
+      .execute();
     await t.db
       .insertInto('report_requests')
       .values(
@@ -390,15 +399,12 @@ describe('every operation: access, tenant isolation and hostile input', () => {
           date_start: new Date('2024-03-01T00:00:00Z'),
           date_end: new Date('2024-03-02T00:00:00Z'),
           completed: true,
+          file_id: guid,
           file_path: 'Sampled-report.pdf',
           file_size: 8,
           content_type: 'application/pdf',
         })),
       )
-      .execute();
-    await t.db
-      .insertInto('report_files')
-      .values([sampledGuid, regeneratedGuid, doomedGuid].map((guid) => ({ guid, data: new TextEncoder().encode('%PDF-1.7') })))
       .execute();
     const [sampledSchedule, doomedSchedule] = await t.db
       .insertInto('report_schedules')
@@ -521,6 +527,7 @@ describe('every operation: access, tenant isolation and hostile input', () => {
       'GET /api/report/log/project/{id}': { id: fx.projectId },
       'GET /api/report/log/contact/{id}': { id: analystAtAcme.id },
       'GET /api/report/download/{guid}': { guid: sampledGuid },
+      'GET /api/report/download/{guid}/file': { guid: sampledGuid },
       'POST /api/report/send/{guid}': { guid: sampledGuid },
       'POST /api/report/regenerate/{guid}': { guid: regeneratedGuid },
       'DELETE /api/report/log/{guid}': { guid: doomedGuid },

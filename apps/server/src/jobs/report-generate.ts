@@ -1,12 +1,15 @@
 // Report generation on the job runner (docs/reports.md, "Generation and sending"). report/generate
-// logs a request and queues this job; the job renders the file (reports/render.ts) and, in one
-// transaction, stores it, marks the request complete and, for a schedule's send, queues one mail
-// per recipient in the outbox under the key (request, recipient) and records the send. So a
-// request is complete exactly when its file exists, and a scheduled send is mailed exactly once:
-// a worker killed while rendering leaves nothing, and its job runs again once its lease runs out.
+// logs a request and queues this job; the job renders the file (reports/render.ts), writing it to
+// storage piece by piece as it is made (reports/files.ts), then in one transaction points the
+// request at it, marks the request complete and, for a schedule's send, queues one mail per
+// recipient in the outbox under the key (request, recipient), each referring to the stored file,
+// and records the send. So a request is complete exactly when its file exists, and a scheduled
+// send is mailed exactly once: a worker killed while rendering leaves at most an unreferenced
+// file (purged later), and its job runs again once its lease runs out.
 import type { ReportKind } from '@listening/contract';
 import { frequencyDescription } from '@listening/contract';
 import type { Db } from '../db/connection.ts';
+import { dropFileIfUnused, writeFile } from '../reports/files.ts';
 import { prepareReportMails, queueReportMails } from '../reports/mail.ts';
 import { renderRequest } from '../reports/render.ts';
 import { enqueue, type Job } from './runner.ts';
@@ -38,10 +41,15 @@ export async function generateRequest(db: Db, guid: string, opts: GenerateOption
   const before = await db.selectFrom('report_requests').select(['completed', 'schedule_id', 'sent_at']).where('guid', '=', guid).executeTakeFirst();
   // Deleted meanwhile, or done by an earlier run of this job.
   if (!before || (before.completed && (before.schedule_id === null || before.sent_at !== null))) return null;
-  const file = await renderRequest(db, guid, opts.now);
-  if (opts.signal?.aborted) throw new Error('lost the lease while rendering');
+  const rendered = await renderRequest(db, guid, { now: opts.now });
+  const stored = await writeFile(db, rendered.body);
+  const file = { ...rendered, ...stored };
+  if (opts.signal?.aborted) {
+    await dropFileIfUnused(db, file.id);
+    throw new Error('lost the lease while rendering');
+  }
   if (before.schedule_id !== null) await prepareReportMails(db);
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     const q = await trx
       .selectFrom('report_requests as q')
       .innerJoin('reports as r', 'r.id', 'q.report_id')
@@ -52,6 +60,7 @@ export async function generateRequest(db: Db, guid: string, opts: GenerateOption
         'q.report_id',
         'q.schedule_id',
         'q.sent_at',
+        'q.file_id',
         'q.date_start',
         'q.date_end',
         'r.name',
@@ -65,15 +74,12 @@ export async function generateRequest(db: Db, guid: string, opts: GenerateOption
       .executeTakeFirst();
     if (!q) return null;
     await trx
-      .insertInto('report_files')
-      .values({ guid, data: file.data })
-      .onConflict((oc) => oc.column('guid').doUpdateSet({ data: file.data }))
-      .execute();
-    await trx
       .updateTable('report_requests')
-      .set({ completed: true, error: null, file_path: file.fileName, file_size: file.data.length, content_type: file.contentType })
+      .set({ completed: true, error: null, file_id: file.id, file_path: file.fileName, file_size: file.size, content_type: file.contentType })
       .where('guid', '=', guid)
       .execute();
+    // The file a run before this one made, unless a mail still carries it.
+    if (q.file_id && q.file_id !== file.id) await dropFileIfUnused(trx, q.file_id);
     let mails = 0;
     if (q.schedule_id !== null && q.sent_at === null) {
       const recipients = await trx
@@ -88,7 +94,7 @@ export async function generateRequest(db: Db, guid: string, opts: GenerateOption
         .execute();
       mails = await queueReportMails(trx, {
         request: { guid, reportId: q.report_id, reportName: q.name, kind: q.kind as ReportKind, start: q.date_start, end: q.date_end, timeZone: q.time_zone },
-        file: { name: file.fileName, contentType: file.contentType, data: file.data },
+        file: { id: file.id, name: file.fileName, contentType: file.contentType },
         recipients,
         keyOf: (contactId) => `report-schedule:${guid}:${contactId}`,
         publicUrl: opts.publicUrl,
@@ -104,6 +110,9 @@ export async function generateRequest(db: Db, guid: string, opts: GenerateOption
     }
     return { guid, mails };
   });
+  // Deleted meanwhile: nothing will refer to the file.
+  if (!result) await dropFileIfUnused(db, file.id);
+  return result;
 }
 
 /** The queue's handler: generates, and on the last failed attempt records the error on the request. */

@@ -9,8 +9,15 @@
 // later). A restart loses such a message: its row ends as failed and the user asks again. Rows
 // without secrets are delivered by any process; a row is claimed with FOR UPDATE SKIP LOCKED, so
 // several servers on one PostgreSQL never send it twice.
+//
+// A keyed mail's files are stored once and referred to (mail_attachments → report_files): a report
+// sent to a hundred recipients is one stored file, read piece by piece as each mail is delivered.
+// Finished rows (sent, failed, kept) are deleted after the retention (purgeOutbox), and with them
+// their references; the files nothing refers to then go too (reports/files.ts).
+import { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/connection.ts';
+import { readFile } from '../reports/files.ts';
 
 export interface Mail {
   to: string;
@@ -30,9 +37,18 @@ export interface MailAttachment {
   content: string;
 }
 
+/** A stored file (report_files) a mail carries by reference. */
+export interface StoredAttachment {
+  fileId: string;
+  filename: string;
+  contentType: string;
+}
+
 /** A mail written by a job in the transaction of its effect, at most once per key (a window and a recipient). */
 export interface KeyedMail extends Omit<Mail, 'secrets'> {
   idempotencyKey: string;
+  /** Stored files it carries, referred to rather than copied into the row. */
+  files?: StoredAttachment[];
 }
 
 export interface Mailer {
@@ -72,13 +88,45 @@ export async function queueKeyedMail(db: Db, mail: KeyedMail, opts: { smtp: bool
       html: mail.html ?? null,
       status: opts.smtp ? 'pending' : 'kept',
       idempotency_key: mail.idempotencyKey,
-      // A report's file travels with its mail (KeyedMail has Mail's attachments).
       attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
     })
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .returning('id')
     .executeTakeFirst();
+  if (row && mail.files?.length)
+    await db
+      .insertInto('mail_attachments')
+      .values(mail.files.map((f, position) => ({ outbox_id: row.id, position, file_id: f.fileId, file_name: f.filename, content_type: f.contentType })))
+      .execute();
   return !!row;
+}
+
+/** Days a finished outbox row is kept (OUTBOX_RETENTION_DAYS): long enough to answer "did it go out?". */
+export const DEFAULT_OUTBOX_RETENTION_DAYS = 30;
+
+/** Statuses a row does not leave: delivered, given up on, or kept without SMTP. */
+export const FINISHED_STATUSES = ['sent', 'failed', 'kept'] as const;
+
+/** Deletes finished rows older than `before` (by when sent, else when queued), their file references with them; returns how many. */
+export async function purgeOutbox(db: Db, before: Date): Promise<number> {
+  const rows = await db
+    .deleteFrom('mail_outbox')
+    .where('status', 'in', FINISHED_STATUSES)
+    .where((eb) => eb(eb.fn.coalesce('sent_at', 'created_at'), '<', before))
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+/** The stored files of an outbox row, as nodemailer attachments read from storage as they are sent. */
+async function storedAttachments(db: Db, outboxId: number) {
+  const files = await db
+    .selectFrom('mail_attachments')
+    .select(['file_id', 'file_name', 'content_type'])
+    .where('outbox_id', '=', outboxId)
+    .orderBy('position')
+    .execute();
+  return files.map((f) => ({ filename: f.file_name, contentType: f.content_type, content: Readable.from(readFile(db, f.file_id)) }));
 }
 
 /** The Message-ID of a keyed mail: the same for every attempt. */
@@ -116,15 +164,17 @@ export function createMailer(db: Db, opts: { smtpUrl: string | null; from: strin
     const mail = held.get(row.id)?.mail ?? { to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined };
     const attempts = row.attempts + 1;
     try {
+      const attachments = [
+        ...(Array.isArray(row.attachments) ? (row.attachments as MailAttachment[]).map((a) => ({ ...a, encoding: 'base64' })) : []),
+        ...(await storedAttachments(db, row.id)),
+      ];
       await transport!.sendMail({
         from: opts.from,
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
-        ...(Array.isArray(row.attachments) && row.attachments.length
-          ? { attachments: (row.attachments as MailAttachment[]).map((a) => ({ ...a, encoding: 'base64' })) }
-          : {}),
+        ...(attachments.length ? { attachments } : {}),
         ...(row.idempotency_key ? { messageId: messageIdOf(row.idempotency_key, opts.from) } : {}),
       });
       held.delete(row.id);

@@ -1,6 +1,7 @@
 // The mail that carries a report: the file attached, a line saying what it covers, and a link to
 // the project in the app. One mail per recipient, each queued in the outbox under its own key in
-// the caller's transaction, so a schedule's send is mailed exactly when it is recorded.
+// the caller's transaction, so a schedule's send is mailed exactly when it is recorded. Every mail
+// refers to the one stored file (files.ts); the sender reads it when it delivers.
 import type { ReportKind } from '@listening/contract';
 import { toWall } from '../analytics/scope.ts';
 import type { Db } from '../db/connection.ts';
@@ -12,7 +13,8 @@ import { windowText } from './pdf.ts';
 
 export interface ReportMail {
   request: { guid: string; reportId: number; reportName: string; kind: ReportKind; start: Date; end: Date; timeZone: string };
-  file: { name: string; contentType: string; data: Uint8Array };
+  /** The stored file (report_files), attached by reference. */
+  file: { id: string; name: string; contentType: string };
   recipients: { contact_id: number; email: string; name: string }[];
   /** The outbox key of one recipient's mail. */
   keyOf: (contactId: number) => string;
@@ -52,7 +54,6 @@ function body(m: ReportMail, name: string, unsubscribe: string) {
 
 /** Queues the report's mail to each recipient; returns how many were queued (a key already used queues nothing). */
 export async function queueReportMails(trx: Db, m: ReportMail): Promise<number> {
-  const content = Buffer.from(m.file.data).toString('base64');
   let n = 0;
   for (const r of m.recipients) {
     const unsubscribe = await unsubscribeUrl(m.db, m.publicUrl, { type: 1, id: m.request.reportId, contactId: r.contact_id });
@@ -65,7 +66,7 @@ export async function queueReportMails(trx: Db, m: ReportMail): Promise<number> 
         text,
         html,
         idempotencyKey: m.keyOf(r.contact_id),
-        attachments: [{ filename: m.file.name, contentType: m.file.contentType, content }],
+        files: [{ fileId: m.file.id, filename: m.file.name, contentType: m.file.contentType }],
       },
       { smtp: m.smtp },
     );

@@ -1,5 +1,6 @@
 // Makes the file of one request of the log: reads the report, its project and client, the figures
-// of the window, and renders the PDF, or the spreadsheet for layout 2 and for a clip listing.
+// of the window, and renders the PDF, or the spreadsheet for layout 2 and for a clip listing, as a
+// stream of bytes that the caller stores as it comes (files.ts).
 import { isSpreadsheetLayout, type ReportKind } from '@listening/contract';
 import { toWall } from '../analytics/scope.ts';
 import type { Db } from '../db/connection.ts';
@@ -17,7 +18,14 @@ export const LISTING_BATCH = 20000;
 export interface RenderedFile {
   fileName: string;
   contentType: string;
-  data: Buffer;
+  /** The file's bytes as they are made. */
+  body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+}
+
+export interface RenderOptions {
+  now?: Date;
+  /** Most clips of a listing: REPORT_LISTING_MAX_ROWS, unless a test or the bench says otherwise. */
+  listingMaxRows?: number;
 }
 
 /** What a request's file is made from. */
@@ -57,13 +65,14 @@ const slug = (s: string) =>
     .replace(/[\s_-]+/g, '-')
     .slice(0, 60) || 'report';
 
-/** A listing of the window's clips in batches, oldest first. */
+/** A listing of the window's clips in batches, oldest first, `max` clips at most. */
 export function listingOf(db: Db, fr: FigureRequest) {
   const s = scopeOf(fr);
-  return async function* (): AsyncIterable<ListingClip[]> {
+  return async function* (max: number): AsyncIterable<ListingClip[]> {
     let after: { postedAt: Date; id: number } | null = null;
-    for (;;) {
-      const rows = await listingBatch(db, s, after, LISTING_BATCH);
+    for (let left = max; left > 0;) {
+      const limit = Math.min(LISTING_BATCH, left);
+      const rows = await listingBatch(db, s, after, limit);
       if (rows.length === 0) return;
       yield rows.map((r) => ({
         id: Number(r.clip_id),
@@ -81,12 +90,13 @@ export function listingOf(db: Db, fr: FigureRequest) {
       }));
       const last = rows[rows.length - 1];
       after = { postedAt: new Date(last.posted_at), id: Number(last.id) };
-      if (rows.length < LISTING_BATCH) return;
+      left -= rows.length;
+      if (rows.length < limit) return;
     }
   };
 }
 
-export async function renderRequest(db: Db, guid: string, now = new Date()): Promise<RenderedFile> {
+export async function renderRequest(db: Db, guid: string, { now = new Date(), listingMaxRows }: RenderOptions = {}): Promise<RenderedFile> {
   const source = await requestSource(db, guid);
   if (!source) throw new Error(`report request ${guid} does not exist`);
   const { row, project } = source;
@@ -109,14 +119,15 @@ export async function renderRequest(db: Db, guid: string, now = new Date()): Pro
     const sections: Section[] = ['headline', 'listing'];
     // The name the specification gives a listing export (000, "Spreadsheet listing export").
     const fileName = ['Listing Report - ', project.description.replace(/[\\/:*?"<>|]/g, ''), '.xlsx'].join('');
-    return { fileName, contentType: XLSX_TYPE, data: await renderXlsx(figures, sections, listingOf(db, fr)) };
+    return { fileName, contentType: XLSX_TYPE, body: renderXlsx(figures, sections, listingOf(db, fr), listingMaxRows) };
   }
   const sections = sectionsOf(row.template_ids);
   if (isSpreadsheetLayout(row.layout_id))
     return {
       fileName: `${stem}.xlsx`,
       contentType: XLSX_TYPE,
-      data: await renderXlsx(figures, sections, sections.includes('listing') ? listingOf(db, fr) : null),
+      body: renderXlsx(figures, sections, sections.includes('listing') ? listingOf(db, fr) : null, listingMaxRows),
     };
-  return { fileName: `${stem}.pdf`, contentType: PDF_TYPE, data: await renderPdf(figures, sections) };
+  // The PDF holds no listing (every table of it is short), so it is made whole, then stored in pieces.
+  return { fileName: `${stem}.pdf`, contentType: PDF_TYPE, body: [await renderPdf(figures, sections)] };
 }

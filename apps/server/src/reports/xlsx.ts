@@ -1,12 +1,26 @@
 // The spreadsheet (layout 2, and every clip listing): exceljs' streaming WorkbookWriter, one sheet
 // per section of the templates, and the clip listing written row by row as batches arrive and
-// committed at once, so a window of 100,000 clips never sits in memory as rows or cells. Without
-// styles: exceljs' style table doubles the time of every row written (measured on 100,000 rows), so
-// money is a plain number in an 'AVE (R)' column and headers are a frozen first row, not bold.
-import { PassThrough } from 'node:stream';
-import { BRAND_ASSOCIATION_LOOKUP, CLASSIFICATION_NAMES, FAVOURABILITY_LOOKUP, STREAM_NAMES, type StreamId } from '@listening/contract';
-import ExcelJS from 'exceljs';
+// committed at once, so a window of clips never sits in memory as rows or cells; the workbook is a
+// stream the caller stores as it comes (files.ts). The listing stops at REPORT_LISTING_MAX_ROWS
+// clips and then says so in a last row. Without styles: exceljs' style table doubles the time of
+// every row written (measured on 100,000 rows), so money is a plain number in an 'AVE (R)' column
+// and headers are a frozen first row, not bold; the one format written is the quote prefix of text
+// that starts like a formula (formula-guard.ts).
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
+import {
+  BRAND_ASSOCIATION_LOOKUP,
+  CLASSIFICATION_NAMES,
+  FAVOURABILITY_LOOKUP,
+  LISTING_BODY_MAX,
+  REPORT_LISTING_MAX_ROWS,
+  STREAM_NAMES,
+  reportListingTruncatedNote,
+  type StreamId,
+} from '@listening/contract';
+import type ExcelJS from 'exceljs';
 import type { ReportFigures } from './figures.ts';
+import { guardedSheet, guardRow, workbookWriter } from './formula-guard.ts';
 import { windowText, wallText } from './pdf.ts';
 import type { Section } from './templates.ts';
 
@@ -27,29 +41,28 @@ export interface ListingClip {
   classificationId: number;
 }
 
-/** Batches of the window's clips, oldest first; the writer asks for the next one when it has written the last. */
-export type ListingSource = () => AsyncIterable<ListingClip[]>;
+/**
+ * Batches of the window's clips, oldest first, at most `max` clips in all; the writer asks for the
+ * next batch when it has written the last.
+ */
+export type ListingSource = (max: number) => AsyncIterable<ListingClip[]>;
 
-type Sheet = ExcelJS.Worksheet;
-
-function sheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: Partial<ExcelJS.Column>[]): Sheet {
-  const ws = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = columns;
-  return ws;
-}
+const sheet = (wb: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: Partial<ExcelJS.Column>[]) => guardedSheet(wb, name, columns);
 
 const lookup = (list: readonly { Id: number; Description: string }[], id: number) => list.find((x) => x.Id === id)?.Description ?? '';
 
-/** The report as an .xlsx file. */
-export async function renderXlsx(f: ReportFigures, sections: Section[], listing: ListingSource | null): Promise<Buffer> {
+/**
+ * The report as an .xlsx file: a stream that starts at once and ends with the workbook; an error
+ * destroys it. The listing holds at most `listingMaxRows` clips, then a last row says it stopped.
+ */
+export function renderXlsx(f: ReportFigures, sections: Section[], listing: ListingSource | null, listingMaxRows = REPORT_LISTING_MAX_ROWS): Readable {
   const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c));
-  const ended = new Promise<void>((resolve, reject) => {
-    out.on('end', resolve);
-    out.on('error', reject);
-  });
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  write(out, f, sections, listing, listingMaxRows).catch((err: Error) => out.destroy(err));
+  return out;
+}
+
+async function write(out: PassThrough, f: ReportFigures, sections: Section[], listing: ListingSource | null, listingMaxRows: number) {
+  const wb = workbookWriter(out);
   wb.creator = f.clientName;
   wb.title = f.reportName;
 
@@ -67,7 +80,7 @@ export async function renderXlsx(f: ReportFigures, sections: Section[], listing:
     ['Time zone', f.timeZone],
     ['Generated', wallText(f.generatedWall)],
   ];
-  for (const [k, v] of facts) summary.addRow({ k, v }).commit();
+  for (const [k, v] of facts) guardRow(summary.addRow({ k, v })).commit();
   if (sections.includes('headline')) {
     summary.addRow({}).commit();
     const t = f.totals;
@@ -94,7 +107,7 @@ export async function renderXlsx(f: ReportFigures, sections: Section[], listing:
       ...(f.previous ? [{ header: 'Previous mentions', key: 'prev', width: 18 }] : []),
     ]);
     for (const s of f.byStream)
-      ws.addRow({ stream: streamName(s.streamId), clips: s.clips, ave: s.ave, prev: f.previous?.byStream.get(s.streamId)?.clips ?? 0 }).commit();
+      guardRow(ws.addRow({ stream: streamName(s.streamId), clips: s.clips, ave: s.ave, prev: f.previous?.byStream.get(s.streamId)?.clips ?? 0 })).commit();
     ws.commit();
   }
   if (sections.includes('sentiment')) {
@@ -105,7 +118,7 @@ export async function renderXlsx(f: ReportFigures, sections: Section[], listing:
       { header: 'Negative', key: 'negative', width: 12 },
       { header: 'AVE (R)', key: 'ave', width: 16 },
     ]);
-    for (const x of f.sentiment) ws.addRow(x).commit();
+    for (const x of f.sentiment) guardRow(ws.addRow(x)).commit();
     ws.addRow({ name: 'All', positive: f.totals.positive, neutral: f.totals.neutral, negative: f.totals.negative, ave: f.totals.ave }).commit();
     ws.commit();
   }
@@ -132,14 +145,16 @@ export async function renderXlsx(f: ReportFigures, sections: Section[], listing:
       { header: 'Link', key: 'link', width: 40 },
     ]);
     for (const p of f.topPosts)
-      ws.addRow({
-        posted: localTime(new Date(p.DatePosted), f.timeZone),
-        stream: streamName(p.StreamId),
-        author: p.AuthorName,
-        body: p.Body,
-        ave: p.AVE,
-        link: p.Link ?? '',
-      }).commit();
+      guardRow(
+        ws.addRow({
+          posted: localTime(new Date(p.DatePosted), f.timeZone),
+          stream: streamName(p.StreamId),
+          author: p.AuthorName,
+          body: p.Body,
+          ave: p.AVE,
+          link: p.Link ?? '',
+        }),
+      ).commit();
     ws.commit();
   }
   if (sections.includes('topAuthors')) {
@@ -151,7 +166,7 @@ export async function renderXlsx(f: ReportFigures, sections: Section[], listing:
       { header: 'Posts', key: 'clips', width: 10 },
       { header: 'AVE (R)', key: 'ave', width: 14 },
     ]);
-    for (const a of f.topAuthors) ws.addRow({ ...a, handle: a.handle ?? '', stream: streamName(a.streamId) }).commit();
+    for (const a of f.topAuthors) guardRow(ws.addRow({ ...a, handle: a.handle ?? '', stream: streamName(a.streamId) })).commit();
     ws.commit();
   }
   if (sections.includes('wordCloud')) {
@@ -159,7 +174,7 @@ export async function renderXlsx(f: ReportFigures, sections: Section[], listing:
       { header: 'Word', key: 'value', width: 24 },
       { header: 'Posts', key: 'count', width: 10 },
     ]);
-    for (const w of f.words) ws.addRow(w).commit();
+    for (const w of f.words) guardRow(ws.addRow(w)).commit();
     ws.commit();
   }
   if (sections.includes('bins') && f.bins.length) {
@@ -168,7 +183,7 @@ export async function renderXlsx(f: ReportFigures, sections: Section[], listing:
       { header: 'Mentions', key: 'clips', width: 12 },
       ...(f.previous ? [{ header: 'Previous mentions', key: 'previous', width: 18 }] : []),
     ]);
-    for (const b of f.bins) ws.addRow(b).commit();
+    for (const b of f.bins) guardRow(ws.addRow(b)).commit();
     ws.commit();
   }
   if (listing) {
@@ -186,29 +201,41 @@ export async function renderXlsx(f: ReportFigures, sections: Section[], listing:
       { header: 'Sentiment', key: 'cls', width: 11 },
       { header: 'Clip id', key: 'id', width: 11 },
     ]);
-    for await (const batch of listing()) {
-      for (const c of batch)
+    let written = 0;
+    // One clip past the maximum is read, to know whether the listing stopped.
+    batches: for await (const batch of listing(listingMaxRows + 1)) {
+      for (const c of batch) {
+        if (written === listingMaxRows) {
+          ws.addRow([reportListingTruncatedNote(listingMaxRows)]).commit();
+          break batches;
+        }
+        written++;
         // In column order: an array skips exceljs' key lookup of every cell.
-        ws.addRow([
-          localTime(c.postedAt, f.timeZone),
-          streamName(c.streamId),
-          c.authorName ?? '',
-          c.authorHandle ?? '',
-          c.body,
-          c.link ?? '',
-          c.ave,
-          c.impactScore,
-          lookup(FAVOURABILITY_LOOKUP, c.favourabilityId),
-          lookup(BRAND_ASSOCIATION_LOOKUP, c.brandAssociationId === 0 ? 3 : c.brandAssociationId),
-          CLASSIFICATION_NAMES[c.classificationId] ?? '',
-          c.id,
-        ]).commit();
+        guardRow(
+          ws.addRow([
+            localTime(c.postedAt, f.timeZone),
+            streamName(c.streamId),
+            c.authorName ?? '',
+            c.authorHandle ?? '',
+            // A cell holds at most 32,767 characters (Excel refuses the file otherwise).
+            c.body.length > LISTING_BODY_MAX ? c.body.slice(0, LISTING_BODY_MAX) : c.body,
+            c.link ?? '',
+            c.ave,
+            c.impactScore,
+            lookup(FAVOURABILITY_LOOKUP, c.favourabilityId),
+            lookup(BRAND_ASSOCIATION_LOOKUP, c.brandAssociationId === 0 ? 3 : c.brandAssociationId),
+            CLASSIFICATION_NAMES[c.classificationId] ?? '',
+            c.id,
+          ]),
+        ).commit();
+      }
+      if (out.destroyed) return;
+      // The reader stores the file as it comes: wait while its buffer is full.
+      if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
     }
     ws.commit();
   }
   await wb.commit();
-  await ended;
-  return Buffer.concat(chunks);
 }
 
 const formats = new Map<string, Intl.DateTimeFormat>();

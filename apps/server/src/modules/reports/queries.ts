@@ -3,6 +3,7 @@
 import type { ReportKind } from '@listening/contract';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import { dropFileIfUnused } from '../../reports/files.ts';
 
 export interface ListFilter {
   /** The clients the caller may see; 'all' for admins. */
@@ -159,6 +160,7 @@ function requestRows(db: Db) {
       'q.completed',
       'q.is_listing',
       'q.error',
+      'q.file_id',
       'q.file_path',
       'q.file_size',
       'q.content_type',
@@ -192,24 +194,31 @@ export async function insertRequest(
   await db.insertInto('report_requests').values(v).execute();
 }
 
-/** Back to 'Generating...': the file and any error are dropped until the job makes it again. */
+/** The request's current file, its row locked for the caller's transaction (a send against a regenerate). */
+export function lockedFile(trx: Db, guid: string) {
+  return trx.selectFrom('report_requests').select(['file_id', 'file_path', 'content_type']).where('guid', '=', guid).forUpdate().executeTakeFirst();
+}
+
+/** Back to 'Generating...': the file (unless a queued mail still carries it) and any error are dropped until the job makes it again. */
 export async function resetRequest(db: Db, guid: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('report_files').where('guid', '=', guid).execute();
+    const old = await lockedFile(trx, guid);
     await trx
       .updateTable('report_requests')
-      .set({ completed: false, error: null, file_path: null, file_size: null, content_type: null, requested_at: sql<Date>`now()` })
+      .set({ completed: false, error: null, file_id: null, file_path: null, file_size: null, content_type: null, requested_at: sql<Date>`now()` })
       .where('guid', '=', guid)
       .execute();
+    if (old?.file_id) await dropFileIfUnused(trx, old.file_id);
   });
 }
 
+/** Deletes the request, and its file unless a queued mail still carries it. */
 export async function deleteRequest(db: Db, guid: string): Promise<void> {
-  await db.deleteFrom('report_requests').where('guid', '=', guid).execute();
-}
-
-export async function fileData(db: Db, guid: string): Promise<Uint8Array | undefined> {
-  return (await db.selectFrom('report_files').select('data').where('guid', '=', guid).executeTakeFirst())?.data;
+  await db.transaction().execute(async (trx) => {
+    const old = await lockedFile(trx, guid);
+    await trx.deleteFrom('report_requests').where('guid', '=', guid).execute();
+    if (old?.file_id) await dropFileIfUnused(trx, old.file_id);
+  });
 }
 
 /** The report's recipients who may still receive it: active contacts of the report's client. */

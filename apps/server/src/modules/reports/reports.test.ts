@@ -182,12 +182,13 @@ describe('reports', () => {
     const sent = await send('POST', `/api/report/send/${g.Request.Guid}`, analyst);
     expect(sent.json()).toEqual({ Success: true, Message: 'Report sent to 1 contact(s)', Count: 1 });
     expect(await count('mail_outbox')).toBe(mails + 1);
-    const mail = await t.db.selectFrom('mail_outbox').select(['to', 'subject', 'text', 'attachments']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const mail = await t.db.selectFrom('mail_outbox').select(['id', 'to', 'subject', 'text']).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(mail).toMatchObject({ to: 'analyst@demo.example', subject: 'Trend Analysis report: Monthly brand report' });
     // The recipient's own unsubscribe link (type 1, this report, this contact) opens the app's page.
     const token = mail.text.match(/\/unsubscribe#token=(\S+)/)?.[1];
     expect(await readUnsubscribeToken(t.db, token!)).toEqual({ type: 1, id: r.Id, contactId: analystContact });
-    expect((mail.attachments as { filename: string }[])[0].filename).toBe(file.json().FileName);
+    const attached = await t.db.selectFrom('mail_attachments').select('file_name').where('outbox_id', '=', mail.id).execute();
+    expect(attached).toEqual([{ file_name: file.json().FileName }]);
 
     const again = await send('POST', `/api/report/regenerate/${g.Request.Guid}`, analyst);
     expect(again.json()).toMatchObject({ Success: true, Message: 'Report regenerated', Request: { IsCompleted: false } });

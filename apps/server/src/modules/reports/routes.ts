@@ -1,9 +1,11 @@
+import { Readable } from 'node:stream';
 import {
   createReport,
   deleteReport,
   deleteReportRequest,
   deleteReportSchedule,
   downloadReport,
+  downloadReportFile,
   generateReport,
   generateReportListing,
   getAllReportLog,
@@ -21,6 +23,7 @@ import {
   sendReport,
   updateReportSchedule,
 } from '@listening/contract';
+import { contentDisposition } from '../../http/content-disposition.ts';
 import type { Route } from '../../http/route.ts';
 import type { Deps } from '../../types.ts';
 import * as reports from './service.ts';
@@ -38,6 +41,14 @@ export function reportRoutes(route: Route, { db, mailer, config }: Deps): void {
   route(generateReportListing, ({ user, body }) => reports.generate(db, user, body, true));
   route(regenerateReport, ({ user, params }) => reports.regenerate(db, user, params.guid));
   route(downloadReport, ({ user, params }) => reports.download(db, user, params.guid));
+  route(downloadReportFile, async ({ user, params, reply }) => {
+    const file = await reports.downloadFile(db, user, params.guid);
+    return reply
+      .type(file.contentType)
+      .header('Content-Disposition', contentDisposition(file.fileName))
+      .header('Content-Length', String(file.size))
+      .send(Readable.from(file.body));
+  });
   route(sendReport, ({ user, params }) => reports.send(db, user, params.guid, mail));
   route(deleteReportRequest, ({ user, params }) => reports.deleteRequest(db, user, params.guid));
   route(getClientReportLog, ({ user, params, query }) => reports.log(db, user, { kind: 'client', id: params.id }, query));

@@ -5,6 +5,7 @@
 // once: the request is logged as 'Generating...' and the job (jobs/report-generate.ts) makes the file.
 import { randomUUID } from 'node:crypto';
 import {
+  REPORT_BASE64_MAX_BYTES,
   REPORT_FREQUENCIES,
   REPORT_LAYOUTS,
   REPORT_MESSAGES,
@@ -25,6 +26,7 @@ import { badRequest, HttpError, notFound } from '../../errors.ts';
 import { enqueueGeneration } from '../../jobs/report-generate.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { readFile, readWholeFile } from '../../reports/files.ts';
 import { prepareReportMails, queueReportMails } from '../../reports/mail.ts';
 import * as q from './queries.ts';
 
@@ -209,29 +211,42 @@ export async function regenerate(db: Db, user: AuthUser, guid: string) {
   return { Success: true, Message: REPORT_MESSAGES.regenerated, Request: toRequest((await q.request(db, guid))!) };
 }
 
-async function readyFile(db: Db, r: q.RequestRow): Promise<Uint8Array> {
+/** The request's stored file; 409 while it is generating or after generation failed. */
+function readyFile(r: Pick<q.RequestRow, 'error' | 'completed' | 'file_id'>): string {
   if (r.error) throw conflict(`${REPORT_MESSAGES.generationFailed} (${r.error})`);
-  const data = r.completed ? await q.fileData(db, r.guid) : undefined;
-  if (!data) throw conflict(REPORT_MESSAGES.stillGenerating);
-  return data;
+  if (!r.completed || !r.file_id) throw conflict(REPORT_MESSAGES.stillGenerating);
+  return r.file_id;
 }
 
+/** The file as base64 in JSON, as the specification's call answers: bounded, the web app downloads the bytes (downloadFile). */
 export async function download(db: Db, user: AuthUser, guid: string) {
   const r = await requestForUser(db, user, guid);
-  const data = await readyFile(db, r);
-  return { Data: Buffer.from(data).toString('base64'), FileName: r.file_path!, ContentType: r.content_type! };
+  const fileId = readyFile(r);
+  if ((r.file_size ?? 0) > REPORT_BASE64_MAX_BYTES) throw new HttpError(413, REPORT_MESSAGES.tooLargeForBase64(guid));
+  const data = await readWholeFile(db, fileId);
+  return { Data: data.toString('base64'), FileName: r.file_path!, ContentType: r.content_type! };
+}
+
+/** The file itself, to answer as a download: read from storage piece by piece as it is sent. */
+export async function downloadFile(db: Db, user: AuthUser, guid: string) {
+  const r = await requestForUser(db, user, guid);
+  const fileId = readyFile(r);
+  return { fileName: r.file_path!, contentType: r.content_type!, size: r.file_size!, body: readFile(db, fileId) };
 }
 
 /** Mails the generated file to the report's recipients now; each call sends again (a user's deliberate resend). */
 export async function send(db: Db, user: AuthUser, guid: string, deps: { mailer: Mailer; publicUrl: string; smtp: boolean }) {
   const r = await requestForUser(db, user, guid, true);
-  const data = await readyFile(db, r);
+  readyFile(r);
   const recipients = await q.recipients(db, r.report_id);
   if (recipients.length === 0) throw badRequest(REPORT_MESSAGES.noRecipients);
   const sendId = randomUUID();
   await prepareReportMails(db);
-  const n = await db.transaction().execute((trx) =>
-    queueReportMails(trx, {
+  const n = await db.transaction().execute(async (trx) => {
+    // The file as it is now, held against a regenerate until the mails refer to it.
+    const file = await q.lockedFile(trx, r.guid);
+    if (!file?.file_id) throw conflict(REPORT_MESSAGES.stillGenerating);
+    return queueReportMails(trx, {
       request: {
         guid: r.guid,
         reportId: r.report_id,
@@ -241,14 +256,14 @@ export async function send(db: Db, user: AuthUser, guid: string, deps: { mailer:
         end: r.date_end,
         timeZone: r.time_zone,
       },
-      file: { name: r.file_path!, contentType: r.content_type!, data },
+      file: { id: file.file_id, name: file.file_path!, contentType: file.content_type! },
       recipients,
       keyOf: (contactId) => `report-send:${r.guid}:${sendId}:${contactId}`,
       publicUrl: deps.publicUrl,
       smtp: deps.smtp,
       db,
-    }),
-  );
+    });
+  });
   if (deps.smtp) void deps.mailer.flush().catch(() => undefined);
   return { Success: true, Message: REPORT_MESSAGES.sent(n), Count: n };
 }
