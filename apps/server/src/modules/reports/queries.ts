@@ -221,6 +221,42 @@ export async function deleteRequest(db: Db, guid: string): Promise<void> {
   });
 }
 
+// ---- rate limits
+
+export type RateAction = 'generate' | 'send';
+
+/** Advisory lock namespaces of the rate limits (the first key of the two-key form). */
+const RATE_LOCK_USER = 0x52505531;
+const RATE_LOCK_CLIENT = 0x52504331;
+
+/**
+ * Takes the caller's and the client's turn for counting (transaction-scoped advisory locks, user
+ * first, then client), so concurrent calls are counted one after another and cannot overshoot.
+ */
+export async function lockRateEvents(trx: Db, userId: number, clientId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${RATE_LOCK_USER}::int, ${userId}::int), pg_advisory_xact_lock(${RATE_LOCK_CLIENT}::int, ${clientId}::int)`.execute(
+    trx,
+  );
+}
+
+/** When each of the action's events since `since` happened, oldest first: by this user, or for this client. */
+export async function rateEvents(trx: Db, action: RateAction, by: { userId: number } | { clientId: number }, since: Date): Promise<Date[]> {
+  const rows = await trx
+    .selectFrom('report_rate_events')
+    .select('created_at')
+    .where('action', '=', action)
+    .$if('userId' in by, (qb) => qb.where('user_id', '=', (by as { userId: number }).userId))
+    .$if('clientId' in by, (qb) => qb.where('client_id', '=', (by as { clientId: number }).clientId))
+    .where('created_at', '>=', since)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => r.created_at);
+}
+
+export async function insertRateEvent(trx: Db, v: { action: RateAction; user_id: number; client_id: number; created_at: Date }): Promise<void> {
+  await trx.insertInto('report_rate_events').values(v).execute();
+}
+
 /** The report's recipients who may still receive it: active contacts of the report's client. */
 export function recipients(db: Db, reportId: number) {
   return db

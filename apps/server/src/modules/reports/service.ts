@@ -3,6 +3,8 @@
 // Recipients must be active contacts of the report's client and bins must be the project's own
 // (400 naming the id otherwise), so nothing is ever sent outside the client. Generation answers at
 // once: the request is logged as 'Generating...' and the job (jobs/report-generate.ts) makes the file.
+// Generating and sending are rate limited per user and per client (REPORT_RATE_LIMITS), counted
+// after the access checks, so another tenant's calls spend nothing of a client's allowance.
 import { randomUUID } from 'node:crypto';
 import {
   REPORT_BASE64_MAX_BYTES,
@@ -28,6 +30,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { readFile, readWholeFile } from '../../reports/files.ts';
 import { prepareReportMails, queueReportMails } from '../../reports/mail.ts';
+import { spend } from './limits.ts';
 import * as q from './queries.ts';
 
 type Out<S extends z.ZodType> = z.input<S>;
@@ -189,6 +192,7 @@ export async function deleteReport(db: Db, user: AuthUser, id: number) {
 /** Logs a request for the window and queues its generation; answers at once. */
 export async function generate(db: Db, user: AuthUser, input: z.output<typeof ReportWindowInput>, listing: boolean) {
   const report = await reportForWrite(db, user, input.ReportId);
+  await spend(db, user, report.client_id, 'generate');
   const timeZone = await q.clientTimeZoneOf(db, report.client_id);
   const { startWall, endWallExclusive } = wallRange(input.DateStart, input.DateEnd);
   const guid = randomUUID();
@@ -205,7 +209,8 @@ export async function generate(db: Db, user: AuthUser, input: z.output<typeof Re
 }
 
 export async function regenerate(db: Db, user: AuthUser, guid: string) {
-  await requestForUser(db, user, guid, true);
+  const r = await requestForUser(db, user, guid, true);
+  await spend(db, user, r.client_id, 'generate');
   await q.resetRequest(db, guid);
   await enqueueGeneration(db, guid);
   return { Success: true, Message: REPORT_MESSAGES.regenerated, Request: toRequest((await q.request(db, guid))!) };
@@ -240,6 +245,7 @@ export async function send(db: Db, user: AuthUser, guid: string, deps: { mailer:
   readyFile(r);
   const recipients = await q.recipients(db, r.report_id);
   if (recipients.length === 0) throw badRequest(REPORT_MESSAGES.noRecipients);
+  await spend(db, user, r.client_id, 'send');
   const sendId = randomUUID();
   await prepareReportMails(db);
   const n = await db.transaction().execute(async (trx) => {
