@@ -86,6 +86,7 @@ export async function startBackground(opts: {
     mailer: opts.mailer,
     log,
     followers: followerJobConfig(config, tokenKeys),
+    outboxRetentionDays: config.outboxRetentionDays,
   });
   log.info('job runner on');
   return async () => {

@@ -6,7 +6,9 @@ import type { Db } from '../db/connection.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { ALERT_EVERY_MS, ALERT_QUEUE, deliverDueAlerts } from './alert-delivery.ts';
 import { checkCrisisSpikes, SPIKE_EVERY_MS, SPIKE_QUEUE } from './crisis-spike.ts';
+import { DEFAULT_OUTBOX_RETENTION_DAYS } from '../mail/mailer.ts';
 import { generateJob, REPORT_GENERATE_QUEUE } from './report-generate.ts';
+import { purgeOutboxAndFiles, REPORT_PURGE_EVERY_MS, REPORT_PURGE_QUEUE } from './report-purge.ts';
 import { REPORT_SCHEDULES_EVERY_MS, REPORT_SCHEDULES_QUEUE, sendDueSchedules } from './report-schedules.ts';
 import { createRunner, schedule, type Runner } from './runner.ts';
 import { queueRecompute, recomputeSentiment, RECOMPUTE_QUEUE } from './sentiment-recompute.ts';
@@ -32,6 +34,8 @@ export interface ProductJobOptions {
   tokens?: TokenDeps;
   /** The follower-snapshot job's networks and keys; null: network reads are off; unset: from the environment. */
   followers?: FollowerJobConfig | null;
+  /** Days finished outbox rows are kept (OUTBOX_RETENTION_DAYS). */
+  outboxRetentionDays?: number;
 }
 
 const quiet = { info: () => {}, warn: () => {} };
@@ -63,6 +67,14 @@ export function productRunner(db: Db, opts: ProductJobOptions): Runner {
         handler: async (job) => {
           const done = await generateJob(db, job, { publicUrl: opts.publicUrl, smtp: opts.smtp });
           if (done?.mails) void deliver();
+        },
+      },
+      // Finished outbox rows past the retention, then the report files nothing refers to.
+      [REPORT_PURGE_QUEUE]: {
+        leaseMs: 300_000,
+        handler: async () => {
+          const p = await purgeOutboxAndFiles(db, { retentionDays: opts.outboxRetentionDays ?? DEFAULT_OUTBOX_RETENTION_DAYS });
+          if (p.mails || p.files) opts.log?.info(`outbox purge: ${p.mails} mails, ${p.files} report files`);
         },
       },
       [DIGEST_QUEUE]: {
@@ -132,6 +144,7 @@ export async function startProductJobs(db: Db, opts: ProductJobOptions): Promise
   await schedule(db, 'token-check', TOKEN_CHECK_QUEUE, TOKEN_CHECK_EVERY_MS);
   await schedule(db, 'alerts', ALERT_QUEUE, ALERT_EVERY_MS);
   await schedule(db, 'report-schedules', REPORT_SCHEDULES_QUEUE, REPORT_SCHEDULES_EVERY_MS);
+  await schedule(db, 'outbox-purge', REPORT_PURGE_QUEUE, REPORT_PURGE_EVERY_MS);
   await schedule(db, 'follower-snapshots', FOLLOWER_SNAPSHOT_QUEUE, FOLLOWER_SNAPSHOT_EVERY_MS);
   // A model file not yet applied to the stored clips (a new release, a retrain) is applied now.
   await queueRecompute(db);
