@@ -1,7 +1,8 @@
 // Reports (issue 19) as a user meets them: open Stats Analysis from the side menu, save report
 // options (the YouTube rule on the way), generate and see the request 'Generating...' then
-// complete, download it ('Downloaded') from the log and from its /report/{layoutId}/{guid}
-// address, schedule it and find it in the Schedule List, then delete the schedule and the report.
+// complete, download it ('Downloaded': the file's bytes, under the name the server gives) from the
+// log and from its /report/{layoutId}/{guid} address, schedule it and find it in the Schedule
+// List, then delete the schedule and the report.
 // Waits are for what the user waits for: dialogs, rows, toasts, the download.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -11,6 +12,8 @@ const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
 // A name of this run's own, so the journey never meets another journey's reports.
 const NAME = `Board pack ${Date.now().toString(36)}`;
+// The file's name: the report's name and the window's first and last days.
+const FILE_NAME = new RegExp(`^${NAME.replace(/ /g, '-')}-\\d{4}-\\d{2}-\\d{2}-\\d{4}-\\d{2}-\\d{2}\\.pdf$`);
 
 let browser: Browser;
 let context: BrowserContext;
@@ -83,19 +86,30 @@ describe('reports', () => {
     const row = dialog.locator(`${requests}[data-status="complete"]`).first();
     await row.waitFor({ timeout: 45_000 });
     await shot(page, 'reports-log');
-    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Download' }).click()]);
-    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    // The file's bytes from report/download/{guid}/file, saved under the name the server gives it.
+    const [download, answer] = await Promise.all([
+      page.waitForEvent('download'),
+      page.waitForResponse((r) => /\/api\/report\/download\/[0-9a-f-]+\/file$/.test(r.url())),
+      row.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(answer.headers()['content-type']).toBe('application/pdf');
+    expect(download.suggestedFilename()).toMatch(FILE_NAME);
     await toastText('Downloaded').waitFor();
     const log = await apiGet<{ Guid: string; ReportName: string }[]>(page, `/api/report/log/all`);
     guid = log.find((r) => r.ReportName === NAME)!.Guid;
   }, 90_000);
 
-  it('downloads the same file from its /report/{layoutId}/{guid} address', async () => {
-    const other = await context.newPage();
-    const [download] = await Promise.all([other.waitForEvent('download'), other.goto(`${baseURL}/report/3/${guid}`)]);
-    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-    await other.getByRole('heading', { name: 'Downloaded' }).waitFor();
-    await other.close();
+  it('downloads the same file from its /report/{layoutId}/{guid} address, on a desktop and a phone', async () => {
+    for (const width of [1280, 390]) {
+      const other = await context.newPage();
+      await other.setViewportSize({ width, height: 800 });
+      const [download] = await Promise.all([other.waitForEvent('download'), other.goto(`${baseURL}/report/3/${guid}`)]);
+      expect(download.suggestedFilename()).toMatch(FILE_NAME);
+      await other.getByRole('heading', { name: 'Downloaded' }).waitFor();
+      expect(await other.getByTestId('downloaded-file').textContent()).toBe(`${download.suggestedFilename()} is in your downloads.`);
+      await shot(other, `reports-download-${width}`);
+      await other.close();
+    }
   });
 
   it('schedules the report for tomorrow 08:00 and finds it in the Schedule List', async () => {

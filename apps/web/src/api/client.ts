@@ -155,6 +155,18 @@ async function parseBody(res: Response): Promise<unknown> {
   }
 }
 
+/** The name a download's Content-Disposition gives: `filename*` (UTF-8, RFC 8187) before `filename`. */
+function dispositionFileName(header: string | null): string | null {
+  const encoded = header?.match(/filename\*=UTF-8''([^;\s]+)/i)?.[1];
+  if (encoded)
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  return header?.match(/filename="([^"]*)"/i)?.[1] ?? null;
+}
+
 async function request(url: string, options: RequestOptions): Promise<unknown> {
   const { method, body, quiet = false, toastId, unauthorized = 'redirect', anonymous, responseType, signal, validate } = options;
   const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' };
@@ -176,7 +188,11 @@ async function request(url: string, options: RequestOptions): Promise<unknown> {
     throw error;
   }
 
-  if (res.ok && responseType === 'blob') return await res.blob();
+  if (res.ok && responseType === 'blob') {
+    // A File under the name the server gives the download, else a Blob.
+    const name = dispositionFileName(res.headers.get('content-disposition'));
+    return name ? new File([await res.arrayBuffer()], name, { type: res.headers.get('content-type') ?? '' }) : await res.blob();
+  }
   const data = await parseBody(res);
   if (res.status === 401 && unauthorized === 'redirect') {
     clearToken();
@@ -223,7 +239,7 @@ export function call<O extends OperationSpec>(op: O, input: OperationInput<O>, o
   }) as Promise<OperationOutput<O>>;
 }
 
-/** Downloads a file operation's answer as a Blob, with the same token, 401 and error handling. */
+/** Downloads a file operation's answer as a Blob (a File when the server names it), with the same token, 401 and error handling. */
 export function download<O extends OperationSpec>(op: O, input: OperationInput<O>, options: CallOptions = {}): Promise<Blob> {
   return request(operationUrl(op, input), { ...options, method: op.method, anonymous: op.access === 'public', responseType: 'blob' }) as Promise<Blob>;
 }

@@ -1,19 +1,14 @@
-// Downloading a generated file: report/download answers base64 with a file name and media type;
-// the browser saves it through a temporary object URL.
-import { downloadReport, type ReportDownload } from '@listening/contract';
-import { call } from '../../../api/client.ts';
+// Downloading a generated file: report/download/{guid}/file answers the file's bytes, with its
+// media type and its name in Content-Disposition; the browser saves it through a temporary object URL.
+import { downloadReportFile as downloadReportFileOp } from '@listening/contract';
+import { download } from '../../../api/client.ts';
 
-export function base64ToBlob(data: string, contentType: string): Blob {
-  const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-  return new Blob([bytes], { type: contentType });
-}
-
-/** Hands the file to the browser's save. */
-export function saveFile(file: ReportDownload): void {
-  const url = URL.createObjectURL(base64ToBlob(file.Data, file.ContentType));
+/** Hands the file to the browser's save under its name. */
+function saveFile(file: Blob, fileName: string): void {
+  const url = URL.createObjectURL(file);
   const a = document.createElement('a');
   a.href = url;
-  a.download = file.FileName;
+  a.download = fileName;
   document.body.appendChild(a);
   a.click();
   a.remove();
@@ -21,9 +16,10 @@ export function saveFile(file: ReportDownload): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** Fetches and saves a request's file; failures throw (the caller shows their text). */
-export async function downloadReportFile(guid: string): Promise<ReportDownload> {
-  const file = await call(downloadReport, { params: { guid } }, { quiet: true });
-  saveFile(file);
-  return file;
+/** Fetches and saves a request's file; failures throw (the caller shows their text). Answers the file's name. */
+export async function downloadReportFile(guid: string): Promise<{ fileName: string }> {
+  const file = await download(downloadReportFileOp, { params: { guid } }, { quiet: true });
+  const fileName = file instanceof File ? file.name : `report-${guid}`;
+  saveFile(file, fileName);
+  return { fileName };
 }

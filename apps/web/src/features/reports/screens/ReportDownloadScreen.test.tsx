@@ -5,7 +5,6 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../api/client.ts';
 import { renderPlain } from '../../../test/render.tsx';
-import { base64ToBlob } from '../api/download-report.ts';
 import { ReportDownloadScreen } from './ReportDownloadScreen.tsx';
 
 const GUID = '0b6f4c1e-2f4a-4b8e-9a43-5d1f7d0c2a11';
@@ -42,13 +41,30 @@ const mount = (guid: string, layoutId = '3') =>
   );
 
 describe('the report download screen', () => {
-  it("saves the file under the server's name and says 'Downloaded'", async () => {
-    fetchMock = vi.fn(async () => Response.json({ Data: btoa('%PDF-1.7 report'), FileName: 'weekly.pdf', ContentType: 'application/pdf' }));
+  it("downloads the file's bytes, saves them under the name the server gives and says 'Downloaded'", async () => {
+    const stored = vi.fn();
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      stored(blob);
+      return 'blob:report';
+    });
+    fetchMock = vi.fn(
+      async () =>
+        new Response('%PDF-1.7 report', {
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': `attachment; filename="Board pack _ 2026.pdf"; filename*=UTF-8''Board%20pack%20%C3%A9%202026.pdf`,
+          },
+        }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     mount(GUID);
     await screen.findByTestId('downloaded-file');
-    expect(fetchMock.mock.calls[0][0]).toBe(`/api/report/download/${GUID}`);
-    expect(saved).toHaveBeenCalledWith('weekly.pdf');
+    expect(fetchMock.mock.calls[0][0]).toBe(`/api/report/download/${GUID}/file`);
+    expect(saved).toHaveBeenCalledWith('Board pack é 2026.pdf');
+    expect(screen.getByTestId('downloaded-file').textContent).toBe('Board pack é 2026.pdf is in your downloads.');
+    const blob = stored.mock.calls[0][0] as Blob;
+    expect(blob.type).toBe('application/pdf');
+    expect(await blob.text()).toBe('%PDF-1.7 report');
     expect(shown).toHaveBeenCalledWith('teal', 'Downloaded');
   });
 
@@ -67,11 +83,5 @@ describe('the report download screen', () => {
     mount('not-found', '1');
     expect(screen.getByText('This report link is not valid')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
-  });
-
-  it('decodes the base64 answer to the bytes of the file', async () => {
-    const blob = base64ToBlob(btoa('PK\u0003\u0004'), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(blob.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([0x50, 0x4b, 3, 4]);
   });
 });

@@ -26,7 +26,7 @@ export function ReportDownloadScreen({ layoutId, guid }: { layoutId: string; gui
     downloadReportFile(guid)
       .then((file) => {
         toast.success(REPORT_MESSAGES.downloaded);
-        setState({ status: 'done', fileName: file.FileName });
+        setState({ status: 'done', fileName: file.fileName });
       })
       .catch((err: unknown) => {
         const message = errorText(err);
