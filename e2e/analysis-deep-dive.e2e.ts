@@ -1,13 +1,14 @@
 // Deep Dive, Tree View and the World Map as a user meets them (issue 17 part C): the deep dive's
 // breakdown of hashtags, the Compare modal's rule and its comparison, an item's posts in the clip
 // tray, the rail and period kept in the address (reload, back), a bin with nothing on the rail
-// ('No data found for deep-dive'); the tree view's folders, a folder's posts and a subfolder
-// opening the dashboard scoped to it with the range and streams; the world map's countries, one
-// of them and a place's bubble opening their posts. Waits are for what the user waits for.
+// ('No data found for deep-dive'), the Filter's range and streams counted in weeks from Monday;
+// the tree view's folders, a folder's posts and a subfolder opening the dashboard scoped to it
+// with the range and streams; the world map's countries, one of them and a place's bubble
+// opening their posts. Waits are for what the user waits for.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MESSAGES } from '@listening/contract';
-import { apiGet, launch, login, shot } from './browser.ts';
+import { MESSAGES, type DeepDive } from '@listening/contract';
+import { apiGet, clientDay, demoCorpusWritten, launch, login, shot } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 
@@ -58,7 +59,7 @@ describe('Deep Dive', () => {
       .toBeGreaterThan(20);
   }, 240_000);
 
-  it('breaks the hashtags of the last 5 weeks down, with the change against the period before', async () => {
+  it("breaks the hashtags of the Filter's range down, with the change against the period before", async () => {
     await page.goto(`${base}/deep-dive`);
     await page.getByRole('heading', { name: 'Deep Dive' }).waitFor();
     const rows = page.getByTestId('deep-dive-breakdown-table').locator('tbody tr');
@@ -127,6 +128,48 @@ describe('Deep Dive', () => {
   it("says 'No data found for deep-dive' for a bin with nothing on the rail", async () => {
     await page.goto(`${base}/deep-dive?bin=${ids.manualUploads}`);
     await page.getByTestId('deep-dive-no-data').filter({ hasText: MESSAGES.deepDiveNoData }).waitFor();
+  });
+
+  it("counts the Filter's range and streams, in weeks from Monday, as the clip tray lists them (1280 and 390 px)", async () => {
+    await demoCorpusWritten(page, ids.projectId);
+    // A range of its own, well before today and from a Wednesday: weeks from Monday cut its first one.
+    let back = 40;
+    while (new Date(`${clientDay(-back)}T00:00:00Z`).getUTCDay() !== 3) back++;
+    const [from, to] = [clientDay(-back), clientDay(-back + 24)];
+    for (const [width, height] of [
+      [1280, 900],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width, height });
+      const answer = page.waitForResponse((r) => r.url().includes('/api/deepdive/ownedcontent') && r.status() === 200);
+      await page.goto(`${base}/deep-dive?datefrom=${from}&dateto=${to}&streams=7,8`);
+      const asked = new URL((await answer).url()).searchParams;
+      expect([asked.get('startDate'), asked.get('endDate'), asked.get('streamIds')]).toEqual([`${from}T00:00:00`, `${to}T23:59:59`, '7,8']);
+      const dive = (await (await answer).json()) as DeepDive;
+      expect(dive.Bucket).toBe('week');
+      expect(dive.Series.map((b) => new Date(`${b.Date}Z`).getUTCDay())).toEqual(dive.Series.map(() => 1));
+      expect([dive.Series[0].From, dive.Series.at(-1)!.To]).toEqual([`${from}T00:00:00`, `${to}T23:59:59`]);
+
+      // The top item as the screen shows it, and as the clip tray lists the Filter's posts carrying it.
+      const first = page.getByTestId('deep-dive-breakdown-table').locator('tbody tr').first();
+      await expect.poll(() => first.getByRole('button').textContent(), { timeout: 30_000 }).toBe(dive.Items[0].Value);
+      const item = dive.Items[0].Value;
+      const shown = Number(/^[\d,]+/.exec((await first.locator('td').nth(1).textContent())!)![0].replace(/,/g, ''));
+      const listed = await apiGet<{ Total: number }>(
+        page,
+        `/api/clip/getall?projectId=${ids.projectId}&startDate=${from}T00:00:00&endDate=${to}T23:59:59&streamIds=7,8&word=${encodeURIComponent(item)}`,
+      );
+      expect(shown).toBe(listed.Total);
+      expect(await page.getByTestId('deep-dive-totals-posts-value').textContent()).toBe(dive.Posts.Value.toLocaleString('en-US'));
+      await shot(page, `deep-dive-filter-${width}`);
+      await first.getByRole('button').click();
+      await page.getByTestId('tray-scope').filter({ hasText: item }).waitFor();
+      await expect
+        .poll(() => page.getByTestId('tray-total').textContent(), { timeout: 30_000 })
+        .toBe(`${shown.toLocaleString('en-US')} post${shown === 1 ? '' : 's'}`);
+      await page.keyboard.press('Escape');
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 });
 

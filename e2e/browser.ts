@@ -2,6 +2,7 @@
 import { execSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export function chromiumPath(): string {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
@@ -51,4 +52,20 @@ export async function apiGet<T>(p: Page, path: string): Promise<T> {
  */
 export function clientDay(offset = 0, timeZone = 'Africa/Johannesburg'): string {
   return new Date(Date.now() + offset * 86_400_000).toLocaleDateString('en-CA', { timeZone });
+}
+
+/**
+ * Waits until the demo corpus is written whole (it is written after the server listens, in
+ * batches): its follower history, 17 weeks back, is written last, so followers 8 weeks before the
+ * end of Follower Growth's 8 weeks are there only then. Figures compared across screens are read after.
+ */
+export async function demoCorpusWritten(p: Page, projectId: number): Promise<void> {
+  const q = `projectId=${projectId}&startDate=${clientDay(-1)}&endDate=${clientDay()}&streamIds=7,8,9`;
+  await expect
+    .poll(async () => (await apiGet<{ Followers?: { Previous: number } }>(p, `/api/profile/followers/get?${q}`)).Followers?.Previous ?? 0, {
+      timeout: 200_000,
+      interval: 2_000,
+      message: 'the demo corpus is written whole (its follower history comes last)',
+    })
+    .toBeGreaterThan(0);
 }

@@ -214,12 +214,12 @@ export interface ChartBucket {
 
 /**
  * The buckets of an analysis chart over [start, end] (001 section 9): a day each under 30 days,
- * 7-day weeks from 30 to under 90, months from 90; each bucket's end capped at now, and buckets
- * wholly after now left out (nothing can be counted in them). All Dates are wall clock. What a
- * point or bar of the chart opens in the clip tray is its bucket's from..to.
+ * 7-day weeks from 30 to under 90, months from 90, unless the screen lets the reader choose
+ * (`bucket`: the deep dive's period); each bucket's end capped at now, and buckets wholly after
+ * now left out (nothing can be counted in them). All Dates are wall clock. What a point or bar of
+ * the chart opens in the clip tray is its bucket's from..to.
  */
-export function chartBuckets(start: Date, end: Date, now: Date): { bucket: Bucket; buckets: ChartBucket[] } {
-  const bucket = insightsBucket(start, end);
+export function chartBuckets(start: Date, end: Date, now: Date, bucket: Bucket = insightsBucket(start, end)): { bucket: Bucket; buckets: ChartBucket[] } {
   const iso = (d: Date) => d.toISOString().slice(0, 19);
   const last = Math.min(end.getTime(), now.getTime());
   const buckets: ChartBucket[] = [];

@@ -1,2 +1,3 @@
 export * from './model.ts';
+export * from './buckets.ts';
 export * from './get-deep-dive.ts';

@@ -4,20 +4,31 @@
 // give them): hashtag, url, handle, entity.
 import { z } from 'zod';
 import { AnalyticQuery, Compared, quoteInput } from '../common.ts';
+import { rangeDays } from '../rules.ts';
 
 export const DEEP_DIVE_RAILS = ['hashtag', 'url', 'handle', 'entity'] as const;
 export type DeepDiveRail = (typeof DEEP_DIVE_RAILS)[number];
 export const DEEP_DIVE_RAIL_LABELS: Record<DeepDiveRail, string> = { hashtag: 'Hashtags', url: 'Urls', handle: 'Handles', entity: 'Named Entities' };
 export const DEFAULT_DEEP_DIVE_RAIL: DeepDiveRail = 'hashtag';
 
-/** Periods of the dropdown: how far back from now, and the bucket of the chart. Weekly is the default. */
+/**
+ * Periods of the dropdown: the bucket of the chart over the Filter's range (the range is the
+ * Filter's, as on every screen). Weekly, the default, counts weeks from Monday and Daily the
+ * client's days, as every other chart (rules.ts chartBuckets); Hourly only for a range of at
+ * most DEEP_DIVE_HOURLY_MAX_DAYS days.
+ */
 export const DEEP_DIVE_PERIODS = {
-  hourly: { label: 'Hourly', hours: 12, bucket: 'hour' },
-  daily: { label: 'Daily', hours: 7 * 24, bucket: 'day' },
-  weekly: { label: 'Weekly', hours: 35 * 24, bucket: 'week' },
+  hourly: { label: 'Hourly', bucket: 'hour' },
+  daily: { label: 'Daily', bucket: 'day' },
+  weekly: { label: 'Weekly', bucket: 'week' },
 } as const;
 export type DeepDivePeriod = keyof typeof DEEP_DIVE_PERIODS;
 export const DEFAULT_DEEP_DIVE_PERIOD: DeepDivePeriod = 'weekly';
+/** Longest range drawn by the hour: 168 points (a longer one is a line no one can read). */
+export const DEEP_DIVE_HOURLY_MAX_DAYS = 7;
+
+/** Whether the period can draw the range (wall-clock Dates, end inclusive): Hourly only up to DEEP_DIVE_HOURLY_MAX_DAYS days. */
+export const periodFits = (period: DeepDivePeriod, start: Date, end: Date) => period !== 'hourly' || rangeDays(start, end) <= DEEP_DIVE_HOURLY_MAX_DAYS;
 
 /** Most items one comparison shows (the Compare modal). */
 export const DEEP_DIVE_COMPARE_MAX = 5;
@@ -53,7 +64,7 @@ const zCompare = z.string({ error: 'compare must be a comma list of items' }).tr
 
 export const DeepDiveQuery = AnalyticQuery.safeExtend({
   railType: zRail,
-  /** The bucket of the chart; by default from the range (hours up to 2 days, days up to 14, weeks beyond). */
+  /** The bucket of the chart over the range; DEFAULT_DEEP_DIVE_PERIOD when absent. */
   period: z.enum(['hourly', 'daily', 'weekly'], { error: 'period must be hourly, daily or weekly' }).optional(),
   compare: zCompare.optional(),
 });
@@ -71,9 +82,17 @@ export const DeepDiveItem = z.object({
 });
 export type DeepDiveItem = z.infer<typeof DeepDiveItem>;
 
+/** A point of the chart over time (buckets.ts deepDiveBuckets): what it counts, and what it opens. */
 export const DeepDiveBucket = z.object({
-  /** Start of the bucket, client wall clock (YYYY-MM-DDTHH:mm:ss). */
+  /** Start of the bucket, client wall clock (YYYY-MM-DDTHH:mm:ss): a Monday for a week, even when the range starts later. */
   Date: z.string(),
+  /** First and last instant it covers (YYYY-MM-DDTHH:mm:ss, client time): the range and now cut it. */
+  From: z.string(),
+  To: z.string(),
+  /** 'D MMM YYYY' of a day or week, 'D MMM HH:mm' of an hour. */
+  Label: z.string(),
+  /** The range or now cuts the bucket, so its figures cover only part of it. */
+  Partial: z.boolean(),
   /** Posts per charted item, in the order of Charted. */
   Counts: z.array(z.number()),
 });

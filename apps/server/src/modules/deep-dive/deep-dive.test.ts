@@ -35,9 +35,52 @@ describe('deepdive/ownedcontent', () => {
     const r = await get(`projectId=${fx.projectId}&${range}&period=daily`);
     expect(r.body.Bucket).toBe('day');
     expect(r.body.Series).toEqual([
-      { Date: '2024-03-01T00:00:00', Counts: [2] },
-      { Date: '2024-03-02T00:00:00', Counts: [1] },
+      { Date: '2024-03-01T00:00:00', From: '2024-03-01T00:00:00', To: '2024-03-01T23:59:59', Label: '1 Mar 2024', Partial: false, Counts: [2] },
+      { Date: '2024-03-02T00:00:00', From: '2024-03-02T00:00:00', To: '2024-03-02T23:59:59', Label: '2 Mar 2024', Partial: false, Counts: [1] },
     ]);
+  });
+
+  it('reads the range asked, not the weeks before now, in weeks from Monday (the default period) cut by the range', async () => {
+    // Wednesday 28 February to Tuesday 12 March 2024: #acme's three posts fall on 1 and 2 March.
+    const r = await get(`projectId=${fx.projectId}&startDate=2024-02-28&endDate=2024-03-12&streamIds=7,8`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.Bucket).toBe('week');
+    expect(r.body.Series).toEqual([
+      { Date: '2024-02-26T00:00:00', From: '2024-02-28T00:00:00', To: '2024-03-03T23:59:59', Label: '26 Feb 2024', Partial: true, Counts: [3] },
+      { Date: '2024-03-04T00:00:00', From: '2024-03-04T00:00:00', To: '2024-03-10T23:59:59', Label: '4 Mar 2024', Partial: false, Counts: [0] },
+      { Date: '2024-03-11T00:00:00', From: '2024-03-11T00:00:00', To: '2024-03-12T23:59:59', Label: '11 Mar 2024', Partial: true, Counts: [0] },
+    ]);
+    // The previous period is the 14 days before: 14 to 27 February.
+    expect(r.body.Items).toEqual([{ Value: '#acme', Count: 3, Previous: 0, Owned: 0, Earned: 1, Chatter: 2 }]);
+  });
+
+  it("counts an item's posts as the clip tray lists them for the same range and streams", async () => {
+    for (const [q, n] of [
+      ['startDate=2024-03-01&endDate=2024-03-02&streamIds=7,8', 3],
+      ['startDate=2024-03-02&endDate=2024-03-09&streamIds=7', 1],
+    ] as const) {
+      const dive = await get(`projectId=${fx.projectId}&${q}`);
+      const item = dive.body.Items.find((i: { Value: string }) => i.Value === '#acme');
+      const tray = await t.app.inject({ method: 'GET', url: `/api/clip/getall?projectId=${fx.projectId}&${q}&word=%23acme`, headers: analyst });
+      expect([item.Count, tray.json().Total]).toEqual([n, n]);
+    }
+  });
+
+  it('draws hours for a range of at most 7 days, and says so for a longer one', async () => {
+    const hours = await get(`projectId=${fx.projectId}&${range}&period=hourly`);
+    expect(hours.body.Bucket).toBe('hour');
+    expect(hours.body.Series).toHaveLength(48);
+    expect(hours.body.Series[10]).toEqual({
+      Date: '2024-03-01T10:00:00',
+      From: '2024-03-01T10:00:00',
+      To: '2024-03-01T10:59:59',
+      Label: '1 Mar 10:00',
+      Partial: false,
+      Counts: [2],
+    });
+    const long = await get(`projectId=${fx.projectId}&startDate=2024-03-01&endDate=2024-03-08&streamIds=7,8&period=hourly`);
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe('period hourly draws a range of at most 7 days; this one has 8: choose daily or weekly');
   });
 
   it('compares with the previous period of equal length: the items, the distinct items and the posts', async () => {

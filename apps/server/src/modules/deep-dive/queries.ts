@@ -6,7 +6,7 @@
 // rail's posts (bin_hourly's count per rail).
 import type { DeepDiveRail } from '@listening/contract';
 import { sql } from 'kysely';
-import { fromWall, rollupInScope, type Scope } from '../../analytics/scope.ts';
+import { rollupInScope, type Scope } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
 import { ITEM_RAILS, RAIL_POSTS } from '../../ingest/rollups.ts';
 
@@ -53,10 +53,6 @@ const rows = (s: Scope, rail: number, from: Date, to: Date, cuts: Date[], values
      where bin_id = ${s.binId} and rail = ${rail} and stream_id in (${sql.join(s.streams)}) and day = any(${days}::timestamptz[]) ${only}`;
 };
 
-/** How many chart buckets of `bucketMs` the range spans (the last may be cut short). */
-export const bucketCount = (s: Pick<Scope, 'startWall' | 'endWall'>, bucketMs: number) =>
-  Math.max(1, Math.ceil((s.endWall.getTime() + 1 - s.startWall.getTime()) / bucketMs));
-
 export interface ItemRow {
   value: string;
   count: number;
@@ -70,7 +66,7 @@ export interface Overview {
   items: (ItemRow & { previous: number })[];
   /** Distinct items (as shown: '#acme' and 'acme' are one) with posts in the range, and in the previous period. */
   distinct: { now: number; previous: number };
-  /** Posts per listed item per bucket of the range (`bucket`: its index from the range's start). */
+  /** Posts per listed item per bucket of the range (`bucket`: its index, 0 the first). */
   series: { value: string; bucket: number; count: number }[];
 }
 
@@ -87,13 +83,11 @@ export async function overview(
   s: Scope,
   prev: Scope,
   rail: DeepDiveRail,
-  opts: { limit: number; bucketMs: number; prefix?: string; values?: string[] },
+  opts: { limit: number; starts: Date[]; prefix?: string; values?: string[] },
 ): Promise<Overview> {
-  const { limit, bucketMs, prefix, values } = opts;
-  // A bucket's index: how many later buckets have begun by the hour. Their first instants are
-  // worked out here, once (the client's clock to UTC), instead of the client's clock per row.
-  const n = bucketCount(s, bucketMs);
-  const starts = Array.from({ length: n - 1 }, (_, k) => fromWall(new Date(s.startWall.getTime() + (k + 1) * bucketMs), s.timeZone));
+  const { limit, starts, prefix, values } = opts;
+  // A bucket's index: how many later buckets have begun by the hour (`starts`: the instants the
+  // second and later buckets begin, worked out once by the caller instead of per row).
   const bucket = starts.length ? sql`width_bucket(hour, ${starts.map((d) => d.toISOString())}::timestamptz[])` : sql`0`;
   // The item as shown, without its rail's prefix: the stored forms '#acme' and 'acme' share it.
   const key = prefix ? sql`case when left(item, 1) = ${prefix} then substr(item, 2) else item end` : sql`item`;

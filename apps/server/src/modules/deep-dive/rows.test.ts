@@ -2,6 +2,7 @@
 // where a day is cut (queries.ts grains): the answer must be the one every hour's row gives. The
 // rows here are random hours of three stored items over ten weeks, the day rows their sums; each
 // scope's overview is checked against the same figures worked out here from the hours alone.
+import { deepDiveBuckets, type DeepDivePeriod } from '@listening/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromWall, previousScope, type Scope } from '../../analytics/scope.ts';
@@ -120,11 +121,16 @@ describe('the deep dive over day and hour rows', () => {
     };
   };
 
+  /** The instants the period's second and later buckets begin (the service's `starts`). */
+  const startsOf = (s: Scope, period: DeepDivePeriod) =>
+    deepDiveBuckets(s.startWall, s.endWall, new Date('2100-01-01T00:00:00Z'), period)
+      .slice(1)
+      .map((b) => fromWall(new Date(`${b.from}Z`), s.timeZone));
+
   /** The overview from every hour's row, worked out here. */
-  function expected(s: Scope, bucketMs: number) {
+  function expected(s: Scope, startInstants: Date[]) {
     const prev = previousScope(s);
-    const n = Math.max(1, Math.ceil((s.endWall.getTime() + 1 - s.startWall.getTime()) / bucketMs));
-    const starts = Array.from({ length: n - 1 }, (_, k) => fromWall(new Date(s.startWall.getTime() + (k + 1) * bucketMs), s.timeZone).getTime());
+    const starts = startInstants.map((d) => d.getTime());
     const key = (item: string) => (item.startsWith('#') ? item.slice(1) : item);
     const items = new Map<string, { value: string; count: number; owned: number; earned: number; chatter: number; previous: number }>();
     const series = new Map<string, number>();
@@ -152,19 +158,20 @@ describe('the deep dive over day and hour rows', () => {
     };
   }
 
-  const cases: [string, string, string, number][] = [
-    ['Africa/Johannesburg', '2024-01-29T00:00:00Z', '2024-03-04T00:00:00Z', 7 * DAY],
-    ['America/New_York', '2024-02-20T00:00:00Z', '2024-03-20T00:00:00Z', 7 * DAY], // DST starts on 10 March
-    ['Asia/Kolkata', '2024-02-01T00:00:00Z', '2024-02-08T00:00:00Z', DAY],
-    ['UTC', '2024-01-20T00:00:00Z', '2024-03-01T00:00:00Z', DAY],
-    ['Africa/Johannesburg', '2024-02-14T06:00:00Z', '2024-02-14T18:00:00Z', HOUR],
+  const cases: [string, string, string, DeepDivePeriod][] = [
+    ['Africa/Johannesburg', '2024-01-29T00:00:00Z', '2024-03-04T00:00:00Z', 'weekly'],
+    ['America/New_York', '2024-02-20T00:00:00Z', '2024-03-20T00:00:00Z', 'weekly'], // from a Tuesday; DST starts on 10 March
+    ['Asia/Kolkata', '2024-02-01T00:00:00Z', '2024-02-08T00:00:00Z', 'daily'],
+    ['UTC', '2024-01-20T00:00:00Z', '2024-03-01T00:00:00Z', 'daily'],
+    ['Africa/Johannesburg', '2024-02-14T06:00:00Z', '2024-02-14T18:00:00Z', 'hourly'],
   ];
-  for (const [tz, a, b, bucketMs] of cases)
-    it(`gives every hour's answer: ${tz}, ${a.slice(0, 13)} to ${b.slice(0, 13)}, buckets of ${bucketMs / HOUR} h`, async () => {
+  for (const [tz, a, b, period] of cases)
+    it(`gives every hour's answer: ${tz}, ${a.slice(0, 13)} to ${b.slice(0, 13)}, ${period}`, async () => {
       const s = scope(tz, a, b);
-      const want = expected(s, bucketMs);
+      const starts = startsOf(s, period);
+      const want = expected(s, starts);
       expect(want.posts).toBeGreaterThan(0);
-      const got = await overview(h.db, s, previousScope(s), 'hashtag', { limit: 10, bucketMs, prefix: '#' });
+      const got = await overview(h.db, s, previousScope(s), 'hashtag', { limit: 10, starts, prefix: '#' });
       expect([...got.items].sort((x, y) => x.value.localeCompare(y.value))).toEqual(want.items);
       expect(got.distinct).toEqual(want.distinct);
       expect([...got.series].sort((x, y) => x.value.localeCompare(y.value) || x.bucket - y.bucket)).toEqual(want.series);

@@ -1,34 +1,29 @@
-// Deep dive: a rail's items over the range, compared with the previous period; the Compare
-// modal's items (up to DEEP_DIVE_COMPARE_MAX) drawn over time. Gated by the Deep Dive product and
-// offered to the side menu's project types only, here as in the menu. No post carrying an item of
-// the rail: null, which the route answers as 204 ('No data found for deep-dive').
+// Deep dive: a rail's items over the Filter's range and streams, compared with the previous
+// period; the Compare modal's items (up to DEEP_DIVE_COMPARE_MAX) drawn over time, in the
+// period's buckets (contract deepDiveBuckets: weeks from Monday and the client's days, as every
+// other chart). Gated by the Deep Dive product and offered to the side menu's project types only,
+// here as in the menu. No post carrying an item of the rail: null, which the route answers as 204
+// ('No data found for deep-dive').
 import {
   DEEP_DIVE_COMPARE_MAX,
+  DEEP_DIVE_HOURLY_MAX_DAYS,
   DEEP_DIVE_PERIODS,
   DEEP_DIVE_PROJECT_TYPES,
   DEEP_DIVE_TOP,
+  DEFAULT_DEEP_DIVE_PERIOD,
+  deepDiveBuckets,
+  periodFits,
+  rangeDays,
   type DeepDive,
-  type DeepDivePeriod,
   type DeepDiveQuery,
   type DeepDiveRail,
 } from '@listening/contract';
 import type { z } from 'zod';
-import { assertUnlocked, previousScope, resolveScope, wallTime, type Scope } from '../../analytics/scope.ts';
+import { assertUnlocked, fromWall, previousScope, resolveScope, toWall } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
-import { forbidden } from '../../errors.ts';
+import { badRequest, forbidden } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import * as q from './queries.ts';
-
-const HOUR = 3_600_000;
-const BUCKET_MS = { hour: HOUR, day: 24 * HOUR, week: 7 * 24 * HOUR } as const;
-type Bucket = keyof typeof BUCKET_MS;
-
-/** The chart's bucket: the period's, or from the range (hours up to 2 days, days up to 14, weeks beyond). */
-export function bucketOf(s: Pick<Scope, 'startWall' | 'endWall'>, period?: DeepDivePeriod): Bucket {
-  if (period) return DEEP_DIVE_PERIODS[period].bucket;
-  const length = s.endWall.getTime() + 1 - s.startWall.getTime();
-  return length <= 48 * HOUR ? 'hour' : length <= 14 * 24 * HOUR ? 'day' : 'week';
-}
 
 const PREFIX: Partial<Record<DeepDiveRail, string>> = { hashtag: '#', handle: '@' };
 /** As the breakdown shows it: hashtags with '#', handles with '@', whatever the pipeline stored. */
@@ -48,16 +43,22 @@ export async function deepDive(db: Db, user: AuthUser, query: z.output<typeof De
     throw forbidden(`Deep Dive is offered for project types ${DEEP_DIVE_PROJECT_TYPES.join(', ')} only; this project is type ${s.project.project_type_id}`);
   await assertUnlocked(db, s.project, 'DeepDive');
   const rail = query.railType;
+  const period = query.period ?? DEFAULT_DEEP_DIVE_PERIOD;
+  if (!periodFits(period, s.startWall, s.endWall))
+    throw badRequest(
+      `period hourly draws a range of at most ${DEEP_DIVE_HOURLY_MAX_DAYS} days; this one has ${rangeDays(s.startWall, s.endWall)}: choose daily or weekly`,
+    );
   const prev = previousScope(s);
   const compare = query.compare?.flatMap((v) => storedForms(v, rail));
-  const bucket = bucketOf(s, query.period);
-  const size = BUCKET_MS[bucket];
+  const buckets = deepDiveBuckets(s.startWall, s.endWall, toWall(new Date(), s.timeZone), period);
+  // The instants the second and later buckets begin (the first begins with the range).
+  const starts = buckets.slice(1).map((b) => fromWall(new Date(`${b.from}Z`), s.timeZone));
   // Independent reads at once (on PostgreSQL each takes its own connection): the rail's posts now
   // and before (small), and everything else in one scan (queries.ts overview).
   const [posts, before, o] = await Promise.all([
     q.posts(db, s, rail),
     q.posts(db, prev, rail),
-    q.overview(db, s, prev, rail, { limit: compare ? compare.length : DEEP_DIVE_TOP, bucketMs: size, prefix: PREFIX[rail], values: compare }),
+    q.overview(db, s, prev, rail, { limit: compare ? compare.length : DEEP_DIVE_TOP, starts, prefix: PREFIX[rail], values: compare }),
   ]);
   if (posts === 0) return null;
   const merged = new Map<string, q.ItemRow>();
@@ -80,21 +81,20 @@ export async function deepDive(db: Db, user: AuthUser, query: z.output<typeof De
   const list = [...merged.values()].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
 
   const charted = (query.compare ? list : list.slice(0, DEEP_DIVE_COMPARE_MAX)).map((i) => i.value);
-  const n = q.bucketCount(s, size);
-  const grid = Array.from({ length: n }, () => charted.map(() => 0));
+  const grid = buckets.map(() => charted.map(() => 0));
   const column = new Map(charted.map((v, i) => [v, i]));
   for (const r of o.series) {
     const c = column.get(shown(r.value, rail));
-    if (c !== undefined && r.bucket >= 0 && r.bucket < n) grid[r.bucket][c] += r.count;
+    if (c !== undefined && r.bucket >= 0 && r.bucket < grid.length) grid[r.bucket][c] += r.count;
   }
 
   return {
     RailType: rail,
-    Bucket: bucket,
+    Bucket: DEEP_DIVE_PERIODS[period].bucket,
     Posts: { Value: posts, Previous: before },
     Distinct: { Value: o.distinct.now, Previous: o.distinct.previous },
     Items: list.map((i) => ({ Value: i.value, Count: i.count, Previous: previous.get(i.value) ?? 0, Owned: i.owned, Earned: i.earned, Chatter: i.chatter })),
     Charted: charted,
-    Series: grid.map((Counts, k) => ({ Date: wallTime(new Date(s.startWall.getTime() + k * size)), Counts })),
+    Series: buckets.map((b, k) => ({ Date: b.start, From: b.from, To: b.to, Label: b.label, Partial: b.partial, Counts: grid[k] })),
   };
 }

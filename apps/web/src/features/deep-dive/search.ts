@@ -1,15 +1,18 @@
 // The deep dive keeps its rail and period in the address beside the project's filter (rail,
 // period), so that a reload or a shared link shows the same view and the back button steps
 // between the views seen. A missing or unknown value falls back to the default (hashtags, weekly)
-// instead of failing the route.
+// instead of failing the route, and so does Hourly when the Filter's range is too long to draw
+// by the hour.
 import {
   DEEP_DIVE_PERIODS,
   DEEP_DIVE_RAILS,
   DEFAULT_DEEP_DIVE_PERIOD,
   DEFAULT_DEEP_DIVE_RAIL,
+  periodFits,
   type DeepDivePeriod,
   type DeepDiveRail,
 } from '@listening/contract';
+import type { ProjectFilter } from '../../project/filter.ts';
 import { z } from 'zod';
 
 const isRail = (s: string): s is DeepDiveRail => (DEEP_DIVE_RAILS as readonly string[]).includes(s);
@@ -21,10 +24,15 @@ export const deepDiveSearchSchema = z.object({
 });
 export type DeepDiveSearch = z.infer<typeof deepDiveSearchSchema>;
 
-/** The view the address names, the defaults filling what it leaves out. */
-export function deepDiveView(search: DeepDiveSearch): { rail: DeepDiveRail; period: DeepDivePeriod } {
+/** Whether the period can draw the Filter's range (its whole days, on the client's wall clock). */
+export const periodFitsFilter = (period: DeepDivePeriod, f: Pick<ProjectFilter, 'datefrom' | 'dateto'>) =>
+  periodFits(period, new Date(`${f.datefrom}T00:00:00Z`), new Date(`${f.dateto}T23:59:59Z`));
+
+/** The view the address names over the Filter's range, the defaults filling what it leaves out or cannot draw. */
+export function deepDiveView(search: DeepDiveSearch, filter: Pick<ProjectFilter, 'datefrom' | 'dateto'>): { rail: DeepDiveRail; period: DeepDivePeriod } {
+  const period = search.period && isPeriod(search.period) ? search.period : DEFAULT_DEEP_DIVE_PERIOD;
   return {
     rail: search.rail && isRail(search.rail) ? search.rail : DEFAULT_DEEP_DIVE_RAIL,
-    period: search.period && isPeriod(search.period) ? search.period : DEFAULT_DEEP_DIVE_PERIOD,
+    period: periodFitsFilter(period, filter) ? period : DEFAULT_DEEP_DIVE_PERIOD,
   };
 }

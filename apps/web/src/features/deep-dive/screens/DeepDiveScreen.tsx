@@ -1,7 +1,8 @@
 // Deep dive (/deep-dive, 001 section 2): the hashtags, urls, handles or named entities (the rail)
-// of the project's posts over a period (Hourly, Daily, Weekly: the last 12 hours, 7 days or 5
-// weeks; Weekly by default), with headline figures against the previous period, a breakdown
-// widget, a pie comparison and the items over time; the Compare modal picks up to 5 items to
+// of the project's posts over the Filter's range, streams and bin (as every screen reads them),
+// with headline figures against the previous period, a breakdown widget, a pie comparison and the
+// items over time; the period (Hourly, Daily, Weekly; Weekly by default) is the chart's bucket
+// over that range, weeks from Monday as on every chart; the Compare modal picks up to 5 items to
 // draw. The rail and period live in the address (search.ts): a reload or a shared link shows the
 // same view, and the back button steps between the views seen. Behind the Deep Dive product, for
 // project types 1 and 5. Nothing on the rail (the server's 204): 'No data found for deep-dive'.
@@ -9,6 +10,7 @@
 import { Alert, Button, Grid, SegmentedControl, Select } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import {
+  DEEP_DIVE_HOURLY_MAX_DAYS,
   DEEP_DIVE_PERIODS,
   DEEP_DIVE_PROJECT_TYPES,
   DEEP_DIVE_RAILS,
@@ -25,21 +27,26 @@ import { HeadlineCards } from '../../../project/components/HeadlineCards.tsx';
 import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
 import { useProjectContext } from '../../../project/context.ts';
 import { EChart } from '../../../ui/charts/EChart.tsx';
-import { wallNow } from '../../../ui/time.ts';
 import { useDeepDive } from '../api/get-deep-dive.ts';
 import { overTimeOption, pieOption } from '../charts.ts';
 import { Breakdown } from '../components/Breakdown.tsx';
 import { CompareModal } from '../components/CompareModal.tsx';
-import { bucketEnd, bucketLabel, periodRange } from '../period.ts';
-import { deepDiveView } from '../search.ts';
+import { deepDiveView, periodFitsFilter } from '../search.ts';
 
-const PERIOD_OPTIONS = (Object.keys(DEEP_DIVE_PERIODS) as DeepDivePeriod[]).map((p) => ({ value: p, label: DEEP_DIVE_PERIODS[p].label }));
+const PERIODS = Object.keys(DEEP_DIVE_PERIODS) as DeepDivePeriod[];
 const RAIL_OPTIONS = DEEP_DIVE_RAILS.map((r) => ({ value: r, label: DEEP_DIVE_RAIL_LABELS[r] }));
 
 const route = getRouteApi('/_private/client/$clientId/project/$projectId/deep-dive');
 
 export function DeepDiveScreen() {
-  const { rail, period } = deepDiveView(route.useSearch());
+  const { filter } = useProjectContext();
+  const { rail, period } = deepDiveView(route.useSearch(), filter);
+  // Hourly draws a short range only (DEEP_DIVE_HOURLY_MAX_DAYS): offered when the Filter's range is one.
+  const periodOptions = PERIODS.map((p) =>
+    periodFitsFilter(p, filter)
+      ? { value: p, label: DEEP_DIVE_PERIODS[p].label }
+      : { value: p, label: `${DEEP_DIVE_PERIODS[p].label} (up to ${DEEP_DIVE_HOURLY_MAX_DAYS} days)`, disabled: true },
+  );
   const navigate = route.useNavigate();
   // Each choice is a new history entry, so that back returns to the view before it.
   const show = (next: { rail?: DeepDiveRail; period?: DeepDivePeriod }) => void navigate({ to: '.', search: (prev) => ({ ...prev, ...next }), replace: false });
@@ -52,7 +59,7 @@ export function DeepDiveScreen() {
   return (
     <AnalysisScreen
       title="Deep Dive"
-      subtitle="Hashtags, urls, handles and named entities of the project's posts, compared with the previous period"
+      subtitle="Hashtags, urls, handles and named entities of the project's posts over the Filter's range, compared with the period before"
       gate="DeepDive"
       projectTypes={DEEP_DIVE_PROJECT_TYPES}
       testId="deep-dive-screen"
@@ -60,7 +67,7 @@ export function DeepDiveScreen() {
         <>
           <Select
             aria-label="Period"
-            data={PERIOD_OPTIONS}
+            data={periodOptions}
             value={period}
             onChange={(v) => v && v !== period && show({ period: v as DeepDivePeriod })}
             allowDeselect={false}
@@ -113,26 +120,25 @@ function DeepDiveFigures({
   onCompare: (items: string[]) => void;
   onClearCompare: () => void;
 }) {
-  const { params, project } = useProjectContext();
+  // The Filter's range, streams and bin, as every screen reads them; the period only buckets the chart.
+  const { params } = useProjectContext();
   const tray = useClipTray();
-  // The period decides the range (from now on the client's clock), the filter the streams and the bin.
-  const range = useMemo(() => periodRange(period, wallNow(project.TimeZone)), [period, project.TimeZone]);
-  const query = useDeepDive({ ...params, ...range, railType: rail, period, ...(compare.length ? { compare: compare.join(',') } : {}) });
+  const query = useDeepDive({ ...params, railType: rail, period, ...(compare.length ? { compare: compare.join(',') } : {}) });
   const data: DeepDive | null | undefined = query.data;
   // The top items stay pickable while a comparison narrows Items to the chosen ones.
-  const top = useDeepDive({ ...params, ...range, railType: rail, period });
+  const top = useDeepDive({ ...params, railType: rail, period });
   const pickable = (top.data?.Items ?? []).map((i) => i.Value);
   const lines = useMemo(() => (data ? overTimeOption(data) : {}), [data]);
   const pie = useMemo(() => (data ? pieOption(data) : {}), [data]);
   const noData = query.isSuccess && data === null;
+  // The tray reads the Filter itself: an item opens its posts of the whole range, a point those of its bucket.
   const openItem = (word: string, scope: { startDate?: string; endDate?: string; label?: string } = {}) =>
-    tray.open({ label: scope.label ?? word, word, startDate: scope.startDate ?? range.startDate, endDate: scope.endDate ?? range.endDate });
+    tray.open({ ...scope, label: scope.label ?? word, word });
 
   if (noData)
     return (
       <Alert color="yellow" icon={<IconAlertCircle />} title={MESSAGES.deepDiveNoData} data-testid="deep-dive-no-data" role="alert">
-        No post of the {DEEP_DIVE_PERIODS[period].label.toLowerCase()} period carries {DEEP_DIVE_RAIL_LABELS[rail].toLowerCase()} in the chosen streams. Try
-        another period, rail or streams.
+        No post of the Filter&apos;s range carries {DEEP_DIVE_RAIL_LABELS[rail].toLowerCase()} in the chosen streams. Try another range, rail or streams.
       </Alert>
     );
   const cards = data
@@ -187,7 +193,11 @@ function DeepDiveFigures({
           </AnalysisCard>
         </Grid.Col>
         <Grid.Col span={12}>
-          <AnalysisCard title="Over time" subtitle={`Posts per ${data?.Bucket ?? 'bucket'} · click a point for its posts`} testId="deep-dive-over-time">
+          <AnalysisCard
+            title="Over time"
+            subtitle={`Posts per ${data?.Bucket ?? 'bucket'} · click a point for its posts${data?.Series.some((b) => b.Partial) ? ` · ◇ a partial ${data.Bucket}` : ''}`}
+            testId="deep-dive-over-time"
+          >
             <AnalysisQuery query={query} isEmpty={!data?.Charted.length}>
               <ChartBox height={300}>
                 <EChart
@@ -198,11 +208,7 @@ function DeepDiveFigures({
                     const item = data?.Charted[e.seriesIndex ?? -1];
                     const b = data?.Series[e.dataIndex];
                     if (!data || !item || !b) return;
-                    openItem(item, {
-                      label: `${item} · ${bucketLabel(b.Date, data.Bucket)}`,
-                      startDate: b.Date,
-                      endDate: bucketEnd(b.Date, data.Bucket, range.endDate),
-                    });
+                    openItem(item, { label: `${item} · ${b.Label}`, startDate: b.From, endDate: b.To });
                   }}
                 />
               </ChartBox>
