@@ -1,13 +1,14 @@
 // Sort Bins, Input Bins and Ave calc's from the project side menu (issue 16, item 5): create a
 // sort bin with a rule, rename it, delete it; upload a CSV file into an input bin and see its
-// posts counted; open Ave calc's and, as an administrator, change a CPM. Waits are for what the
+// posts counted; a sort bin's posts counted over the Filter as the dashboard and the Tree View
+// count them; open Ave calc's and, as an administrator, change a CPM. Waits are for what the
 // user waits for: lists, dialogs, toasts.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, launch, login, shot } from './browser.ts';
+import { apiGet, clientDay, demoCorpusWritten, launch, login, shot } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
@@ -85,9 +86,10 @@ describe('sort bins, input bins and Ave calc’s', () => {
     const bad = join(dir, 'bad.csv');
     writeFileSync(bad, 'Network,Author,Date,Text\nX,@a,2024-05-01 10:00,fine\nFax,@b,2024-05-01,no such network\n');
     const good = join(dir, 'posts.csv');
+    // Posted in the Filter's range (the last 30 days), where the list counts a bin's posts.
     writeFileSync(
       good,
-      'Network,Author,Date,Text,Link\nX,@thandi,2024-05-01 10:00,"Acme cola, cold and fresh",https://x.com/thandi/status/1\nFacebook,Sipho,2024-05-02,Loved the Acme stand at the fair,\n',
+      `Network,Author,Date,Text,Link\nX,@thandi,${clientDay(-2)} 10:00,"Acme cola, cold and fresh",https://x.com/thandi/status/1\nFacebook,Sipho,${clientDay(-1)},Loved the Acme stand at the fair,\n`,
     );
 
     await row(page, 'Manual uploads').getByRole('button', { name: 'Upload CSV' }).click();
@@ -102,6 +104,41 @@ describe('sort bins, input bins and Ave calc’s', () => {
     await page.getByText('2 posts added to Manual uploads').waitFor();
     await expect.poll(countOf).toBe(before + 2);
     await shot(page, 'sub-bins-input-after-upload');
+  });
+
+  it("counts a sort bin's posts over the Filter's range and streams, as the dashboard and the Tree View count them (1280 and 390 px)", async () => {
+    const [clientId, projectId] = /\/client\/(\d+)\/project\/(\d+)/.exec(projectUrl)!.slice(1).map(Number);
+    await demoCorpusWritten(page, projectId);
+    const bins = await apiGet<{ Id: number; Name: string; ForeignId: number }[]>(page, `/api/subfolder/getall?clientId=${clientId}`);
+    // A folder without subfolders: the Tree View's folder count is then the bin's own.
+    const service = bins.find((b) => b.ForeignId === projectId && b.Name === 'Customer service')!.Id;
+    const filter = `datefrom=${clientDay(-40)}&dateto=${clientDay(-10)}&streams=7,8`;
+    const number = (text: string | null, pattern: RegExp) => Number(pattern.exec(text ?? '')?.[1].replace(/,/g, '') ?? NaN);
+
+    await page.goto(`${projectUrl}?${filter}`);
+    const node = page.getByTestId('sortbin').filter({ hasText: 'Customer service' });
+    await node.waitFor({ timeout: 30_000 });
+    const dashboard = number(await node.textContent(), /Customer service([\d,]+)/);
+    expect(dashboard).toBeGreaterThan(0);
+
+    await page.goto(`${projectUrl}/treeview?${filter}`);
+    await page.getByTestId(`tree-view-folder-${service}`).click();
+    await page.getByRole('heading', { name: 'Newest posts of Customer service' }).waitFor();
+    await expect
+      .poll(async () => number(await page.getByTestId('tree-view-totals-posts-value').textContent(), /^([\d,]+)$/), { timeout: 30_000 })
+      .toBe(dashboard);
+
+    for (const [width, height] of [
+      [1280, 900],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`${projectUrl}/sort-bins?${filter}`);
+      await row(page, 'Customer service').waitFor();
+      expect(number(await row(page, 'Customer service').textContent(), /([\d,]+) posts?/)).toBe(dashboard);
+      await shot(page, `sub-bins-sort-counts-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('opens Ave calc’s and lets an administrator change a CPM', async () => {

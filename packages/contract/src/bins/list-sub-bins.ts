@@ -1,11 +1,14 @@
-import { z } from 'zod';
-import { zId } from '../common.ts';
+import { AnalyticQuery, zId } from '../common.ts';
 import { defineOperation } from '../operation.ts';
 import { SubBinList, zSubBinTypeId } from './model.ts';
 
-export const SubBinListQuery = z.object({ projectId: zId, binTypeId: zSubBinTypeId });
+/**
+ * The project and the Filter's range and streams: each bin's posts are counted over them, as the
+ * dashboard's sort-bin tree and the Tree View count them (a binId is ignored: every bin is listed).
+ */
+export const SubBinListQuery = AnalyticQuery.safeExtend({ projectId: zId, binTypeId: zSubBinTypeId });
 
-/** The project's sort bins (2) or input bins (6), parents before children, with rules and all-time counts. */
+/** The project's sort bins (2) or input bins (6), parents before children, with rules and their posts in the range and streams. */
 export const listSubBins = defineOperation({
   host: 'main',
   method: 'GET',

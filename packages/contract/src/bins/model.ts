@@ -70,7 +70,7 @@ export const SubBin = z.object({
   BinTypeId: z.number(),
   /** 1 directly under the project. */
   Depth: z.number(),
-  /** Posts in the bin (not rejected), all time. */
+  /** Posts in the bin (not rejected) over the range and streams asked: the dashboard's sort-bin tree's count. */
   ClipCount: z.number(),
   Rules: z.array(BinRule),
   DateCreated: z.string(),

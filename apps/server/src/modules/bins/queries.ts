@@ -66,18 +66,6 @@ export function rulesOfBins(db: Db, binIds: number[]) {
     .execute();
 }
 
-/** Posts (not rejected) per bin, all time, from the hourly rollup. */
-export async function clipCounts(db: Db, binIds: number[]): Promise<Map<number, number>> {
-  if (binIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('bin_hourly')
-    .select(['bin_id', (eb) => eb.fn.sum<number>('clips').as('n')])
-    .where('bin_id', 'in', binIds)
-    .groupBy('bin_id')
-    .execute();
-  return new Map(rows.map((r) => [r.bin_id, Number(r.n)]));
-}
-
 export interface NewRule {
   kind: string;
   expression: string;

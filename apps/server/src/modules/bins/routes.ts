@@ -24,7 +24,7 @@ export function binRoutes(route: Route, { db }: Deps): void {
   route(renameProject, ({ user, query }) => bins.renameBin(db, user, query.binId, query.binName));
   route(deleteProject, ({ user, query }) => bins.setBinDeleted(db, user, query.id, query.clientId, query.isDeleted));
 
-  route(listSubBins, ({ user, query }) => subBins.listSubBins(db, user, query.projectId, query.binTypeId));
+  route(listSubBins, ({ user, query }) => subBins.listSubBins(db, user, query));
   route(createSubBin, ({ user, body }) => subBins.createSubBin(db, user, body));
   route(renameSubBin, ({ user, body }) => subBins.renameSubBin(db, user, body.binId, body.name));
   route(updateBinRules, ({ user, body }) => subBins.updateBinRules(db, user, body.binId, body.rules));

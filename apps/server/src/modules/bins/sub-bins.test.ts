@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertFixture, type Fixture } from '../../test/analytic-fixture.ts';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
 
 type Headers = { authorization: string };
@@ -16,8 +17,10 @@ describe('sort bins and input bins', () => {
 
   const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
     t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  // A range around now, so that a post ingested by a test is counted.
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const list = (projectId: number, binTypeId: number, h: Headers = analyst) =>
-    send('GET', `/api/subfolder/manage/getall?projectId=${projectId}&binTypeId=${binTypeId}`, h);
+    send('GET', `/api/subfolder/manage/getall?projectId=${projectId}&binTypeId=${binTypeId}&startDate=${day(-1)}&endDate=${day(1)}&streamIds=7,8,9`, h);
 
   it("lists a project's sort bins, parents before children, with their rules and counts", async () => {
     const res = await list(t.projects['acme-brand'], 2);
@@ -155,5 +158,46 @@ describe('sort bins and input bins', () => {
     expect((await bad({ rules: [{ kind: 'phrase', expression: 'NOT' }] })).message).toMatch(/^Rule 1 \(Phrase\) cannot be read: expression ends too early/);
     expect((await bad({ parentId: 2_000_000 })).message).toBe('Bin 2000000 not found in this project');
     expect((await list(projectId, 3)).json().message).toBe('binTypeId must be 2 (sort bin) or 6 (input bin)');
+  });
+});
+
+// The analytic fixture (test/analytic-fixture.ts) files c1 (X, 1 March 2024) and c3 (Facebook,
+// 2 March, late evening in the client's zone) in 'Product mentions'.
+describe("sort bins' counts over the Filter", () => {
+  let t: TestContext;
+  let analyst: Headers;
+  let fx: Fixture;
+  beforeAll(async () => {
+    t = await createTestApp();
+    fx = await insertFixture(t.db, t.projects['acme-brand']);
+    analyst = await authHeader(t.app, 'analyst@demo.example');
+  });
+  afterAll(() => t.close());
+
+  const get = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: analyst })).json();
+
+  it("counts a bin's posts over the range and streams asked, as the dashboard's tree and the Tree View count them", async () => {
+    const pricing = (await t.db.selectFrom('bins').select('id').where('name', '=', 'Pricing').where('project_id', '=', fx.projectId).executeTakeFirstOrThrow())
+      .id;
+    for (const [scope, n] of [
+      ['startDate=2024-03-01&endDate=2024-03-02&streamIds=7,8', 2],
+      ['startDate=2024-03-01&endDate=2024-03-02&streamIds=7', 1],
+      ['startDate=2024-03-02&endDate=2024-03-31&streamIds=7,8', 1],
+      ['startDate=2024-02-01&endDate=2024-02-29&streamIds=7,8', 0],
+    ] as const) {
+      const bins = await get(`/api/subfolder/manage/getall?projectId=${fx.projectId}&binTypeId=2&${scope}`);
+      const sortBins = bins.Bins.find((b: { Id: number }) => b.Id === fx.productBinId).ClipCount;
+      const tree = await get(`/api/subfolder/getall/treeview?projectId=${fx.projectId}&${scope}`);
+      const dashboard = tree.find((b: { Id: number }) => b.Id === fx.productBinId).ClipCount;
+      // The Tree View's folder: the bin and its subfolder (Pricing, empty here).
+      const treeView = (await get(`/api/clip/getall/bins?binIds=${fx.productBinId},${pricing}&${scope}`)).Total;
+      expect({ scope, sortBins, dashboard, treeView }).toEqual({ scope, sortBins: n, dashboard: n, treeView: n });
+    }
+  });
+
+  it('needs the range and streams to count over', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/subfolder/manage/getall?projectId=${fx.projectId}&binTypeId=2`, headers: analyst });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('startDate');
   });
 });

@@ -10,7 +10,8 @@ import { BIN_TYPE, PROJECT_SUB_BINS_MAX, RULE_KIND_LABELS, SUB_BIN_DEPTH_MAX, qu
 import type * as C from '@listening/contract';
 import type { z } from 'zod';
 import { assertClientWritable, projectForUser } from '../../access/index.ts';
-import { assertUnlocked } from '../../analytics/scope.ts';
+import { clipCountsByBin } from '../../analytics/rollup-queries.ts';
+import { assertUnlocked, resolveScope } from '../../analytics/scope.ts';
 import { audit } from '../../audit/index.ts';
 import type { Db } from '../../db/connection.ts';
 import type { ProjectRow } from '../../db/schema.ts';
@@ -98,15 +99,30 @@ function assertNameFree(bins: TreeBin[], parentId: number, name: string, except?
   if (clash) throw new HttpError(409, `A bin named ${quoteInput(clash.name)} already exists there: choose another name`);
 }
 
-/** Sort bins (2) or input bins (6) of a project, parents before children, with rules and counts. */
-export async function listSubBins(db: Db, user: AuthUser, projectId: number, binTypeId: number): Promise<z.input<typeof C.SubBinList>> {
-  const project = await projectForUser(db, user, projectId);
-  await assertUnlocked(db, project, productOf(binTypeId));
-  const all = await q.liveProjectBins(db, projectId);
+/**
+ * Sort bins (2) or input bins (6) of a project, parents before children, with rules and their
+ * posts over the range and streams asked: the count of the dashboard's sort-bin tree for the same
+ * bin (analytics clipCountsByBin), in the client's time zone.
+ */
+export async function listSubBins(db: Db, user: AuthUser, query: z.output<typeof C.SubBinListQuery>): Promise<z.input<typeof C.SubBinList>> {
+  const s = await resolveScope(db, user, { ...query, binId: undefined });
+  await assertUnlocked(db, s.project, productOf(query.binTypeId));
+  return binsOfKind(db, user, s.project, query.binTypeId, (ids) => clipCountsByBin(db, s, ids));
+}
+
+/** The project's live bins of one kind in tree order, with their rules and `countPosts`' counts; CanEdit for this user. */
+async function binsOfKind(
+  db: Db,
+  user: AuthUser,
+  project: ProjectRow,
+  binTypeId: number,
+  countPosts: (binIds: number[]) => Promise<Map<number, number>>,
+): Promise<z.input<typeof C.SubBinList>> {
+  const all = await q.liveProjectBins(db, project.id);
   const byId = new Map(all.map((b) => [b.id, b]));
   const kept = all.filter((b) => b.bin_type_id === binTypeId && depthOf(b.id, byId, project.bin_id) !== null);
   const ids = kept.map((b) => b.id);
-  const [counts, rules] = await Promise.all([q.clipCounts(db, ids), q.rulesOfBins(db, ids)]);
+  const [counts, rules] = await Promise.all([countPosts(ids), q.rulesOfBins(db, ids)]);
   const toBin = (b: TreeBin, depth: number, parentId: number | null): SubBin => ({
     Id: b.id,
     Name: b.name,
@@ -162,7 +178,8 @@ export async function createSubBin(db: Db, user: AuthUser, body: z.output<typeof
     .transaction()
     .execute((trx) => q.insertSubBin(trx, { clientId: project.client_id, projectId: project.id, parentId, name: body.name, binTypeId: body.binTypeId }, rules));
   invalidateRules(db);
-  const created = (await listSubBins(db, user, project.id, body.binTypeId)).Bins.find((b) => b.Id === id);
+  // A bin just made holds no posts yet: it files those ingested from now on.
+  const created = (await binsOfKind(db, user, project, body.binTypeId, async () => new Map())).Bins.find((b) => b.Id === id);
   if (!created) throw notFound(`Bin ${id} not found`);
   return created;
 }

@@ -1,9 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listSubBins } from '@listening/contract';
 import { call } from '../../../api/client.ts';
+import type { AnalyticParams } from '../../../project/filter.ts';
 
-export const subBinsQueryOptions = (projectId: number, binTypeId: number) =>
-  queryOptions({ queryKey: [listSubBins.path, projectId, binTypeId], queryFn: () => call(listSubBins, { query: { projectId, binTypeId } }) });
+/**
+ * The list of one kind of bin (sort 2, input 6), each bin's posts counted over the Filter's range
+ * and streams; every bin of the project is listed, whatever bin the Filter names.
+ */
+export const subBinsQueryOptions = (projectId: number, params: AnalyticParams, binTypeId: number) => {
+  const { binId: _scope, ...filter } = params;
+  const query = { ...filter, projectId, binTypeId };
+  return queryOptions({ queryKey: [listSubBins.path, query], queryFn: () => call(listSubBins, { query }) });
+};
 
-/** A project's sort bins (2) or input bins (6), parents before children, with their rules and counts. */
-export const useSubBins = (projectId: number, binTypeId: number, enabled = true) => useQuery({ ...subBinsQueryOptions(projectId, binTypeId), enabled });
+/** A project's sort bins (2) or input bins (6), parents before children, with their rules and their posts over the Filter. */
+export const useSubBins = (projectId: number, params: AnalyticParams, binTypeId: number, enabled = true) =>
+  useQuery({ ...subBinsQueryOptions(projectId, params, binTypeId), enabled });

@@ -1,7 +1,7 @@
 // Sort Bins and Input Bins (the project side menu): the project's bins of one kind as a tree with
-// their post counts and rules; create, rename, delete, edit rules, and for input bins add posts
-// by hand or from a CSV file. Locked products stay locked (the menu's own rule); an In-Active
-// client's bins are shown read-only.
+// their rules and their posts over the Filter's range and streams (the dashboard tree's counts);
+// create, rename, delete, edit rules, and for input bins add posts by hand or from a CSV file.
+// Locked products stay locked (the menu's own rule); an In-Active client's bins are shown read-only.
 import { ActionIcon, Alert, Badge, Box, Button, Code, Container, Group, Menu, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDots, IconFileUpload, IconFilter, IconFolder, IconFolderPlus, IconInbox, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { BIN_TYPE, RULE_KIND_LABELS, SUB_BIN_DEPTH_MAX, lockedProduct, type ProductKey, type RuleKind, type SubBin } from '@listening/contract';
@@ -34,9 +34,10 @@ function insideCount(bins: readonly SubBin[], bin: SubBin): number {
 type Dialog = { kind: 'rules' | 'delete' | 'post' | 'upload'; bin: SubBin } | null;
 
 function SubBinsScreen({ kind }: { kind: BinKind }) {
-  const { project, ownedCodes } = useProjectContext();
+  const { project, params, ownedCodes } = useProjectContext();
   const locked = lockedProduct(kind.product, project.ProjectTypeId, ownedCodes);
-  const bins = useSubBins(project.Id, kind.binTypeId, !locked);
+  // Counted over the Filter's range and streams, as the dashboard's sort-bin tree counts them.
+  const bins = useSubBins(project.Id, params, kind.binTypeId, !locked);
   const streams = useMemo(() => streamsOfProject(project), [project]);
   const [form, setForm] = useState<BinForm | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -143,7 +144,7 @@ function BinRow({ bin, first, kind, canEdit, onAction }: { bin: SubBin; first: b
             <Text fw={600} size="sm" style={{ wordBreak: 'break-word' }}>
               {bin.Name}
             </Text>
-            <Badge size="sm" variant="default" style={{ fontVariantNumeric: 'tabular-nums' }} title="Posts in the bin">
+            <Badge size="sm" variant="default" style={{ fontVariantNumeric: 'tabular-nums' }} title="Posts in the bin over the Filter's range and streams">
               {bin.ClipCount.toLocaleString('en-US')} {bin.ClipCount === 1 ? 'post' : 'posts'}
             </Badge>
           </Group>
