@@ -15,6 +15,6 @@ export const addContact = defineOperation({
   access: 'user',
   query: NewContactQuery,
   response: ContactChangeResult,
-  /** 409: the email is already a contact of the client. */
-  errors: [409],
+  /** 409: the email is already a contact of the client; 429: the client's invitations of the last hour are used up. */
+  errors: [409, 429],
 });

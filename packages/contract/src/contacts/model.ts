@@ -115,12 +115,16 @@ export const ContactChangeResult = z.object({
 
 export const CancelInvitationQuery = z.object({ clientId: zId, invitationId: zId });
 
+/** Invitations one client may send in an hour (renewals count): a contact manager cannot mail-bomb addresses through the product. */
+export const INVITATIONS_PER_CLIENT_HOUR = 30;
+
 /** Messages of contact management, in one place for the server and the screen. */
 export const CONTACT_MESSAGES = {
   primaryNotDeletable: 'Primary contacts cannot be deleted',
   duplicateEmail: (email: string) => `A contact with the email ${email} already exists for this client`,
   invited: (email: string) => `Invitation sent to ${email}: they become a contact once they accept`,
   invitationCancelled: 'Invitation cancelled',
+  tooManyInvitations: `This client has sent ${INVITATIONS_PER_CLIENT_HOUR} invitations in the last hour: please try again later`,
   invitationNotFound: 'This invitation is no longer open',
   removed: 'Successfully Deleted',
   activated: 'Contact activated',
@@ -131,5 +135,5 @@ export const CONTACT_MESSAGES = {
   deactivatedLogin: 'Your access has been deactivated. Please ask your primary contact or an administrator.',
   notOwnAccount: 'This person also works with another client or with the provider: only they can change their name, email or phone (from their own account)',
   emailChangePending: (oldEmail: string, newEmail: string) =>
-    `Contact saved. The new email ${newEmail} takes effect once it is confirmed from ${oldEmail}, where a link was sent`,
+    `Contact saved. The new email ${newEmail} takes effect once it is confirmed from ${oldEmail}, where a link was sent, and then from ${newEmail}`,
 } as const;

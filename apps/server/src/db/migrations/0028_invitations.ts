@@ -3,7 +3,8 @@
 //   creates or links an account: the person behind the address accepts (signed in as themselves,
 //   or by setting a password from the emailed link when the address has no account yet). What the
 //   client typed (name, surname, phone) is all the client sees until then.
-// - email_changes: a new address for an account, waiting for the old address to confirm it.
+// - email_changes: a new address for an account, confirmed first from the old address, then from
+//   the new one (token_hash is the link of the stage the change is at).
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -37,6 +38,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('requested_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('old_confirmed_at', 'timestamptz')
     .addColumn('used_at', 'timestamptz')
     .execute();
   await db.schema.createIndex('email_changes_user').on('email_changes').column('user_id').execute();

@@ -91,15 +91,37 @@ export function revokeSessions(db: Q, userId: number, now: Date) {
   return db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 }
 
-/** An open email change of a link, with the account's current address and name. */
+/** An open email change of a link, at either stage, with the account's current address and name. */
 export function emailChangeByToken(db: Q, tokenHash: string, now = new Date()) {
   return db
     .selectFrom('email_changes')
     .innerJoin('users', 'users.id', 'email_changes.user_id')
-    .select(['email_changes.id', 'email_changes.user_id as userId', 'email_changes.new_email as newEmail', 'users.email as oldEmail', 'users.name'])
+    .select([
+      'email_changes.id',
+      'email_changes.user_id as userId',
+      'email_changes.new_email as newEmail',
+      'email_changes.old_confirmed_at as oldConfirmedAt',
+      'users.email as oldEmail',
+      'users.name',
+    ])
     .where('email_changes.token_hash', '=', tokenHash)
     .where('email_changes.used_at', 'is', null)
     .where('email_changes.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/**
+ * The old address confirmed: the change moves to its second stage, whose link (a new token) goes
+ * to the new address. Undefined when the first link was used meanwhile.
+ */
+export function confirmOldAddress(db: Q, id: number, tokenHash: string, expiresAt: Date, now: Date) {
+  return db
+    .updateTable('email_changes')
+    .set({ old_confirmed_at: now, token_hash: tokenHash, expires_at: expiresAt })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('old_confirmed_at', 'is', null)
+    .returning('id')
     .executeTakeFirst();
 }
 

@@ -2,7 +2,7 @@
 // answered by their invitee, the active switch ending access at once (sessions included), primary
 // contacts kept, details changed only on accounts the client alone has.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_MESSAGES, INVITATION_MESSAGES } from '@listening/contract';
+import { CONTACT_MESSAGES, INVITATIONS_PER_CLIENT_HOUR, INVITATION_MESSAGES } from '@listening/contract';
 import { hashToken } from '../../plugins/auth.ts';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
 
@@ -117,6 +117,17 @@ describe('contact management', () => {
     const cancelled = await call('DELETE', `contact/invitation?clientId=${acme}&invitationId=${doomed.body.Invitation.Id}`, analyst);
     expect(cancelled.body).toEqual({ Success: true, Message: CONTACT_MESSAGES.invitationCancelled });
     expect(await t.db.selectFrom('contact_invitations').select('id').where('email', '=', 'doomed@example.com').execute()).toHaveLength(0);
+  });
+
+  it('holds a client to its hourly number of invitations (429), renewals included, and sends nothing beyond it', async () => {
+    const sent = await t.db.selectFrom('contact_invitations').select('id').where('client_id', '=', mzansi).execute();
+    for (let i = sent.length; i < INVITATIONS_PER_CLIENT_HOUR; i++) expect((await add(mzansi, person(`bulk${i}@example.com`), admin)).status).toBe(200);
+    const over = await add(mzansi, person('one.too.many@example.com'), admin);
+    expect([over.status, over.body.message]).toEqual([429, CONTACT_MESSAGES.tooManyInvitations]);
+    expect((await add(mzansi, person('bulk0@example.com'), admin)).status).toBe(429);
+    expect(await t.db.selectFrom('mail_outbox').select('id').where('to', '=', 'one.too.many@example.com').execute()).toEqual([]);
+    // Another client's count is its own.
+    expect((await add(acme, person('not.counted@example.com'), analyst)).status).toBe(200);
   });
 
   it('never deletes a primary contact', async () => {

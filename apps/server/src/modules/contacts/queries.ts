@@ -57,6 +57,11 @@ export function ownLink(db: Q, clientId: number, userId: number) {
     .executeTakeFirst();
 }
 
+/** Locks the client's row for the rest of the transaction (the invitations' hourly count). */
+export function lockClient(db: Q, clientId: number) {
+  return db.selectFrom('clients').select('id').where('id', '=', clientId).forUpdate().executeTakeFirstOrThrow();
+}
+
 export function clientName(db: Q, clientId: number) {
   return db.selectFrom('clients').select('name').where('id', '=', clientId).executeTakeFirstOrThrow();
 }
@@ -116,6 +121,17 @@ export function upsertInvitation(db: Q, v: Insertable<Database['contact_invitati
     )
     .returning(invitationColumns)
     .executeTakeFirstOrThrow();
+}
+
+/** How many invitations the client sent (or renewed) since the time given. */
+export async function invitationsSince(db: Q, clientId: number, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('contact_invitations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('client_id', '=', clientId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** The client's invitations not yet answered, newest first (expired ones too, marked by their date). */

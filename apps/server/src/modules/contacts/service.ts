@@ -4,7 +4,14 @@
 // read-only as everywhere (access/). Deactivating a contact ends their access to the client at
 // once (access/ reads client_contacts.is_active on every request) and, when no other client is
 // left to them, their sessions too. A primary contact is never removed.
-import { CONTACT_MESSAGES, type ClientContact, type ContactFields, type ContactInvitation, type OperationResult } from '@listening/contract';
+import {
+  CONTACT_MESSAGES,
+  INVITATIONS_PER_CLIENT_HOUR,
+  type ClientContact,
+  type ContactFields,
+  type ContactInvitation,
+  type OperationResult,
+} from '@listening/contract';
 import type * as C from '@listening/contract';
 import { assertClientAccess, assertClientWritable } from '../../access/index.ts';
 import { audit } from '../../audit/index.ts';
@@ -124,6 +131,10 @@ export async function add(db: Db, mailer: Mailer, publicUrl: string, user: AuthU
   const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
   const outcome = await db.transaction().execute(async (trx) => {
     if (await q.contactByEmail(trx, clientId, f.Email)) throw new HttpError(409, CONTACT_MESSAGES.duplicateEmail(f.Email));
+    // Counted under the client's row lock, so concurrent adds cannot all pass the count.
+    await q.lockClient(trx, clientId);
+    if ((await q.invitationsSince(trx, clientId, new Date(Date.now() - 3_600_000))) >= INVITATIONS_PER_CLIENT_HOUR)
+      throw new HttpError(429, CONTACT_MESSAGES.tooManyInvitations);
     const invitation = await q.upsertInvitation(trx, {
       client_id: clientId,
       email: f.Email,

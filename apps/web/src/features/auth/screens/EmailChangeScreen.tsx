@@ -8,9 +8,10 @@ import { AuthCard } from '../components/AuthCard.tsx';
 import { tokenOfFragment } from './PasswordSetupScreen.tsx';
 
 /**
- * The page of the link mailed to an account's old address when a contact manager gives it a new
- * one (`/email-change#token=…`). Nothing changes until its owner presses Confirm (a mail scanner
- * that opens the link confirms nothing); the change then ends every session of the account.
+ * The page of the links of an email change (`/email-change#token=…`): first the one mailed to the
+ * account's old address, then the one mailed to the new address. Nothing happens until Confirm is
+ * pressed (a mail scanner that opens a link confirms nothing); the change, once made, ends every
+ * session of the account.
  */
 export function EmailChangeScreen() {
   const navigate = useNavigate();
@@ -27,7 +28,8 @@ export function EmailChangeScreen() {
     setBusy(true);
     try {
       const r = await confirmEmailChange(token);
-      clearToken();
+      // Made: every session of the account has ended, this browser's too.
+      if (r.Changed) clearToken();
       setDone(r.Message);
     } catch (err) {
       setError((err instanceof ApiError && err.serverMessage) || EMAIL_CHANGE_MESSAGES.invalidLink);
@@ -37,7 +39,10 @@ export function EmailChangeScreen() {
   }
 
   return (
-    <AuthCard title="CONFIRM YOUR NEW EMAIL" subtitle="A contact manager asked to change the email you sign in with.">
+    <AuthCard
+      title="CONFIRM YOUR NEW EMAIL"
+      subtitle="A contact manager asked to change the email you sign in with. Both the old and the new address confirm it."
+    >
       <Stack gap="md">
         {done ? (
           <Alert color="teal" role="status">
@@ -49,7 +54,9 @@ export function EmailChangeScreen() {
           </Alert>
         ) : (
           <>
-            <Text size="sm">Confirm to sign in with the new email from now on. Every session of your account ends, on every device.</Text>
+            <Text size="sm">
+              Confirm to move your account to the new email. Once both addresses have confirmed, every session of your account ends, on every device.
+            </Text>
             <Button fullWidth size="md" onClick={() => void confirm()} loading={busy}>
               CONFIRM THE NEW EMAIL
             </Button>

@@ -104,9 +104,20 @@ describe('invitation page', () => {
 });
 
 describe('email change page', () => {
+  it('keeps this browser’s session after the old address’s confirmation, which changes nothing yet', async () => {
+    setToken('old-session');
+    fakeApi({ '/crm/api/user/email/confirm': () => Response.json({ Message: EMAIL_CHANGE_MESSAGES.confirmNew('sam.smith@example.com'), Changed: false }) });
+    renderScreen(EmailChangeScreen, { path: '/email-change#token=tok-1' });
+    fireEvent.click(await screen.findByRole('button', { name: 'CONFIRM THE NEW EMAIL' }));
+    expect((await screen.findByRole('status')).textContent).toBe(EMAIL_CHANGE_MESSAGES.confirmNew('sam.smith@example.com'));
+    expect(localStorage.getItem('access_token')).toBe('old-session');
+  });
+
   it('changes nothing until Confirm is pressed, then shows the answer and ends this browser’s session', async () => {
     setToken('old-session');
-    const sent = fakeApi({ '/crm/api/user/email/confirm': () => Response.json({ Message: EMAIL_CHANGE_MESSAGES.done('sam.smith@example.com') }) });
+    const sent = fakeApi({
+      '/crm/api/user/email/confirm': () => Response.json({ Message: EMAIL_CHANGE_MESSAGES.done('sam.smith@example.com'), Changed: true }),
+    });
     renderScreen(EmailChangeScreen, { path: '/email-change#token=tok-9' });
     const confirm = await screen.findByRole('button', { name: 'CONFIRM THE NEW EMAIL' });
     expect(sent).toEqual([]);
