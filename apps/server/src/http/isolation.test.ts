@@ -7,14 +7,20 @@
 //      never Acme's data in the answer; then the same request as the owner answers 2xx, so the
 //      refusal was about access and not a 400 (exceptions in NO_OWNER_2XX, each with its reason;
 //      calls whose ids only select among the caller's own rows are in SELECTS_OWN_ROWS);
-//   d. with hostile values in each parameter and body field in turn: never a 5xx, never a stack trace.
-// A parameter the sampler does not know fails the test, naming the table to add it to.
+//   d. with hostile values in each parameter and body field in turn: never a 5xx, never a stack trace;
+//   e. as the viewer with Karoo's own ids (KAROO_IDS), but another client's person in each field that
+//      names a person (an email, a user id, a contact id, a tutorial registration): as PEOPLE expects
+//      of that operation, and never that person's details in the answer nor any change to their
+//      account, sessions, links, setup links, recipients rows or mail (test/people-state.ts).
+// A parameter the sampler does not know fails the test, naming the table to add it to; so does a
+// field that reads as a person's (PERSON_FIELD) on an operation PEOPLE does not classify.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ID, defaultQuantities, encodeListingCursor, priceAgreement, type Access } from '@listening/contract';
 import { createSession } from '../plugins/auth.ts';
 import { insertFixture, type Fixture } from '../test/analytic-fixture.ts';
 import { createTestApp, type TestContext } from '../test/harness.ts';
+import { describeChange, personChanges, personRows, restorePersonRows, type RowChange } from '../test/people-state.ts';
 
 type Schema = Record<string, unknown> & {
   type?: string | string[];
@@ -86,6 +92,11 @@ const NO_OWNER_2XX: Record<string, string> = {
     'takes its image as multipart/form-data, which the sampler does not send (a request without a file answers 400); workflow/board.test.ts uploads real files as the owner and as another client',
   'POST /mentor/api/file/upload':
     'takes its file as multipart/form-data, which the sampler does not send (a request without a file answers 400); modules/mentor/mentor.test.ts uploads real files as an admin and as a contact',
+  'POST /crm/api/invitation/open': 'needs the token of an emailed invitation (a sampled token answers 400); modules/contacts/takeover.test.ts opens real ones',
+  'POST /crm/api/invitation/accept/password':
+    'needs the token of an emailed invitation (a sampled token answers 400), and with a real one would create an account; modules/contacts/takeover.test.ts accepts real ones',
+  'POST /crm/api/user/email/confirm':
+    'needs the token mailed to the old address (a sampled token answers 400), and with a real one would change the account’s email; modules/contacts/takeover.test.ts confirms real ones',
   'POST /api/unsubscribe':
     'needs the signed token of a mail (a sampled token answers 400), and with a real one would remove a recipient; modules/alerts/alerts.test.ts unsubscribes with real tokens',
   // Linking accounts: this app has no OAuth client configured and no fakes (409 "… linking is not
@@ -114,6 +125,164 @@ const SELECTS_OWN_ROWS: Record<string, { reason: string; nothingDone: (body: unk
     nothingDone: (body) => (body as { updated?: number }).updated === 0,
   },
 };
+
+/**
+ * What a field names: an address, a users row, a client_contacts row, a tutorial registration, an
+ * invitation addressed to the person (from any client, the caller's included), or one that another
+ * client sent the person.
+ */
+type PersonKind = 'email' | 'userId' | 'contactId' | 'registrationId' | 'theirInvitation' | 'otherClientsInvitation';
+/**
+ * What another client's person in the field must get: 'refused', a 4xx; 'harmless', 2xx or 4xx;
+ * 'invitation', the answer a new address gets, the typed email in place. In every case the answer
+ * shows nothing of the person beyond what the caller typed, and nothing of theirs changes.
+ */
+type PersonExpect = 'refused' | 'harmless' | 'invitation';
+interface PersonOp {
+  reason: string;
+  /**
+   * The fields that name a person, by path (`Recipients[].ContactId`: a field of every item), with
+   * what they take and expect, and the values of other fields sent with them, one request each,
+   * where those differ from KAROO_PER_PATH's.
+   */
+  people: Record<string, [PersonKind, PersonExpect, Record<string, unknown>[]?]>;
+  /** Also tried after the viewer added the person's email to Karoo, the first step of the finding (docs/security.md). */
+  afterInvite?: true;
+  /** The person's own password-setup link may be made and mailed to the person: Forgot password does exactly that for any address. */
+  mailsTheirResetLink?: true;
+  /** Why the same request naming Karoo's own person (KAROO_PER_PATH) does not answer 2xx. */
+  ownNot2xx?: string;
+}
+
+/**
+ * Every operation that takes a person, and what it must do with another client's. A field that
+ * reads as a person's (PERSON_FIELD, or a bare id on a path about people) of an operation not
+ * listed here fails the test: classify it, with the reason.
+ */
+const PEOPLE: Record<string, PersonOp> = {
+  'POST /crm/api/user/login': {
+    reason: 'signs in the owner of the address with their password: a wrong one answers 401 as for any address',
+    people: { Username: ['email', 'refused'] },
+    ownNot2xx: 'the sampled password is wrong on purpose (401)',
+  },
+  'POST /crm/api/user/login/id': {
+    reason: 'act-as is for administrators only (403)',
+    people: { contactId: ['userId', 'refused'] },
+    ownNot2xx: 'administrators only (403)',
+  },
+  'POST /crm/api/user/password/set': {
+    reason: 'needs the one-time token mailed to the person: a sampled token answers 400, whoever the id',
+    people: { IDUser: ['userId', 'refused'] },
+    ownNot2xx: 'needs a mailed token (400)',
+  },
+  'GET /api/user/get': {
+    reason: 'another user is read by administrators only (403)',
+    people: { id: ['userId', 'refused'] },
+  },
+  'POST /api/user/forgotpassword': {
+    reason: 'anyone may ask for any address: the link goes to that address only, and the answer is the same for every address',
+    people: { email: ['email', 'harmless'] },
+    mailsTheirResetLink: true,
+  },
+  'POST /api/user/get/email': {
+    reason: 'finding a user by email is for administrators only (403)',
+    people: { Email: ['email', 'refused'] },
+    ownNot2xx: 'administrators only (403)',
+  },
+  'POST /api/contact/submit': {
+    reason: 'the public contact form: the message goes to the focal-point address, never to the address typed',
+    people: { EmailAddress: ['email', 'harmless'] },
+  },
+  'POST /crm/api/contact/active': {
+    reason: 'switches a contact of this client only: 404 for anyone else, invited or not',
+    people: { contactId: ['userId', 'refused'] },
+    afterInvite: true,
+  },
+  'DELETE /crm/api/contact/remove': {
+    reason: 'removes a contact of this client only: 404 for anyone else, invited or not',
+    people: { contactId: ['userId', 'refused'] },
+    afterInvite: true,
+  },
+  'POST /crm/api/contact': {
+    reason:
+      'adding an email only invites it: a new, an existing or an administrator’s address get the same answer, echoing what was typed; the account joins when its owner accepts',
+    people: { Email: ['email', 'invitation'] },
+  },
+  'POST /crm/api/contact/save': {
+    reason:
+      'changes the details of a contact of this client only: 403 or 404 for a person who is not only its contact, invited or not; an address of another account is refused or waits for the old address to confirm',
+    // The finding's second step: the person's id with a new address of the caller's.
+    people: { Id: ['userId', 'refused', [{ Email: 'new.address@karoo.example' }]], Email: ['email', 'harmless'] },
+    afterInvite: true,
+  },
+  'DELETE /crm/api/contact/invitation': {
+    reason: 'withdraws an invitation of this client only: 404 for another client’s',
+    people: { invitationId: ['otherClientsInvitation', 'refused'] },
+  },
+  'POST /crm/api/invitation/answer': {
+    reason: 'an invitation is answered by its invitee only, signed in as themselves: 404 for anyone else’s, even one the caller’s own client sent',
+    people: { Id: ['theirInvitation', 'refused', [{ Accept: true }, { Accept: false }]] },
+  },
+  'POST /crm/api/clientcontact/save': {
+    reason: 'changes the link of a contact of this client only: 404 for anyone else, invited or not',
+    people: { ContactId: ['userId', 'refused'] },
+    afterInvite: true,
+  },
+  'POST /crm/api/agreement/save/project': {
+    reason: 'the wizard is for administrators only (403); it takes the requester among the client’s active contacts',
+    people: { 'Agreement.RequestedById': ['userId', 'refused'] },
+    ownNot2xx: 'administrators only (403)',
+  },
+  'POST /api/wordbins/save': {
+    reason: 'recipients must be active contacts of the word bin’s client (400)',
+    people: { 'Recipients[].ContactId': ['contactId', 'refused'] },
+  },
+  'PUT /api/wordbins/update': {
+    reason: 'recipients must be active contacts of the word bin’s client (400)',
+    people: { 'Recipients[].ContactId': ['contactId', 'refused'] },
+  },
+  'POST /api/report/create': {
+    reason: 'recipients must be active contacts of the report’s client (400)',
+    people: { RecipientIds: ['contactId', 'refused'] },
+  },
+  'GET /api/report/log/contact/{id}': {
+    reason: 'a contact’s report log is read through the contact’s client: 404 for another client’s contact',
+    people: { id: ['contactId', 'refused'] },
+  },
+  'POST /api/alert/save': {
+    reason: 'recipients must be active contacts of the project’s client (400)',
+    people: { recipientIds: ['contactId', 'refused'] },
+  },
+  'GET /mentor/api/tutorialcontact/get': {
+    reason: 'tutorial progress is the person’s own (administrators read anyone’s): 404',
+    people: { contactId: ['userId', 'refused'] },
+  },
+  'POST /mentor/api/insertRegistration': {
+    reason: 'a user registers only themselves: 404 for another id',
+    people: { contactId: ['userId', 'refused'] },
+  },
+  'PUT /mentor/api/tutorialcontact/update': {
+    reason: 'a registration is moved by its own user only: 404',
+    people: { tutorialContactId: ['registrationId', 'refused'] },
+  },
+  'PUT /mentor/api/update/complete': {
+    reason: 'a registration is completed by its own user only: 404 (its bare id names a registration, which the field names do not tell)',
+    people: { id: ['registrationId', 'refused'] },
+  },
+};
+/** The operation the finding starts with: adding another client's person's email. */
+const ADD_CONTACT = 'POST /crm/api/contact';
+
+/**
+ * Field names that name a person: emails, user names and ids, contact and recipient ids, the
+ * wizard's requester, invitations. A post's author (authorId) is a network's account, not a person
+ * of ours. A bare id counts when the path is about people.
+ */
+const PERSON_FIELD =
+  /e-?mail|^user(name|id)?s?$|^id_?users?$|userIds?$|contactIds?$|recipientIds?$|requestedById$|invit|^(owner|member|person|assignee|invitee)(Ids?)?$/i;
+const PERSON_PATH = /user|contact|recipient|invit|member|person|registration/i;
+/** What the viewer types as a contact's details: none of another person's. */
+const TYPED = { Name: 'Typed', Surname: 'Byviewer', Phone: '+27 11 555 0199' };
 
 /** A wizard submission for the client, requested by its contact, with the totals the server computes. */
 function wizardSample(clientId: number, requestedById: number) {
@@ -207,6 +376,20 @@ describe('every operation: access, tenant isolation and hostile input', () => {
   let ACME_IDS: Record<string, unknown>;
   /** Per operation, values that differ from the general tables: `id` means a different row on each path. */
   let PER_PATH: Record<string, Record<string, unknown>>;
+  /** Karoo Outdoor Co.'s ids (the viewer's own client), and per operation, for the operations of PEOPLE. */
+  let KAROO_IDS: Record<string, unknown>;
+  let KAROO_PER_PATH: Record<string, Record<string, unknown>>;
+  /** The viewer's requests of PEOPLE's operations, naming Karoo's rows and Karoo's own people. */
+  const karooPlans = new Map<string, Plan>();
+  const peopleProblems: string[] = [];
+  /** Another client's people: the analyst (Acme and Mzansi) and the admin, with the details that must not leak. */
+  let PERSONS: Record<
+    'analyst' | 'admin',
+    { id: number; email: string; name: string; surname: string; phone: string; links: number[]; registrations: number[] }
+  >;
+  let resolveSchema: (s: Schema | undefined) => Schema | undefined;
+  /** Open invitations addressed to another client's people: from other clients, and one from Karoo (as if the viewer had sent it). */
+  let INVITATIONS: { label: string; of: 'analyst' | 'admin'; id: number; fromKaroo: boolean }[];
   let markers: string[] = [];
   const users: Record<'admin' | 'analyst' | 'viewer', number> = { admin: 0, analyst: 0, viewer: 0 };
   let requests = 0;
@@ -574,6 +757,163 @@ describe('every operation: access, tenant isolation and hostile input', () => {
       'DELETE /api/profile/delete': { profileId: doomedProfile.id, binRuleId: doomedRule.id },
     };
 
+    // The viewer's own client, Karoo Outdoor Co., for the pass over operations that name a person:
+    // Acme's products (so its lists and alerts are not locked), two contacts besides the viewer (one
+    // whose details are saved, one to remove), a word bin and a report, and tutorial registrations
+    // of the viewer and the admin.
+    const karoo = await t.db.selectFrom('clients').select('id').where('name', '=', 'Karoo Outdoor Co.').executeTakeFirstOrThrow();
+    const karooProject = t.projects['karoo-brand'];
+    const karooBin = await t.db
+      .selectFrom('bins')
+      .select('id')
+      .where('project_id', '=', karooProject)
+      .where('parent_id', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const acmeProducts = await t.db.selectFrom('client_products').select('product_code').where('client_id', '=', acme.id).execute();
+    await t.db
+      .insertInto('client_products')
+      .values(acmeProducts.map((p) => ({ client_id: karoo.id, product_code: p.product_code })))
+      .execute();
+    const [karooSpare, karooDoomed] = await t.db
+      .insertInto('users')
+      .values([
+        { email: 'spare.contact@karoo.example', name: 'Karoo', surname: 'Spare', phone: '021 555 0200' },
+        { email: 'doomed.contact@karoo.example', name: 'Karoo', surname: 'Doomed', phone: '021 555 0200' },
+      ])
+      .returning('id')
+      .execute();
+    const [karooSpareLink] = await t.db
+      .insertInto('client_contacts')
+      .values([karooSpare, karooDoomed].map((u) => ({ client_id: karoo.id, user_id: u.id })))
+      .returning('id')
+      .execute();
+    const karooWordBin = await t.db
+      .insertInto('word_bins')
+      .values({ client_id: karoo.id, project_id: karooProject, description: 'Karoo list', ...wordBinDates })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const karooReport = await t.db
+      .insertInto('reports')
+      .values({ ...reportValues, client_id: karoo.id, project_id: karooProject, name: 'Karoo report' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const dashboardTutorial = await t.db.selectFrom('tutorials').select('id').where('title', '=', 'Your project dashboard').executeTakeFirstOrThrow();
+    const [viewerRegistration, adminRegistration] = await t.db
+      .insertInto('tutorial_contacts')
+      .values([users.viewer, users.admin].map((user_id) => ({ tutorial_id: dashboardTutorial.id, user_id })))
+      .returning('id')
+      .execute();
+    // Open invitations (contact_invitations): to the analyst from Mzansi (she answers it as the
+    // owner), Acme's to a new address (its manager withdraws it), to the viewer from Old Brand
+    // Holdings (he answers it) and Karoo's to a new address (he withdraws it); and, for the pass, to the analyst
+    // from Old Brand Holdings and from Karoo, and to the admin from Acme.
+    const clientIdOf = async (name: string) => (await t.db.selectFrom('clients').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+    const [mzansiId, oldBrandId] = [await clientIdOf('Mzansi Telecom'), await clientIdOf('Old Brand Holdings')];
+    const invitation = async (client_id: number, email: string) =>
+      (
+        await t.db
+          .insertInto('contact_invitations')
+          .values({
+            client_id,
+            email,
+            name: TYPED.Name,
+            surname: TYPED.Surname,
+            phone: TYPED.Phone,
+            token_hash: randomUUID(),
+            expires_at: new Date(Date.now() + 86_400_000),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const analystInvitation = await invitation(mzansiId, 'analyst@demo.example');
+    const acmeInvitation = await invitation(acme.id, 'invited.person@acme.example');
+    const viewerInvitation = await invitation(oldBrandId, 'viewer@demo.example');
+    const karooInvitation = await invitation(karoo.id, 'invited.person@karoo.example');
+    INVITATIONS = [
+      { label: 'Old Brand Holdings’ invitation to the analyst', of: 'analyst', id: await invitation(oldBrandId, 'analyst@demo.example'), fromKaroo: false },
+      { label: 'Acme’s invitation to the admin', of: 'admin', id: await invitation(acme.id, 'admin@demo.example'), fromKaroo: false },
+      { label: 'Karoo’s own invitation to the analyst', of: 'analyst', id: await invitation(karoo.id, 'analyst@demo.example'), fromKaroo: true },
+    ];
+    PER_PATH['POST /crm/api/invitation/answer'] = { Id: analystInvitation, Accept: false };
+    PER_PATH['DELETE /crm/api/contact/invitation'] = { invitationId: acmeInvitation };
+    const analystLinks = await t.db.selectFrom('client_contacts').select('id').where('user_id', '=', users.analyst).orderBy('id').execute();
+    const analystRegistrations = await t.db.selectFrom('tutorial_contacts').select('id').where('user_id', '=', users.analyst).orderBy('id').execute();
+    // Details of their own, so that an answer showing them is told from one showing the viewer's.
+    PERSONS = {
+      analyst: {
+        id: users.analyst,
+        email: 'analyst@demo.example',
+        name: 'Thandi',
+        surname: 'Mokoena',
+        phone: '+27 82 555 0101',
+        links: analystLinks.map((l) => l.id),
+        registrations: analystRegistrations.map((r) => r.id),
+      },
+      admin: {
+        id: users.admin,
+        email: 'admin@demo.example',
+        name: 'Adelaide',
+        surname: 'Botha',
+        phone: '+27 82 555 0102',
+        links: [],
+        registrations: [adminRegistration.id],
+      },
+    };
+    KAROO_IDS = {
+      clientId: karoo.id,
+      projectId: karooProject,
+      projectIds: [karooProject],
+      binId: karooBin.id,
+      binIds: [karooBin.id],
+      // A contact of the contacts screens and of act-as is a user.
+      contactId: karooSpare.id,
+      IDUser: users.viewer,
+    };
+    const karooWordBinBody = {
+      ...wordBinBody,
+      Id: karooWordBin.id,
+      ProjectId: karooProject,
+      ClientId: karoo.id,
+      Recipients: [{ ContactId: karooSpareLink.id, WordBinRecipientTypeId: 1 }],
+    };
+    // The viewer's own people in every person field: each of these requests answers 2xx (or PEOPLE says why not).
+    KAROO_PER_PATH = {
+      'POST /crm/api/user/login': { Username: 'viewer@demo.example', Password: 'not-the-password' },
+      'GET /api/user/get': { id: users.viewer },
+      'POST /api/user/forgotpassword': { email: 'viewer@demo.example' },
+      'POST /api/user/get/email': { Email: 'viewer@demo.example' },
+      'POST /crm/api/contact/active': { isActive: 'true' },
+      'DELETE /crm/api/contact/remove': { contactId: karooDoomed.id },
+      'POST /crm/api/contact': { ...TYPED, Email: 'new.contact@karoo.example' },
+      'POST /crm/api/contact/save': { ...TYPED, Id: karooSpare.id, ClientId: karoo.id, Email: 'spare.contact@karoo.example' },
+      'POST /crm/api/clientcontact/save': { ClientId: karoo.id, ContactId: karooSpare.id, IsActive: true, IsPrimary: false },
+      'DELETE /crm/api/contact/invitation': { invitationId: karooInvitation },
+      // The viewer declines his own invitation.
+      'POST /crm/api/invitation/answer': { Id: viewerInvitation, Accept: false },
+      'POST /crm/api/agreement/save/project': wizardSample(karoo.id, users.viewer),
+      'POST /api/wordbins/save': karooWordBinBody,
+      'PUT /api/wordbins/update': karooWordBinBody,
+      'POST /api/report/create': {
+        Id: karooReport.id,
+        ProjectId: karooProject,
+        Name: 'Karoo report',
+        Kind: 'stats',
+        LayoutId: 3,
+        TemplateIds: [3],
+        StreamIds: [7, 8, 9],
+        BinIds: [karooBin.id],
+        RecipientIds: [karooSpareLink.id],
+      },
+      'GET /api/report/log/contact/{id}': { id: karooSpareLink.id },
+      'POST /api/alert/save': { name: 'Karoo alert', recipientIds: String(karooSpareLink.id), interval: 15 },
+      // Tutorial progress: the viewer's own.
+      'GET /mentor/api/tutorialcontact/get': { contactId: users.viewer },
+      'POST /mentor/api/insertRegistration': { contactId: users.viewer },
+      'PUT /mentor/api/tutorialcontact/update': { tutorialContactId: viewerRegistration.id, stepNumber: 1 },
+      'PUT /mentor/api/update/complete': { id: viewerRegistration.id },
+    };
+
     const doc = t.app.swagger() as unknown as OpenApiDoc;
     const resolve = (s: Schema | undefined): Schema | undefined => {
       if (!s?.$ref) return s;
@@ -604,6 +944,21 @@ describe('every operation: access, tenant isolation and hostile input', () => {
     for (const key of [...Object.keys(NO_OWNER_2XX), ...Object.keys(SELECTS_OWN_ROWS), ...Object.keys(PER_PATH)])
       if (!ops.some((o) => o.key === key))
         problems.push(`${key} is named in a table of isolation.test.ts but is not an operation of the document: remove or rename it`);
+
+    resolveSchema = resolve;
+    for (const key of new Set([...Object.keys(PEOPLE), ...Object.keys(KAROO_PER_PATH)])) {
+      const op = ops.find((o) => o.key === key);
+      if (!op) {
+        peopleProblems.push(`${key} is named in PEOPLE or KAROO_PER_PATH of isolation.test.ts but is not an operation of the document: remove or rename it`);
+        continue;
+      }
+      if (!PEOPLE[key]) continue;
+      const fields = fieldsOf(op, resolve);
+      for (const field of Object.keys(PEOPLE[key].people))
+        if (!fields.has(field)) peopleProblems.push(`${key}: PEOPLE names the field '${field}', which the operation does not have`);
+      const plan = planFor(op, resolve, 'Karoo');
+      if (plan) karooPlans.set(key, plan);
+    }
   });
   afterAll(async () => {
     await t?.close();
@@ -656,32 +1011,34 @@ describe('every operation: access, tenant isolation and hostile input', () => {
    * Tenant ids come from PER_PATH (for this operation) or ACME_IDS (by name); other values from
    * PER_PATH, VALUES or the schema. A name that reads as an id and is in neither is a failure.
    */
-  function planFor(op: Op, resolve: (s: Schema | undefined) => Schema | undefined): Plan | undefined {
+  function planFor(op: Op, resolve: (s: Schema | undefined) => Schema | undefined, tenantOf: 'Acme' | 'Karoo' = 'Acme'): Plan | undefined {
+    const [ids, perPathOf, idsName, perPathName, missing] =
+      tenantOf === 'Acme' ? [ACME_IDS, PER_PATH, 'ACME_IDS', 'PER_PATH', problems] : [KAROO_IDS, KAROO_PER_PATH, 'KAROO_IDS', 'KAROO_PER_PATH', peopleProblems];
     let tenant = false;
     let complete = true;
     const valueOf = (name: string, where: string, schema: Schema | undefined): unknown => {
       const isId = looksLikeId(name) || isIdSchema(resolve(schema));
-      const perPath = PER_PATH[op.key];
+      const perPath = perPathOf[op.key];
       if (perPath && name in perPath) {
         if (isId) tenant = true;
         return fit(perPath[name], schema);
       }
       if (name === 'id') {
         complete = false;
-        problems.push(
-          `${op.key}: parameter 'id' (${where}) means a different row on each path: add '${op.key}': { id: <the id of an Acme row> } to PER_PATH in isolation.test.ts`,
+        missing.push(
+          `${op.key}: parameter 'id' (${where}) means a different row on each path: add '${op.key}': { id: <the id of a row of ${tenantOf}'s> } to ${perPathName} in isolation.test.ts`,
         );
         return undefined;
       }
-      if (name in ACME_IDS) {
+      if (name in ids) {
         tenant = true;
-        return fit(ACME_IDS[name], schema);
+        return fit(ids[name], schema);
       }
       if (name in VALUES) return fit(VALUES[name], schema);
       if (isId) {
         complete = false;
-        problems.push(
-          `${op.key}: parameter '${name}' (${where}) is not known to the sampler: add '${name}' to ACME_IDS in isolation.test.ts with the id of one of Acme's rows (or to VALUES if it names no tenant's data)`,
+        missing.push(
+          `${op.key}: parameter '${name}' (${where}) is not known to the sampler: add '${name}' to ${idsName} in isolation.test.ts with the id of one of ${tenantOf}'s rows (or to VALUES if it names no tenant's data)`,
         );
         return undefined;
       }
@@ -714,6 +1071,68 @@ describe('every operation: access, tenant isolation and hostile input', () => {
     }
     return parts.length ? `${path}?${parts.join('&')}` : path;
   }
+
+  /** Every field of an operation by path (`Agreement.RequestedById`, `Recipients[].ContactId`), with its schema: parameters, then the body's leaves. */
+  function fieldsOf(op: Op, resolve: (s: Schema | undefined) => Schema | undefined): Map<string, Schema> {
+    const fields = new Map<string, Schema>();
+    for (const p of op.parameters) if (p.in === 'path' || p.in === 'query') fields.set(p.name, p.schema);
+    const walk = (raw: Schema | undefined, prefix: string) => {
+      const s = resolve(raw);
+      if (!s) return;
+      for (const alt of [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])]) walk(alt, prefix);
+      for (const [name, rawField] of Object.entries(s.properties ?? {})) {
+        const f = resolve(rawField) ?? {};
+        const items = resolve(f.items);
+        if (f.properties || f.anyOf?.some((a) => resolve(a)?.properties)) walk(f, `${prefix}${name}.`);
+        else if (items?.properties) walk(items, `${prefix}${name}[].`);
+        else fields.set(`${prefix}${name}`, f);
+      }
+    };
+    walk(op.body, '');
+    return fields;
+  }
+
+  /** The fields of an operation that read as naming a person. */
+  const personLikeFields = (op: Op, resolve: (s: Schema | undefined) => Schema | undefined) =>
+    [...fieldsOf(op, resolve).keys()].filter((path) => {
+      const name = path.split('.').pop()!;
+      return PERSON_FIELD.test(name) || (/^ids?$/i.test(name) && PERSON_PATH.test(op.path));
+    });
+
+  /** A person's email or id as the field's schema takes it: a string, a number, or a list of one. */
+  function fitPerson(value: unknown, s: Schema | undefined): unknown {
+    const schema = resolveSchema(s);
+    const alt = schema?.anyOf?.map(resolveSchema).find((a) => a?.type !== 'null');
+    const type = Array.isArray(schema?.type) ? schema.type.find((x) => x !== 'null') : (schema?.type ?? alt?.type);
+    if (type === 'array') return [fitPerson(value, schema?.items ?? alt?.items)];
+    if (type === 'string') return String(value as string);
+    return value;
+  }
+
+  /** The plan with the person in one field (of every item, for a field of a list's items). */
+  function withPerson(plan: Plan, field: string, value: unknown): Plan {
+    const fields = fieldsOf(plan.op, resolveSchema);
+    const fitted = fitPerson(value, fields.get(field));
+    const param = plan.op.parameters.find((p) => p.name === field && (p.in === 'path' || p.in === 'query'));
+    if (param) {
+      const raw = encodeURIComponent(String(fitted));
+      return param.in === 'path'
+        ? { ...plan, path: { ...plan.path, [field]: raw } }
+        : { ...plan, query: plan.query.map(([n, v]): [string, string] => [n, n === field ? raw : v]) };
+    }
+    const body = structuredClone(plan.body ?? {});
+    const set = (at: Record<string, unknown>, steps: string[]) => {
+      const [step, ...rest] = steps;
+      if (!rest.length) at[step] = fitted;
+      else if (step.endsWith('[]')) for (const item of (at[step.slice(0, -2)] as Record<string, unknown>[] | undefined) ?? []) set(item, rest);
+      else set(at[step] as Record<string, unknown>, rest);
+    };
+    set(body, field.split('.'));
+    return { ...plan, body };
+  }
+
+  /** What the caller sent, as text to look for in an answer: the decoded address and the body. */
+  const sentText = (plan: Plan) => `${decodeURIComponent(urlOf(plan))} ${JSON.stringify(plan.body ?? {})}`.toLowerCase();
 
   const send = (plan: Plan, authorization?: string) =>
     inject({
@@ -780,6 +1199,199 @@ describe('every operation: access, tenant isolation and hostile input', () => {
     // The viewer's answers were searched for something the owner's answers do show.
     expect(ownerSaw.size).toBeGreaterThan(5);
   });
+
+  it('never lets a client read, change or link another client’s person by their email, user id or contact id', async () => {
+    const failures: string[] = [...peopleProblems];
+    for (const op of ops)
+      for (const field of personLikeFields(op, resolveSchema))
+        if (!PEOPLE[op.key]?.people[field])
+          failures.push(
+            `${op.key}: '${field}' reads as naming a person, and PEOPLE in isolation.test.ts does not classify it: add it with what another client's person there must get, and why`,
+          );
+
+    const who = ['analyst', 'admin'] as const;
+    for (const w of who) {
+      const { name, surname, phone } = PERSONS[w];
+      await t.db.updateTable('users').set({ name, surname, phone }).where('id', '=', PERSONS[w].id).execute();
+      // A session that must still be open at the end of each request.
+      await createSession(t.db, PERSONS[w].id);
+    }
+    const personIds = who.map((w) => PERSONS[w].id);
+    const baseline = await personRows(t.db, personIds);
+    /** The viewer's own links: naming another's person must not make the caller a contact of another client either. */
+    const viewerLinks = () => t.db.selectFrom('client_contacts').selectAll().where('user_id', '=', users.viewer).orderBy('id').execute();
+    const viewerBaseline = JSON.stringify(await viewerLinks());
+    const targets: Record<PersonKind, { label: string; of: (typeof who)[number]; value: string | number }[]> = {
+      email: [
+        { label: 'the analyst’s email', of: 'analyst', value: PERSONS.analyst.email },
+        { label: 'the analyst’s email in capitals', of: 'analyst', value: PERSONS.analyst.email.toUpperCase() },
+        { label: 'the admin’s email', of: 'admin', value: PERSONS.admin.email },
+      ],
+      userId: [
+        { label: 'the analyst’s user id', of: 'analyst', value: PERSONS.analyst.id },
+        { label: 'the admin’s user id', of: 'admin', value: PERSONS.admin.id },
+      ],
+      contactId: PERSONS.analyst.links.map((id, i) => ({
+        label: `the analyst’s contact id at ${i === 0 ? 'Acme' : 'Mzansi'}`,
+        of: 'analyst' as const,
+        value: id,
+      })),
+      registrationId: [
+        ...PERSONS.analyst.registrations.map((id) => ({ label: 'the analyst’s tutorial registration', of: 'analyst' as const, value: id })),
+        ...PERSONS.admin.registrations.map((id) => ({ label: 'the admin’s tutorial registration', of: 'admin' as const, value: id })),
+      ],
+      theirInvitation: INVITATIONS.map((i) => ({ label: i.label, of: i.of, value: i.id })),
+      otherClientsInvitation: INVITATIONS.filter((i) => !i.fromKaroo).map((i) => ({ label: i.label, of: i.of, value: i.id })),
+    };
+
+    /** What the answer shows of the persons beyond what the caller sent, and Acme's data. */
+    const disclosed = (res: Answer, sent: string): string[] => {
+      const found: string[] = [];
+      const body = res.body.toLowerCase();
+      for (const w of who) {
+        const p = PERSONS[w];
+        for (const [what, value] of Object.entries({ name: p.name, surname: p.surname, phone: p.phone, email: p.email }))
+          if (body.includes(value.toLowerCase()) && !sent.includes(value.toLowerCase())) found.push(`the ${w}'s ${what}`);
+      }
+      found.push(...leaked(res.body).filter((m) => m !== PERSONS.analyst.email));
+      let json: unknown;
+      try {
+        json = res.json();
+      } catch {
+        return found;
+      }
+      const visit = (v: unknown, key: string) => {
+        if (Array.isArray(v)) return v.forEach((x) => visit(x, key));
+        if (!v || typeof v !== 'object') return;
+        const o = v as Record<string, unknown>;
+        const contactShaped = ['Contact', 'Contacts', 'User'].includes(key) || 'ClientContactId' in o || 'IsPrimary' in o;
+        for (const w of who) {
+          const p = PERSONS[w];
+          if ((contactShaped && o.Id === p.id) || ['UserId', 'IDUser', 'userId'].some((k) => o[k] === p.id))
+            found.push(`the ${w}'s user id as a contact (${JSON.stringify(o)})`);
+          if (['ContactId', 'ClientContactId', 'contactId'].some((k) => p.links.includes(o[k] as number)))
+            found.push(`the ${w}'s contact id (${JSON.stringify(o)})`);
+        }
+        for (const [k, x] of Object.entries(o)) visit(x, k);
+      };
+      visit(json, '');
+      return found;
+    };
+
+    /** An answer with the sent email and the values that differ between any two calls (ids, times) taken out. */
+    const normalised = (res: Answer, email: string) => {
+      const typed = new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
+      const walk = (v: unknown): unknown =>
+        Array.isArray(v)
+          ? v.map(walk)
+          : v && typeof v === 'object'
+            ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, /Id$|At$/.test(k) ? '<varies>' : walk(x)]))
+            : typeof v === 'string'
+              ? v.replace(typed, '<email>')
+              : v;
+      try {
+        return `${res.statusCode} ${JSON.stringify(walk(res.json()))}`;
+      } catch {
+        return `${res.statusCode} ${res.body.replace(typed, '<email>')}`;
+      }
+    };
+
+    const lastMailId = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('mail_outbox')
+            .select((eb) => eb.fn.max('id').as('id'))
+            .executeTakeFirst()
+        )?.id ?? 0,
+      );
+    const viewer = await token('viewer');
+    let classified = 0;
+    let requestsSent = 0;
+
+    for (const [key, entry] of Object.entries(PEOPLE)) {
+      const plan = karooPlans.get(key);
+      if (!plan) continue;
+      classified++;
+      /**
+       * Sends the request as the viewer and checks the answer and the persons' rows against the
+       * expectation; `own` is the request naming Karoo's own people.
+       */
+      const judge = async (label: string, request: Plan, expectation: PersonExpect | 'own', reference?: { res: Answer; email: string }) => {
+        const before = await personRows(t.db, personIds);
+        const mailFrom = await lastMailId();
+        const res = await send(request, viewer);
+        requestsSent++;
+        const sent = sentText(request);
+        const wrong: string[] = [];
+        const ok2xx = res.statusCode >= 200 && res.statusCode < 300;
+        if (res.statusCode >= 500) wrong.push('a 5xx');
+        else if (expectation === 'own' && !ok2xx && !entry.ownNot2xx)
+          wrong.push('not 2xx, though it names Karoo’s own people (the sample is wrong, or give ownNot2xx with the reason)');
+        else if (expectation === 'refused' && (res.statusCode < 400 || res.statusCode >= 500)) wrong.push('expected 4xx');
+        else if (expectation === 'invitation') {
+          if (ok2xx && (res.json() as Record<string, unknown>).Contact !== undefined) wrong.push('a Contact in the answer: the account is linked, not invited');
+          const email = request.query.find(([n]) => n === 'Email')?.[1] ?? '';
+          if (reference && normalised(res, decodeURIComponent(email)) !== normalised(reference.res, reference.email))
+            wrong.push(`not the answer a new address gets (${show(reference.res)})`);
+        }
+        for (const d of disclosed(res, sent)) wrong.push(`the answer shows ${d}`);
+        const changes = personChanges(before, await personRows(t.db, personIds)).filter(
+          (c: RowChange) =>
+            !(c.kind === 'added' && c.table === 'password_resets' && entry.mailsTheirResetLink) &&
+            !(c.kind === 'added' && c.table === 'notifications' && /invit/i.test(String(c.after?.description))) &&
+            !(c.kind !== 'removed' && c.table === 'contact_invitations' && expectation === 'invitation'),
+        );
+        for (const c of changes) wrong.push(describeChange(c));
+        const links = JSON.stringify(await viewerLinks());
+        if (links !== viewerBaseline) {
+          wrong.push(`the viewer's links to clients changed: ${viewerBaseline} → ${links}`);
+          await t.db
+            .deleteFrom('client_contacts')
+            .where('user_id', '=', users.viewer)
+            .where(
+              'id',
+              'not in',
+              (JSON.parse(viewerBaseline) as { id: number }[]).map((l) => l.id),
+            )
+            .execute();
+        }
+        const mails = await t.db.selectFrom('mail_outbox').select(['to', 'subject']).where('id', '>', mailFrom).execute();
+        for (const m of mails)
+          if (
+            who.some((w) => m.to.toLowerCase().includes(PERSONS[w].email)) &&
+            !/invit/i.test(m.subject) &&
+            !(entry.mailsTheirResetLink && m.subject === 'Set your password')
+          )
+            wrong.push(`a mail to ${m.to}: '${m.subject}'`);
+        if (wrong.length) failures.push(`${key} ${label}: ${wrong.join('; ')}; answer ${show(res)}`);
+        await restorePersonRows(t.db, personIds, baseline);
+        return res;
+      };
+
+      const own = await judge('naming Karoo’s own people', plan, 'own');
+      const ownEmail = plan.query.find(([n]) => n === 'Email')?.[1];
+      const reference = ownEmail === undefined ? undefined : { res: own, email: decodeURIComponent(ownEmail) };
+      for (const [field, [kind, expectation, alongside = [{}]]] of Object.entries(entry.people))
+        for (const target of targets[kind])
+          for (const values of alongside) {
+            const request = Object.entries(values).reduce((p, [name, value]) => withPerson(p, name, value), withPerson(plan, field, target.value));
+            const also = Object.entries(values).map(([name, value]) => `, ${name}=${String(value)}`);
+            await judge(`${field}=${target.label}${also.join('')}`, request, expectation, reference);
+            if (!entry.afterInvite) continue;
+            const invite = karooPlans.get(ADD_CONTACT);
+            if (!invite) {
+              failures.push(`${key}: afterInvite needs ${ADD_CONTACT}, which is not an operation of the document`);
+              continue;
+            }
+            // The finding's order: add the person's email first, then name them.
+            await send(withPerson(invite, 'Email', PERSONS[target.of].email), viewer);
+            await judge(`${field}=${target.label}${also.join('')}, after the viewer added that email`, request, expectation, reference);
+          }
+    }
+    console.log(`people: ${classified} operations that take a person, ${requestsSent} requests as the viewer`);
+    expect(failures).toEqual([]);
+  }, 300_000);
 
   it('answers hostile input with 4xx, never 5xx nor a stack trace', async () => {
     const enc = encodeURIComponent;
