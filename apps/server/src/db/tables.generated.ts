@@ -331,6 +331,23 @@ export interface ConnectorStatsTable {
   skipped: Generated<Json>;
 }
 
+/** Table contact_invitations. */
+export interface ContactInvitationsTable {
+  accepted: boolean | null;
+  answered_at: Timestamp | null;
+  client_id: number;
+  created_at: Generated<Timestamp>;
+  email: string;
+  expires_at: Timestamp;
+  id: Generated<number>;
+  invited_by: number | null;
+  name: string;
+  phone: string;
+  surname: string;
+  token_hash: string;
+  user_id: number | null;
+}
+
 /** Table contact_messages. */
 export interface ContactMessagesTable {
   company_name: string;
@@ -354,6 +371,19 @@ export interface CrisisSpikesTable {
   id: Generated<number>;
   observed: number;
   word_bin_id: number;
+}
+
+/** Table email_changes. */
+export interface EmailChangesTable {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: Generated<number>;
+  new_email: string;
+  old_confirmed_at: Timestamp | null;
+  requested_by: number | null;
+  token_hash: string;
+  used_at: Timestamp | null;
+  user_id: number;
 }
 
 /** Table follower_snapshots. */
@@ -839,8 +869,10 @@ export interface DB {
   connector_cursors: ConnectorCursorsTable;
   connector_skip_windows: ConnectorSkipWindowsTable;
   connector_stats: ConnectorStatsTable;
+  contact_invitations: ContactInvitationsTable;
   contact_messages: ContactMessagesTable;
   crisis_spikes: CrisisSpikesTable;
+  email_changes: EmailChangesTable;
   follower_snapshots: FollowerSnapshotsTable;
   influencers: InfluencersTable;
   ingest_rejections: IngestRejectionsTable;
