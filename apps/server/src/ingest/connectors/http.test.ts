@@ -117,11 +117,24 @@ describe('http helper', () => {
       // Local-use NAT64, whatever IPv4 address it seems to carry.
       '64:ff9b:1::808:808',
       '64:ff9b:1:ffff:ffff:ffff:ffff:ffff',
+      // Teredo, whose client address (inverted in the last 32 bits) here is 192.168.1.1.
+      '2001:0:4136:e378:8000:63bf:3f57:fefe',
       '224.0.0.1',
       '255.255.255.255',
     ])
       expect(isPublicAddress(a), a).toBe(false);
-    for (const a of ['8.8.8.8', '93.184.216.34', '172.32.0.1', '192.169.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1'])
+    for (const a of [
+      '8.8.8.8',
+      '93.184.216.34',
+      '172.32.0.1',
+      '192.169.0.1',
+      '2606:4700:4700::1111',
+      '::ffff:8.8.8.8',
+      '64:ff9b::808:808',
+      '2002:808:808::1',
+      '2001:db9::1',
+      '2001:4860:4860::8888',
+    ])
       expect(isPublicAddress(a), a).toBe(true);
   });
 

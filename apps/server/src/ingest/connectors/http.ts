@@ -95,7 +95,9 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
 // benchmarking, multicast and reserved ranges. IPv4-mapped IPv6 addresses (::ffff:a.b.c.d) are
 // checked against the IPv4 rules by BlockList itself; NAT64 (64:ff9b::/96) and 6to4 (2002::/16),
 // which reach an IPv4 address embedded in theirs, below. Local-use NAT64 (64:ff9b:1::/48, RFC 8215)
-// translates to whatever the local network chooses, so none of it is public.
+// translates to whatever the local network chooses, so none of it is public. Teredo (2001::/32)
+// reaches a client behind a NAT by an IPv4 address hidden (inverted) in its last 32 bits, through
+// whatever relay the host's network offers: no network API or feed is served from one.
 const BLOCKED = new BlockList();
 for (const [net, bits] of [
   ['0.0.0.0', 8],
@@ -116,6 +118,7 @@ for (const [net, bits] of [
   ['::1', 128],
   ['::', 96], // IPv4-compatible (deprecated)
   ['64:ff9b:1::', 48], // local-use NAT64
+  ['2001::', 32], // Teredo
   ['fc00::', 7],
   ['fe80::', 10],
   ['fec0::', 10],
