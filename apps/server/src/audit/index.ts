@@ -20,7 +20,6 @@ export type AuditAction =
   | 'product.change'
   | 'bin.delete'
   | 'client.cpm'
-  | 'contact.add'
   | 'contact.invite'
   | 'contact.invite_cancel'
   | 'invitation.accept'
