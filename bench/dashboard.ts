@@ -10,6 +10,7 @@ import { cpus, totalmem } from 'node:os';
 import { readdir } from 'node:fs/promises';
 import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
+import { TOP_POSTS_PER_AUTHOR } from '@listening/contract';
 import { guardPool, openDb, type Db } from '../apps/server/src/db/connection.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
@@ -324,7 +325,7 @@ export async function run(args: string[]): Promise<void> {
       mentions: () => dashboard.mentions(h.db, user, aq),
       heatmap: () => dashboard.heatmap(h.db, user, aq),
       sentimentHeatmap: () => dashboard.sentimentHeatmap(h.db, user, aq),
-      topPosts: () => dashboard.topPosts(h.db, user, { ...aq, limit: 10 }),
+      topPosts: () => dashboard.topPosts(h.db, user, { ...aq, limit: 10, maxPerAuthor: TOP_POSTS_PER_AUTHOR }),
       topAuthors: () => dashboard.topAuthors(h.db, user, { ...aq, showAll: false }),
       dailyInsights: () => dashboard.dailyInsights(h.db, user, aq),
       favourability: () => dashboard.favourability(h.db, user, aq),
