@@ -10,3 +10,6 @@ const PERSON_KEY_SQL = `case
   else 'n:' || lower(btrim(regexp_replace(authors.name, '[[:space:]]+', ' ', 'g'))) end`;
 
 export const personKey = sql<string>`${sql.raw(PERSON_KEY_SQL)}`;
+
+/** The same key of another alias of authors (`other`), for comparing two accounts in one statement. */
+export const personKeyOf = (alias: 'other') => sql<string>`${sql.raw(PERSON_KEY_SQL.replaceAll('authors.', `${alias}.`))}`;

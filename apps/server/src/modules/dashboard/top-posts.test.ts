@@ -1,6 +1,7 @@
 // Top posts ranked by a stated metric: impact, then engagement, then AVE, then the newest, then
-// the id; at most two posts per author unless the call asks for more; the report's figures (the PDF
-// and the workbook) read the same ranking. Checked against a ranking computed here from every post.
+// the id; at most two posts per author (a person, as Top authors counts them: their accounts on
+// several networks together) unless the call asks for more; the report's figures (the PDF and the
+// workbook) read the same ranking. Checked against a ranking computed here from every post.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFigures } from '../../reports/figures.ts';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
@@ -9,7 +10,8 @@ type H = { authorization: string };
 type Post = { Id: number; AuthorId: number | null; ImpactScore: number; Engagement: number; AVE: number; DatePosted: string };
 interface Made {
   id: number;
-  author: number | null;
+  /** Who holds the post for the cap: a person, an account or the post itself. */
+  who: string;
   impact: number;
   engagement: number;
   ave: number;
@@ -28,12 +30,11 @@ function random(seed: number) {
 /** The ranking, computed from every post: sort by the five keys, then take posts in turn, skipping an author once they hold `perAuthor`. */
 function expected(posts: Made[], limit: number, perAuthor: number): number[] {
   const sorted = [...posts].sort((a, b) => b.impact - a.impact || b.engagement - a.engagement || b.ave - a.ave || b.at.localeCompare(a.at) || b.id - a.id);
-  const held = new Map<number, number>();
+  const held = new Map<string, number>();
   const out: number[] = [];
   for (const p of sorted) {
-    const key = p.author ?? -p.id;
-    if ((held.get(key) ?? 0) >= perAuthor) continue;
-    held.set(key, (held.get(key) ?? 0) + 1);
+    if ((held.get(p.who) ?? 0) >= perAuthor) continue;
+    held.set(p.who, (held.get(p.who) ?? 0) + 1);
     out.push(p.id);
     if (out.length === limit) break;
   }
@@ -50,21 +51,22 @@ describe('top posts: one stated ranking for the widget, the PDF and the workbook
   // June 2024, away from the other tests' posts; the client's clock is UTC+2.
   const range = 'startDate=2024-06-01&endDate=2024-06-03&streamIds=7,8,9';
 
-  const author = async (name: string) =>
-    Number(
-      (
-        await t.db
-          .insertInto('authors')
-          .values({ stream_id: 7, external_id: `tp-${name}`, name, handle: name.toLowerCase(), followers: 10 })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
+  /** An account, and who it is for the cap (its person, or itself: `who`). */
+  type Account = { id: number; stream: number; who: string };
+  const author = async (name: string, stream = 7, handle: string | null = name.toLowerCase(), who = `person:${name}`): Promise<Account> => {
+    const row = await t.db
+      .insertInto('authors')
+      .values({ stream_id: stream, external_id: `tp-${name}-${stream}-${++seq}`, name, handle, followers: 10 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: Number(row.id), stream, who };
+  };
 
-  const post = async (a: number | null, impact: number, likes: number, comments: number, shares: number, ave: number, at: string, rejected = false) => {
+  const post = async (a: Account | null, impact: number, likes: number, comments: number, shares: number, ave: number, at: string, rejected = false) => {
+    const stream = a?.stream ?? 7;
     const clip = await t.db
       .insertInto('clips')
-      .values({ stream_id: 7, external_id: `tp-${++seq}`, author_id: a, body: `Top post test ${seq}`, posted_at: at, likes, comments, shares })
+      .values({ stream_id: stream, external_id: `tp-${++seq}`, author_id: a?.id ?? null, body: `Top post test ${seq}`, posted_at: at, likes, comments, shares })
       .returning('id')
       .executeTakeFirstOrThrow();
     const row = await t.db
@@ -73,9 +75,9 @@ describe('top posts: one stated ranking for the widget, the PDF and the workbook
         bin_id: binId,
         project_id: projectId,
         clip_id: clip.id,
-        stream_id: 7,
+        stream_id: stream,
         posted_at: at,
-        author_id: a,
+        author_id: a?.id ?? null,
         favourability_id: 2,
         brand_association_id: 3,
         ave,
@@ -85,7 +87,7 @@ describe('top posts: one stated ranking for the widget, the PDF and the workbook
       .returning('id')
       .executeTakeFirstOrThrow();
     const id = Number(row.id);
-    if (!rejected) made.push({ id, author: a, impact, engagement: likes + comments + shares, ave, at: new Date(at).toISOString() });
+    if (!rejected) made.push({ id, who: a?.who ?? `post:${id}`, impact, engagement: likes + comments + shares, ave, at: new Date(at).toISOString() });
     return id;
   };
 
@@ -103,7 +105,7 @@ describe('top posts: one stated ranking for the widget, the PDF and the workbook
     // A corpus like the demo's: many posts tied at the impact cap (10.0), one prolific author, ties
     // in engagement, AVE and posting time too, posts without an author, and a rejected post on top.
     const rnd = random(17);
-    const authors = [];
+    const authors: Account[] = [];
     for (let i = 0; i < 12; i++) authors.push(await author(`Author ${i}`));
     const levels = [10, 10, 10, 10, 9.9, 9.9, 9.5, 8.2, 7];
     const times = ['2024-06-01T08:00:00Z', '2024-06-01T09:30:00Z', '2024-06-02T12:00:00Z'];
@@ -127,6 +129,16 @@ describe('top posts: one stated ranking for the widget, the PDF and the workbook
     await post(authors[11], 10, 4000, 0, 0, 5000, '2024-06-01T07:00:00Z');
     // Rejected posts never rank.
     await post(authors[5], 10, 99_999, 0, 0, 99_999, '2024-06-01T07:00:00Z', true);
+    // One person on three networks (one handle, written three ways): two places between the accounts.
+    const mila = [
+      await author('Mila K', 7, '@Mila_K', 'person:mila'),
+      await author('Mila Khumalo', 9, 'mila_k', 'person:mila'),
+      await author('MILA', 8, 'MILA_K', 'person:mila'),
+    ];
+    for (const [i, account] of mila.entries()) await post(account, 10, 3000 - i, 0, 0, 50, '2024-06-01T06:00:00Z');
+    // Two people on X called Sam Lee, without handles: not known to be one person, so each holds two.
+    const sams = [await author('Sam Lee', 7, null, 'account:sam1'), await author('Sam  lee', 7, null, 'account:sam2')];
+    for (const sam of sams) for (let i = 0; i < 3; i++) await post(sam, 10, 2000 - i, 0, 0, 40, '2024-06-01T05:00:00Z');
   });
   afterAll(() => t.close());
 
@@ -134,9 +146,13 @@ describe('top posts: one stated ranking for the widget, the PDF and the workbook
     const posts = await top();
     expect(posts.map((p) => p.Id)).toEqual(expected(made, 10, 2));
     expect(posts).toHaveLength(10);
-    const perAuthor = new Map<number | null, number>();
-    for (const p of posts) perAuthor.set(p.AuthorId, (perAuthor.get(p.AuthorId) ?? 0) + 1);
+    const whose = new Map(made.map((m) => [m.id, m.who]));
+    const perAuthor = new Map<string, number>();
+    for (const p of posts) perAuthor.set(whose.get(p.Id)!, (perAuthor.get(whose.get(p.Id)!) ?? 0) + 1);
     expect(Math.max(...perAuthor.values())).toBe(2);
+    // Mila's three accounts are one author: two of her posts; each Sam Lee is their own: two each.
+    expect(perAuthor.get('person:mila')).toBe(2);
+    expect([perAuthor.get('account:sam1'), perAuthor.get('account:sam2')]).toEqual([2, 2]);
     // Each post carries the figures it is ranked by, and the order holds between neighbours.
     for (let i = 1; i < posts.length; i++) {
       const [a, b] = [posts[i - 1], posts[i]];
