@@ -125,6 +125,8 @@ export async function withConnectorLock<T>(db: Db, run: () => Promise<T>): Promi
 
 /** A url rule that names a feed rather than a site: the pipeline matches links, the job reads feeds. */
 const FEED_PATH = /(\/(feed|rss|atom)(\/[a-z0-9]*)?\/?|\.(rss|atom|xml))$/i;
+/** A url rule's address that the job reads as a feed (also what the dashboard's collection status counts). */
+export const isFeedAddress = (expression: string): boolean => FEED_PATH.test(expression.trim());
 const asUrl = (v: string) => (/^https?:\/\//i.test(v) ? v : `https://${v}`);
 
 /** What to run now, from the database and config. Problems (an undecryptable token…) are returned, not thrown. */
@@ -204,7 +206,7 @@ export async function buildConnectorSpecs(db: Db, cfg: ConnectorJobConfig): Prom
   // only by url rules is read once for the projects naming it, and filed under them only.
   const feeds = new Map<string, number[] | null>(cfg.blogFeeds.map((f) => [asUrl(f), null]));
   for (const r of rules) {
-    if (r.kind !== 'url' || r.project_id == null || !active.has(r.project_id) || !FEED_PATH.test(r.expression.trim())) continue;
+    if (r.kind !== 'url' || r.project_id == null || !active.has(r.project_id) || !isFeedAddress(r.expression)) continue;
     const feedUrl = asUrl(r.expression.trim());
     const naming = feeds.has(feedUrl) ? feeds.get(feedUrl) : [];
     if (naming && !naming.includes(r.project_id)) feeds.set(feedUrl, [...naming, r.project_id]);

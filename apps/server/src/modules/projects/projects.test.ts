@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
 
+const collection = (t: TestContext, projectId: number, headers: object) =>
+  t.app.inject({ method: 'GET', url: `/api/project/collection?projectId=${projectId}`, headers: headers as Record<string, string> });
+
 describe('projects', () => {
   let t: TestContext;
   let admin: { authorization: string };
@@ -46,5 +49,56 @@ describe('projects', () => {
     const missing = await get('/api/project/getall', admin);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toMatch(/clientId/);
+  });
+});
+
+describe('what collects a project (project/collection)', () => {
+  it("says the demo's simulator collects every stream when it is on (the demo's default)", async () => {
+    const t = await createTestApp();
+    try {
+      const res = await collection(t, t.projects['acme-brand'], await authHeader(t.app, 'analyst@demo.example'));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        Collecting: true,
+        Simulated: true,
+        Summary: 'Collecting: simulated demo posts for X, Facebook, Instagram, YouTube, LinkedIn',
+      });
+      expect((await collection(t, t.projects['acme-brand'], await authHeader(t.app, 'viewer@demo.example'))).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('says a project collects nothing on a server with nothing configured, naming what to set for each network', async () => {
+    const t = await createTestApp({ env: { SIMULATOR: '0' } });
+    try {
+      const res = await collection(t, t.projects['acme-brand'], await authHeader(t.app, 'analyst@demo.example'));
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({
+        Collecting: false,
+        Simulated: false,
+        Summary: 'Not collecting: nothing configured for X, Facebook, Instagram, YouTube, LinkedIn',
+      });
+      expect(body.Streams[0].Steps.map((s: { Text: string }) => s.Text)).toContain(
+        "Set X_BEARER_TOKEN on the server (X recent search for the project's keywords)",
+      );
+      expect(JSON.stringify(body)).not.toMatch(/access_token|Bearer/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("counts X search from the project's keywords once X_BEARER_TOKEN is set", async () => {
+    const t = await createTestApp({ env: { SIMULATOR: '0', X_BEARER_TOKEN: 'app-token' } });
+    try {
+      const body = (await collection(t, t.projects['acme-brand'], await authHeader(t.app, 'admin@demo.example'))).json();
+      expect(body.Collecting).toBe(true);
+      expect(body.Streams[0]).toMatchObject({ Name: 'X', Collecting: true, Sources: ["X recent search for the project's keywords (X_BEARER_TOKEN)"] });
+      expect(body.Summary).toBe('Collecting: X; nothing configured for Facebook, Instagram, YouTube, LinkedIn');
+      expect(JSON.stringify(body)).not.toContain('app-token');
+    } finally {
+      await t.close();
+    }
   });
 });

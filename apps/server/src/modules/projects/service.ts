@@ -1,11 +1,14 @@
-// Projects of a client: listed, read one at a time, and the products of the project's client.
+// Projects of a client: listed, read one at a time, the products of the project's client, and what
+// collects the project's posts.
 // Which projects a user may see is decided by access/ (another client's project answers 404).
 import { PROJECT_TYPE_LABELS, type OperationResult, type Project } from '@listening/contract';
 import type * as C from '@listening/contract';
 import { assertClientAccess, clientProductCodes, projectForUser } from '../../access/index.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import type { ProjectRow } from '../../db/schema.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { collectionStatus } from './collection.ts';
 import * as q from './queries.ts';
 
 const isoDate = (d: Date | null) => (d ? d.toISOString() : null);
@@ -44,4 +47,38 @@ export async function getProject(db: Db, user: AuthUser, projectId: number): Pro
 export async function projectProducts(db: Db, user: AuthUser, projectId: number): Promise<OperationResult<typeof C.getProjectProducts>> {
   const project = await projectForUser(db, user, projectId);
   return (await clientProductCodes(db, project.client_id)).map((ProductCode) => ({ ProductCode }));
+}
+
+/**
+ * What brings the project's posts in, stream by stream (collection.ts decides), for anyone who may
+ * see the project. Tokens are never read here: only whether a profile has one and whether its
+ * last check refused it.
+ */
+export async function projectCollection(db: Db, config: Config, user: AuthUser, projectId: number): Promise<OperationResult<typeof C.getCollectionStatus>> {
+  const project = await projectForUser(db, user, projectId);
+  const [clientActive, rules, profiles] = await Promise.all([
+    q.clientIsActive(db, project.client_id),
+    q.projectRules(db, project.id, project.bin_id),
+    q.projectProfiles(db, project.id),
+  ]);
+  return collectionStatus(
+    {
+      streamIds: project.stream_ids.map(Number),
+      stopDate: project.stop_date,
+      clientActive,
+      rootRules: rules.filter((r) => r.bin_id === project.bin_id),
+      rules,
+    },
+    profiles.map((p) => ({ streamId: p.stream_id, name: p.name, handle: p.handle, hasToken: !!p.has_token, tokenValid: p.token_valid })),
+    {
+      simulator: config.simulator,
+      connectorIntervalMs: config.connectorIntervalMs,
+      xBearerToken: config.xBearerToken,
+      youtubeApiKey: config.youtubeApiKey,
+      blogFeeds: config.blogFeeds,
+      oauth: config.oauth,
+      // The embedded database generates its key (DATA_DIR/token.key); PostgreSQL needs TOKEN_KEY (crypto/tokens.ts).
+      tokenKeys: !!config.tokenKey || !config.databaseUrl,
+    },
+  );
 }
