@@ -56,6 +56,8 @@ const zWord = z
 
 /** Most author accounts one listing filters by (a person has at most one per network). */
 export const MAX_AUTHOR_IDS = 20;
+/** Most clips one rating or rejection may name, and one listing or export may be narrowed to. */
+export const RATE_MAX_CLIPS = 1000;
 
 /** Listing filters shared by the tray, the export and selecting every matching post. */
 const listingFilters = {
@@ -78,6 +80,11 @@ const listingFilters = {
   word: zWord.optional(),
   /** Posts from one country (the world map), ISO 3166-1 alpha-2. */
   countryCode: zCountryCode.optional(),
+  /**
+   * Only these posts, a comma list of bin_clips ids (the Id of a post), each a row of the scope's
+   * project (404 otherwise): a top post opened in the tray, or the tray's ticked posts exported.
+   */
+  binClipBaseIds: zIdList('binClipBaseIds', RATE_MAX_CLIPS).optional(),
 };
 
 /**
@@ -185,8 +192,6 @@ export const ClipBinList = z.array(ClipBin);
 /** The newest clips of the bins (a clip filed in two of them is listed once), and how many there are. */
 export const ClipsOfBins = z.object({ Data: ClipList, Total: z.number() });
 export type ClipsOfBins = z.infer<typeof ClipsOfBins>;
-/** Most clips one rating or rejection may name. */
-export const RATE_MAX_CLIPS = 1000;
 const zBinClipBaseIds = (verb = 'rate') =>
   z
     .array(zId, { error: 'binClipBaseIds must be a list of ids' })

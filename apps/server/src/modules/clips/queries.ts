@@ -32,6 +32,8 @@ export interface ListingFilters {
   word?: WordMatch;
   /** Posts from one country (the world map's), ISO 3166-1 alpha-2. */
   countryCode?: string;
+  /** Only these bin_clips rows (a top post; the tray's ticked posts, exported). */
+  ids?: number[];
   /** The scope's rejected clips instead of its counted ones. */
   rejected?: boolean;
   /** Only rows up to this bin_clips id (the listing's snapshot). */
@@ -87,6 +89,7 @@ function listing(db: Db, s: Scope, f: ListingFilters) {
         ),
       ),
     )
+    .$if(f.ids !== undefined, (qb) => qb.where('bin_clips.id', 'in', f.ids!))
     .$if(f.snapshotId !== undefined, (qb) => qb.where('bin_clips.id', '<=', f.snapshotId!))
     .$if(f.newerThan !== undefined, (qb) => qb.where('bin_clips.id', '>', f.newerThan!));
 }
@@ -187,6 +190,12 @@ export async function* clipBatches(db: Db, s: Scope, f: ListingFilters, batchSiz
     const last = rows[rows.length - 1];
     cursor = { at: last.cursor_at, id: Number(last.id) };
   }
+}
+
+/** Which of these bin_clips ids are rows of the project (of any of its bins). */
+export async function projectRowIds(db: Db, projectId: number, ids: number[]): Promise<Set<number>> {
+  const rows = await db.selectFrom('bin_clips').select('id').where('id', 'in', ids).where('project_id', '=', projectId).execute();
+  return new Set(rows.map((r) => Number(r.id)));
 }
 
 /** Clips of a bin by clip id (any date, any stream, rejected ones left out). */

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { toTopPost, type ClipRow } from '../../analytics/clip-rows.ts';
 import { clientTimeZone, fromWall, resolveScope, wallRange, type Scope } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
-import { badRequest } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import { explainSentiment } from '../../nlp/sentiment.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { projectForBin, projectForUser } from '../../access/index.ts';
@@ -50,7 +50,17 @@ export async function wordMatch(db: Db, projectId: number, word: string): Promis
   return { kind: 'term', terms: [lower], hashtags: none, handles: none, entities: [word] };
 }
 
+/**
+ * The listing's filters from the contract's. Named posts (binClipBaseIds) must all be rows of the
+ * scope's project: another project's id answers 404, so nothing of it is listed, counted, changed
+ * or exported.
+ */
 export async function listingFilters(db: Db, s: Scope, query: ListingQuery): Promise<q.ListingFilters> {
+  if (query.binClipBaseIds) {
+    const found = await q.projectRowIds(db, s.project.id, query.binClipBaseIds);
+    const missing = query.binClipBaseIds.filter((id) => !found.has(id));
+    if (missing.length) throw notFound(`Clips not found in project ${s.project.id}: ${missing.join(', ')}`);
+  }
   return {
     hourFrom: query.hourStart ? fromWall(query.hourStart, s.timeZone) : undefined,
     hour: query.hour,
@@ -60,6 +70,7 @@ export async function listingFilters(db: Db, s: Scope, query: ListingQuery): Pro
     authorIds: query.authorIds,
     word: query.word === undefined ? undefined : await wordMatch(db, s.project.id, query.word),
     countryCode: query.countryCode,
+    ids: query.binClipBaseIds,
   };
 }
 
