@@ -8,10 +8,19 @@
 // week (measurePostsPerDay). Each tick draws a Poisson count per project for the time since the
 // previous one. The first tick also fills the gap since the newest stored post (a server that was
 // stopped for a while), at most CATCH_UP_MS back.
+//
+// A project it has not seen before and that has no posts yet (one just made in the wizard) gets, on
+// the tick that finds it, its first day: the posts the model expects of it over the last
+// STARTER_MS (at least STARTER_MIN), about its own rules (its root rule's keywords for a new
+// project), as a connector's first search reads back; so a project made in the demo shows figures
+// within a tick instead of a post every few minutes. Every tick asks whether projects or rules
+// changed (one small query), so a new project is found at the next tick, not at the next reload.
+// Projects whose stop date has passed get nothing, as the connector job reads nothing for them.
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { CORPUS_ID_PREFIX } from './demo-corpus.ts';
 import { createPipeline, type PostSink } from './pipeline.ts';
+import { invalidateRules } from './rules.ts';
 import type { Post } from './post.ts';
 import { simulateFollowerGrowth } from '../jobs/follower-snapshots.ts';
 import { createGenerator, loadSimProjects, prng, type Generator, type SimProject } from './sim-content.ts';
@@ -41,6 +50,10 @@ export interface Simulator {
 
 const RELOAD_MS = 60_000;
 export const CATCH_UP_MS = 14 * DAY_MS;
+/** How far back a new project's first posts go: a day, so every widget of its dashboard has something. */
+export const STARTER_MS = DAY_MS;
+/** A new project's first posts are at least this many, even at a small demo's rate. */
+export const STARTER_MIN = 20;
 /** Posts handed to the sink at once while catching up. */
 const CHUNK = 5000;
 /** Days of stored posts the rate is read from (the median day, so a burst does not set it). */
@@ -74,6 +87,26 @@ export async function measurePostsPerDay(db: Db, projects: SimProject[], now: nu
   return perDay[Math.floor(MEASURED_DAYS / 2)] / weight;
 }
 
+/** Projects and active rules as they stand: it changes when a project or rule is made or removed. */
+async function rulesSignature(db: Db): Promise<string> {
+  const r = await sql<{ sig: string }>`
+    select concat_ws(':', (select count(*) from projects where not is_deleted), (select max(id) from projects),
+                          (select count(*) from bin_rules where is_active), (select max(id) from bin_rules)) as sig`.execute(db);
+  return r.rows[0]?.sig ?? '';
+}
+
+/** Per project: whether its stop date has passed, and whether its root bin has any post yet. */
+async function projectStates(db: Db, ids: number[], now: number): Promise<Map<number, { stopped: boolean; hasPosts: boolean }>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom('projects')
+    .select(['projects.id', 'projects.stop_date'])
+    .select((eb) => eb.exists(eb.selectFrom('bin_hourly').select('bin_hourly.bin_id').whereRef('bin_hourly.bin_id', '=', 'projects.bin_id')).as('has_posts'))
+    .where('projects.id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, { stopped: !!r.stop_date && new Date(r.stop_date).getTime() <= now, hasPosts: !!r.has_posts }]));
+}
+
 export function createSimulator(db: Db, opts: SimulatorOptions = {}): Simulator {
   const seed = opts.seed ?? Date.now() % 2 ** 31;
   const sink = opts.sink ?? createPipeline(db).sink;
@@ -88,6 +121,41 @@ export function createSimulator(db: Db, opts: SimulatorOptions = {}): Simulator 
   let perDay: number | null = opts.postsPerDay ?? null;
   let from: number | null = null;
   let loads = 0;
+  let signature: string | null = null;
+  /** Projects seen by an earlier load: only the others can be new. */
+  const known = new Set<number>();
+  /** New projects still owed their first posts (kept until those are stored). */
+  let starters: SimProject[] = [];
+
+  async function load(now: number) {
+    const all = await loadSimProjects(db);
+    const states = await projectStates(
+      db,
+      all.map((p) => p.id),
+      now,
+    );
+    projects = all.filter((p) => !states.get(p.id)?.stopped);
+    starters = [...starters.filter((s) => projects.some((p) => p.id === s.id)), ...projects.filter((p) => !known.has(p.id) && !states.get(p.id)?.hasPosts)];
+    for (const p of all) known.add(p.id);
+    loadedAt = now;
+    // Ids carry the load time and count so neither a restarted simulator nor the next load reuses a post id.
+    gen = projects.length ? createGenerator(projects, seed, `sim${Date.now().toString(36)}-${loads++}`) : null;
+  }
+
+  /** A new project's first posts: the model's over the last STARTER_MS, at least STARTER_MIN. */
+  function starterPosts(p: SimProject, now: number, rate: number): Post[] {
+    const posts: Post[] = [];
+    const start = now - STARTER_MS;
+    for (let t = start; t < now;) {
+      const hour = Math.floor(t / HOUR_MS);
+      const until = Math.min(now, (hour + 1) * HOUR_MS);
+      const n = poisson(postsInHour(p, hour, rate, seed) * ((until - t) / HOUR_MS), rnd);
+      for (let i = 0; i < n; i++) posts.push(gen!.post(new Date(t + Math.floor(rnd() * (until - t))), p));
+      t = until;
+    }
+    while (posts.length < STARTER_MIN) posts.push(gen!.post(new Date(start + Math.floor(rnd() * STARTER_MS)), p));
+    return posts;
+  }
 
   async function start(now: number) {
     const newest = await db
@@ -101,22 +169,32 @@ export function createSimulator(db: Db, opts: SimulatorOptions = {}): Simulator 
 
   async function step(): Promise<number> {
     const now = clock();
-    if (!gen || now - loadedAt > RELOAD_MS || now < loadedAt) {
-      projects = await loadSimProjects(db);
-      loadedAt = now;
-      // Ids carry the load time and count so neither a restarted simulator nor the next load reuses a post id.
-      gen = projects.length ? createGenerator(projects, seed, `sim${Date.now().toString(36)}-${loads++}`) : null;
+    const sig = await rulesSignature(db);
+    if (!gen || sig !== signature || now - loadedAt > RELOAD_MS || now < loadedAt) {
+      // A project or rule made a moment ago: the pipeline's cached rule set must know it too.
+      if (signature !== null && sig !== signature) invalidateRules(db);
+      signature = sig;
+      await load(now);
     }
     if (!gen) return 0;
     if (from === null) await start(now);
     const rate = perDay!;
     let sent = 0;
+    // New projects first: their day replaces their share of this tick.
+    const starting = new Set(starters.map((p) => p.id));
+    for (const p of starters) {
+      const first = starterPosts(p, now, rate);
+      await sink(first);
+      sent += first.length;
+      starters = starters.filter((s) => s.id !== p.id);
+    }
     let posts: Post[] = [];
     for (let t = from!; t < now;) {
       const hour = Math.floor(t / HOUR_MS);
       const until = Math.min(now, (hour + 1) * HOUR_MS);
       const part = (until - t) / HOUR_MS;
       for (const p of projects) {
+        if (starting.has(p.id)) continue;
         const n = poisson(postsInHour(p, hour, rate, seed) * part, rnd);
         for (let i = 0; i < n; i++) posts.push(gen.post(new Date(t + Math.floor(rnd() * (until - t))), p));
       }
