@@ -31,4 +31,8 @@ describe("the tray's listing query", () => {
     expect(trayQuery(params, { label: '', authorId: 12 })).toEqual({ ...params, authorId: 12 });
     expect(trayQuery(params, { label: '', word: '#acme' })).toEqual({ ...params, word: '#acme' });
   });
+
+  it('narrows to the named posts for a top post, keeping the range', () => {
+    expect(trayQuery(params, { label: '', binClipBaseIds: [41] })).toEqual({ ...params, binClipBaseIds: '41' });
+  });
 });

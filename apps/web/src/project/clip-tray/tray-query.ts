@@ -19,5 +19,6 @@ export function trayQuery(params: AnalyticParams, scope: TrayScope): TrayQuery {
   if (scope.authorIds?.length) q.authorIds = scope.authorIds.join(',');
   if (scope.word) q.word = scope.word;
   if (scope.countryCode) q.countryCode = scope.countryCode;
+  if (scope.binClipBaseIds?.length) q.binClipBaseIds = scope.binClipBaseIds.join(',');
   return q;
 }

@@ -25,6 +25,8 @@ export interface TrayScope {
   word?: string;
   /** Posts from one country (the world map), ISO 3166-1 alpha-2. */
   countryCode?: string;
+  /** Only these posts (their Id, the bin_clips id): a top post. */
+  binClipBaseIds?: number[];
 }
 
 interface TrayState {

@@ -1,21 +1,32 @@
 import { Anchor, Badge, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { FAVOURABILITY_LOOKUP, formatInZone, formatRand } from '@listening/contract';
+import { FAVOURABILITY_LOOKUP, formatInZone, formatRand, topPostsRanking, type RankedPost } from '@listening/contract';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { StreamIcon } from '../../../ui/StreamIcon.tsx';
+import { opensPosts } from '../../../project/clip-tray/opens-posts.ts';
+import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
 import { useProjectContext } from '../../../project/context.ts';
 import { useTopPosts } from '../api/get-top-posts.ts';
 import { QueryState, WidgetCard } from './WidgetCard.tsx';
 
-/** The range's most valuable posts: author, stream, text, date, value and link. */
+const count = (n: number) => n.toLocaleString('en-US');
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
+/**
+ * The range's top posts, ranked as the reports rank them (impact, then engagement, then AVE; at
+ * most 2 per author; docs/dashboard.md). A post opens in the clip tray; its link opens the original.
+ */
 export function TopPosts() {
   const { params, project } = useProjectContext();
+  const tray = useClipTray();
   const query = useTopPosts(params);
   const posts = query.data ?? [];
+  const open = (p: RankedPost) => tray.open({ label: `Top post by ${p.AuthorName || 'an unknown author'}`, binClipBaseIds: [p.Id] });
   return (
-    <WidgetCard title="Top posts" subtitle="Highest impact in the range" testId="top-posts">
+    <WidgetCard title="Top posts" subtitle={topPostsRanking()} testId="top-posts">
       <QueryState query={query} isEmpty={posts.length === 0} empty={<EmptyState title="No posts in this range" />} height={320}>
-        <ScrollArea.Autosize mah={420} type="auto" offsetScrollbars="y" scrollbars="y">
+        {/* The autosized area makes its content at least as wide as its widest line (min-content), which pushed the posts past a phone's edge. */}
+        <ScrollArea.Autosize mah={420} type="auto" offsetScrollbars="y" scrollbars="y" styles={{ content: { minWidth: 0 } }}>
           <Stack gap={0}>
             {posts.map((p, i) => {
               const fav = FAVOURABILITY_LOOKUP.find((f) => f.Id === p.FavourabilityId);
@@ -26,38 +37,51 @@ export function TopPosts() {
                   gap="sm"
                   wrap="nowrap"
                   py="sm"
+                  data-testid="top-post"
+                  data-post-id={p.Id}
+                  data-author-id={p.AuthorId ?? ''}
                   style={{ borderTop: i ? '1px solid var(--mantine-color-gray-2)' : undefined }}
                 >
-                  <Text fw={700} c="dimmed" w={18} ta="right" size="sm">
+                  <Text fw={700} c="dimmed" w={18} ta="right" size="sm" style={{ flexShrink: 0 }}>
                     {i + 1}
                   </Text>
                   <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-                    <Group gap={6} justify="space-between" wrap="nowrap">
-                      <Group gap={6} wrap="nowrap" miw={0}>
-                        <StreamIcon streamId={p.StreamId} size={15} />
-                        <Text size="sm" fw={600} truncate>
-                          {p.AuthorName}
+                    <Stack gap={4} {...opensPosts(() => open(p), `Open the post by ${p.AuthorName || 'an unknown author'} in the clip tray`)}>
+                      <Group gap={6} justify="space-between" wrap="nowrap">
+                        <Group gap={6} wrap="nowrap" miw={0}>
+                          <StreamIcon streamId={p.StreamId} size={15} />
+                          <Text size="sm" fw={600} truncate c="blue.8" data-testid="top-post-author">
+                            {p.AuthorName}
+                          </Text>
+                        </Group>
+                        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                          {formatInZone(p.DatePosted, project.TimeZone, false)}
                         </Text>
                       </Group>
-                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                        {formatInZone(p.DatePosted, project.TimeZone, false)}
+                      <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                        {p.Body}
                       </Text>
-                    </Group>
-                    <Text size="sm" lineClamp={2} style={{ wordBreak: 'break-word' }}>
-                      {p.Body}
-                    </Text>
-                    <Group gap="xs">
+                    </Stack>
+                    <Group gap="xs" style={{ rowGap: 2 }}>
                       {fav && (
                         <Badge size="xs" variant="light" color={fav.Color}>
                           {fav.Description}
                         </Badge>
                       )}
-                      <Text size="xs" c="dimmed">
-                        AVE {formatRand(p.AVE)} · impact {p.ImpactScore.toFixed(1)}
+                      <Text size="xs" c="dimmed" data-testid="top-post-figures">
+                        {/* Each figure kept on one line; a narrow card breaks between them. */}
+                        <span style={NOWRAP}>impact {p.ImpactScore.toFixed(1)}</span> · <span style={NOWRAP}>engagement {count(p.Engagement)}</span> ·{' '}
+                        <span style={NOWRAP}>AVE {formatRand(p.AVE)}</span>
                       </Text>
                       {p.Link && (
-                        <Anchor href={p.Link} target="_blank" rel="noreferrer" size="xs">
-                          <Group gap={2}>
+                        <Anchor
+                          href={p.Link}
+                          target="_blank"
+                          rel="noreferrer"
+                          size="xs"
+                          aria-label={`The original post by ${p.AuthorName || 'an unknown author'}`}
+                        >
+                          <Group gap={2} wrap="nowrap">
                             open <IconExternalLink size={12} />
                           </Group>
                         </Anchor>
