@@ -1,8 +1,9 @@
 // The clip tray: a slide-in 'Posts' panel over the project's screens. It lists
 // the posts of its scope 10 at a time (keyset pages of one snapshot; posts that arrive meanwhile
 // wait behind 'N new posts'), lets the user select some or every matching post and rate or reject
-// them after the confirmations, exports the listing, and gives admins 'Identify duplicates'. Its
-// 'Rejected' view lists the scope's rejected posts (who rejected each, and when) and restores them.
+// them after the confirmations, exports the ticked posts or else the whole listing, and gives
+// admins 'Identify duplicates'. Its 'Rejected' view lists the scope's rejected posts (who rejected
+// each, and when) and restores them.
 import { ActionIcon, Button, Checkbox, Drawer, Group, Menu, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import {
   IconArrowBackUp,
@@ -149,6 +150,16 @@ export function ClipTray() {
     setSelected([]);
     toast.success(`${plural(binClipBaseIds.length)} restored: ${binClipBaseIds.length === 1 ? 'it counts' : 'they count'} in every figure again`);
   };
+  // Export writes the ticked posts when there are some, else every post of the tray's filter.
+  const exportsSelected = !allMatching && selected.length > 0;
+  const exportLabel = exportsSelected
+    ? `Export ${selected.length.toLocaleString('en-US')} selected`
+    : `Export all${total === undefined ? '' : ` ${total.toLocaleString('en-US')}`}`;
+  const onExport = () => {
+    if (!exportsSelected) return exporter.mutate({ query, projectName: project.Description });
+    if (selected.length > RATE_MAX_CLIPS) return toast.warning(tooManyToChange(selected.length, 'exported'));
+    exporter.mutate({ query: { ...query, binClipBaseIds: selected.join(',') }, projectName: project.Description });
+  };
   const message = pending ? (pending.kind === 'rate' ? MESSAGES.confirmRate(pending.rating) : MESSAGES.confirmIrrelevant) : null;
   // Unticking one post of 'every matching post' leaves the loaded ones but that post selected.
   const toggle = (id: number) => {
@@ -252,14 +263,8 @@ export function ClipTray() {
                     <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={15} />} onClick={() => ask({ kind: 'reject' })}>
                       Irrelevant
                     </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      leftSection={<IconDownload size={15} />}
-                      loading={exporter.isPending}
-                      onClick={() => exporter.mutate({ query, projectName: project.Description })}
-                    >
-                      Export
+                    <Button size="xs" variant="default" leftSection={<IconDownload size={15} />} loading={exporter.isPending} onClick={onExport}>
+                      {exportLabel}
                     </Button>
                     {isAdmin && (
                       <Button size="xs" variant="default" leftSection={<IconCopy size={15} />} onClick={() => setDuplicates(true)}>

@@ -40,7 +40,7 @@ export function ClipCard({ clip, selected, onToggle, compact }: { clip: Clip; se
               {formatInZone(clip.DatePosted, timeZone)}
             </Text>
           </Group>
-          <Text size="sm" lineClamp={compact ? 3 : 6} style={{ wordBreak: 'break-word' }}>
+          <Text size="sm" lineClamp={compact ? 3 : 6} style={{ wordBreak: 'break-word' }} data-testid="clip-body">
             {clip.Body}
           </Text>
           {clip.RejectedAt && (
