@@ -74,7 +74,15 @@ const wallClock = (name: string, what: string) =>
     }
     return d;
   });
-const zDate = (name: string) => wallClock(name, 'date');
+/** A wall-clock date (or date-time) of the client's time zone, as analytic ranges take it. */
+export const zWallDate = (name: string) => wallClock(name, 'date');
+
+/** The range's own rules: in order, and at most MAX_RANGE_DAYS long. */
+export function checkRange(q: { startDate: Date; endDate: Date }, ctx: z.RefinementCtx): void {
+  if (q.endDate < q.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate is before startDate' });
+  else if (q.endDate.getTime() - q.startDate.getTime() > MAX_RANGE_DAYS * 86_400_000)
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: `the range is longer than ${MAX_RANGE_DAYS} days` });
+}
 
 /**
  * The query every analytic read takes: projectId (or binId for a sub-bin),
@@ -84,15 +92,13 @@ export const AnalyticQuery = z
   .object({
     projectId: zId.optional(),
     binId: zId.optional(),
-    startDate: zDate('startDate'),
-    endDate: zDate('endDate'),
+    startDate: zWallDate('startDate'),
+    endDate: zWallDate('endDate'),
     streamIds: zStreamList,
   })
   .superRefine((q, ctx) => {
     if (q.projectId === undefined && q.binId === undefined) ctx.addIssue({ code: 'custom', path: ['projectId'], message: 'projectId or binId is required' });
-    if (q.endDate < q.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate is before startDate' });
-    else if (q.endDate.getTime() - q.startDate.getTime() > MAX_RANGE_DAYS * 86_400_000)
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: `the range is longer than ${MAX_RANGE_DAYS} days` });
+    checkRange(q, ctx);
   });
 export type AnalyticQuery = z.infer<typeof AnalyticQuery>;
 export type AnalyticQueryInput = z.input<typeof AnalyticQuery>;

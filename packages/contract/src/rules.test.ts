@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { AnalyticQuery } from './common.ts';
 import {
+  analysisDefaultDays,
   changePercent,
+  defaultFilterStreams,
   clientPageSize,
   defaultStreams,
   formatInZone,
@@ -27,6 +29,15 @@ describe('stream rules', () => {
     expect(defaultStreams(1, 9)).toEqual([10]);
     expect(defaultStreams(2, 11)).toEqual([11]);
     expect(defaultStreams(2, null)).toEqual([7, 8, 9]);
+  });
+  it("defaults the Filter's streams to the defaults the project offers, else its first offered stream", () => {
+    expect(defaultFilterStreams(1, null, [7, 8, 9, 10, 11])).toEqual([7, 8, 9]);
+    expect(defaultFilterStreams(2, 11, [7, 8, 9, 10])).toEqual([7]);
+    expect(defaultFilterStreams(1, 8, [8])).toEqual([8]);
+  });
+  it("reads the analysis screens' default range as yesterday to today, across months and years", () => {
+    expect(analysisDefaultDays('2026-03-01')).toEqual(['2026-02-28', '2026-03-01']);
+    expect(analysisDefaultDays('2025-01-01')).toEqual(['2024-12-31', '2025-01-01']);
   });
   it('names what is wrong with a stream list', () => {
     expect(streamListError([])).toMatch(/at least one/);

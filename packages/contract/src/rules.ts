@@ -29,6 +29,24 @@ export function defaultStreams(projectTypeId: number, projectSubTypeId?: number 
 }
 
 /**
+ * The Filter's streams when the address names none (and what a call that leaves them out reads):
+ * the type's and sub-product's defaults the project offers, else the first stream it offers.
+ */
+export function defaultFilterStreams(projectTypeId: number, projectSubTypeId: number | null | undefined, offered: readonly number[]): number[] {
+  const defaults = defaultStreams(projectTypeId, projectSubTypeId).filter((s) => offered.includes(s));
+  return defaults.length ? defaults : offered.slice(0, 1);
+}
+
+/**
+ * The analysis screens' default range (001 section 9: yesterday 00:00 to now), as whole days from
+ * the client's today ('YYYY-MM-DD'): yesterday to today.
+ */
+export function analysisDefaultDays(today: string): [string, string] {
+  const d = new Date(`${today}T00:00:00Z`);
+  return [new Date(d.getTime() - 86_400_000).toISOString().slice(0, 10), today];
+}
+
+/**
  * Toggle one stream in a selection, obeying the rules: YouTube is exclusive, and the last
  * selected stream cannot be removed (the toggle is refused: the selection comes back unchanged).
  */

@@ -1,7 +1,7 @@
 // The project's filter lives in the address: datefrom, dateto,
 // streams and, after 'Set As Dashboard', bin. A bad or missing value falls back instead of
 // crashing; the shell then writes the resolved defaults back into the address.
-import { MAX_RANGE_DAYS, YOUTUBE, defaultStreams, offeredStreams, type AnalyticQueryInput, type Project } from '@listening/contract';
+import { MAX_RANGE_DAYS, YOUTUBE, analysisDefaultDays, defaultFilterStreams, offeredStreams, type AnalyticQueryInput, type Project } from '@listening/contract';
 import dayjs, { type Dayjs } from 'dayjs';
 import { z } from 'zod';
 
@@ -61,10 +61,7 @@ export function resolveStreams(
   rules?: Pick<ScreenFilterRules, 'dropStreams'>,
 ): number[] {
   const offered = screenOfferedStreams(project, rules);
-  const fallback = () => {
-    const defaults = defaultStreams(project.ProjectTypeId, project.ProjectSubTypeId).filter((s) => offered.includes(s));
-    return defaults.length ? defaults : offered.slice(0, 1);
-  };
+  const fallback = () => defaultFilterStreams(project.ProjectTypeId, project.ProjectSubTypeId, offered);
   if (!list || !/^\d+(,\d+)*$/.test(list)) return fallback();
   const picked = [...new Set(list.split(',').map(Number))].filter((s) => offered.includes(s)).sort((a, b) => a - b);
   if (picked.length === 0) return fallback();
@@ -84,8 +81,7 @@ export function defaultRange(now: Dayjs = dayjs()): [string, string] {
  * their last bucket at now (contract chartBuckets).
  */
 export function sinceYesterday(now: Dayjs = dayjs()): [string, string] {
-  const today = now.startOf('day');
-  return [today.subtract(1, 'day').format('YYYY-MM-DD'), today.format('YYYY-MM-DD')];
+  return analysisDefaultDays(now.format('YYYY-MM-DD'));
 }
 
 /** The dashboard's rules: the last 30 days, every offered stream. */

@@ -2,7 +2,7 @@
 // tracking), shared by their operations (./get-*.ts) and the screens that draw them. Every chart's
 // buckets follow rules.ts chartBuckets; every headline figure is Compared with the previous period.
 import { z } from 'zod';
-import { AnalyticQuery, Compared, zId } from '../common.ts';
+import { checkRange, Compared, zId, zStreamList, zWallDate } from '../common.ts';
 import { BucketEnum } from '../dashboard/model.ts';
 
 /** A bucket of an analysis chart (rules.ts ChartBucket): what a point or bar counts, and what it opens. */
@@ -64,8 +64,31 @@ export type Competitor = z.infer<typeof Competitor>;
 export const CompetitorSlice = Competitor.extend({ IsProject: z.boolean(), Clips: Compared });
 export const CompetitorComparison = z.array(CompetitorSlice);
 
-/** The competitor donut's query: the project's own range and streams (a sub-bin is not compared). */
-export const CompetitorQuery = AnalyticQuery.safeExtend({ projectId: zId });
+/**
+ * The competitor donut's query: the project's own range and streams (a sub-bin is not compared).
+ * The specification writes the call with projectId alone, so the range and streams may be left
+ * out: the server then reads what the screen shows on opening, the analysis screens' default range
+ * (yesterday to today in the client's time zone) and the Filter's default streams
+ * (defaultFilterStreams). The two dates go together.
+ */
+export const CompetitorQuery = z
+  .object({
+    projectId: zId,
+    binId: zId.optional(),
+    startDate: zWallDate('startDate').optional(),
+    endDate: zWallDate('endDate').optional(),
+    streamIds: zStreamList.optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.startDate && q.endDate) checkRange({ startDate: q.startDate, endDate: q.endDate }, ctx);
+    else if (q.startDate || q.endDate)
+      ctx.addIssue({
+        code: 'custom',
+        path: [q.startDate ? 'endDate' : 'startDate'],
+        message: 'startDate and endDate go together: give both, or neither for the default range (yesterday to today)',
+      });
+  });
+export type CompetitorQuery = z.infer<typeof CompetitorQuery>;
 
 /** The cog's competitor list: the project's competitors and the client's projects that could be added. */
 export const CompetitorSettings = z.object({ Competitors: z.array(Competitor), Candidates: z.array(Competitor) });

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
 import { insertFixture, rebuildRollups, type Fixture } from '../../test/analytic-fixture.ts';
+import { analysisDefaultDays, toWall } from '@listening/contract';
+import { ingestPosts } from '../../ingest/pipeline.ts';
+import { makePost } from '../../ingest/testing.ts';
 
 type H = { authorization: string };
 
@@ -132,6 +135,27 @@ describe('analysis screens: sentiment, content classification, competitor tracki
     const campaign = await get(q('competitor/getall', t.projects['acme-summer']));
     expect(campaign.status).toBe(403);
     expect(campaign.body.message).toMatch(/types 1, 5 only/);
+  });
+
+  it("answers competitor/getall with projectId alone, as the specification writes it, over the screen's default range and streams", async () => {
+    // A post of a minute ago on X: inside yesterday-to-today in the client's zone, whatever the hour.
+    await ingestPosts(t.db, [
+      makePost('acme cola at the braai, ice cold', { streamId: 7, externalId: 'competitor-default-1', postedAt: new Date(Date.now() - 60_000) }),
+    ]);
+    const [from, to] = analysisDefaultDays(toWall(new Date(), 'Africa/Johannesburg').toISOString().slice(0, 10));
+    const bare = await get(`competitor/getall?projectId=${fx.projectId}`);
+    expect(bare.status).toBe(200);
+    const explicit = await get(q('competitor/getall', fx.projectId, `startDate=${from}&endDate=${to}T23:59:59&streamIds=7,8,9`));
+    expect(bare.body).toEqual(explicit.body);
+    expect(bare.body[0]).toMatchObject({ IsProject: true, ProjectId: fx.projectId });
+    expect(bare.body[0].Clips.Value).toBeGreaterThanOrEqual(1);
+    // Streams alone, or the range alone, default the rest.
+    expect((await get(`competitor/getall?projectId=${fx.projectId}&streamIds=7,8,9`)).body).toEqual(explicit.body);
+    expect((await get(`competitor/getall?projectId=${fx.projectId}&startDate=${from}&endDate=${to}T23:59:59`)).body).toEqual(explicit.body);
+    const half = await get(`competitor/getall?projectId=${fx.projectId}&startDate=${from}`);
+    expect(half.status).toBe(400);
+    expect(half.body.message).toMatch(/startDate and endDate go together/);
+    expect((await get(`competitor/getall?projectId=${fx.projectId}`, viewer)).status).toBe(404);
   });
 
   it("lets an admin add and remove competitors among the client's own projects, and nobody else", async () => {

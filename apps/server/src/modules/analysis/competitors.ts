@@ -3,7 +3,17 @@
 // one's posts from the hourly rollups over the project's own range and streams, with the previous
 // period; an admin adds and removes them from the project's cog. Project types 1 and 5 only, as the
 // side menu's 'Competitor Tracking'.
-import { COMPETITOR_PROJECT_TYPES, MAX_COMPETITORS, type AnalyticQuery, type Competitor, type CompetitorSettings } from '@listening/contract';
+import {
+  analysisDefaultDays,
+  COMPETITOR_PROJECT_TYPES,
+  defaultFilterStreams,
+  MAX_COMPETITORS,
+  offeredStreams,
+  type AnalyticQuery,
+  type Competitor,
+  type CompetitorQuery,
+  type CompetitorSettings,
+} from '@listening/contract';
 import type { z } from 'zod';
 import type * as C from '@listening/contract';
 import type { Db } from '../../db/connection.ts';
@@ -11,7 +21,7 @@ import type { ProjectRow } from '../../db/schema.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { projectForUser, projectForWrite } from '../../access/index.ts';
-import { previousScope, resolveScope } from '../../analytics/scope.ts';
+import { clientTimeZone, previousScope, resolveScope, toWall, wallDay } from '../../analytics/scope.ts';
 import { clipCountsByBin } from '../../analytics/rollup-queries.ts';
 import * as q from './queries.ts';
 
@@ -28,10 +38,28 @@ function assertCompetitorType(project: Pick<ProjectRow, 'project_type_id'>): voi
     );
 }
 
+/**
+ * The query as the screen sends it: a range or streams left out (the specification's call names
+ * projectId alone) are what the screen reads on opening, the analysis screens' default range in the
+ * client's time zone and the Filter's default streams.
+ */
+async function withScreenDefaults(db: Db, user: AuthUser, query: CompetitorQuery): Promise<AnalyticQuery> {
+  const { startDate, endDate, streamIds } = query;
+  if (startDate && endDate && streamIds) return { ...query, startDate, endDate, streamIds };
+  const project = await projectForUser(db, user, query.projectId);
+  let range = startDate && endDate ? { startDate, endDate } : null;
+  if (!range) {
+    const [from, to] = analysisDefaultDays(wallDay(toWall(new Date(), await clientTimeZone(db, project.client_id))));
+    range = { startDate: new Date(`${from}T00:00:00Z`), endDate: new Date(`${to}T23:59:59Z`) };
+  }
+  const offered = offeredStreams(project.project_type_id, project.stream_ids.map(Number));
+  return { ...query, ...range, streamIds: streamIds ?? defaultFilterStreams(project.project_type_id, project.project_sub_type_id, offered) };
+}
+
 /** The donut: the project first, then each competitor, each with its posts now and in the previous period. */
-export async function comparison(db: Db, user: AuthUser, query: AnalyticQuery & { projectId: number }): Promise<z.infer<typeof C.CompetitorComparison>> {
+export async function comparison(db: Db, user: AuthUser, query: CompetitorQuery): Promise<z.infer<typeof C.CompetitorComparison>> {
   // Whole projects are compared: a sub-bin of the address does not narrow the project's own slice.
-  const s = await resolveScope(db, user, { ...query, binId: undefined });
+  const s = await resolveScope(db, user, { ...(await withScreenDefaults(db, user, query)), binId: undefined });
   assertCompetitorType(s.project);
   const competitors = (await q.competitorsOf(db, s.project.id)).map(asCompetitor);
   const own: Competitor = { Name: s.project.description, BinId: s.binId, ProjectId: s.project.id };
