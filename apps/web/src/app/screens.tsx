@@ -1,9 +1,10 @@
 // Screens composed from more than one feature (a feature never imports another): the app passes
 // the signed-in user and the client's name down as props.
+import { Loader } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { useUser } from '../features/auth/api/get-user.ts';
 import { useSessionToken } from '../features/auth/api/session.ts';
-import { AdminScreen } from '../features/auth/screens/AdminScreen.tsx';
+import { AdminScreen, NotAdminScreen } from '../features/auth/screens/AdminScreen.tsx';
 import { LoginScreen } from '../features/auth/screens/LoginScreen.tsx';
 import { PasswordSetupScreen } from '../features/auth/screens/PasswordSetupScreen.tsx';
 import { useClients } from '../features/clients/api/get-clients.ts';
@@ -57,7 +58,15 @@ export function PasswordSetupRoute() {
   return <PasswordSetupScreen contactId={Number(contactId)} token={token} />;
 }
 
-/** The admin screen needs an admin's session; without one it shows the login screen in place. */
+/**
+ * The admin screen needs an admin's session: without a session it shows the login screen in place,
+ * to a signed-in user who is not an admin it says the screen is not theirs (the server refuses its
+ * calls anyway), and nothing is shown until the user is known.
+ */
 export function AdminRoute() {
-  return useSessionToken() ? <AdminScreen /> : <LoginScreen />;
+  const token = useSessionToken();
+  const user = useUser();
+  if (!token || user.isError) return <LoginScreen />;
+  if (!user.data) return <Loader aria-label="Loading" />;
+  return user.data.IsAdmin ? <AdminScreen /> : <NotAdminScreen email={user.data.Email} acting={user.data.ActingAdminId != null} />;
 }

@@ -100,3 +100,27 @@ export function AdminScreen() {
     </AuthCard>
   );
 }
+
+/**
+ * /admin for a signed-in user who is not an administrator (an act-as session included): the act-as
+ * form and the admin screens' links are not offered, since the server refuses them; the way back
+ * is.
+ */
+export function NotAdminScreen({ email, acting }: { email?: string; acting?: boolean }) {
+  return (
+    <AuthCard
+      title="Admin"
+      subtitle={
+        acting
+          ? 'This screen is for administrators. You are acting as a contact: go back to your own session first (the banner at the top of the app).'
+          : `This screen is for administrators only${email ? `, and ${email} is not one` : ''}. Ask an administrator if you need something done here.`
+      }
+    >
+      <Stack gap="md" data-testid="not-admin">
+        <Button component={Link} to="/" fullWidth size="md">
+          Back to your clients
+        </Button>
+      </Stack>
+    </AuthCard>
+  );
+}
