@@ -2,6 +2,7 @@
 // and the analytic query built from it. The project shell provides it.
 import type { Project } from '@listening/contract';
 import { createContext, useContext } from 'react';
+import type { ProjectDialogKind } from './dialogs.ts';
 import type { AnalyticParams, ProjectFilter } from './filter.ts';
 
 export interface ProjectContextValue {
@@ -14,6 +15,8 @@ export interface ProjectContextValue {
   /** Set on a per-platform view: its one stream, which the filter cannot change. */
   platform: number | null;
   ownedCodes: readonly string[];
+  /** Opens one of the side menu's dialogs (Access Token Management…) from a screen. */
+  openDialog?: (kind: ProjectDialogKind) => void;
 }
 
 export const ProjectContext = createContext<ProjectContextValue | null>(null);

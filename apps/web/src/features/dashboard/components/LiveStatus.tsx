@@ -1,15 +1,30 @@
 import { Box, Group, Text } from '@mantine/core';
+import type { CollectionStatus } from '@listening/contract';
 import dayjs from 'dayjs';
 import type { LiveState } from '../live.ts';
 
-/** Says that the figures follow new posts while the range holds now, and when they last moved. */
-export function LiveStatus({ live, updatedAt }: LiveState) {
+/**
+ * Says whether anything collects the project's posts and, when something does and the range holds
+ * now, that the figures follow new posts and when they last moved. A project that collects nothing
+ * is never shown as live: it says what it is, whatever the range.
+ */
+export function LiveStatus({ live, updatedAt, collection }: LiveState & { collection?: CollectionStatus }) {
+  if (collection && !collection.Collecting)
+    return (
+      <Group gap={8} justify="flex-end" wrap="nowrap" data-testid="live-status" data-state="not-collecting">
+        <Box w={8} h={8} bg="orange.6" style={{ borderRadius: '50%', flex: 'none' }} aria-hidden />
+        <Text size="xs" c="orange.9" fw={500} ta="right">
+          {collection.Summary}
+        </Text>
+      </Group>
+    );
   if (!live) return null;
   return (
-    <Group gap={8} justify="flex-end" data-testid="live-status">
-      <Box w={8} h={8} bg="teal.6" style={{ borderRadius: '50%' }} aria-hidden />
-      <Text size="xs" c="dimmed">
-        Live: figures follow new posts{updatedAt ? ` · updated ${dayjs(updatedAt).format('HH:mm:ss')}` : ''}
+    <Group gap={8} justify="flex-end" wrap="nowrap" data-testid="live-status" data-state="live">
+      <Box w={8} h={8} bg="teal.6" style={{ borderRadius: '50%', flex: 'none' }} aria-hidden />
+      <Text size="xs" c="dimmed" ta="right">
+        Live: figures follow new {collection?.Simulated ? 'simulated demo posts' : 'posts'}
+        {updatedAt ? ` · updated ${dayjs(updatedAt).format('HH:mm:ss')}` : ''}
       </Text>
     </Group>
   );
