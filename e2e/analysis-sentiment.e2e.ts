@@ -2,7 +2,7 @@
 // and open a slice of its breakdown pie in the clip tray; open Content classification by its address
 // alone and get the analysis range (yesterday to today); open Competitor tracking, open the project's
 // slice, and, as an admin, add and remove a competitor; and, as a client without the Sentiment
-// product, meet the lock while the dashboard's sentiment widgets stay open.
+// product, meet the lock (the dashboard's sentiment widgets are locked too: sentiment-gating.e2e.ts).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiGet, clientDay, launch, login, shot } from './browser.ts';

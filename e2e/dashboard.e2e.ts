@@ -167,10 +167,9 @@ describe('the project dashboard', () => {
     const brand = projects.find((p) => p.Description === 'Karoo Outdoor Brand')!;
     await viewer.goto(`${baseURL}/client/${karoo.Id}/project/${brand.Id}`);
     await viewer.getByRole('heading', { name: 'Karoo Outdoor Brand' }).waitFor();
-    // The gated widgets say so instead of failing; the sentiment widgets are plain (000 section 2).
+    // The gated widgets say so instead of failing: the sort bins, and the sentiment widgets as the Sentiment screen (sentiment-gating.e2e.ts).
     await viewer.getByTestId('locked-SortBins').first().waitFor();
-    await viewer.getByTestId('sentiment-summary').waitFor();
-    expect(await viewer.getByTestId('locked-Sentiment').count()).toBe(0);
+    await viewer.getByTestId('sentiment-summary').getByTestId('locked-Sentiment').waitFor();
     await viewer.getByRole('button', { name: 'Project menu' }).click();
     await viewer.getByRole('button', { name: 'Deep Dive (locked)' }).click();
     const dialog = viewer.getByRole('dialog', { name: 'Product details' });

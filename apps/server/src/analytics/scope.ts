@@ -130,6 +130,20 @@ export async function assertUnlocked(db: Db, project: ProjectRow, item: GatedIte
   if (locked) throw forbidden(lockedMessage(locked));
 }
 
+/** True when the item is open for this project (the side menu's own rule). */
+export async function isUnlocked(db: Db, project: ProjectRow, item: GatedItem): Promise<boolean> {
+  return lockedProduct(item, project.project_type_id, await clientProductCodes(db, project.client_id)) === null;
+}
+
+/**
+ * Posts narrowed to one rating are counted by their sentiment (a listing's total, an export's
+ * rows), which is the Sentiment product's (docs/dashboard.md, "Product gating"): 403 as the
+ * Sentiment screen when it is locked. A post's own rating is not gated.
+ */
+export async function assertRatingFilterOpen(db: Db, s: Scope, favourabilityId: number | undefined): Promise<void> {
+  if (favourabilityId !== undefined) await assertUnlocked(db, s.project, 'Sentiment');
+}
+
 /**
  * The same scope over the range of equal length just before it (whole hours, so rollups serve
  * it too): the comparison period of every analysis's headline figures.

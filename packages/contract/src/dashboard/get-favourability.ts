@@ -6,7 +6,7 @@ export const getFavourability = defineOperation({
   host: 'main',
   method: 'GET',
   path: '/api/favourability/getall',
-  summary: 'Favourability donut: Positive, Neutral, Negative',
+  summary: 'Favourability donut: Positive, Neutral, Negative (Sentiment product)',
   tags: ['dashboard'],
   access: 'user',
   query: AnalyticQuery,

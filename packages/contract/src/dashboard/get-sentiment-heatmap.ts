@@ -6,7 +6,7 @@ export const getSentimentHeatmap = defineOperation({
   host: 'main',
   method: 'GET',
   path: '/api/heatmap/sentiment/getall',
-  summary: 'Sentiment heatmap: favourability per hour',
+  summary: 'Sentiment heatmap: favourability per hour (Sentiment product)',
   tags: ['dashboard'],
   access: 'user',
   query: AnalyticQuery,

@@ -6,7 +6,7 @@ export const getSentimentSummary = defineOperation({
   host: 'main',
   method: 'GET',
   path: '/api/sentiment/getall',
-  summary: 'Sentiment summary: Owned, Earned, Chatter, All',
+  summary: 'Sentiment summary: Owned, Earned, Chatter, All (Sentiment product)',
   tags: ['dashboard'],
   access: 'user',
   query: AnalyticQuery,

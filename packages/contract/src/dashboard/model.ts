@@ -106,9 +106,10 @@ export const DailyInsight = z.object({
   Date: z.string(),
   Count: z.number(),
   AVE: z.number(),
-  Positive: z.number(),
-  Neutral: z.number(),
-  Negative: z.number(),
+  /** The bucket's posts by rating; null when the client does not own Sentiment (products.ts). */
+  Positive: z.number().nullable(),
+  Neutral: z.number().nullable(),
+  Negative: z.number().nullable(),
   Partial: PartialBucket.nullable(),
 });
 export const DailyInsights = z.object({ Bucket: BucketEnum, Data: z.array(DailyInsight) });

@@ -190,11 +190,11 @@ describe('project dashboard', () => {
     expect((await get(q('subfolder/getall/bintype', '&binTypeId=3'))).body.message).toMatch(/binTypeId/);
   });
 
-  it('locks sort bins by the same rule as the side menu, with a 403 naming the product; the sentiment widgets are plain', async () => {
+  it('locks sort bins and sentiment by the same rule as the side menu, with a 403 naming the product', async () => {
     const karoo = t.projects['karoo-brand'];
     const kq = (path: string) => `${path}?projectId=${karoo}&${range}`;
-    // Karoo owns no products: the dashboard's sentiment summary and heatmap still answer (000 section 2).
-    for (const path of ['sentiment/getall', 'heatmap/sentiment/getall']) expect((await get(kq(path), viewer)).status).toBe(200);
+    // Karoo owns no products: the dashboard's sentiment widgets are locked as the Sentiment screen (analytics/sentiment-gate.test.ts).
+    for (const path of ['sentiment/getall', 'heatmap/sentiment/getall', 'favourability/getall']) expect((await get(kq(path), viewer)).status).toBe(403);
     const screen = await get(kq('sentiment/rating'), viewer);
     expect(screen.status).toBe(403);
     expect(screen.body.message).toMatch(/^Sentiment is a locked product/);

@@ -1,6 +1,7 @@
 // The dashboard's rules: which figures, in which buckets, with empty buckets filled (the shared
-// filler of analytics/buckets.ts), gated by the same product rule as the side menu. Reads go
-// through queries.ts; nothing here is SQL.
+// filler of analytics/buckets.ts), gated by the same product rule as the side menu: the sort-bin
+// tree by Sort Bins, and every figure that counts posts by rating by Sentiment, as the Sentiment
+// screen is (docs/dashboard.md, "Product gating"). Reads go through queries.ts; nothing here is SQL.
 import {
   ALL_STREAMS,
   BIN_TYPE,
@@ -21,7 +22,7 @@ import type { Db } from '../../db/connection.ts';
 import { forbidden } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { bucketCoverage, byBucket, fillBuckets } from '../../analytics/buckets.ts';
-import { assertUnlocked, heatmapBucketOf, insightsBucketOf, resolveScope, toWall, type Scope } from '../../analytics/scope.ts';
+import { assertUnlocked, heatmapBucketOf, insightsBucketOf, isUnlocked, resolveScope, toWall, type Scope } from '../../analytics/scope.ts';
 import { clipCountsByBin, sentimentByAssociation } from '../../analytics/rollup-queries.ts';
 import { rankTopPosts, toRankedPost } from '../../analytics/top-posts.ts';
 import * as q from './queries.ts';
@@ -102,14 +103,16 @@ export async function heatmap(db: Db, user: AuthUser, query: AnalyticQuery): Pro
 }
 
 export async function sentimentHeatmap(db: Db, user: AuthUser, query: AnalyticQuery): Promise<Out<typeof C.SentimentHeatmap>> {
-  // A plain widget (000 section 2 lists it without a lock): only the Sentiment screen is gated.
   const s = await resolveScope(db, user, query);
+  await assertUnlocked(db, s.project, 'Sentiment');
   const { bucket, cells, partial } = await heatmapGrid(db, s);
   return { Bucket: bucket, Data: cells.map((c) => ({ ...c, Color: sentimentColor(c.Positive, c.Neutral, c.Negative) })), Partial: partial };
 }
 
+/** Mentions per bucket; the split by rating only for a client owning Sentiment (null otherwise). */
 export async function dailyInsights(db: Db, user: AuthUser, query: AnalyticQuery): Promise<Out<typeof C.DailyInsights>> {
   const s = await resolveScope(db, user, query);
+  const rated = await isUnlocked(db, s.project, 'Sentiment');
   const bucket = insightsBucketOf(s);
   const rows = new Map((await q.insightBuckets(db, s, bucket)).map((r) => [r.day, r]));
   const zero = (day: string) => ({ day, count: 0, ave: 0, positive: 0, neutral: 0, negative: 0 });
@@ -120,9 +123,9 @@ export async function dailyInsights(db: Db, user: AuthUser, query: AnalyticQuery
       Date: start,
       Count: num(r.count),
       AVE: round2(num(r.ave)),
-      Positive: num(r.positive),
-      Neutral: num(r.neutral),
-      Negative: num(r.negative),
+      Positive: rated ? num(r.positive) : null,
+      Neutral: rated ? num(r.neutral) : null,
+      Negative: rated ? num(r.negative) : null,
       Partial: bucketCoverage(s, bucket, start, now),
     })),
   };
@@ -131,19 +134,23 @@ export async function dailyInsights(db: Db, user: AuthUser, query: AnalyticQuery
 /**
  * The marker an open dashboard polls: the scope's totals from the hourly rollups, which every new
  * post, rating, rejection and restore moves (one small aggregate, the cost of the mentions card).
+ * The ratings are in it only for a client owning Sentiment: the marker is readable, and without
+ * the product a rating moves no figure the dashboard shows.
  */
 export async function changeMarker(db: Db, user: AuthUser, query: AnalyticQuery): Promise<Out<typeof C.ChangeMarker>> {
   const s = await resolveScope(db, user, query);
-  const t = await q.scopeTotals(db, s);
+  const [t, rated] = await Promise.all([q.scopeTotals(db, s), isUnlocked(db, s.project, 'Sentiment')]);
   const now = Date.now();
+  const ratings = rated ? [num(t.positive), num(t.neutral), num(t.negative)] : [];
   return {
-    Marker: [num(t.clips), num(t.positive), num(t.neutral), num(t.negative), round2(num(t.ave))].join(':'),
+    Marker: [num(t.clips), ...ratings, round2(num(t.ave))].join(':'),
     Live: s.from.getTime() <= now && now < s.to.getTime(),
   };
 }
 
 export async function favourability(db: Db, user: AuthUser, query: AnalyticQuery): Promise<Out<typeof C.FavourabilityList>> {
   const s = await resolveScope(db, user, query);
+  await assertUnlocked(db, s.project, 'Sentiment');
   const t = await q.favourabilityTotals(db, s);
   const counts: Record<number, number> = {
     [FAVOURABILITY.Positive]: num(t.positive),
@@ -154,8 +161,8 @@ export async function favourability(db: Db, user: AuthUser, query: AnalyticQuery
 }
 
 export async function sentimentSummary(db: Db, user: AuthUser, query: AnalyticQuery): Promise<Out<typeof C.SentimentSummary>> {
-  // A plain widget, as the sentiment heatmap: only the Sentiment screen is gated.
   const s = await resolveScope(db, user, query);
+  await assertUnlocked(db, s.project, 'Sentiment');
   const rows = new Map((await sentimentByAssociation(db, s)).map((r) => [r.brand_association_id, r]));
   const card = (Name: 'Owned' | 'Earned' | 'Chatter', id: number) => {
     const r = rows.get(id);
@@ -282,7 +289,7 @@ export async function sortBinTree(db: Db, user: AuthUser, query: AnalyticQuery &
   const s = await resolveScope(db, user, query);
   const onlyType = mode === 'bintype' ? (query.binTypeId ?? BIN_TYPE.SortBin) : undefined;
   await assertUnlocked(db, s.project, onlyType === BIN_TYPE.InputBin ? 'InputBins' : 'SortBins');
-  const withInput = onlyType === BIN_TYPE.InputBin || (onlyType === undefined && (await isUnlocked(db, s, 'InputBins')));
+  const withInput = onlyType === BIN_TYPE.InputBin || (onlyType === undefined && (await isUnlocked(db, s.project, 'InputBins')));
   const all = await q.projectBins(db, s.project.id);
   const parentOf = new Map(all.map((b) => [b.id, b.parent_id]));
   const under = (id: number) => {
@@ -304,11 +311,4 @@ export async function sortBinTree(db: Db, user: AuthUser, query: AnalyticQuery &
     (p !== null && keep.has(p) ? nodes.get(p)!.Children : roots).push(nodes.get(b.id)!);
   }
   return roots;
-}
-
-async function isUnlocked(db: Db, s: Scope, item: 'InputBins'): Promise<boolean> {
-  return assertUnlocked(db, s.project, item).then(
-    () => true,
-    () => false,
-  );
 }

@@ -1,10 +1,12 @@
-// What a locked widget or screen shows instead of its figures: the product, its description and
-// its details (price) on request; and the hook that says which product locks an item for the
-// open project (the side menu's own rule). Shared by the dashboard's widgets and the analysis screens.
+// What a locked widget or screen shows instead of its figures: the product, its price, its
+// description and the side menu's product dialog on request; and the hook that says which product
+// locks an item for the open project (the side menu's own rule). Shared by the dashboard's widgets
+// and the analysis screens, so a product looks locked the same way wherever it is met.
 import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { lockedProduct, productDetails, type GatedItem, type ProductKey } from '@listening/contract';
 import { useState } from 'react';
+import { Money } from '../../ui/Money.tsx';
 import { useProjectContext } from '../context.ts';
 import { ProductDialog } from './ProductDialog.tsx';
 
@@ -24,6 +26,9 @@ export function LockedPanel({ product, screen = false }: { product: ProductKey; 
         <IconLock size={screen ? 24 : 22} />
       </ThemeIcon>
       <Text fw={600}>{details.name} is not part of your plan</Text>
+      <Text size="sm" data-testid={`locked-${product}-price`}>
+        {details.name} · <Money value={details.price} fw={700} />
+      </Text>
       <Text size="sm" c="dimmed" ta="center" maw={screen ? 420 : 380}>
         {details.description}
       </Text>

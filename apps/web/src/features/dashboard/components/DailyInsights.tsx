@@ -7,6 +7,7 @@ import { html, safeHtml } from '../../../ui/html.ts';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { bucketLabel, bucketScope } from '../../../project/clip-tray/scopes.ts';
 import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
+import { useLockedProduct } from '../../../project/components/LockedPanel.tsx';
 import { useProjectContext } from '../../../project/context.ts';
 import { useDailyInsights } from '../api/get-daily-insights.ts';
 import { INSIGHTS_TITLE, partialText } from '../partial.ts';
@@ -15,26 +16,37 @@ import { QueryState, WidgetCard } from './WidgetCard.tsx';
 const LABEL = { day: 'D MMM', week: '[wk] D MMM', month: 'MMM YYYY' } as const;
 /** Diagonal white lines over a partial bucket's bar, so a short bar is not read as a fall. */
 const HATCH = { symbol: 'rect', symbolSize: 1, color: 'rgba(255, 255, 255, 0.6)', dashArrayX: [1, 0], dashArrayY: [3, 3], rotation: -Math.PI / 4 };
+const RATINGS = ['Positive', 'Neutral', 'Negative'] as const;
+/** The bars' colour without the split by rating. */
+const MENTIONS_COLOR = '#1c7ed6';
 
-/** Mentions per day, week or month, stacked by favourability. */
+/**
+ * Mentions per day, week or month, stacked by favourability; without the Sentiment product (the
+ * server then sends no split) one bar of mentions per bucket.
+ */
 export function DailyInsights() {
   const { params, filter } = useProjectContext();
   const tray = useClipTray();
   const query = useDailyInsights(params);
+  const rated = useLockedProduct('Sentiment') === null;
   const bucket = query.data?.Bucket ?? 'day';
   const data = useMemo(() => query.data?.Data ?? [], [query.data]);
 
   const option = useMemo<EChartOption>(() => {
     const x = data.map((d) => dayjs(d.Date).format(LABEL[bucket]));
-    const series = (['Positive', 'Neutral', 'Negative'] as const).map((name) => ({
-      name,
-      type: 'bar',
-      stack: 'mentions',
-      barMaxWidth: 28,
-      itemStyle: { color: FAVOURABILITY_LOOKUP.find((f) => f.Description === name)!.Color },
-      // A partial bucket (cut by the range, or holding now) is hatched and a little lighter.
-      data: data.map((d) => (d.Partial ? { value: d[name], itemStyle: { decal: HATCH, opacity: 0.7 } } : d[name])),
-    }));
+    // A partial bucket (cut by the range, or holding now) is hatched and a little lighter.
+    const bars = (value: (d: (typeof data)[number]) => number) =>
+      data.map((d) => (d.Partial ? { value: value(d), itemStyle: { decal: HATCH, opacity: 0.7 } } : value(d)));
+    const series = rated
+      ? RATINGS.map((name) => ({
+          name,
+          type: 'bar',
+          stack: 'mentions',
+          barMaxWidth: 28,
+          itemStyle: { color: FAVOURABILITY_LOOKUP.find((f) => f.Description === name)!.Color },
+          data: bars((d) => d[name] ?? 0),
+        }))
+      : [{ name: 'Mentions', type: 'bar', barMaxWidth: 28, itemStyle: { color: MENTIONS_COLOR }, data: bars((d) => d.Count) }];
     return {
       tooltip: {
         trigger: 'axis',
@@ -42,22 +54,23 @@ export function DailyInsights() {
         formatter: (ps: { dataIndex: number }[]) => {
           const d = data[ps[0].dataIndex];
           return html`<b>${dayjs(d.Date).format(bucket === 'month' ? 'MMMM YYYY' : bucket === 'week' ? '[Week of] D MMM YYYY' : 'ddd D MMM YYYY')}</b
-            >${d.Partial ? safeHtml`<br /><i>${partialText(d.Partial)}</i>` : ''}<br />${d.Count.toLocaleString('en-US')} mentions<br />Positive ${d.Positive} ·
-            Neutral ${d.Neutral} · Negative ${d.Negative}<br />AVE ${formatRand(d.AVE)}`;
+            >${d.Partial ? safeHtml`<br /><i>${partialText(d.Partial)}</i>` : ''}<br />${d.Count.toLocaleString('en-US')}
+            mentions${rated ? safeHtml`<br />Positive ${d.Positive ?? 0} · Neutral ${d.Neutral ?? 0} · Negative ${d.Negative ?? 0}` : ''}<br />AVE
+            ${formatRand(d.AVE)}`;
         },
       },
-      legend: { bottom: 0, icon: 'circle', itemWidth: 10, textStyle: { fontSize: 11 } },
-      grid: { left: 44, right: 12, top: 12, bottom: 52 },
+      legend: { show: rated, bottom: 0, icon: 'circle', itemWidth: 10, textStyle: { fontSize: 11 } },
+      grid: { left: 44, right: 12, top: 12, bottom: rated ? 52 : 28 },
       xAxis: { type: 'category', data: x, axisLabel: { fontSize: 11, hideOverlap: true }, axisTick: { alignWithLabel: true } },
       yAxis: { type: 'value', minInterval: 1, splitLine: { lineStyle: { color: '#eef0f2' } }, axisLabel: { fontSize: 11 } },
       series,
     };
-  }, [data, bucket]);
+  }, [data, bucket, rated]);
 
   return (
     <WidgetCard
       title={INSIGHTS_TITLE[bucket]}
-      subtitle={`Mentions per ${bucket}, by favourability${data.some((d) => d.Partial) ? ` · hatched: a partial ${bucket}` : ''}`}
+      subtitle={`Mentions per ${bucket}${rated ? ', by favourability' : ''}${data.some((d) => d.Partial) ? ` · hatched: a partial ${bucket}` : ''}`}
       testId="daily-insights"
       actions={<Badge variant="light">by {bucket}</Badge>}
     >
@@ -69,7 +82,7 @@ export function DailyInsights() {
           // A bar opens its period's posts; a segment, those of its rating.
           onClick={(e) => {
             const d = data[e.dataIndex];
-            const name = (['Positive', 'Neutral', 'Negative'] as const)[e.seriesIndex ?? -1];
+            const name = rated ? RATINGS[e.seriesIndex ?? -1] : undefined;
             const rating = FAVOURABILITY_LOOKUP.find((f) => f.Description === name);
             if (d) tray.open(bucketScope(d.Date, bucket, filter, rating && { id: rating.Id, name: rating.Description }));
           }}

@@ -3,14 +3,29 @@ import { FAVOURABILITY_LOOKUP } from '@listening/contract';
 import { useMemo } from 'react';
 import { EChart, type EChartOption } from '../../../ui/charts/EChart.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { LockedPanel, useLockedProduct } from '../../../project/components/LockedPanel.tsx';
 import { opensPosts } from '../../../project/clip-tray/opens-posts.ts';
 import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
 import { useProjectContext } from '../../../project/context.ts';
 import { useFavourability } from '../api/get-favourability.ts';
 import { QueryState, WidgetCard } from './WidgetCard.tsx';
 
-/** Positive, Neutral and Negative posts in the lookup's colours; a slice opens its posts. */
+const TITLE = 'Favourability';
+const SUBTITLE = 'Share of posts by rating · click a slice for its posts';
+
+/** Positive, Neutral and Negative posts in the lookup's colours; a slice opens its posts. Sentiment product. */
 export function FavourabilityDonut() {
+  const locked = useLockedProduct('Sentiment');
+  if (locked)
+    return (
+      <WidgetCard title={TITLE} testId="favourability">
+        <LockedPanel product={locked} />
+      </WidgetCard>
+    );
+  return <FavourabilityBody />;
+}
+
+function FavourabilityBody() {
   const { params } = useProjectContext();
   const query = useFavourability(params);
   const tray = useClipTray();
@@ -39,7 +54,7 @@ export function FavourabilityDonut() {
   );
 
   return (
-    <WidgetCard title="Favourability" subtitle="Share of posts by rating · click a slice for its posts" testId="favourability">
+    <WidgetCard title={TITLE} subtitle={SUBTITLE} testId="favourability">
       <QueryState query={query} isEmpty={total === 0} empty={<EmptyState title="No posts in this range" />} height={240}>
         <div style={{ position: 'relative' }}>
           <EChart

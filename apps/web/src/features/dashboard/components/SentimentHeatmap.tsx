@@ -4,6 +4,7 @@ import { EChart, type EChartOption } from '../../../ui/charts/EChart.tsx';
 import { html, safeHtml } from '../../../ui/html.ts';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
+import { LockedPanel, useLockedProduct } from '../../../project/components/LockedPanel.tsx';
 import { useProjectContext } from '../../../project/context.ts';
 import { useSentimentHeatmap } from '../api/get-sentiment-heatmap.ts';
 import { HEATMAP_MIN_WIDTH, HOURS, cellScope, heatmapGrid, rowLabels } from '../heatmap.ts';
@@ -12,11 +13,24 @@ import { QueryState, WidgetCard } from './WidgetCard.tsx';
 
 const [POS, NEU, NEG] = FAVOURABILITY_LOOKUP.map((f) => f.Color);
 
+const TITLE = 'Sentiment heatmap';
+
 /**
- * Net sentiment of each hour: (positive − negative) / posts, from −1 (red) to +1 (green). A plain
- * widget, as the sentiment summary: only the Sentiment screen is gated.
+ * Net sentiment of each hour: (positive − negative) / posts, from −1 (red) to +1 (green). Posts
+ * counted by rating, so behind the Sentiment product as the Sentiment screen is.
  */
 export function SentimentHeatmap() {
+  const locked = useLockedProduct('Sentiment');
+  if (locked)
+    return (
+      <WidgetCard title={TITLE} testId="sentiment-heatmap">
+        <LockedPanel product={locked} />
+      </WidgetCard>
+    );
+  return <SentimentHeatmapBody />;
+}
+
+function SentimentHeatmapBody() {
   const { params, filter } = useProjectContext();
   const query = useSentimentHeatmap(params);
   const tray = useClipTray();
@@ -68,7 +82,7 @@ export function SentimentHeatmap() {
 
   return (
     <WidgetCard
-      title="Sentiment heatmap"
+      title={TITLE}
       subtitle={`Net sentiment of each hour · click a cell to read its posts${partial.size ? ` · * partial ${bucket}` : ''}`}
       testId="sentiment-heatmap"
     >

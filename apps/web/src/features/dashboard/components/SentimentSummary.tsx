@@ -2,6 +2,7 @@ import { Box, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Tooltip } from '@
 import { FAVOURABILITY_LOOKUP, SENTIMENT_CARD_COLORS, formatRand } from '@listening/contract';
 import { opensPosts } from '../../../project/clip-tray/opens-posts.ts';
 import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
+import { LockedPanel, useLockedProduct } from '../../../project/components/LockedPanel.tsx';
 import { useProjectContext } from '../../../project/context.ts';
 import { useSentiment } from '../api/get-sentiment.ts';
 import { WidgetCard } from './WidgetCard.tsx';
@@ -14,16 +15,27 @@ const RATING = Object.fromEntries(FAVOURABILITY_LOOKUP.map((f) => [f.Description
 >;
 const pct = (n: number, total: number) => (total ? Math.round((n / total) * 100) : 0);
 
+const TITLE = 'Sentiment summary';
+
 /**
- * Owned, Earned, Chatter and All, each in its colour, with its rating split. A plain widget (000
- * section 2 lists it without a lock); only the Sentiment screen is behind the Sentiment product.
+ * Owned, Earned, Chatter and All, each in its colour, with its rating split: posts counted by
+ * rating, so behind the Sentiment product as the Sentiment screen is.
  */
 export function SentimentSummary() {
+  const locked = useLockedProduct('Sentiment');
+  return (
+    <WidgetCard title={TITLE} subtitle={locked ? undefined : 'Owned, earned and chatter posts with their ratings'} testId="sentiment-summary">
+      {locked ? <LockedPanel product={locked} /> : <SentimentCards />}
+    </WidgetCard>
+  );
+}
+
+function SentimentCards() {
   const { params } = useProjectContext();
   const query = useSentiment(params);
   const tray = useClipTray();
   return (
-    <WidgetCard title="Sentiment summary" subtitle="Owned, earned and chatter posts with their ratings" testId="sentiment-summary">
+    <>
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
         {NAMES.map((name) => {
           const card = query.data?.find((c) => c.Name === name);
@@ -83,6 +95,6 @@ export function SentimentSummary() {
           );
         })}
       </SimpleGrid>
-    </WidgetCard>
+    </>
   );
 }
