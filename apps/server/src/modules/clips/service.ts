@@ -5,7 +5,7 @@ import type * as C from '@listening/contract';
 import type { PassThrough } from 'node:stream';
 import type { z } from 'zod';
 import { toTopPost, type ClipRow } from '../../analytics/clip-rows.ts';
-import { clientTimeZone, fromWall, resolveScope, wallRange, type Scope } from '../../analytics/scope.ts';
+import { assertRatingFilterOpen, clientTimeZone, fromWall, resolveScope, wallRange, type Scope } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { explainSentiment } from '../../nlp/sentiment.ts';
@@ -53,9 +53,10 @@ export async function wordMatch(db: Db, projectId: number, word: string): Promis
 /**
  * The listing's filters from the contract's. Named posts (binClipBaseIds) must all be rows of the
  * scope's project: another project's id answers 404, so nothing of it is listed, counted, changed
- * or exported.
+ * or exported. A rating filter needs the Sentiment product (403 otherwise).
  */
 export async function listingFilters(db: Db, s: Scope, query: ListingQuery): Promise<q.ListingFilters> {
+  await assertRatingFilterOpen(db, s, query.favourabilityId);
   if (query.binClipBaseIds) {
     const found = await q.projectRowIds(db, s.project.id, query.binClipBaseIds);
     const missing = query.binClipBaseIds.filter((id) => !found.has(id));

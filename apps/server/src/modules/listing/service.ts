@@ -4,7 +4,7 @@
 import { encodeListingCursor, type OperationResult, type ParsedInput } from '@listening/contract';
 import type * as C from '@listening/contract';
 import { toTopPost } from '../../analytics/clip-rows.ts';
-import { resolveScope } from '../../analytics/scope.ts';
+import { assertRatingFilterOpen, resolveScope } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import * as q from './queries.ts';
@@ -19,6 +19,7 @@ function cursorAfter(row: q.ListingRow, sort: Query['sort']): string {
 
 export async function postListing(db: Db, user: AuthUser, query: Query): Promise<OperationResult<typeof C.getPostListing>> {
   const s = await resolveScope(db, user, query);
+  await assertRatingFilterOpen(db, s, query.favourabilityId);
   const filters: q.ListingFilters = { search: query.q, favourabilityId: query.favourabilityId, brandAssociationId: query.brandAssociationId };
   const rows = await q.listingPage(db, s, filters, query.sort, query.after, query.limit + 1);
   const page = rows.slice(0, query.limit);

@@ -31,12 +31,16 @@ export interface ListingControls {
   stream: number | null;
 }
 
-/** The controls the address asks for, with a stream the filter does not hold dropped. */
-export function listingControls(search: PostListingSearch, filterStreams: readonly number[]): ListingControls {
+/**
+ * The controls the address asks for, with a stream the filter does not hold dropped, and the
+ * sentiment dropped when the client does not own Sentiment (`rated` false: posts selected by rating
+ * are that product's, and the server refuses them).
+ */
+export function listingControls(search: PostListingSearch, filterStreams: readonly number[], rated = true): ListingControls {
   return {
     q: search.q?.trim() ?? '',
     sort: search.sort ?? 'newest',
-    fav: search.fav ?? null,
+    fav: rated ? (search.fav ?? null) : null,
     assoc: search.assoc ?? null,
     stream: search.stream !== undefined && filterStreams.includes(search.stream) ? search.stream : null,
   };

@@ -19,12 +19,14 @@ export interface ListingControlsProps {
   /** The project's sub-bins, or null when the project has no Sort Bins product (no picker then). */
   bins: SubBinOption[] | null;
   bin: number | null;
+  /** The client owns Sentiment: the sentiment filter is offered (the posts' own ratings show either way). */
+  rated: boolean;
   onChange: (next: Partial<Controls>) => void;
   onBin: (bin: number | null) => void;
 }
 
 /** Post Listing's search, sort and filters; they wrap to one column on a phone. */
-export function ListingControls({ controls, streams, bins, bin, onChange, onBin }: ListingControlsProps) {
+export function ListingControls({ controls, streams, bins, bin, rated, onChange, onBin }: ListingControlsProps) {
   const [text, setText] = useState(controls.q);
   // A search changed elsewhere (the address, Back) shows in the box.
   useEffect(() => setText(controls.q), [controls.q]);
@@ -67,7 +69,7 @@ export function ListingControls({ controls, streams, bins, bin, onChange, onBin 
           </Button>
         </Group>
       </form>
-      <SimpleGrid cols={{ base: 2, sm: 3, md: bins ? 5 : 4 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 3 + (rated ? 1 : 0) + (bins ? 1 : 0) }} spacing="sm">
         <Select label="Sort" data={SORT_OPTIONS} value={controls.sort} onChange={(v) => v && onChange({ sort: v as ListingSort })} allowDeselect={false} />
         <Select
           label="Stream"
@@ -76,13 +78,15 @@ export function ListingControls({ controls, streams, bins, bin, onChange, onBin 
           onChange={(v) => onChange({ stream: idOrNull(v) })}
           allowDeselect={false}
         />
-        <Select
-          label="Sentiment"
-          data={SENTIMENT_OPTIONS}
-          value={controls.fav === null ? ALL : String(controls.fav)}
-          onChange={(v) => onChange({ fav: idOrNull(v) })}
-          allowDeselect={false}
-        />
+        {rated && (
+          <Select
+            label="Sentiment"
+            data={SENTIMENT_OPTIONS}
+            value={controls.fav === null ? ALL : String(controls.fav)}
+            onChange={(v) => onChange({ fav: idOrNull(v) })}
+            allowDeselect={false}
+          />
+        )}
         <Select
           label="Brand association"
           data={ASSOCIATION_OPTIONS}

@@ -28,7 +28,8 @@ export function PostListingScreen() {
   const { project, filter, params, ownedCodes } = useProjectContext();
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const controls = useMemo(() => listingControls(search, filter.streams), [search, filter.streams]);
+  const rated = lockedProduct('Sentiment', project.ProjectTypeId, ownedCodes) === null;
+  const controls = useMemo(() => listingControls(search, filter.streams, rated), [search, filter.streams, rated]);
   const query = useMemo(() => listingQuery(params, controls), [params, controls]);
   const listing = usePostListing(query);
   const sortBinsOpen = lockedProduct('SortBins', project.ProjectTypeId, ownedCodes) === null;
@@ -88,6 +89,7 @@ export function PostListingScreen() {
           controls={controls}
           streams={filter.streams}
           bins={sortBinsOpen ? (bins.data ?? []) : null}
+          rated={rated}
           bin={filter.bin ?? null}
           onChange={setControls}
           onBin={setBin}
