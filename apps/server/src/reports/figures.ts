@@ -1,11 +1,13 @@
 // A report's figures for one window, read once and handed to the PDF and the spreadsheet: the
 // project's totals, mentions and AVE per stream, sentiment by brand association, favourability, the
 // days (weeks or months for a long window), top posts, top authors, the word cloud and the chosen
-// bins. A Trend Analysis report also reads the previous window of equal length.
+// bins. A Trend Analysis report also reads the previous window of equal length. Posts counted by
+// rating are the Sentiment product's, as on every screen: a client without it gets a report
+// without them (docs/dashboard.md, "Product gating").
 import { BRAND_ASSOCIATION_LOOKUP, TOP_POSTS_PER_AUTHOR, insightsBucket, type Bucket, type ReportKind } from '@listening/contract';
 import { fillBuckets } from '../analytics/buckets.ts';
 import { clipCountsByBin, sentimentByAssociation } from '../analytics/rollup-queries.ts';
-import { previousScope, toWall, type Scope } from '../analytics/scope.ts';
+import { isUnlocked, previousScope, toWall, type Scope } from '../analytics/scope.ts';
 import { rankTopPosts, toRankedPost } from '../analytics/top-posts.ts';
 import type { Db } from '../db/connection.ts';
 import type { ProjectRow } from '../db/schema.ts';
@@ -33,6 +35,8 @@ export interface ReportFigures {
   endWall: Date;
   generatedWall: Date;
   streams: number[];
+  /** The client owns Sentiment: the figures by rating are read. Otherwise they are 0 and `sentiment` is empty, and no renderer shows them. */
+  rated: boolean;
   totals: Totals;
   /** The previous window of equal length (Trend Analysis), with its wall-clock bounds. */
   previous: { totals: Totals; startWall: Date; endWall: Date; byStream: Map<number, { clips: number; ave: number }>; days: DayRow[] } | null;
@@ -98,7 +102,25 @@ async function days(db: Db, s: Scope, bucket: Bucket): Promise<DayRow[]> {
   }));
 }
 
+/** The figures without their counts by rating (a client without the Sentiment product). */
+function unrated(f: ReportFigures): ReportFigures {
+  const strip = <T extends Totals>(t: T): T => ({ ...t, positive: 0, neutral: 0, negative: 0 });
+  return {
+    ...f,
+    rated: false,
+    totals: strip(f.totals),
+    previous: f.previous && { ...f.previous, totals: strip(f.previous.totals), days: f.previous.days.map(strip) },
+    sentiment: [],
+    days: f.days.map(strip),
+  };
+}
+
 export async function readFigures(db: Db, r: FigureRequest, now = new Date()): Promise<ReportFigures> {
+  const figures = await readAll(db, r, now);
+  return (await isUnlocked(db, r.project, 'Sentiment')) ? figures : unrated(figures);
+}
+
+async function readAll(db: Db, r: FigureRequest, now: Date): Promise<ReportFigures> {
   const s = scopeOf(r);
   const bucket = insightsBucket(s.startWall, s.endWall);
   const p = r.kind === 'trend' ? previousScope(s) : null;
@@ -138,6 +160,7 @@ export async function readFigures(db: Db, r: FigureRequest, now = new Date()): P
     endWall: s.endWall,
     generatedWall: toWall(now, r.timeZone),
     streams: r.streams,
+    rated: true,
     totals: totalsOf(totals),
     previous,
     byStream: r.streams.map((id) => ({ streamId: id, clips: num(streamMap.get(id)?.clips), ave: round2(num(streamMap.get(id)?.ave)) })),

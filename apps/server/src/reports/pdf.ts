@@ -185,9 +185,12 @@ function headline(doc: Doc, f: ReportFigures) {
   const cards: [string, string, string | null][] = [
     ['Mentions', int(t.clips), p ? `${change(t.clips, p.clips)} vs previous` : null],
     ['AVE', formatRand(t.ave), p ? `${change(t.ave, p.ave)} vs previous` : null],
-    ['Positive', share(t.positive), p ? `${int(t.positive)} posts (${change(t.positive, p.positive)})` : `${int(t.positive)} posts`],
-    ['Negative', share(t.negative), p ? `${int(t.negative)} posts (${change(t.negative, p.negative)})` : `${int(t.negative)} posts`],
   ];
+  if (f.rated)
+    cards.push(
+      ['Positive', share(t.positive), p ? `${int(t.positive)} posts (${change(t.positive, p.positive)})` : `${int(t.positive)} posts`],
+      ['Negative', share(t.negative), p ? `${int(t.negative)} posts (${change(t.negative, p.negative)})` : `${int(t.negative)} posts`],
+    );
   const gap = 10;
   const cw = (W - gap * 3) / 4;
   const top = doc.y + 4;

@@ -121,7 +121,8 @@ export async function renderRequest(db: Db, guid: string, { now = new Date(), li
     const fileName = ['Listing Report - ', project.description.replace(/[\\/:*?"<>|]/g, ''), '.xlsx'].join('');
     return { fileName, contentType: XLSX_TYPE, body: renderXlsx(figures, sections, listingOf(db, fr), listingMaxRows) };
   }
-  const sections = sectionsOf(row.template_ids);
+  // Without the Sentiment product the document has no sentiment section (figures.ts).
+  const sections = sectionsOf(row.template_ids).filter((s) => figures.rated || s !== 'sentiment');
   if (isSpreadsheetLayout(row.layout_id))
     return {
       fileName: `${stem}.xlsx`,

@@ -87,10 +87,13 @@ async function write(out: PassThrough, f: ReportFigures, sections: Section[], li
     const rows: [string, number, number | undefined][] = [
       ['Mentions', t.clips, f.previous?.totals.clips],
       ['AVE (R)', t.ave, f.previous?.totals.ave],
-      ['Positive posts', t.positive, f.previous?.totals.positive],
-      ['Neutral posts', t.neutral, f.previous?.totals.neutral],
-      ['Negative posts', t.negative, f.previous?.totals.negative],
     ];
+    if (f.rated)
+      rows.push(
+        ['Positive posts', t.positive, f.previous?.totals.positive],
+        ['Neutral posts', t.neutral, f.previous?.totals.neutral],
+        ['Negative posts', t.negative, f.previous?.totals.negative],
+      );
     if (f.previous) summary.addRow({ k: 'Figure', v: 'This window' }).commit();
     for (const [k, v, p] of rows) {
       summary.addRow([k, v, ...(p === undefined ? [] : [p])]).commit();
@@ -110,7 +113,7 @@ async function write(out: PassThrough, f: ReportFigures, sections: Section[], li
       guardRow(ws.addRow({ stream: streamName(s.streamId), clips: s.clips, ave: s.ave, prev: f.previous?.byStream.get(s.streamId)?.clips ?? 0 })).commit();
     ws.commit();
   }
-  if (sections.includes('sentiment')) {
+  if (sections.includes('sentiment') && f.rated) {
     const ws = sheet(wb, 'Sentiment', [
       { header: 'Brand association', key: 'name', width: 20 },
       { header: 'Positive', key: 'positive', width: 12 },
@@ -127,9 +130,13 @@ async function write(out: PassThrough, f: ReportFigures, sections: Section[], li
       { header: f.bucket === 'day' ? 'Day' : `${f.bucket[0].toUpperCase()}${f.bucket.slice(1)} starting`, key: 'day', width: 14 },
       { header: 'Mentions', key: 'clips', width: 12 },
       { header: 'AVE (R)', key: 'ave', width: 16 },
-      { header: 'Positive', key: 'positive', width: 12 },
-      { header: 'Neutral', key: 'neutral', width: 12 },
-      { header: 'Negative', key: 'negative', width: 12 },
+      ...(f.rated
+        ? [
+            { header: 'Positive', key: 'positive', width: 12 },
+            { header: 'Neutral', key: 'neutral', width: 12 },
+            { header: 'Negative', key: 'negative', width: 12 },
+          ]
+        : []),
       ...(f.previous ? [{ header: 'Previous mentions', key: 'prev', width: 18 }] : []),
     ]);
     f.days.forEach((d, i) => ws.addRow({ ...d, prev: f.previous?.days[i]?.clips ?? 0 }).commit());
