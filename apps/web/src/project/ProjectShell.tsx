@@ -13,7 +13,9 @@ import { StreamIcon, streamName } from '../ui/StreamIcon.tsx';
 import { wallNow } from '../ui/time.ts';
 import { useClientProducts } from './api/get-client-products.ts';
 import { useProject } from './api/get-project.ts';
-import { useProjectBinIds } from './api/get-project-bins.ts';
+import { useProjectBins } from './api/get-project-bins.ts';
+import { binRuleOf } from './bin-scope.ts';
+import { BinScopeLabel } from './components/BinScopeLabel.tsx';
 import { FilterMenu } from './components/FilterMenu.tsx';
 import { LaterDialog } from './components/LaterDialog.tsx';
 import { ProductDialog } from './components/ProductDialog.tsx';
@@ -81,16 +83,17 @@ export function ProjectShell({ clientId, projectId, search, platform, dialogs, c
 
   // A well-formed bin that is not one of the project's sub-bins: every figure would refuse it, so
   // the shell drops it and says so.
-  const binIds = useProjectBinIds(filter?.bin && data ? analyticParams(projectId, filter) : null);
+  const bins = useProjectBins(filter?.bin && data ? analyticParams(projectId, filter) : null);
+  const bin = filter?.bin ? bins.data?.find((b) => b.Id === filter.bin) : undefined;
   useEffect(() => {
     // After the address is settled, so the two rewrites never race.
-    if (!filter?.bin || binIds.isPending || searchNeedsRewrite(search, filter)) return;
-    if (binIds.isError || !binIds.data.includes(filter.bin)) {
+    if (!filter?.bin || bins.isPending || searchNeedsRewrite(search, filter)) return;
+    if (bins.isError || !bins.data.some((b) => b.Id === filter.bin)) {
       setRefused((prev) => [...new Set([...prev, 'bin' as const])]);
       const { bin: _dropped, ...rest } = filter;
       void navigate({ to: '.', unsafeRelative: 'path', search: withFilter(rest), replace: true });
     }
-  }, [filter, search, binIds.isPending, binIds.isError, binIds.data, navigate]);
+  }, [filter, search, bins.isPending, bins.isError, bins.data, navigate]);
 
   const setFilter = useCallback(
     (next: Partial<ProjectFilter>) => {
@@ -107,10 +110,10 @@ export function ProjectShell({ clientId, projectId, search, platform, dialogs, c
     // Gated widgets decide from the owned codes, so the screens wait for them too.
     if (!data || !filter || (products.isPending && !products.isError)) return null;
     // A bin from the address is checked before any figure asks for it (a wrong one would fail each).
-    if (filter.bin && !binIds.data?.includes(filter.bin)) return null;
+    if (filter.bin && !bin) return null;
     const effective = platform ? { ...filter, streams: [platform] } : filter;
     return { clientId, project: data, filter: effective, params: analyticParams(projectId, effective), setFilter, platform, ownedCodes };
-  }, [data, filter, platform, clientId, projectId, setFilter, ownedCodes, products.isPending, products.isError, binIds.data]);
+  }, [data, filter, platform, clientId, projectId, setFilter, ownedCodes, products.isPending, products.isError, bin]);
 
   const items = useMemo(() => (data ? projectMenu(data.ProjectTypeId, streamsOfProject(data), ownedCodes) : []), [data, ownedCodes]);
   const searchForLinks = useMemo(() => (filter ? filterToSearch(filter) : search), [filter, search]);
@@ -232,6 +235,7 @@ export function ProjectShell({ clientId, projectId, search, platform, dialogs, c
                 </Group>
               </Group>
             )}
+            {context && bin && <BinScopeLabel bin={bin} rule={binRuleOf(pathname)} onClear={() => setFilter({ bin: undefined })} />}
           </Box>
           <Group gap="sm">
             <Button variant="default" leftSection={<IconMenu2 size={16} />} onClick={sideNav.toggle} aria-label="Project menu">

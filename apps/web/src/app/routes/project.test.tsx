@@ -5,6 +5,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../api/client.ts';
 import { renderRoutes } from '../../test/render.tsx';
+import { binRuleOf } from '../../project/bin-scope.ts';
 import { routeTree } from '../router.tsx';
 
 const project: Project = {
@@ -43,6 +44,18 @@ afterEach(() => {
 });
 
 describe('the project routes', () => {
+  it('each say whether they count the sort bin set as the dashboard, or why they read the whole project', () => {
+    const paths: string[] = [];
+    type Node = { fullPath?: string; children?: Node[] | Record<string, Node> };
+    const walk = (r: Node) => {
+      if (r.fullPath?.startsWith('/client/$clientId/project/$projectId/')) paths.push(r.fullPath);
+      Object.values(r.children ?? {}).forEach(walk);
+    };
+    walk(routeTree as unknown as Node);
+    expect(paths.length).toBeGreaterThan(20);
+    for (const path of paths) expect(binRuleOf(path.replace('$projectId', '4')), path).not.toBeNull();
+  });
+
   it('write the default filter into the address of the screen shown, and the menu keeps it', async () => {
     const { router } = renderRoutes(routeTree, { path: '/client/1/project/2/ave-calcs' });
     await waitFor(() =>

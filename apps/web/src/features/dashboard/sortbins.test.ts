@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findBin, treeClipCount } from './sortbins.ts';
+import { treeClipCount } from './sortbins.ts';
 
 const tree = [
   { Id: 2, Name: 'Product mentions', ClipCount: 5, BinTypeId: 2, Children: [{ Id: 3, Name: 'Pricing', ClipCount: 2, BinTypeId: 2, Children: [] }] },
@@ -7,10 +7,6 @@ const tree = [
 ];
 
 describe('the sort-bin tree', () => {
-  it('finds a nested bin by id', () => {
-    expect(findBin(tree, 3)?.Name).toBe('Pricing');
-    expect(findBin(tree, 99)).toBeNull();
-  });
   it('counts clips at every level', () => {
     expect(treeClipCount(tree)).toBe(7);
     expect(treeClipCount([])).toBe(0);

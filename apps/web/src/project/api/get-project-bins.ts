@@ -4,18 +4,26 @@ import { call } from '../../api/client.ts';
 import type { AnalyticParams } from '../filter.ts';
 import { ANALYTICS_KEY } from '../query-keys.ts';
 
-const ids = (nodes: readonly SortBinNode[]): number[] => nodes.flatMap((n) => [n.Id, ...ids(n.Children)]);
+/** A sub-bin of the project as the header names it. */
+export interface ProjectBin {
+  Id: number;
+  Name: string;
+  BinTypeId: number;
+}
+
+const flatten = (nodes: readonly SortBinNode[]): ProjectBin[] =>
+  nodes.flatMap(({ Id, Name, BinTypeId, Children }) => [{ Id, Name, BinTypeId }, ...flatten(Children)]);
 
 /**
- * The ids of the project's sub-bins, read only while the address names a bin, so the shell can
- * tell a bin of this project from one that is not (which every figure would refuse).
+ * The project's sub-bins, read only while the address names a bin, so the shell can tell a bin of
+ * this project from one that is not (which every figure would refuse) and name it in the header.
  */
-export function useProjectBinIds(params: AnalyticParams | null) {
+export function useProjectBins(params: AnalyticParams | null) {
   const query = params ? (({ binId: _scope, ...rest }: AnalyticParams) => rest)(params) : null;
   return useQuery({
     queryKey: [...ANALYTICS_KEY, getSortBinTree.path, query],
     queryFn: () => call(getSortBinTree, { query: query! }),
     enabled: !!query,
-    select: ids,
+    select: flatten,
   });
 }
