@@ -5,8 +5,8 @@
 // person key, unless the key names two accounts on one network with posts in scope (then each
 // account is its own author); each post without an author is its own. Impact is capped at 10.0, so
 // many posts may tie at the top: the posts are read in bands of whole impact levels, from the
-// highest, walking the impact index (bin_clips_bin_impact) for where a band ends, and only a band's
-// posts are joined to their clips and sorted; a band is usually enough.
+// highest, walking the impact index (bin_clips_bin_impact) for where a band ends; only a band's
+// posts are joined to their clips and sorted, and a page of the first band is usually enough.
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { clipRows, toTopPost, type ClipRow } from './clip-rows.ts';
@@ -15,16 +15,16 @@ import { clipsInScope, type Scope } from './scope.ts';
 
 export type RankedRow = ClipRow & { engagement: number | string; who: string };
 
-/** Who a post's author is, for the cap: a person key, an account, or (no author) the post itself. */
+/** Who holds a post for the cap: a person key, an account, or (no author) the post; `r` a ranked row, `authors` its author. */
 const who = (s: Scope) => sql<string>`case
-  when bin_clips.author_id is null then 'post:' || bin_clips.id
+  when r.author_id is null then 'post:' || r.id
   when exists (
     select 1 from authors other
      where ${personKeyOf('other')} = ${personKey} and other.stream_id = authors.stream_id and other.id <> authors.id
        and exists (select 1 from bin_clips theirs
                     where theirs.author_id = other.id and theirs.bin_id = ${s.binId} and theirs.stream_id in (${sql.join(s.streams)})
                       and theirs.posted_at >= ${s.from} and theirs.posted_at < ${s.to} and not theirs.rejected))
-    then 'account:' || bin_clips.author_id
+    then 'account:' || r.author_id
   else ${personKey} end`;
 
 /** The impact score of the `n`th post below `below` (impact order), or null when there are fewer. */
@@ -41,32 +41,51 @@ async function bandFloor(db: Db, s: Scope, below: number | null, n: number): Pro
   return row ? Number(row.impact_score) : null;
 }
 
+const ENGAGEMENT = sql<string>`clips.likes::bigint + clips.comments + clips.shares`;
+
 /**
- * The band's posts (impact in [floor, below)) in ranking order, each author's first `perAuthor` of
- * the band only, `limit` at most.
+ * One page of the band's posts (impact in [floor, below)) in ranking order, each author
+ * account's first `perAuthor` of the band only (so one prolific account cannot fill a page), each
+ * with who holds it; who (a person key and its check) is worked out for the page's posts only.
  */
-function band(db: Db, s: Scope, floor: number | null, below: number | null, perAuthor: number, limit: number) {
+function bandPage(
+  db: Db,
+  s: Scope,
+  band: { floor: number | null; below: number | null },
+  perAuthor: number,
+  offset: number,
+  limit: number,
+): Promise<RankedRow[]> {
   const posts = clipRows(db)
-    .select([sql<string>`clips.likes::bigint + clips.comments + clips.shares`.as('engagement'), who(s).as('who')])
+    .select([
+      ENGAGEMENT.as('engagement'),
+      sql<number>`row_number() over (partition by coalesce(bin_clips.author_id, -bin_clips.id)
+        order by bin_clips.impact_score desc, ${ENGAGEMENT} desc, bin_clips.ave desc, bin_clips.posted_at desc, bin_clips.id desc)`.as('nth'),
+    ])
     .$call(clipsInScope(s))
-    .$if(floor !== null, (qb) => qb.where('bin_clips.impact_score', '>=', floor!))
-    .$if(below !== null, (qb) => qb.where('bin_clips.impact_score', '<', below!));
-  const ranked = db
+    .$if(band.floor !== null, (qb) => qb.where('bin_clips.impact_score', '>=', band.floor!))
+    .$if(band.below !== null, (qb) => qb.where('bin_clips.impact_score', '<', band.below!));
+  const page = db
     .selectFrom(posts.as('p'))
     .selectAll()
-    .select(
-      sql<number>`row_number() over (partition by p.who order by p.impact_score desc, p.engagement desc, p.ave desc, p.posted_at desc, p.id desc)`.as('nth'),
-    );
+    .where('p.nth', '<=', perAuthor)
+    .orderBy('p.impact_score', 'desc')
+    .orderBy('p.engagement', 'desc')
+    .orderBy('p.ave', 'desc')
+    .orderBy('p.posted_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .offset(offset)
+    .limit(limit);
   return db
-    .selectFrom(ranked.as('r'))
-    .selectAll()
-    .where('r.nth', '<=', perAuthor)
+    .selectFrom(page.as('r'))
+    .leftJoin('authors', 'authors.id', 'r.author_id')
+    .selectAll('r')
+    .select(who(s).as('who'))
     .orderBy('r.impact_score', 'desc')
     .orderBy('r.engagement', 'desc')
     .orderBy('r.ave', 'desc')
     .orderBy('r.posted_at', 'desc')
     .orderBy('r.id', 'desc')
-    .limit(limit)
     .execute();
 }
 
@@ -74,18 +93,22 @@ function band(db: Db, s: Scope, floor: number | null, below: number | null, perA
 export async function rankTopPosts(db: Db, s: Scope, { limit, perAuthor }: { limit: number; perAuthor: number }): Promise<RankedRow[]> {
   const picked: RankedRow[] = [];
   const held = new Map<string, number>();
-  let below: number | null = null;
-  while (picked.length < limit) {
-    // A band's authors already placed may each lose up to perAuthor of its rows: ask for that many more.
-    const want = limit - picked.length + perAuthor * held.size;
-    const floor = await bandFloor(db, s, below, want);
-    const rows = await band(db, s, floor, below, perAuthor, want);
-    for (const r of rows) {
-      const n = held.get(r.who) ?? 0;
-      if (n >= perAuthor) continue;
-      held.set(r.who, n + 1);
-      picked.push(r);
-      if (picked.length === limit) break;
+  for (let below: number | null = null; picked.length < limit;) {
+    const floor = await bandFloor(db, s, below, limit - picked.length);
+    // Posts in turn, skipping an author who holds their places: a page holds the places open and
+    // the cap's worth for each author already placed (or met under another account), so one is
+    // usually enough; the band is read further only when it is not.
+    const size = limit - picked.length + perAuthor * (held.size + limit);
+    for (let offset = 0; picked.length < limit; offset += size) {
+      const rows = await bandPage(db, s, { floor, below }, perAuthor, offset, size);
+      for (const r of rows) {
+        const n = held.get(r.who) ?? 0;
+        if (n >= perAuthor) continue;
+        held.set(r.who, n + 1);
+        picked.push(r);
+        if (picked.length === limit) break;
+      }
+      if (rows.length < size) break;
     }
     if (floor === null) break;
     below = floor;
