@@ -26,7 +26,13 @@ describe('the token-check job', () => {
       payload: { projectId: t.projects['acme-brand'], streamId: 7 },
     });
     const back = fakes.decide(start.json().url, 'allow');
-    const done = await t.app.inject({ method: 'POST', url: '/api/profile/save', payload: Object.fromEntries(back.searchParams) });
+    // Completed as the grant binding asks: the starter's session and the nonce its browser was given.
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/profile/save',
+      headers: analyst,
+      payload: { ...Object.fromEntries(back.searchParams), browserNonce: start.json().browserNonce },
+    });
     expect(done.statusCode, done.body).toBe(200);
     profileId = done.json().Profiles[0].ProfileId;
   });
