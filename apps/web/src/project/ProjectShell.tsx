@@ -112,7 +112,7 @@ export function ProjectShell({ clientId, projectId, search, platform, dialogs, c
     // A bin from the address is checked before any figure asks for it (a wrong one would fail each).
     if (filter.bin && !bin) return null;
     const effective = platform ? { ...filter, streams: [platform] } : filter;
-    return { clientId, project: data, filter: effective, params: analyticParams(projectId, effective), setFilter, platform, ownedCodes };
+    return { clientId, project: data, filter: effective, params: analyticParams(projectId, effective), setFilter, platform, ownedCodes, openDialog: setDialog };
   }, [data, filter, platform, clientId, projectId, setFilter, ownedCodes, products.isPending, products.isError, bin]);
 
   const items = useMemo(() => (data ? projectMenu(data.ProjectTypeId, streamsOfProject(data), ownedCodes) : []), [data, ownedCodes]);

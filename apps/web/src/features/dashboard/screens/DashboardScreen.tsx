@@ -5,6 +5,8 @@
 import { Container, Grid } from '@mantine/core';
 import { TOP_AUTHOR_PROJECT_TYPES } from '@listening/contract';
 import { useProjectContext } from '../../../project/context.ts';
+import { useCollectionStatus } from '../api/get-collection-status.ts';
+import { CollectionNotice } from '../components/CollectionNotice.tsx';
 import { DailyInsights } from '../components/DailyInsights.tsx';
 import { FavourabilityDonut } from '../components/FavourabilityDonut.tsx';
 import { HourlyHeatmap } from '../components/HourlyHeatmap.tsx';
@@ -25,6 +27,7 @@ export const SORT_BIN_PROJECT_TYPES: readonly number[] = [1, 2, 5, 6, 7];
 export function DashboardScreen() {
   const { project, params } = useProjectContext();
   const live = useLiveDashboard(params);
+  const collection = useCollectionStatus(project.Id);
   const type = project.ProjectTypeId;
   const authors = TOP_AUTHOR_PROJECT_TYPES.includes(type);
   const sortBins = SORT_BIN_PROJECT_TYPES.includes(type);
@@ -32,7 +35,8 @@ export function DashboardScreen() {
     <Container size={1480} px={{ base: 'md', md: 'xl' }} py="lg">
       <Grid gutter="md">
         <Grid.Col span={12}>
-          <LiveStatus {...live} />
+          <LiveStatus {...live} collection={collection.data} />
+          {collection.data && <CollectionNotice status={collection.data} />}
         </Grid.Col>
         <Grid.Col span={12}>
           <MentionCards />
