@@ -6,15 +6,18 @@ import type { LiveState } from '../live.ts';
 /**
  * Says whether anything collects the project's posts and, when something does and the range holds
  * now, that the figures follow new posts and when they last moved. A project that collects nothing
- * is never shown as live: it says what it is, whatever the range.
+ * is never shown as live: it says what it is, whatever the range (posts added by hand to an input
+ * bin still move its figures, and the time they last moved is still said).
  */
 export function LiveStatus({ live, updatedAt, collection }: LiveState & { collection?: CollectionStatus }) {
+  const updated = live && updatedAt ? ` · updated ${dayjs(updatedAt).format('HH:mm:ss')}` : '';
   if (collection && !collection.Collecting)
     return (
       <Group gap={8} justify="flex-end" wrap="nowrap" data-testid="live-status" data-state="not-collecting">
         <Box w={8} h={8} bg="orange.6" style={{ borderRadius: '50%', flex: 'none' }} aria-hidden />
         <Text size="xs" c="orange.9" fw={500} ta="right">
           {collection.Summary}
+          {updated}
         </Text>
       </Group>
     );
@@ -24,7 +27,7 @@ export function LiveStatus({ live, updatedAt, collection }: LiveState & { collec
       <Box w={8} h={8} bg="teal.6" style={{ borderRadius: '50%', flex: 'none' }} aria-hidden />
       <Text size="xs" c="dimmed" ta="right">
         Live: figures follow new {collection?.Simulated ? 'simulated demo posts' : 'posts'}
-        {updatedAt ? ` · updated ${dayjs(updatedAt).format('HH:mm:ss')}` : ''}
+        {updated}
       </Text>
     </Group>
   );

@@ -60,6 +60,10 @@ describe('live status', () => {
     cleanup();
     renderPlain(<LiveStatus live={false} updatedAt={null} collection={nothing} />);
     expect(screen.getByText('Not collecting: nothing configured for X, Facebook')).toBeTruthy();
+    // A post added by hand still moves the figures: when, is still said.
+    cleanup();
+    renderPlain(<LiveStatus live updatedAt={new Date(2026, 2, 1, 14, 5, 9)} collection={nothing} />);
+    expect(screen.getByTestId('live-status').textContent).toBe('Not collecting: nothing configured for X, Facebook · updated 14:05:09');
   });
 
   it('is Live while the range holds now and something collects, and says when the posts are simulated', () => {
