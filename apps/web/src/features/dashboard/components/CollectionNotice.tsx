@@ -31,7 +31,7 @@ export function CollectionNotice({ status }: { status: CollectionStatus }) {
       title={nothing ? status.Summary : `Nothing configured for ${status.NotCollecting.join(', ')}`}
     >
       <Stack gap="xs">
-        {nothing && <Text size="sm">Posts arrive only from what is configured for this project. Until one of these is done its figures stay at zero.</Text>}
+        {nothing && <Text size="sm">Posts arrive only from what is configured for this project: until one of these is done, no new posts come in.</Text>}
         {!nothing && (
           <Anchor component="button" type="button" size="sm" onClick={toggle} aria-expanded={open} ta="left">
             {open ? 'Hide what to configure' : 'What to configure'}
