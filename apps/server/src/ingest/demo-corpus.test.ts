@@ -67,7 +67,7 @@ describe('demo corpus', () => {
     // A rate far above the corpus's so that posts arrive within the test; no catching up from 2024.
     const stop = startSimulator(h.db, { intervalMs: 20, postsPerDay: 2_000_000, catchUpMs: 0, seed: 3 });
     // Waits for what the test looks for, up to 15 s: a busy 2-core machine may take seconds to run ten ticks.
-    for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 15_000; Date.now() < deadline;) {
       await new Promise((r) => setTimeout(r, 20));
       if ((await one<{ n: number }>(`select count(*)::int as n from clips`))[0].n > before + 10) break;
     }
