@@ -1,8 +1,10 @@
-// One database layer for two engines: PGlite in-process (embedded default) or PostgreSQL.
-// Kysely's PostgresDialect drives both; PGlite is wrapped in a pool of one connection.
+// One database layer for two engines: PGlite (embedded default; in-process, or on a worker thread
+// for the server) or PostgreSQL. Kysely's PostgresDialect drives both; PGlite is wrapped in a pool
+// of one connection.
 import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { pgliteParsers as parsers, pgliteThread, type PgliteClient } from './pglite-thread.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -11,13 +13,8 @@ export type Db = Kysely<Database>;
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
-interface PgliteLike {
-  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number }>;
-  close(): Promise<void>;
-}
-
 /** A pool of one over PGlite: requests wait their turn, so transactions never interleave. */
-function pglitePool(db: PgliteLike) {
+function pglitePool(db: PgliteClient) {
   let queue: Promise<void> = Promise.resolve();
   return {
     async connect() {
@@ -90,6 +87,12 @@ export interface OpenDbOptions {
   dataDir: string;
   /** A PostgreSQL connection failed (the pool replaces it); default: a warning on stderr. */
   onConnectionError?: (err: Error) => void;
+  /**
+   * PGlite on a worker thread (pglite-thread.ts), so that the thread answering requests never
+   * waits for the database's own work: the server (main.ts) asks for it; tests and scripts keep
+   * PGlite in-process.
+   */
+  thread?: boolean;
 }
 
 /** Opens PostgreSQL when a URL is given, else PGlite in dataDir (or in memory for ':memory:'). */
@@ -107,15 +110,14 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
       },
     };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  // PGlite parses types itself; make int8 and numeric numbers, as the pg parsers above do.
-  const parsers = { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) };
-  let client: PgliteLike;
-  if (opts.dataDir === ':memory:') client = new PGlite({ parsers }) as unknown as PgliteLike;
-  else {
-    mkdirSync(opts.dataDir, { recursive: true });
-    client = new PGlite(`${opts.dataDir}/pglite`, { parsers }) as unknown as PgliteLike;
-  }
+  if (opts.dataDir !== ':memory:') mkdirSync(opts.dataDir, { recursive: true });
+  const dir = opts.dataDir === ':memory:' ? ':memory:' : `${opts.dataDir}/pglite`;
+  const client = opts.thread ? pgliteThread(dir) : await inProcess(dir);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(client) as never }) });
   return { db, engine: 'pglite', close: () => db.destroy() };
+}
+
+async function inProcess(dir: string): Promise<PgliteClient> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  return (dir === ':memory:' ? new PGlite({ parsers }) : new PGlite(dir, { parsers })) as unknown as PgliteClient;
 }
