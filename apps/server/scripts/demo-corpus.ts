@@ -24,7 +24,7 @@ try {
   await migrate(h.db);
   if (!args.includes('--keep')) {
     // Every stored post and what hangs off it, rollups included (no triggers keep them: 0005).
-    await sql`truncate bin_clips, bin_hourly, bin_hourly_sentiment, clip_enrichment, clips, authors, follower_snapshots, ingest_rejections cascade`.execute(
+    await sql`truncate bin_clips, bin_hourly, bin_hourly_sentiment, bin_hourly_places, bin_hourly_items, bin_daily_items, clip_enrichment, clips, authors, follower_snapshots, ingest_rejections cascade`.execute(
       h.db,
     );
   }

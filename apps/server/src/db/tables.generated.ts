@@ -373,6 +373,18 @@ export interface CrisisSpikesTable {
   word_bin_id: number;
 }
 
+/** Table demo_corpus. */
+export interface DemoCorpusTable {
+  clips: number;
+  days: number;
+  days_done: Generated<number>;
+  end_at: Timestamp;
+  finished_at: Timestamp | null;
+  id: Generated<number>;
+  seed: number;
+  started_at: Generated<Timestamp>;
+}
+
 /** Table email_changes. */
 export interface EmailChangesTable {
   created_at: Generated<Timestamp>;
@@ -872,6 +884,7 @@ export interface DB {
   contact_invitations: ContactInvitationsTable;
   contact_messages: ContactMessagesTable;
   crisis_spikes: CrisisSpikesTable;
+  demo_corpus: DemoCorpusTable;
   email_changes: EmailChangesTable;
   follower_snapshots: FollowerSnapshotsTable;
   influencers: InfluencersTable;

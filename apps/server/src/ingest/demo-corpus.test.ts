@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { openDb, type DbHandle } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { computeAve, cpmFor, estimateImpressions, impactScore } from './ave.ts';
-import { generateDemoCorpus } from './demo-corpus.ts';
+import { generateDemoCorpus, pendingDemoCorpus, writeDemoCorpus } from './demo-corpus.ts';
 import { loadSimProjects } from './sim-content.ts';
 import { burstFactor, DAY_MS, HOUR_MS, hourShape, localHour, postsInHour } from './sim-rate.ts';
 import { createSimulator, measurePostsPerDay, startSimulator } from './simulator.ts';
@@ -76,6 +76,74 @@ describe('demo corpus', () => {
     expect(after).toBeGreaterThan(before + 10);
     const [recent] = await one<{ n: number }>(`select count(*)::int as n from clips where posted_at > now() - interval '1 minute'`);
     expect(recent.n).toBeGreaterThan(0);
+  });
+});
+
+describe('demo corpus written newest day first', () => {
+  const END = new Date('2024-06-30T09:30:00Z');
+  let g: DbHandle;
+  beforeAll(async () => {
+    g = await openDb({ databaseUrl: null, dataDir: ':memory:' });
+    await migrate(g.db);
+    await seedProject(g.db, { streamIds: [7, 8, 9], rules: [{ bin: 'root', expression: 'acme OR #acmesa' }] });
+  });
+  afterAll(() => g.close());
+
+  const count = async (where = 'true') => (await sql.raw<{ n: number }>(`select count(*)::int as n from clips where ${where}`).execute(g.db)).rows[0].n;
+  const oldest = async () => (await sql<{ at: Date }>`select min(posted_at) as at from clips`.execute(g.db)).rows[0].at;
+
+  it('stores today and the latest days first: after each day, nothing older than the days written', async () => {
+    const seen: { days: number; oldest: number; newest: number }[] = [];
+    const r = await generateDemoCorpus(g.db, {
+      clips: 2000,
+      days: 10,
+      seed: 3,
+      now: END,
+      batch: 100,
+      onDay: async (daysLoaded) => {
+        const { rows } = await sql<{ lo: Date; hi: Date }>`select min(posted_at) as lo, max(posted_at) as hi from clips`.execute(g.db);
+        seen.push({ days: daysLoaded, oldest: new Date(rows[0].lo).getTime(), newest: new Date(rows[0].hi).getTime() });
+      },
+    });
+    expect(r.clips).toBe(2000);
+    expect(seen.map((s) => s.days)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    for (const s of seen) {
+      expect(s.oldest, `after ${s.days} days`).toBeGreaterThanOrEqual(END.getTime() - s.days * DAY_MS);
+      // The day before is not reached yet, but this one is: the newest post is the last hour's, from the first day on.
+      expect(s.oldest).toBeLessThan(END.getTime() - (s.days - 1) * DAY_MS);
+      expect(s.newest).toBeGreaterThan(END.getTime() - HOUR_MS);
+    }
+  });
+
+  it('a recorded plan stopped part way resumes at the first day not written, with the same posts', async () => {
+    await sql`truncate bin_clips, bin_hourly, bin_hourly_sentiment, bin_hourly_places, bin_hourly_items, bin_daily_items, clip_enrichment, clip_locations, clips cascade`.execute(
+      g.db,
+    );
+    const plan = (await pendingDemoCorpus(g.db, { clips: 1500, days: 6, seed: 4, now: END }))!;
+    expect(plan).toMatchObject({ clips: 1500, days: 6, daysDone: 0 });
+    // Stopped after two days (a restart, a probe killing the process).
+    const stop = new AbortController();
+    await writeDemoCorpus(g.db, plan, { onDay: (n) => (n === 2 ? stop.abort() : undefined), signal: stop.signal });
+    const afterTwo = await count();
+    expect(afterTwo).toBeGreaterThan(0);
+    expect((await oldest()).getTime()).toBeGreaterThanOrEqual(END.getTime() - 2 * DAY_MS);
+    // The next start follows the recorded plan, whatever it is asked for now, from the third day.
+    const again = (await pendingDemoCorpus(g.db, { clips: 99, days: 99, now: new Date() }))!;
+    expect(again).toEqual({ ...plan, daysDone: 2 });
+    await writeDemoCorpus(g.db, { ...again, daysDone: 1 }); // a day written again is the same posts
+    expect(await count()).toBe(1500);
+    expect((await oldest()).getTime()).toBeGreaterThanOrEqual(END.getTime() - 6 * DAY_MS);
+    expect(await pendingDemoCorpus(g.db, { clips: 1500, days: 6 })).toBeNull();
+    const [roll] = (
+      await sql<{ a: number; b: number }>`
+      select (select sum(clips) from bin_hourly)::int as a, (select count(*) from bin_clips where not rejected)::int as b`.execute(g.db)
+    ).rows;
+    expect(roll.a).toBe(roll.b);
+  });
+
+  it('writes no plan on a database that has posts without one', async () => {
+    await g.db.deleteFrom('demo_corpus').execute();
+    expect(await pendingDemoCorpus(g.db, { clips: 1000, days: 5 })).toBeNull();
   });
 });
 

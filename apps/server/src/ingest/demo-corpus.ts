@@ -1,12 +1,23 @@
 // The demo corpus: N clips over the D days up to now for every project in the database, through
 // the same enrichment, matching and storage as live posts (so bins, brand association, AVE and
-// rollups are what ingestion would have made), written in batches of ten thousand rows per
-// statement. When posts happen follows sim-rate.ts (each client's daily rhythm in its own time
-// zone), up to the moment of generation: the live simulator carries on from there at the same rate.
+// rollups are what ingestion would have made). When posts happen follows sim-rate.ts (each
+// client's daily rhythm in its own time zone), up to the moment of generation: the live simulator
+// carries on from there at the same rate.
+//
+// Written a day at a time, newest first, so a first start's dashboards (the last 30 days by
+// default) have today's figures within seconds and fill backwards, in statements of `batch` posts;
+// the work on the request thread (making posts up, enrichment) is cut into slices that give way to
+// requests (jobs/yield.ts). Each day's posts come from seeds of that day alone, so writing a day
+// again writes the same posts: a first start stopped part way resumes at the first day not done
+// (the plan in demo_corpus, migration 0032).
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
+import { yieldToRequests } from '../jobs/yield.ts';
+import { enrich, type Enrichment } from '../nlp/enrich.ts';
 import { createPipeline, type Enricher } from './pipeline.ts';
-import { createCorpusClock, createGenerator, loadSimProjects, prng } from './sim-content.ts';
+import type { Post } from './post.ts';
+import { createCorpusDays, createGenerator, loadSimProjects, prng, type CorpusDays, type SimProject } from './sim-content.ts';
+import { DAY_MS, hashUnit } from './sim-rate.ts';
 
 export interface DemoCorpusOptions {
   clips?: number;
@@ -15,6 +26,12 @@ export interface DemoCorpusOptions {
   now?: Date;
   enricher?: Enricher;
   onProgress?: (stored: number) => void;
+  /** After each day is stored (awaited): the days stored so far (newest first) and the corpus's days. */
+  onDay?: (daysLoaded: number, days: number) => void | Promise<void>;
+  /** Posts per statement (DEMO_BATCH); a statement holds the database for its length, so a request's query may wait that long. */
+  batch?: number;
+  /** Stops before the next day; the days stored stay. */
+  signal?: AbortSignal;
 }
 
 export interface DemoCorpusResult {
@@ -25,38 +42,140 @@ export interface DemoCorpusResult {
   seconds: number;
 }
 
-const BATCH = 10_000;
+/** What a corpus writes: its size, seed and end, and how many of its days (newest first) are stored. */
+export interface CorpusPlan {
+  seed: number;
+  clips: number;
+  days: number;
+  end: Date;
+  daysDone: number;
+}
+
+/** Posts per statement by default: a fraction of a second's work for PGlite. */
+export const DEMO_BATCH = 500;
+/** Posts made up, or enriched, between two chances for requests to run. */
+const SLICE = 100;
 /** The corpus's post ids start with this (then the seed): the simulator reads the corpus's rate from them. */
 export const CORPUS_ID_PREFIX = 'demo';
 
+/** A corpus written in one go (tests, scripts/demo-corpus.ts); nothing is recorded in demo_corpus. */
 export async function generateDemoCorpus(db: Db, opts: DemoCorpusOptions = {}): Promise<DemoCorpusResult> {
+  const plan = { seed: opts.seed ?? 42, clips: opts.clips ?? 200_000, days: opts.days ?? 90, end: opts.now ?? new Date(), daysDone: 0 };
+  return writeCorpus(db, plan, opts, false);
+}
+
+const planOf = (r: { seed: number; clips: number; days: number; end_at: Date | string; days_done: number }): CorpusPlan => ({
+  seed: r.seed,
+  clips: r.clips,
+  days: r.days,
+  end: new Date(r.end_at),
+  daysDone: r.days_done,
+});
+
+/**
+ * The corpus a start still has to write: the recorded plan while it is not finished (a first start
+ * stopped part way), or, on a database with no posts and no plan, a new one (recorded); null when
+ * there is nothing to write (finished, or posts stored without a plan: a corpus from before plans
+ * were recorded, or a database with posts of its own).
+ */
+export async function pendingDemoCorpus(db: Db, want: { clips: number; days: number; seed?: number; now?: Date }): Promise<CorpusPlan | null> {
+  const row = await db.selectFrom('demo_corpus').selectAll().executeTakeFirst();
+  if (row) return row.finished_at ? null : planOf(row);
+  if (want.clips <= 0 || want.days <= 0) return null;
+  if (await db.selectFrom('clips').select('id').limit(1).executeTakeFirst()) return null;
+  await db
+    .insertInto('demo_corpus')
+    .values({ seed: want.seed ?? 42, clips: want.clips, days: want.days, end_at: want.now ?? new Date() })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  // Another process may have recorded its plan first (PostgreSQL): that one is followed.
+  const recorded = await db.selectFrom('demo_corpus').selectAll().executeTakeFirstOrThrow();
+  return recorded.finished_at ? null : planOf(recorded);
+}
+
+/** Writes the days of a recorded plan not stored yet, newest first, recording each day as it is stored. */
+export function writeDemoCorpus(db: Db, plan: CorpusPlan, opts: Omit<DemoCorpusOptions, 'clips' | 'days' | 'seed' | 'now'> = {}): Promise<DemoCorpusResult> {
+  return writeCorpus(db, plan, opts, true);
+}
+
+/** Enrichment inline, in slices that give way to requests. */
+const enrichInSlices: Enricher = async (posts) => {
+  const out: Enrichment[] = [];
+  for (let i = 0; i < posts.length; i += SLICE) {
+    if (i > 0) await yieldToRequests();
+    for (const p of posts.slice(i, i + SLICE)) out.push(enrich(p.body, p.language));
+  }
+  return out;
+};
+
+/** A 32-bit seed for day d of the corpus, from the corpus's seed and a salt. */
+const daySeed = (seed: number, d: number, salt: number) => Math.floor(hashUnit(seed, d, salt) * 4_294_967_296);
+
+/**
+ * Day d's posts: `fresh` new posts drawn from the day's hours, and the odd resend of one of them
+ * with new engagement (the generator's, stored once). The same day of the same plan gives the same posts.
+ */
+async function dayPosts(projects: SimProject[], plan: CorpusPlan, days: CorpusDays, d: number, fresh: number): Promise<Post[]> {
+  const rnd = prng(daySeed(plan.seed, d, 0x5eed));
+  const gen = createGenerator(projects, daySeed(plan.seed, d, 0x9e4), `${CORPUS_ID_PREFIX}${plan.seed}d${d}`);
+  const posts: Post[] = [];
+  const ids = new Set<string>();
+  while (ids.size < fresh) {
+    const { at, project } = days.draw(d, rnd);
+    const p = gen.post(at, project);
+    posts.push(p);
+    ids.add(p.externalId);
+    if (posts.length % SLICE === 0) await yieldToRequests();
+  }
+  return posts;
+}
+
+async function writeCorpus(db: Db, plan: CorpusPlan, opts: DemoCorpusOptions, record: boolean): Promise<DemoCorpusResult> {
   const t0 = performance.now();
-  const target = opts.clips ?? 200_000;
-  const days = opts.days ?? 90;
-  const seed = opts.seed ?? 42;
-  const end = opts.now ?? new Date();
-  const start = new Date(end.getTime() - days * 86_400_000);
   const projects = await loadSimProjects(db);
   const result: DemoCorpusResult = { projects: projects.length, posts: 0, clips: 0, binClips: 0, seconds: 0 };
-  if (projects.length === 0) return result;
-  const gen = createGenerator(projects, seed, `${CORPUS_ID_PREFIX}${seed}`);
-  const clock = createCorpusClock(projects, seed, start, end);
-  const pipeline = createPipeline(db, { batchSize: BATCH, enricher: opts.enricher });
-  // Duplicates never become clips, so generate until the target is stored (bounded, to be safe).
-  while (result.clips < target && result.posts < target * 1.2) {
-    const n = Math.min(BATCH, target - result.clips);
-    const posts = Array.from({ length: n }, () => {
-      const { at, project } = clock();
-      return gen.post(at, project);
-    });
-    const r = await pipeline.ingest(posts);
-    result.posts += n;
-    result.clips += r.clipsInserted;
-    result.binClips += r.binClipsInserted;
+  const days = createCorpusDays(projects, plan.seed, plan.days, plan.end);
+  const weights = Array.from({ length: plan.days }, (_, d) => days.weight(d));
+  const total = weights.reduce((s, w) => s + w, 0);
+  const batch = opts.batch ?? DEMO_BATCH;
+  const pipeline = createPipeline(db, { batchSize: batch, enricher: opts.enricher ?? enrichInSlices });
+  // Day d's share of the clips, rounded so that the days add up to the whole.
+  let newer = 0;
+  for (let d = 0; d < plan.days && total > 0; d++) {
+    const fresh = Math.round((plan.clips * (newer + weights[d])) / total) - Math.round((plan.clips * newer) / total);
+    newer += weights[d];
+    if (d < plan.daysDone) continue;
+    if (opts.signal?.aborted) break;
+    const posts = await dayPosts(projects, plan, days, d, fresh);
+    // The day's newest posts first, a statement each; the next is made ready while one is stored.
+    posts.sort((a, b) => b.postedAt.getTime() - a.postedAt.getTime());
+    let storing: Promise<unknown> = Promise.resolve();
+    for (let i = 0; i < posts.length; i += batch) {
+      const ingested = pipeline.ingest(posts.slice(i, i + batch)).then((r) => {
+        result.clips += r.clipsInserted;
+        result.binClips += r.binClipsInserted;
+      });
+      ingested.catch(() => undefined); // awaited below; never an unhandled rejection meanwhile
+      await storing;
+      storing = ingested;
+    }
+    await storing;
+    result.posts += posts.length;
+    if (record)
+      await db
+        .updateTable('demo_corpus')
+        .set({ days_done: d + 1 })
+        .execute();
     opts.onProgress?.(result.clips);
+    await opts.onDay?.(d + 1, plan.days);
   }
-  // At least 17 weeks, so that Follower Growth's 8 weeks compare with the 8 before (FOLLOWER_GROWTH_WEEKS).
-  await followerHistory(db, seed, new Date(Math.min(start.getTime(), end.getTime() - 17 * 7 * 86_400_000)), end);
+  if (!opts.signal?.aborted) {
+    const start = new Date(plan.end.getTime() - plan.days * DAY_MS);
+    // At least 17 weeks, so that Follower Growth's 8 weeks compare with the 8 before (FOLLOWER_GROWTH_WEEKS).
+    // Last: e2e/browser.ts's demoCorpusWritten takes it as the sign that the corpus is whole.
+    await followerHistory(db, plan.seed, new Date(Math.min(start.getTime(), plan.end.getTime() - 17 * 7 * DAY_MS)), plan.end);
+    if (record) await db.updateTable('demo_corpus').set({ days_done: plan.days, finished_at: new Date() }).execute();
+  }
   result.seconds = Math.round((performance.now() - t0) / 100) / 10;
   return result;
 }
@@ -70,12 +189,12 @@ async function followerHistory(db: Db, seed: number, start: Date, end: Date) {
   const counts: number[] = [];
   for (const p of profiles) {
     const final = p.followers || 10_000 + Math.floor(rnd() * 200_000);
-    const days = Math.round((end.getTime() - start.getTime()) / 86_400_000);
+    const days = Math.round((end.getTime() - start.getTime()) / DAY_MS);
     let f = Math.round(final * (0.8 + rnd() * 0.1));
     for (let d = 0; d <= days; d++) {
       f += Math.round(((final - f) / Math.max(1, days - d)) * (0.5 + rnd()));
       ids.push(p.id);
-      at.push(new Date(start.getTime() + d * 86_400_000).toISOString());
+      at.push(new Date(start.getTime() + d * DAY_MS).toISOString());
       counts.push(Math.max(0, f));
     }
   }

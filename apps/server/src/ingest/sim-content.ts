@@ -8,7 +8,7 @@ import { AUTHOR, REPLY, URL, mapperFor } from './matcher/compile.ts';
 import { parseExpression, satisfyingLiterals, type Expr } from './matcher/expression.ts';
 import type { Post } from './post.ts';
 import { loadRuleSet } from './rules.ts';
-import { HOUR_MS, postsInHour, type RateProject } from './sim-rate.ts';
+import { DAY_MS, HOUR_MS, postsInHour, type RateProject } from './sim-rate.ts';
 import { AUTHOR_LOCATIONS, FIRST, HASHTAGS, LANGUAGE_WEIGHTS, LAST, ORGS, PEOPLE, PLACES, STREAM_WEIGHTS, TEMPLATES, type Tone } from './sim-vocab.ts';
 
 export interface SimProject extends RateProject {
@@ -197,5 +197,74 @@ export function createCorpusClock(projects: SimProject[], seed: number, start: D
     const from = Math.max(t0, h * HOUR_MS);
     const to = Math.min(t1, (h + 1) * HOUR_MS);
     return { at: new Date(from + Math.floor(rnd() * (to - from))), project: projects[lo % projects.length] };
+  };
+}
+
+/** The corpus's days, newest first (createCorpusDays). */
+export interface CorpusDays {
+  /** Day d is the 24 hours ending d days before the corpus's end: 0 is the newest, count - 1 the oldest. */
+  count: number;
+  /** The weight of day d: its share of the period's posts is weight(d) over the sum of every day's. */
+  weight(d: number): number;
+  /** A moment of day d and the project a post then is for, drawn with `rnd` as createCorpusClock draws over the whole period. */
+  draw(d: number, rnd: () => number): { at: Date; project: SimProject };
+}
+
+/**
+ * createCorpusClock's weights, cut into the days up to `end` (the last `days` of them, whole days
+ * back from `end`), so the corpus can be written a day at a time, newest first, each day's posts
+ * drawn from that day alone and the days keeping the shares they have in the whole period.
+ */
+export function createCorpusDays(projects: SimProject[], seed: number, days: number, end: Date): CorpusDays {
+  const t1 = end.getTime();
+  const t0 = t1 - days * DAY_MS;
+  const h0 = Math.floor(t0 / HOUR_MS);
+  const hours = Math.ceil(t1 / HOUR_MS) - h0;
+  const P = projects.length;
+  // Segments: each hour, cut where a day begins; chronological, so each day's are contiguous.
+  const segStart: number[] = [];
+  const segEnd: number[] = [];
+  const cumulative: number[] = [];
+  const first = new Int32Array(days).fill(-1);
+  const last = new Int32Array(days).fill(-1);
+  let total = 0;
+  for (let i = 0; i < hours; i++) {
+    const h = h0 + i;
+    const from = Math.max(t0, h * HOUR_MS);
+    const to = Math.min(t1, (h + 1) * HOUR_MS);
+    // The latest day boundary (t1 - k days) at or before the hour's end: inside the hour, it cuts it.
+    const cut = t1 - Math.ceil((t1 - to) / DAY_MS) * DAY_MS;
+    const bounds = cut > from && cut < to ? [from, cut, to] : [from, to];
+    const growth = 0.8 + (0.4 * i) / hours;
+    for (let k = 0; k + 1 < bounds.length; k++) {
+      const [a, b] = [bounds[k], bounds[k + 1]];
+      if (b <= a) continue;
+      const d = Math.floor((t1 - 1 - a) / DAY_MS);
+      const s = segStart.length;
+      segStart.push(a);
+      segEnd.push(b);
+      if (first[d] < 0) first[d] = s;
+      last[d] = s;
+      for (let j = 0; j < P; j++) cumulative.push((total += postsInHour(projects[j], h, 1, seed) * growth * ((b - a) / HOUR_MS)));
+    }
+  }
+  const before = (d: number) => (first[d] > 0 ? cumulative[first[d] * P - 1] : 0);
+  const weight = (d: number) => (first[d] < 0 || P === 0 ? 0 : cumulative[(last[d] + 1) * P - 1] - before(d));
+  return {
+    count: days,
+    weight,
+    draw(d, rnd) {
+      const lo = first[d] * P;
+      const x = before(d) + rnd() * weight(d);
+      let l = lo;
+      let r = (last[d] + 1) * P - 1;
+      while (l < r) {
+        const mid = (l + r) >>> 1;
+        if (cumulative[mid] > x) r = mid;
+        else l = mid + 1;
+      }
+      const seg = Math.floor(l / P);
+      return { at: new Date(segStart[seg] + Math.floor(rnd() * (segEnd[seg] - segStart[seg]))), project: projects[l % P] };
+    },
   };
 }
