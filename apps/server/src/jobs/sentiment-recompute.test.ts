@@ -6,7 +6,8 @@ import { modelVersion } from '../nlp/sentiment-model.ts';
 import { explainSentiment, scoreSentiment } from '../nlp/sentiment.ts';
 import { analyse } from '../nlp/text.ts';
 import { insertFixture, type Fixture } from '../test/analytic-fixture.ts';
-import { authHeader, createTestApp, type TestContext } from '../test/harness.ts';
+import { migrate } from '../db/migrate.ts';
+import { authHeader, createTestApp, testDb, type TestContext } from '../test/harness.ts';
 import { queueRecompute, recomputeSentiment, RECOMPUTE_QUEUE } from './sentiment-recompute.ts';
 
 type H = { authorization: string };
@@ -139,5 +140,20 @@ describe('sentiment labels, explanations and the recompute job', () => {
     expect(await queueRecompute(t.db)).toMatchObject({ queued: false });
     const jobs = await t.db.selectFrom('jobs').select(['key', 'state']).where('queue', '=', RECOMPUTE_QUEUE).execute();
     expect(jobs).toEqual([{ key: `model:${modelVersion()}`, state: 'queued' }]);
+  });
+});
+
+describe('the recompute on a database with no clips', () => {
+  it('records the model on disk as applied and queues nothing: the clips to come are scored by it', async () => {
+    const h = await testDb();
+    try {
+      await migrate(h.db);
+      expect(await queueRecompute(h.db)).toEqual({ version: modelVersion(), queued: false });
+      const row = await h.db.selectFrom('sentiment_recompute').selectAll().where('model_version', '=', modelVersion()).executeTakeFirstOrThrow();
+      expect(row.finished_at).not.toBeNull();
+      expect(await h.db.selectFrom('jobs').select('id').where('queue', '=', RECOMPUTE_QUEUE).execute()).toHaveLength(0);
+    } finally {
+      await h.close();
+    }
   });
 });

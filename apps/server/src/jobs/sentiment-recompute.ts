@@ -10,23 +10,36 @@ import type { Db } from '../db/connection.ts';
 import { adjustRollups } from '../ingest/rollups.ts';
 import { detectLanguage } from '../nlp/language.ts';
 import { modelVersion, reloadModel } from '../nlp/sentiment-model.ts';
-import { scoreSentiment } from '../nlp/sentiment.ts';
+import { scoreSentiment, type Sentiment } from '../nlp/sentiment.ts';
 import { analyse } from '../nlp/text.ts';
 import { enqueue } from './runner.ts';
+import { yieldToRequests } from './yield.ts';
 
 export const RECOMPUTE_QUEUE = 'sentiment-recompute';
 /** Clips per transaction: small enough that a batch holds its rollup rows' locks only briefly. */
 export const RECOMPUTE_BATCH = 500;
+/** Clips scored between two chances for requests to run. */
+const SCORE_SLICE = 100;
 
 /**
  * Queues the recompute for the model on disk now, once per model version (the job key); a
- * version whose recompute already finished is not queued again. Returns the version.
+ * version whose recompute already finished is not queued again. On a database with no clips the
+ * version is recorded as finished instead: every clip stored from now on is scored by it (a first
+ * start's demo corpus, written while the jobs run, is not scored twice). Returns the version.
  */
 export async function queueRecompute(db: Db): Promise<{ version: string; queued: boolean }> {
   reloadModel();
   const version = modelVersion();
   const done = await db.selectFrom('sentiment_recompute').select('finished_at').where('model_version', '=', version).executeTakeFirst();
   if (done?.finished_at) return { version, queued: false };
+  if (!done && !(await db.selectFrom('clips').select('id').limit(1).executeTakeFirst())) {
+    await db
+      .insertInto('sentiment_recompute')
+      .values({ model_version: version, finished_at: new Date() })
+      .onConflict((oc) => oc.column('model_version').doNothing())
+      .execute();
+    return { version, queued: false };
+  }
   const id = await enqueue(db, RECOMPUTE_QUEUE, { version }, { key: `model:${version}` });
   return { version, queued: id !== null };
 }
@@ -68,11 +81,14 @@ export async function recomputeSentiment(db: Db, opts: { signal?: AbortSignal; b
         await trx.updateTable('sentiment_recompute').set({ finished_at: new Date() }).where('model_version', '=', version).execute();
         return false;
       }
-      const scored = clips.map((c) => {
+      // Scored in slices that give way to requests: a batch is a tenth of a second of work on the request thread.
+      const scored: (Sentiment & { id: number })[] = [];
+      for (const [i, c] of clips.entries()) {
+        if (i > 0 && i % SCORE_SLICE === 0) await yieldToRequests();
         const a = analyse(c.body);
         const s = scoreSentiment(a, c.body, c.language || detectLanguage(a.tokens, c.body));
-        return { id: Number(c.id), ...s, score: Math.round(s.score * 1000) / 1000 };
-      });
+        scored.push({ id: Number(c.id), ...s, score: Math.round(s.score * 1000) / 1000 });
+      }
       await sql`
         update clip_enrichment e
            set classification_id = v.classification_id, sentiment_score = v.score
@@ -132,6 +148,7 @@ export async function recomputeSentiment(db: Db, opts: { signal?: AbortSignal; b
       return true;
     });
     if (!more) break;
+    await yieldToRequests();
   }
   const row = await db.selectFrom('sentiment_recompute').selectAll().where('model_version', '=', version).executeTakeFirstOrThrow();
   return { version, clipsDone: Number(row.clips_done), rowsChanged: Number(row.rows_changed), finished: row.finished_at !== null };

@@ -32,6 +32,7 @@ import type { Db } from '../../db/connection.ts';
 import { personKey } from '../../analytics/person-key.ts';
 import type { Scope } from '../../analytics/scope.ts';
 import { onRejectionsMoved } from '../../analytics/rejections.ts';
+import { yieldToRequests } from '../../jobs/yield.ts';
 import { int32s } from './array-pool.ts';
 
 /** Rows created this many seconds before the last read are read again (commits land late). */
@@ -50,6 +51,8 @@ const TAIL_MAX = 65_536;
 const MAX_ROWS = 60_000_000;
 /** Account ids read per statement. */
 const ID_CHUNK = 10_000;
+/** Rows of a load worked through between two chances for requests to run (a power of two). */
+const LOAD_SLICE = 1 << 18;
 
 const num = (v: unknown) => Number(v);
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -398,7 +401,11 @@ export class BinPosts {
       }
     }
     await accounts.add(db, ids);
-    for (let i = 0; i < this.n; i++) this.pair[i] = this.pairOf(accounts.of(ids[i]), streams[i]);
+    // In slices that give way to requests: millions of rows are seconds of work on the request thread.
+    for (let i = 0; i < this.n; i++) {
+      this.pair[i] = this.pairOf(accounts.of(ids[i]), streams[i]);
+      if ((i & (LOAD_SLICE - 1)) === LOAD_SLICE - 1) await yieldToRequests();
+    }
     if (!this.block) this.block = Math.max(MIN_BLOCK, Math.ceil(this.n / MAX_CHECKPOINTS));
     this.checkpointFrom(0);
     await this.readNew(db, accounts, cutoff);
