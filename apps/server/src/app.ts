@@ -4,7 +4,7 @@
 // declared access level is refused: every operation comes through http/route.ts. No business logic here.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type FastifyServerFactory } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -15,6 +15,7 @@ import { APP_VERSION, getHealth } from '@listening/contract';
 import { HttpError } from './errors.ts';
 import { isApiPath } from './http/paths.ts';
 import { routeRegistrar } from './http/route.ts';
+import { apiOpen, healthAnswer, READY, type StartStatus } from './http/start-status.ts';
 import { modules } from './modules/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -24,13 +25,15 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { App, Deps } from './types.ts';
 
 export interface BuildOptions extends Deps {
-  /** Readiness for /healthz: false while the demo corpus is still being generated. */
-  isReady?: () => boolean;
+  /** Readiness for /healthz and the API (http/start-status.ts); ready when not given. */
+  status?: () => StartStatus;
+  /** The HTTP server to answer on, already made (main.ts listens before the app is built). */
+  serverFactory?: FastifyServerFactory;
   logger?: boolean;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<App> {
-  const { isReady = () => true, logger = false, ...deps } = opts;
+  const { status = () => READY, serverFactory, logger = false, ...deps } = opts;
   const app = Fastify({
     logger: logger
       ? {
@@ -44,6 +47,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       : false,
     // Only configured proxies may say who the client is (TRUST_PROXY); otherwise the socket's address.
     trustProxy: deps.config.trustProxy.length ? deps.config.trustProxy : false,
+    ...(serverFactory ? { serverFactory } : {}),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -70,6 +74,10 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
 
   registerErrorHandler(app);
+  // Before the sessions are read: until the database is migrated and seeded there is nothing to read them from.
+  app.addHook('onRequest', async (req) => {
+    if (!apiOpen(status()) && isApiPath(req.url)) throw new HttpError(503, 'starting');
+  });
   registerInputGuard(app);
   registerSecurityHeaders(app);
   registerAuth(app, deps.db, { idleHours: deps.config.sessionIdleHours });
@@ -78,9 +86,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     if (!r.config?.access) throw new Error(`${r.method} ${r.url} declares no access level: register it from a contract operation (http/route.ts)`);
   });
   const route = routeRegistrar(app, deps.config);
-  route(getHealth, async () => {
-    if (!isReady()) throw new HttpError(503, 'starting');
-    return { status: 'ok' };
+  // Answered from memory (http/start-status.ts), never waiting for the database.
+  route(getHealth, async ({ reply }) => {
+    const answer = healthAnswer(status());
+    if (answer.code === 200) return answer.body;
+    // The error schema would drop the progress: this answer is written as it is.
+    return reply.code(503).serializer(JSON.stringify).send(answer.body);
   });
   for (const register of modules) register(route, deps);
 

@@ -1,7 +1,10 @@
-// Background work started after the server listens: the mail sender (mail/mailer.ts: delivers the
-// queued outbox with retries); on a demo database with no posts yet, the 90-day demo corpus; then
-// the live simulator (on by default with the demo seed). Returns a function that stops it.
+// Background work started once the database is migrated and seeded: the mail sender
+// (mail/mailer.ts: delivers the queued outbox with retries), the connectors and the job runner at
+// once; on a first start's demo database the 90-day demo corpus, written in the background newest
+// day first (ingest/demo-corpus.ts) while the server answers, its progress told through onStatus;
+// then the live simulator (on by default with the demo seed). Returns a function that stops it all.
 import type { FastifyBaseLogger } from 'fastify';
+import type { StartStatus } from './http/start-status.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/connection.ts';
 import { countTokensToRotate } from './crypto/profile-tokens.ts';
@@ -10,11 +13,14 @@ import type { Mailer } from './mail/mailer.ts';
 import { startConnectorJob } from './jobs/connectors.ts';
 import { followerJobConfig } from './jobs/follower-snapshots.ts';
 import { linkedInVersionWarning } from './ingest/connectors/linkedin.ts';
-import { generateDemoCorpus } from './ingest/demo-corpus.ts';
+import { DEMO_BATCH, pendingDemoCorpus, writeDemoCorpus } from './ingest/demo-corpus.ts';
 import { backfillDemoLocations } from './ingest/locations-backfill.ts';
 import { startSimulator } from './ingest/simulator.ts';
 import { startProductJobs } from './jobs/product-jobs.ts';
 import { eventHub } from './modules/events/service.ts';
+
+/** Posts per statement of the demo corpus on PostgreSQL, where a statement holds one connection of the pool, not the database. */
+const DEMO_BATCH_POSTGRES = 2000;
 
 export async function startBackground(opts: {
   db: Db;
@@ -25,36 +31,24 @@ export async function startBackground(opts: {
   mailer?: Mailer;
   /** The keys of profiles' tokens (crypto/tokens.ts resolveTokenKeys, called by main.ts before listening). */
   tokenKeys: TokenKeyring | null;
+  /** Told `demo` with the days written while the demo corpus is written, then `ready`. */
+  onStatus?: (status: StartStatus) => void;
 }): Promise<() => Promise<void>> {
   const { db, config, log, tokenKeys } = opts;
+  const onStatus = opts.onStatus ?? (() => undefined);
   if (tokenKeys) {
     const stale = await countTokensToRotate(db, tokenKeys);
     if (stale > 0) log.warn(`${stale} stored tokens are not under the current key ${tokenKeys.current.id}: run npm run tokens:rotate`);
   }
   // First, so mail queued while the demo corpus is generated still goes out.
   const stopMailer = opts.mailer?.start({ onError: (err) => log.warn({ err }, 'mail sender step failed') });
-  if (config.demo && config.demoClips > 0) {
-    // Checked on posts rather than on a fresh seed, so an interrupted first start resumes here.
-    const any = await db.selectFrom('clips').select('id').limit(1).executeTakeFirst();
-    if (!any) {
-      log.info(`generating the demo corpus: ${config.demoClips} posts over ${config.demoDays} days`);
-      let last = 0;
-      const r = await generateDemoCorpus(db, {
-        clips: config.demoClips,
-        days: config.demoDays,
-        onProgress: (n) => {
-          if (n - last >= 50_000) log.info(`demo corpus: ${(last = n)} posts`);
-        },
-      });
-      log.info(`demo corpus: ${r.clips} clips (${r.binClips} bin rows) for ${r.projects} projects in ${r.seconds} s`);
-    } else {
-      // A corpus stored before posts carried their place (migration 0018): locate it once.
-      const located = await backfillDemoLocations(db);
-      if (located > 0) log.info(`demo corpus: ${located} clips located (world map)`);
-    }
+  // A new plan is recorded only on a database with no posts; a first start stopped part way resumes its plan.
+  const plan = config.demo ? await pendingDemoCorpus(db, { clips: config.demoClips, days: config.demoDays }) : null;
+  if (config.demo && config.demoClips > 0 && !plan) {
+    // A corpus stored before posts carried their place (migration 0018): locate it once.
+    const located = await backfillDemoLocations(db);
+    if (located > 0) log.info(`demo corpus: ${located} clips located (world map)`);
   }
-  const stopSimulator = config.simulator ? startSimulator(db, { onError: (err) => log.error({ err }, 'simulator tick failed') }) : null;
-  if (stopSimulator) log.info('live post simulator on');
   const connectors =
     config.connectorIntervalMs > 0
       ? startConnectorJob(
@@ -80,6 +74,8 @@ export async function startBackground(opts: {
   if (linkedInWarning) log.warn(linkedInWarning);
   // The durable job runner (jobs/runner.ts): word-bin digests and crisis spike alerts.
   // Follower counts of the linked profiles (Follower Growth) are read there once a day, when the connectors run.
+  // Before the demo corpus's first post: on a database with no posts the sentiment model on disk is
+  // recorded as applied (jobs/sentiment-recompute.ts), so the corpus is not scored twice.
   const stopJobs = await startProductJobs(db, {
     publicUrl: config.publicUrl,
     smtp: !!config.smtpUrl,
@@ -89,7 +85,44 @@ export async function startBackground(opts: {
     outboxRetentionDays: config.outboxRetentionDays,
   });
   log.info('job runner on');
+
+  let stopSimulator: (() => Promise<void>) | null = null;
+  const stopping = new AbortController();
+  // After the corpus: the simulator carries on from its end at its rate (ingest/simulator.ts).
+  const ready = () => {
+    if (stopping.signal.aborted) return;
+    onStatus({ phase: 'ready' });
+    if (!config.simulator) return;
+    stopSimulator = startSimulator(db, { onError: (err) => log.error({ err }, 'simulator tick failed') });
+    log.info('live post simulator on');
+  };
+  let corpus: Promise<void> = Promise.resolve();
+  if (plan) {
+    onStatus({ phase: 'demo', demo: { daysLoaded: plan.daysDone, days: plan.days } });
+    log.info(`demo corpus: ${plan.clips} posts over ${plan.days} days, newest first${plan.daysDone ? `, from day ${plan.daysDone + 1}` : ''}`);
+    corpus = writeDemoCorpus(db, plan, {
+      batch: opts.engine === 'postgres' ? DEMO_BATCH_POSTGRES : DEMO_BATCH,
+      signal: stopping.signal,
+      onDay: (daysLoaded, days) => {
+        onStatus({ phase: 'demo', demo: { daysLoaded, days } });
+        if (daysLoaded === 1 || daysLoaded % 10 === 0) log.info(`demo corpus: ${daysLoaded} of ${days} days`);
+      },
+    }).then(
+      (r) => {
+        if (!stopping.signal.aborted) log.info(`demo corpus: ${r.clips} clips (${r.binClips} bin rows) for ${r.projects} projects in ${r.seconds} s`);
+        ready();
+      },
+      (err: unknown) => {
+        // The server stays up with the days written; the next start resumes at the first day not written.
+        log.error({ err }, 'demo corpus failed');
+        ready();
+      },
+    );
+  } else ready();
+
   return async () => {
+    stopping.abort();
+    await corpus;
     await connectors?.stop();
     await stopSimulator?.();
     // Open live-event streams end first, so that the server's close does not wait for them.
