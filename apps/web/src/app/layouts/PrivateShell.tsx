@@ -15,6 +15,7 @@ import { HelpForThisScreen } from '../../features/mentor/components/HelpForThisS
 import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 import { ContactUsTrigger } from '../../features/public-site/components/ContactModal.tsx';
 import { Brand } from '../../ui/Brand.tsx';
+import { DemoLoadingBanner } from '../../ui/DemoLoadingBanner.tsx';
 import { SideNavContext } from '../../ui/side-nav.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 
@@ -85,6 +86,7 @@ export function PrivateShell({ children }: { children?: ReactNode }) {
           </Group>
         </AppShell.Header>
         <AppShell.Main>
+          <DemoLoadingBanner />
           <ActAsBanner />
           <InvitationsBanner />
           {children ?? <Outlet />}
