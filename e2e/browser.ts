@@ -69,3 +69,24 @@ export async function demoCorpusWritten(p: Page, projectId: number): Promise<voi
     })
     .toBeGreaterThan(0);
 }
+
+/**
+ * The ids of a client's project, read as the signed-in page, once the demo corpus has more than
+ * `atLeast` of its posts over the last 30 days (the corpus is written after the server listens).
+ */
+export async function projectWithPosts(p: Page, client: string, project: string, atLeast: number): Promise<{ clientId: number; projectId: number }> {
+  const clients = await apiGet<{ Id: number; Name: string }[]>(p, '/api/client/getall');
+  const clientId = clients.find((c) => c.Name === client)!.Id;
+  const projects = await apiGet<{ Id: number; Description: string }[]>(p, `/api/project/getall?clientId=${clientId}`);
+  const projectId = projects.find((x) => x.Description === project)!.Id;
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  const q = `projectId=${projectId}&startDate=${day(new Date(Date.now() - 29 * 86_400_000))}&endDate=${day(new Date())}T23:59:59&streamIds=7,8,9`;
+  await expect
+    .poll(async () => (await apiGet<{ StreamId: number; Count: number }[]>(p, `/api/mentions/getall?${q}`)).find((m) => m.StreamId === 0)?.Count ?? 0, {
+      timeout: 200_000,
+      interval: 2_000,
+      message: 'the demo corpus has posts for the project',
+    })
+    .toBeGreaterThan(atLeast);
+  return { clientId, projectId };
+}

@@ -24,9 +24,11 @@ describe('collection screen', () => {
       await page.getByRole('link', { name: /Collection: what each network/ }).click();
       await page.waitForURL(/\/admin\/collection$/);
       await page.getByRole('heading', { name: 'Collection' }).waitFor();
-      // The demo links no network tokens: either nothing yet, or the rows of what ran.
+      // The demo links no network tokens: either nothing yet, or the rows of what ran (the table on
+      // a desktop, cards on a phone: the other layout's copy is hidden, so only a visible one counts).
       await page
         .getByText(/Nothing collected yet|Shared sources|·/)
+        .filter({ visible: true })
         .first()
         .waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

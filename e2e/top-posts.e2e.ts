@@ -5,7 +5,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
-import { apiGet, launch, login } from './browser.ts';
+import { launch, login, projectWithPosts } from './browser.ts';
 
 // E2E_BASE_URL points the journey at an already running product (to look at a seeded corpus).
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
@@ -79,19 +79,7 @@ describe('top posts on the project dashboard', () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await login(page, baseURL, 'analyst@demo.example');
     await page.waitForURL(/\/clients/);
-    const clients = await apiGet<{ Id: number; Name: string }[]>(page, '/api/client/getall');
-    const clientId = clients.find((c) => c.Name === 'Acme Beverages')!.Id;
-    const projects = await apiGet<{ Id: number; Description: string }[]>(page, `/api/project/getall?clientId=${clientId}`);
-    const id = projects.find((p) => p.Description === PROJECT)!.Id;
-    const day = (d: Date) => d.toISOString().slice(0, 10);
-    const q = `projectId=${id}&startDate=${day(new Date(Date.now() - 29 * 86_400_000))}&endDate=${day(new Date())}T23:59:59&streamIds=7,8,9`;
-    await expect
-      .poll(async () => (await apiGet<{ StreamId: number; Count: number }[]>(page, `/api/mentions/getall?${q}`)).find((m) => m.StreamId === 0)?.Count ?? 0, {
-        timeout: 200_000,
-        interval: 2_000,
-        message: 'the demo corpus has posts for the project',
-      })
-      .toBeGreaterThan(100);
+    const { clientId, projectId: id } = await projectWithPosts(page, 'Acme Beverages', PROJECT, 100);
     dashboard = `${baseURL}/client/${clientId}/project/${id}`;
     await page.goto(dashboard);
     widget = page.getByTestId('top-posts');
