@@ -3,8 +3,10 @@
 // model/sentiment.bin (docs/sentiment.md). Read once from disk at first use, never from a network.
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
+import { BOOSTERS, COMPLAINT, CONTRAST, DAMPENERS, NEGATORS, WORDS } from './lexicon.ts';
 import { BUCKETS, DENSE, HASH_BITS, featurise, type FeatureSink, type LexiconParts } from './sentiment-features.ts';
-import type { Analysed } from './text.ts';
+import { isStopWord } from './terms.ts';
+import { fold, type Analysed } from './text.ts';
 
 /** Class order of every weight row and probability triple. */
 export const CLASSES = ['negative', 'neutral', 'positive'] as const;
@@ -219,8 +221,37 @@ export interface SentimentReason {
 }
 
 /**
+ * The least weight a reason must carry to be shown, in logit units. A feature of weight w moves
+ * the verdict's probability by at most w/4 (the slope of the logistic is p(1-p) <= 1/4), so below
+ * 0.1 it moves it by under 2.5 points: less than a reader could tell from the verdict, and the
+ * level at which the hashed weights of everyday filler ("a", "in") sit.
+ */
+export const MIN_REASON_WEIGHT = 0.1;
+
+/** A stop word that the word lists give no part in an opinion ("great" and "not" are stop words too). */
+const isFiller = (w: string) =>
+  isStopWord(fold(w)) &&
+  !WORDS.has(w) &&
+  !NEGATORS.has(w) &&
+  !w.endsWith("n't") &&
+  !BOOSTERS.has(w) &&
+  !DAMPENERS.has(w) &&
+  !CONTRAST.has(w) &&
+  !COMPLAINT.has(w);
+
+/**
+ * A word feature made only of filler words ("a", "in", "and the", not "at"): whatever weight the
+ * hashing gives it says nothing a reader can use.
+ */
+export function isFillerFeature(name: string): boolean {
+  const m = /^(?:not )?"([^"]+)"$/.exec(name);
+  return m !== null && m[1].split(' ').every(isFiller);
+}
+
+/**
  * The features that weighed most for the predicted class: each feature's weight for that class
- * minus its mean weight over the three, times its value. Same feature, same name: summed.
+ * minus its mean weight over the three, times its value. Same feature, same name: summed. Only
+ * those that carry weight: stop words out, and under MIN_REASON_WEIGHT out (none may be left).
  */
 export function explain(m: SentimentModel, a: Analysed, text: string, lex: LexiconParts, limit = 5): { cls: SentimentClass; reasons: SentimentReason[] } {
   collector.reset(true);
@@ -238,7 +269,7 @@ export function explain(m: SentimentModel, a: Analysed, text: string, lex: Lexic
     byName.set(name, (byName.get(name) ?? 0) + contribution);
   }
   const reasons = [...byName]
-    .filter(([, w]) => Math.abs(w) >= 0.05)
+    .filter(([name, w]) => Math.abs(w) >= MIN_REASON_WEIGHT && !isFillerFeature(name))
     .sort((x, y) => Math.abs(y[1]) - Math.abs(x[1]))
     .slice(0, limit)
     .map(([feature, w]) => ({ feature, weight: Math.round(w * 100) / 100 }));

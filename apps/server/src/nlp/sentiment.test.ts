@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLASSIFICATION, FAVOURABILITY } from '@listening/contract';
 import { enrich } from './enrich.ts';
-import { currentModel, decodeModel, encodeModel, reloadModel, setModel } from './sentiment-model.ts';
+import { MIN_REASON_WEIGHT, currentModel, decodeModel, encodeModel, isFillerFeature, reloadModel, setModel } from './sentiment-model.ts';
 import { explainSentiment, scoreLexicon } from './sentiment.ts';
 import { analyse } from './text.ts';
 
@@ -74,6 +74,21 @@ describe('the learned model', () => {
     expect(e.reasons.map((r) => r.feature).join(' ')).toMatch(/terrible|disappointed|never again|negative words/);
     const w = e.reasons.map((r) => Math.abs(r.weight));
     expect(w).toEqual([...w].sort((a, b) => b - a));
+  });
+  it('explains only by features that carry weight: no filler words, nothing under the threshold, and none for plain news', () => {
+    const e = explainSentiment('not bad at all, but a bit pricey in my opinion', 'en');
+    const features = e.reasons.map((r) => r.feature);
+    expect(features).not.toContain('"a"');
+    expect(features).not.toContain('"in"');
+    expect(features).toContain('"not"');
+    for (const r of e.reasons) expect(Math.abs(r.weight)).toBeGreaterThanOrEqual(MIN_REASON_WEIGHT);
+    expect(explainSentiment('Acme launches a new drink in Durban today', 'en').reasons).toEqual([]);
+    expect(explainSentiment('I had a great time in Cape Town with Acme', 'en').reasons.map((r) => r.feature)).toContain('"great"');
+  });
+  it('calls a word feature filler only when every word is a stop word without a part in an opinion', () => {
+    for (const f of ['"a"', '"in"', '"and the"', 'not "at"']) expect(isFillerFeature(f)).toBe(true);
+    for (const f of ['"not"', '"great"', '"a great"', '"but a"', '"app"', 'exclamation marks', 'part of a word: "grea"'])
+      expect(isFillerFeature(f)).toBe(false);
   });
   it('leaves the languages it was not trained on to the lexicon, and the lexicon scores alone without a model', () => {
     expect(explainSentiment('Baie dankie vir die lekker diens', 'af').scorer).toBe('lexicon');
