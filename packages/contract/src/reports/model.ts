@@ -77,11 +77,16 @@ export const REPORT_MESSAGES = {
   scheduleFailed: 'Error generating report',
   confirmDelete: 'Are you sure you wish to delete this item?',
   youtubeAlone: 'Sorry Youtube cannot be selected alongside other streams',
+  noRecipient: 'Please select at least 1 recipient',
   // The server's own answers (not in the specification).
   scheduleUpdated: 'Schedule updated',
   stillGenerating: 'The report is still generating; try again in a moment',
   generationFailed: 'The report could not be generated; regenerate it to try again',
   noRecipients: 'This report has no recipients: add them in Report Options',
+  /** A schedule sends to the report's recipients, so a report without any is not scheduled. */
+  scheduleNoRecipients: 'Please select at least 1 recipient: this report has none, so a schedule would send to nobody. Add them in Report Options',
+  /** Report Options of a scheduled report keep at least one recipient. */
+  scheduledNoRecipients: 'Please select at least 1 recipient: this report is scheduled and a schedule sends to its recipients',
   scheduleInPast: 'DateNextSend is in the past: choose a later date and time',
   endBeforeStart: 'DateEnd is before DateStart',
   tooLargeForBase64: (guid: string) =>

@@ -301,6 +301,11 @@ export function scheduleById(db: Db, id: number) {
   return scheduleRows(db).where('s.id', '=', id).where('r.deleted', '=', false).executeTakeFirst();
 }
 
+/** Whether the report has a schedule (a schedule sends to its recipients). */
+export async function isScheduled(db: Db, reportId: number): Promise<boolean> {
+  return !!(await db.selectFrom('report_schedules').select('id').where('report_id', '=', reportId).limit(1).executeTakeFirst());
+}
+
 export async function insertSchedule(db: Db, v: { report_id: number; date_next_send: Date; frequency_id: number }): Promise<number> {
   return (await db.insertInto('report_schedules').values(v).returning('id').executeTakeFirstOrThrow()).id;
 }

@@ -237,6 +237,26 @@ describe('reports', () => {
     expect(await count('mail_outbox')).toBe(mails);
   });
 
+  it('refuses to schedule a report without recipients, and to take the last recipient from a scheduled report', async () => {
+    const r = await create({ RecipientIds: [] });
+    const schedules = await count('report_schedules');
+    const none = await send('POST', '/api/report/schedule', analyst, { ReportId: r.Id, DateNextSend: `${day(2)}T08:00:00`, FrequencyId: 1 });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toMatch(/^Please select at least 1 recipient: this report has none/);
+    expect(await count('report_schedules')).toBe(schedules);
+
+    const withOne = await create({ RecipientIds: [analystContact] });
+    const ok = await send('POST', '/api/report/schedule', analyst, { ReportId: withOne.Id, DateNextSend: `${day(2)}T08:00:00`, FrequencyId: 1 });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const emptied = await send('POST', '/api/report/create', analyst, body({ Id: withOne.Id, RecipientIds: [] }));
+    expect(emptied.statusCode).toBe(400);
+    expect(emptied.json().message).toMatch(/^Please select at least 1 recipient: this report is scheduled/);
+    expect((await send('GET', `/api/report/${withOne.Id}`, analyst)).json().RecipientIds).toEqual([analystContact]);
+    // Without a schedule, a report may have no recipients (it is generated and downloaded).
+    expect((await send('DELETE', `/api/report/schedule/${ok.json().Schedule.Id}`, analyst)).statusCode).toBe(200);
+    expect((await send('POST', '/api/report/create', analyst, body({ Id: withOne.Id, RecipientIds: [] }))).statusCode).toBe(200);
+  });
+
   it('schedules a report, lists, changes and deletes the schedule', async () => {
     const r = await create();
     const res = await send('POST', '/api/report/schedule', analyst, { ReportId: r.Id, DateNextSend: `${day(1)}T08:00:00`, FrequencyId: 2 });

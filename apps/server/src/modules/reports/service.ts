@@ -1,7 +1,8 @@
 // Reports: a user reads and changes only the reports of the clients they belong to (404 for
 // others, never revealing they exist) and changes them only while the client is not In-Active.
 // Recipients must be active contacts of the report's client and bins must be the project's own
-// (400 naming the id otherwise), so nothing is ever sent outside the client. Generation answers at
+// (400 naming the id otherwise), so nothing is ever sent outside the client; a scheduled report keeps
+// at least one recipient (a schedule of none is refused, not left to fail at send). Generation answers at
 // once: the request is logged as 'Generating...' and the job (jobs/report-generate.ts) makes the file.
 // Generating and sending are rate limited per user and per client (REPORT_RATE_LIMITS), counted
 // after the access checks, so another tenant's calls spend nothing of a client's allowance.
@@ -160,6 +161,7 @@ export async function saveReport(db: Db, user: AuthUser, input: z.output<typeof 
   const foreign = input.RecipientIds.filter((id) => !contacts.has(id));
   if (foreign.length)
     throw badRequest(`RecipientIds: ${foreign.join(', ')} ${foreign.length === 1 ? 'is not an active contact' : 'are not active contacts'} of this client`);
+  if (input.Id !== undefined && input.RecipientIds.length === 0 && (await q.isScheduled(db, input.Id))) throw badRequest(REPORT_MESSAGES.scheduledNoRecipients);
   const bins = await q.projectBinIds(db, project.id, input.BinIds);
   const strayBins = input.BinIds.filter((id) => !bins.has(id));
   if (strayBins.length)
@@ -314,9 +316,15 @@ function nextSendInstant(wallDate: Date, timeZone: string, now = new Date()): Da
   return at;
 }
 
+/** A schedule sends to the report's recipients: 400 when it has no active one, rather than a send that fails later. */
+async function assertRecipients(db: Db, reportId: number): Promise<void> {
+  if ((await q.recipients(db, reportId)).length === 0) throw badRequest(REPORT_MESSAGES.scheduleNoRecipients);
+}
+
 export async function schedule(db: Db, user: AuthUser, input: z.output<typeof ScheduleInput>) {
   const report = await reportForWrite(db, user, input.ReportId);
   const at = nextSendInstant(input.DateNextSend, await q.clientTimeZoneOf(db, report.client_id));
+  await assertRecipients(db, report.id);
   const id = await q.insertSchedule(db, { report_id: report.id, date_next_send: at, frequency_id: input.FrequencyId });
   return { Success: true, Message: REPORT_MESSAGES.scheduled, Schedule: toSchedule((await q.scheduleById(db, id))!) };
 }
@@ -324,6 +332,7 @@ export async function schedule(db: Db, user: AuthUser, input: z.output<typeof Sc
 export async function updateSchedule(db: Db, user: AuthUser, input: z.output<typeof ScheduleUpdateInput>) {
   const s = await scheduleForUser(db, user, input.Id);
   const at = nextSendInstant(input.DateNextSend, s.time_zone);
+  await assertRecipients(db, s.report_id);
   await q.updateSchedule(db, s.id, { date_next_send: at, frequency_id: input.FrequencyId });
   return { Success: true, Message: REPORT_MESSAGES.scheduleUpdated, Schedule: toSchedule((await q.scheduleById(db, s.id))!) };
 }
