@@ -13,5 +13,10 @@ export const User = z.object({
   IsAdmin: z.boolean(),
   /** Set while an admin acts as this contact: the admin's own id. */
   ActingAdminId: z.number().nullable(),
+  /**
+   * The time zone of the user's own client (a primary contact's first), or DEFAULT_TIME_ZONE for
+   * a user of none (the provider's administrators): the clock of the screens outside a client.
+   */
+  TimeZone: z.string(),
 });
 export type User = z.infer<typeof User>;

@@ -2,7 +2,13 @@
 // the screens that show them. Field names are the wire's own.
 import { z } from 'zod';
 
-export const Client = z.object({ Id: z.number(), Name: z.string(), IsActive: z.boolean() });
+export const Client = z.object({
+  Id: z.number(),
+  Name: z.string(),
+  IsActive: z.boolean(),
+  /** The client's IANA time zone: every time and date the app shows for the client is on its clock. */
+  TimeZone: z.string(),
+});
 export type Client = z.infer<typeof Client>;
 export const ClientList = z.array(Client);
 

@@ -148,3 +148,22 @@ export async function emailTaken(db: Q, email: string, userId: number): Promise<
 export function setEmail(db: Q, userId: number, email: string) {
   return db.updateTable('users').set({ email }).where('id', '=', userId).execute();
 }
+
+/**
+ * The time zone of the user's own client: of the active clients they are an active contact of,
+ * a primary contact's first, then by name; undefined for a user of none.
+ */
+export async function ownClientTimeZone(db: Q, userId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('client_contacts as cc')
+    .innerJoin('clients as c', 'c.id', 'cc.client_id')
+    .select('c.time_zone')
+    .where('cc.user_id', '=', userId)
+    .where('cc.is_active', '=', true)
+    .where('c.is_active', '=', true)
+    .orderBy('cc.is_primary', 'desc')
+    .orderBy('c.name')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.time_zone;
+}

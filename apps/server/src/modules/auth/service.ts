@@ -1,6 +1,6 @@
 // Sessions and passwords: login, logout, forgot password, password setup by one-time link, act-as.
 // What each answer may reveal, and how long it takes, is written up in docs/security.md.
-import { CONTACT_MESSAGES, MESSAGES, isSimpleEmail, type OperationResult, type ParsedInput, type User } from '@listening/contract';
+import { CONTACT_MESSAGES, DEFAULT_TIME_ZONE, MESSAGES, isSimpleEmail, type OperationResult, type ParsedInput, type User } from '@listening/contract';
 import type * as C from '@listening/contract';
 import { audit } from '../../audit/index.ts';
 import type { Db } from '../../db/connection.ts';
@@ -8,6 +8,7 @@ import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../../
 import type { Mailer } from '../../mail/mailer.ts';
 import { ACT_AS_HOURS, createSession, hashToken, newToken, type AuthUser } from '../../plugins/auth.ts';
 import { clearFailures, lockedFor, recordFailure } from './lockout.ts';
+import { ownClientTimeZone } from './queries.ts';
 import { passwordProblem } from './password-quality.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 
@@ -92,7 +93,8 @@ export async function userFor(db: Db, me: AuthUser, id = me.id): Promise<User> {
 export async function getUser(db: Db, id: number, actingAdminId: number | null = null): Promise<User> {
   const u = await db.selectFrom('users').select(['id', 'name', 'surname', 'email', 'is_admin']).where('id', '=', id).executeTakeFirst();
   if (!u) throw notFound('User not found');
-  return { Id: u.id, Name: u.name, Surname: u.surname, Email: u.email, IsAdmin: u.is_admin, ActingAdminId: actingAdminId };
+  const timeZone = (await ownClientTimeZone(db, u.id)) ?? DEFAULT_TIME_ZONE;
+  return { Id: u.id, Name: u.name, Surname: u.surname, Email: u.email, IsAdmin: u.is_admin, ActingAdminId: actingAdminId, TimeZone: timeZone };
 }
 
 /** Waits out the rest of `ms` since `start`. */

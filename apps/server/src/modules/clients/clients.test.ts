@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@listening/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
 
@@ -27,5 +28,19 @@ describe('clients', () => {
     const acmeClientId = (await get(`/api/project/get?projectId=${t.projects['acme-brand']}`, admin)).json().ClientId;
     const res = await t.app.inject({ method: 'POST', url: `/crm/api/client/products/${acmeClientId}`, headers: analyst });
     expect(res.json().map((p: { ProductCode: string }) => p.ProductCode)).toContain('KPSZ10');
+  });
+
+  it("gives each client its time zone, and each user their own client's (the default for a user of none)", async () => {
+    const karoo = (await get('/api/client/getall', viewer)).json()[0];
+    await t.db.updateTable('clients').set({ time_zone: 'Pacific/Auckland' }).where('id', '=', karoo.Id).execute();
+    try {
+      expect((await get('/api/client/getall', viewer)).json()[0]).toMatchObject({ Name: 'Karoo Outdoor Co.', TimeZone: 'Pacific/Auckland' });
+      expect((await get('/api/user/get', viewer)).json().TimeZone).toBe('Pacific/Auckland');
+      expect((await get('/api/user/get', analyst)).json().TimeZone).toBe('Africa/Johannesburg');
+      // The provider's administrator is a contact of no client: the default zone.
+      expect((await get('/api/user/get', admin)).json().TimeZone).toBe(DEFAULT_TIME_ZONE);
+    } finally {
+      await t.db.updateTable('clients').set({ time_zone: DEFAULT_TIME_ZONE }).where('id', '=', karoo.Id).execute();
+    }
   });
 });

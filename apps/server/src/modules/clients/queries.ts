@@ -5,7 +5,7 @@ import type { Db } from '../../db/connection.ts';
 export function clientsByName(db: Db, ids: number[] | 'all') {
   return db
     .selectFrom('clients')
-    .select(['id', 'name', 'is_active'])
+    .select(['id', 'name', 'is_active', 'time_zone'])
     .$if(ids !== 'all', (q) => q.where('id', 'in', ids as number[]))
     .orderBy('name')
     .execute();

@@ -11,7 +11,7 @@ export async function listClients(db: Db, user: AuthUser): Promise<OperationResu
   const ids = await visibleClientIds(db, user);
   if (ids !== 'all' && ids.length === 0) return [];
   const rows = await q.clientsByName(db, ids);
-  return rows.map((r) => ({ Id: r.id, Name: r.name, IsActive: r.is_active }));
+  return rows.map((r) => ({ Id: r.id, Name: r.name, IsActive: r.is_active, TimeZone: r.time_zone }));
 }
 
 /** The product codes of a client the user may see (404 otherwise). */

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { filterClients, pageOf } from './client-search.ts';
 
 const clients = [
-  { Id: 12, Name: 'Umoja Telecom', IsActive: true },
-  { Id: 3, Name: 'Acme Foods', IsActive: false },
-  { Id: 40, Name: 'Karoo Bank', IsActive: true },
+  { Id: 12, Name: 'Umoja Telecom', IsActive: true, TimeZone: 'Africa/Johannesburg' },
+  { Id: 3, Name: 'Acme Foods', IsActive: false, TimeZone: 'Africa/Johannesburg' },
+  { Id: 40, Name: 'Karoo Bank', IsActive: true, TimeZone: 'Africa/Johannesburg' },
 ];
 
 describe('filterClients', () => {
