@@ -686,6 +686,7 @@ describe('every operation: access, tenant isolation and hostile input', () => {
       'POST /api/group/add/{wordBinId}/{groupId}': { wordBinId: wordBin.id, groupId: wordBinGroup.id },
       'POST /api/wordbins/save': { ...wordBinBody, Id: wordBin.id },
       'PUT /api/wordbins/update': { ...wordBinBody, Id: wordBin.id },
+      'POST /api/wordbins/matchcount': { ProjectId: fx.projectId, ClientId: acme.id, Keywords: [{ Value: 'sample', OperatorId: 1 }] },
       // Alerts: one saved to the analyst, Acme's doomed alert deleted, the analyst unsubscribed from the sampled one.
       'POST /api/alert/save': { name: 'Sampled alert', recipientIds: String(analystAtAcme.id), interval: 15 },
       'DELETE /api/alert/{id}': { id: doomedAlert.id },

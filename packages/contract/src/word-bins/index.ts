@@ -11,3 +11,4 @@ export * from './create-word-bin-group.ts';
 export * from './delete-word-bin-group.ts';
 export * from './add-word-bin-to-group.ts';
 export * from './get-word-bin-contacts.ts';
+export * from './count-word-bin-matches.ts';

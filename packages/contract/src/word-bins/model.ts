@@ -176,6 +176,8 @@ export const WordBin = z.object({
   DateLastSent: z.string().nullable(),
   WordBinTypeId: z.number(),
   WordBinGroupId: z.number().nullable(),
+  /** Posts of the last 7 days this list caught (not in the specification: the listing's count per list). */
+  Matches7Days: z.number(),
 });
 export type WordBin = z.infer<typeof WordBin>;
 export const WordBinList = z.array(WordBin);

@@ -173,3 +173,35 @@ export function replaceWordBin(db: Db, id: number, b: NewWordBin): Promise<void>
     await replaceChildren(trx, id, b);
   });
 }
+
+/** Per word bin, how many of its matches were posted at or after `since`. */
+export async function matchCountsSince(db: Db, ids: number[], since: Date): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('word_bin_clips')
+    .innerJoin('clips', 'clips.id', 'word_bin_clips.clip_id')
+    .select(['word_bin_clips.word_bin_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('word_bin_clips.word_bin_id', 'in', ids)
+    .where('clips.posted_at', '>=', since)
+    .groupBy('word_bin_clips.word_bin_id')
+    .execute();
+  return new Map(rows.map((r) => [r.word_bin_id, Number(r.n)]));
+}
+
+/**
+ * The project's unrejected posts (its root bin's) posted in [from, to), newest first, at most
+ * `limit`: their text, language and rating, for counting what a word bin would match.
+ */
+export function projectPostsBetween(db: Db, rootBinId: number, from: Date, to: Date, limit: number) {
+  return db
+    .selectFrom('bin_clips')
+    .innerJoin('clips', 'clips.id', 'bin_clips.clip_id')
+    .select(['clips.body', 'clips.language', 'clips.link', 'bin_clips.favourability_id'])
+    .where('bin_clips.bin_id', '=', rootBinId)
+    .where('bin_clips.rejected', '=', false)
+    .where('bin_clips.posted_at', '>=', from)
+    .where('bin_clips.posted_at', '<', to)
+    .orderBy('bin_clips.posted_at', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,5 +1,6 @@
 import {
   addWordBinToGroup,
+  countWordBinMatches,
   createWordBinGroup,
   deleteWordBin,
   deleteWordBinGroup,
@@ -14,6 +15,7 @@ import {
 } from '@listening/contract';
 import type { Route } from '../../http/route.ts';
 import type { Deps } from '../../types.ts';
+import { countMatches } from './match-count.ts';
 import * as wb from './service.ts';
 
 /** Word bins (Reaction Lists and Crisis Lists), their groups, logs and the contacts they alert. */
@@ -29,5 +31,6 @@ export function wordBinRoutes(route: Route, { db }: Deps): void {
   route(createWordBinGroup, ({ user, params }) => wb.createGroup(db, user, params.clientId, params.name));
   route(deleteWordBinGroup, ({ user, query }) => wb.deleteGroup(db, user, query.id));
   route(addWordBinToGroup, ({ user, params }) => wb.addToGroup(db, user, params.wordBinId, params.groupId));
+  route(countWordBinMatches, ({ user, body }) => countMatches(db, user, body));
   route(getWordBinContacts, ({ user, query }) => wb.listContacts(db, user, query.clientId));
 }

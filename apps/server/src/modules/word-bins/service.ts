@@ -3,7 +3,7 @@
 // where the client owns Reaction Lists (403 naming the product, the side menu's own gate), and
 // changes only while the client is not In-Active. Keywords are checked with the matcher's own
 // parser, so a list that saves is a list that matches; a change refreshes the ingestion matcher.
-import { languageCode, languageId, lockedProduct, quoteInput, type WordBinInput } from '@listening/contract';
+import { WORD_BIN_MATCH_DAYS, languageCode, languageId, lockedProduct, quoteInput, type WordBinInput } from '@listening/contract';
 import type * as C from '@listening/contract';
 import type { z } from 'zod';
 import { assertClientAccess, assertClientWritable, clientProductCodes, projectForUser } from '../../access/index.ts';
@@ -22,7 +22,8 @@ type Row = q.WordBinRow;
 /** Rows with their keywords and recipients, in the wire shape. */
 async function toWire(db: Db, rows: Row[]): Promise<WordBin[]> {
   const ids = rows.map((r) => r.id);
-  const [keywords, recipients] = await Promise.all([q.keywordsOf(db, ids), q.recipientsOf(db, ids)]);
+  const since = new Date(Date.now() - WORD_BIN_MATCH_DAYS * 86_400_000);
+  const [keywords, recipients, matches] = await Promise.all([q.keywordsOf(db, ids), q.recipientsOf(db, ids), q.matchCountsSince(db, ids, since)]);
   return rows.map((r) => ({
     Id: r.id,
     Description: r.description,
@@ -50,6 +51,7 @@ async function toWire(db: Db, rows: Row[]): Promise<WordBin[]> {
     DateLastSent: r.date_last_sent ? r.date_last_sent.toISOString() : null,
     WordBinTypeId: r.word_bin_type_id,
     WordBinGroupId: r.word_bin_group_id,
+    Matches7Days: matches.get(r.id) ?? 0,
   }));
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORD_BIN_LANGUAGES } from '@listening/contract';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
 
 type Headers = { authorization: string };
@@ -195,5 +196,61 @@ describe('word bins (reaction and crisis lists)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toContainEqual({ Id: analystContact, Name: 'Thandi', Surname: 'Analyst', Email: 'analyst@demo.example', Phone: expect.any(String) });
     expect(res.json().map((c: { Id: number }) => c.Id)).not.toContain(viewerContact);
+  });
+  it("counts the project's posts of the last 7 days that keywords would match, before saving, and each list's own matches", async () => {
+    const { ingestPosts } = await import('../../ingest/pipeline.ts');
+    const post = (id: string, text: string, daysAgo: number) => ({
+      streamId: 7,
+      externalId: `matchcount-${id}`,
+      author: { externalId: 'u-mc', name: 'Match Count', handle: 'matchcount' },
+      body: text,
+      postedAt: new Date(Date.now() - daysAgo * DAY),
+    });
+    await ingestPosts(t.db, [
+      post('1', 'Acme zorbly launch party', 1),
+      post('2', 'Acme zorbly again, and again', 2),
+      post('3', 'Acme zorbly from long ago', 10),
+      post('4', 'Acme without the word', 1),
+    ]);
+    const countOf = (keywords: { Value: string; OperatorId: number }[], who = analyst, over: object = {}) =>
+      send('POST', '/api/wordbins/matchcount', who, { ProjectId: projectId, ClientId: acmeClient, Keywords: keywords, ...over });
+
+    const res = await countOf([{ Value: 'zorbly', OperatorId: 1 }]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ Matches: 2, Capped: false });
+    expect(new Date(res.json().To).getTime() - new Date(res.json().From).getTime()).toBe(7 * DAY);
+    expect(
+      (
+        await countOf([
+          { Value: 'zorbly', OperatorId: 1 },
+          { Value: 'again', OperatorId: 3 },
+        ])
+      ).json().Matches,
+    ).toBe(1);
+    // A language none of the recent posts is in matches nothing.
+    const stored = await t.db.selectFrom('clips').select('language').where('external_id', 'in', ['matchcount-1', 'matchcount-2']).execute();
+    const other = WORD_BIN_LANGUAGES.find((l) => l.Code !== null && !stored.some((c) => c.language === l.Code))!;
+    expect((await countOf([{ Value: 'zorbly', OperatorId: 1 }], analyst, { LanguageId: other.Id })).json().Matches).toBe(0);
+
+    // Keywords that make no query are a 400 naming the problem; another client's project does not exist.
+    const notOnly = await countOf([{ Value: 'zorbly', OperatorId: 3 }]);
+    expect(notOnly.statusCode).toBe(400);
+    expect(notOnly.json().message).toBe('Add at least one AND or OR keyword: NOT keywords only exclude posts');
+    expect((await countOf([{ Value: 'zorbly', OperatorId: 1 }], viewer)).statusCode).toBe(404);
+    expect((await countOf([{ Value: 'zorbly', OperatorId: 1 }], analyst, { ClientId: mzansiClient })).statusCode).toBe(404);
+
+    // A saved list counts what it caught: posts arriving after it is saved.
+    const bin = (
+      await send(
+        'POST',
+        '/api/wordbins/save',
+        analyst,
+        body({ Description: 'Zorbly watch', SentimentId: 0, LanguageId: 0, Keywords: [{ Value: 'zorbly', OperatorId: 1 }] }),
+      )
+    ).json();
+    expect(bin.Matches7Days).toBe(0);
+    await ingestPosts(t.db, [post('5', 'Acme zorbly fresh news', 0)]);
+    const listed = (await send('GET', `/api/wordbins/getall?clientId=${acmeClient}&projectId=${projectId}`, analyst)).json();
+    expect(listed.find((b: { Id: number }) => b.Id === bin.Id).Matches7Days).toBe(1);
   });
 });
