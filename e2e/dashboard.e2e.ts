@@ -55,7 +55,7 @@ describe('the project dashboard', () => {
     projectId = Number(/\/project\/(\d+)/.exec(page.url())![1]);
     const url = new URL(page.url());
     expect(url.searchParams.get('datefrom')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(url.searchParams.get('streams')).toBe('7,8,9');
+    expect(url.searchParams.get('streams')).toBe('7,8,9,11');
     await expect.poll(() => figure(page, 'favourability-total'), { timeout: 30_000 }).toMatch(/\d/);
     await page.getByRole('heading', { name: PROJECT }).waitFor();
     await shot(page, 'dashboard-opened');

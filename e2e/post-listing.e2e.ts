@@ -53,7 +53,7 @@ describe('Post Listing', () => {
     await page.waitForURL(/\/post-listing\?/);
     const url = new URL(page.url());
     expect(url.searchParams.get('datefrom')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(url.searchParams.get('streams')).toBe('7,8,9');
+    expect(url.searchParams.get('streams')).toBe('7,8,9,11');
     await page.getByRole('heading', { name: 'Post Listing' }).waitFor();
     await expect.poll(() => page.getByTestId('listing-post').count()).toBe(20);
     expect(await total(page)).toBeGreaterThan(20);

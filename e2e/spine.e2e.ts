@@ -31,13 +31,14 @@ describe('the project filter', () => {
     const projectId = projects.find((p) => p.Description === PROJECT)!.Id;
     projectUrl = `${baseURL}/client/${clientId}/project/${projectId}`;
     await page.goto(projectUrl);
-    await page.waitForURL((u) => new URL(u).searchParams.get('streams') === '7,8,9');
+    await page.waitForURL((u) => new URL(u).searchParams.get('streams') === '7,8,9,11');
     await expect.poll(() => page.title()).toBe(`Dashboard · ${PROJECT} · Listening`);
 
     await page.getByRole('button', { name: 'Filter' }).click();
     const menu = page.getByTestId('filter-menu');
     await menu.getByRole('checkbox', { name: 'Facebook' }).click();
     await menu.getByRole('checkbox', { name: 'Instagram' }).click();
+    await menu.getByRole('checkbox', { name: 'LinkedIn' }).click();
     await menu.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL((u) => new URL(u).searchParams.get('streams') === '7');
     // The address is not rewritten back to the defaults a moment later.

@@ -28,10 +28,15 @@ describe('stream rules', () => {
     expect(defaultStreams(5, 9)).toEqual([7, 8, 9]);
     expect(defaultStreams(1, 9)).toEqual([10]);
     expect(defaultStreams(2, 11)).toEqual([11]);
-    expect(defaultStreams(2, null)).toEqual([7, 8, 9]);
+    expect(defaultStreams(2, null)).toEqual([7, 8, 9, 11]);
+  });
+  it('counts LinkedIn in the default streams of every type that offers it, and only those', () => {
+    for (const t of [1, 2, 3]) expect(defaultStreams(t, null)).toEqual([7, 8, 9, 11]);
+    for (const t of [6, 7, 9]) expect(defaultStreams(t, null)).toEqual([7, 8, 9]);
   });
   it("defaults the Filter's streams to the defaults the project offers, else its first offered stream", () => {
-    expect(defaultFilterStreams(1, null, [7, 8, 9, 10, 11])).toEqual([7, 8, 9]);
+    expect(defaultFilterStreams(1, null, [7, 8, 9, 10, 11])).toEqual([7, 8, 9, 11]);
+    expect(defaultFilterStreams(6, null, [7, 8, 9, 10])).toEqual([7, 8, 9]);
     expect(defaultFilterStreams(2, 11, [7, 8, 9, 10])).toEqual([7]);
     expect(defaultFilterStreams(1, 8, [8])).toEqual([8]);
   });

@@ -1,5 +1,8 @@
 // Pure rules shared by the server and the web app.
-import { YOUTUBE, type StreamId } from './constants.ts';
+import { STREAMS, YOUTUBE, type StreamId } from './constants.ts';
+import { periodCoverage, periodEnd } from './periods.ts';
+
+const LINKEDIN = STREAMS.LinkedIn;
 
 /** Streams offered by project type: types 5, 6, 7, 9 offer 7-10; others 7-11. */
 export function offeredStreams(projectTypeId: number, projectStreams?: readonly number[]): number[] {
@@ -9,7 +12,11 @@ export function offeredStreams(projectTypeId: number, projectStreams?: readonly 
   return base;
 }
 
-/** Default streams by project type and sub-type. */
+/**
+ * Default streams by project type and sub-type: the specification's X, Facebook and Instagram, with
+ * LinkedIn beside them wherever the type offers it (it is tracked like the others, so the default
+ * total counts it); a single-platform sub-type gives its one stream.
+ */
 export function defaultStreams(projectTypeId: number, projectSubTypeId?: number | null): number[] {
   if (projectTypeId === 5) return [7, 8, 9];
   switch (projectSubTypeId) {
@@ -24,7 +31,7 @@ export function defaultStreams(projectTypeId: number, projectSubTypeId?: number 
     case 11:
       return [11];
     default:
-      return [7, 8, 9];
+      return offeredStreams(projectTypeId).includes(LINKEDIN) ? [7, 8, 9, LINKEDIN] : [7, 8, 9];
   }
 }
 
@@ -226,7 +233,7 @@ export interface ChartBucket {
   to: string;
   /** 'D MMM YYYY' of the bucket's first day. */
   label: string;
-  /** The range or now cuts the bucket: its figures cover only part of it (the chart says so, not a fall). */
+  /** The range, now or the project's first data cuts the bucket (periods.ts): its figures cover only part of it (the chart says so, not a fall). */
   partial: boolean;
 }
 
@@ -234,23 +241,27 @@ export interface ChartBucket {
  * The buckets of an analysis chart over [start, end] (001 section 9): a day each under 30 days,
  * 7-day weeks from 30 to under 90, months from 90, unless the screen lets the reader choose
  * (`bucket`: the deep dive's period); each bucket's end capped at now, and buckets wholly after
- * now left out (nothing can be counted in them). All Dates are wall clock. What a point or bar of
- * the chart opens in the clip tray is its bucket's from..to.
+ * now left out (nothing can be counted in them). A bucket is partial by periods.ts periodCoverage,
+ * `dataStart` being the project's first data when known. All Dates are wall clock. What a point or
+ * bar of the chart opens in the clip tray is its bucket's from..to.
  */
-export function chartBuckets(start: Date, end: Date, now: Date, bucket: Bucket = insightsBucket(start, end)): { bucket: Bucket; buckets: ChartBucket[] } {
+export function chartBuckets(
+  start: Date,
+  end: Date,
+  now: Date,
+  bucket: Bucket = insightsBucket(start, end),
+  dataStart: Date | null = null,
+): { bucket: Bucket; buckets: ChartBucket[] } {
   const iso = (d: Date) => d.toISOString().slice(0, 19);
   const last = Math.min(end.getTime(), now.getTime());
   const buckets: ChartBucket[] = [];
   for (const day of bucketStartDays(start, end, bucket)) {
     const first = new Date(`${day}T00:00:00Z`);
-    const next = new Date(first);
-    if (bucket === 'day') next.setUTCDate(next.getUTCDate() + 1);
-    else if (bucket === 'week') next.setUTCDate(next.getUTCDate() + 7);
-    else next.setUTCMonth(next.getUTCMonth() + 1);
+    const next = periodEnd(day, bucket);
     const from = Math.max(first.getTime(), start.getTime());
     if (from > last) break;
     const to = Math.min(next.getTime() - 1000, last);
-    const partial = from > first.getTime() || to < next.getTime() - 1000;
+    const partial = periodCoverage(first, next, { startWall: start, endWall: end, nowWall: now, dataStartWall: dataStart }) !== null;
     buckets.push({ start: day, from: iso(new Date(from)), to: iso(new Date(to)), label: chartLabel(day), partial });
   }
   return { bucket, buckets };

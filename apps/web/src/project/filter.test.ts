@@ -53,7 +53,7 @@ describe('resolving the filter', () => {
   });
 
   it('defaults streams by project type and sub-type', () => {
-    expect(resolveStreams(undefined, project())).toEqual([7, 8, 9]);
+    expect(resolveStreams(undefined, project())).toEqual([7, 8, 9, 11]);
     expect(resolveStreams(undefined, project({ ProjectTypeId: 8, ProjectSubTypeId: 9, StreamId: '10' }))).toEqual([10]);
     expect(resolveStreams(undefined, project({ ProjectTypeId: 8, ProjectSubTypeId: 11, StreamId: '11' }))).toEqual([11]);
   });
@@ -67,7 +67,7 @@ describe('resolving the filter', () => {
   it('asks for the address to be rewritten only when it lacks the resolved values', () => {
     const f = resolveFilter({}, project(), now);
     expect(searchNeedsRewrite({}, f)).toBe(true);
-    expect(searchNeedsRewrite({ datefrom: f.datefrom, dateto: f.dateto, streams: '7,8,9' }, f)).toBe(false);
+    expect(searchNeedsRewrite({ datefrom: f.datefrom, dateto: f.dateto, streams: '7,8,9,11' }, f)).toBe(false);
   });
 });
 

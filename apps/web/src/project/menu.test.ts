@@ -46,13 +46,16 @@ describe('the project side menu', () => {
     expect(labels(7)).not.toContain('Deep Dive');
   });
 
-  it('lists LinkedIn under Platforms only for types 2, 3, 8 and 9', () => {
-    const platforms = (typeId: number) =>
-      projectMenu(typeId, [7, 8, 9, 10, 11], ALL)
+  it('lists LinkedIn under Platforms for types 2, 3, 8 and 9, and for a project of another type that tracks it', () => {
+    const platforms = (typeId: number, streams = [7, 8, 9, 10, 11]) =>
+      projectMenu(typeId, streams, ALL)
         .find((i) => i.key === 'platforms')!
         .children!.map((c) => c.label);
-    expect(platforms(1)).toEqual(['X', 'Facebook', 'Instagram', 'YouTube']);
-    for (const t of [2, 3, 8, 9]) expect(platforms(t)).toContain('LinkedIn');
+    expect(platforms(1)).toEqual(['X', 'Facebook', 'Instagram', 'YouTube', 'LinkedIn']);
+    expect(platforms(1, [7, 8, 9])).toEqual(['X', 'Facebook', 'Instagram', 'YouTube']);
+    for (const t of [2, 3, 8, 9]) expect(platforms(t, [7, 8, 9])).toContain('LinkedIn');
+    // An owned-profiles project's Filter does not offer LinkedIn, so neither does its menu.
+    expect(platforms(5)).not.toContain('LinkedIn');
   });
 
   it("disables a platform the project's streams lack", () => {

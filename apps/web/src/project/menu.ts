@@ -1,7 +1,7 @@
 // The project side menu as data (the table under "Project side menu"): which items a
 // project of a type sees, what each does, which are disabled or locked. The component only draws
 // it. A blank "Project types" cell in the table is read as "all types".
-import { STREAMS, lockedProduct, type GatedItem, type ProductKey } from '@listening/contract';
+import { STREAMS, lockedProduct, offeredStreams, type GatedItem, type ProductKey } from '@listening/contract';
 import type { ProjectDialogKind } from './dialogs.ts';
 
 /** Analysis screens below /client/$clientId/project/$projectId (document 2), Post Listing, Ave calc's, Sort Bins and Input Bins. */
@@ -75,7 +75,11 @@ const ROWS: readonly Row[] = [
   { key: 'access-tokens', label: 'Access Token Management', types: 'all', action: { kind: 'dialog', dialog: 'access-tokens' } },
 ];
 
-/** Children of Platforms: X, Facebook, Instagram, YouTube for all types; LinkedIn for 2, 3, 8, 9. */
+/**
+ * Children of Platforms: X, Facebook, Instagram, YouTube for all types; LinkedIn for 2, 3, 8, 9, and
+ * for any project that tracks LinkedIn where its Filter offers it (a brand project): a network the
+ * Filter and the total count has its own view too.
+ */
 const PLATFORMS: readonly { streamId: number; label: string; types: readonly number[] | 'all' }[] = [
   { streamId: STREAMS.X, label: 'X', types: 'all' },
   { streamId: STREAMS.Facebook, label: 'Facebook', types: 'all' },
@@ -85,6 +89,9 @@ const PLATFORMS: readonly { streamId: number; label: string; types: readonly num
 ];
 
 const forType = (types: readonly number[] | 'all', typeId: number) => types === 'all' || types.includes(typeId);
+
+const platformShown = (p: (typeof PLATFORMS)[number], typeId: number, projectStreams: readonly number[]) =>
+  forType(p.types, typeId) || (projectStreams.includes(p.streamId) && offeredStreams(typeId, projectStreams).includes(p.streamId));
 
 /** The items a project of `projectTypeId` with `projectStreams` sees, for a client owning `ownedCodes`. */
 export function projectMenu(projectTypeId: number, projectStreams: readonly number[], ownedCodes: readonly string[]): MenuItem[] {
@@ -96,7 +103,7 @@ export function projectMenu(projectTypeId: number, projectStreams: readonly numb
     disabled: false,
     ...(row.key === 'platforms'
       ? {
-          children: PLATFORMS.filter((p) => forType(p.types, projectTypeId)).map((p) => ({
+          children: PLATFORMS.filter((p) => platformShown(p, projectTypeId, projectStreams)).map((p) => ({
             key: `platform-${p.streamId}`,
             label: p.label,
             action: { kind: 'platform', streamId: p.streamId } as const,

@@ -124,7 +124,8 @@ describe('new-project wizard', () => {
       project_sub_type_id: 23,
       bin_id: res.body.BinId,
     });
-    expect(project.stream_ids).toEqual([7, 8, 9]);
+    // A campaign project listens to LinkedIn like the other networks it offers.
+    expect(project.stream_ids).toEqual([7, 8, 9, 11]);
     const rule = await t.db.selectFrom('bin_rules').select(['kind', 'expression']).where('bin_id', '=', res.body.BinId).executeTakeFirstOrThrow();
     expect(rule).toEqual({ kind: 'phrase', expression: 'karoo AND (trail OR hiking)' });
     const agreement = await t.db.selectFrom('agreements').selectAll().where('id', '=', res.body.AgreementId).executeTakeFirstOrThrow();
@@ -149,7 +150,7 @@ describe('new-project wizard', () => {
     expect(JSON.stringify(list.json())).toContain('Karoo Trails Campaign');
     // The simulator (and so collection) takes the new project in, aiming at its rule.
     const sim = (await loadSimProjects(t.db)).find((p) => p.id === res.body.ProjectId);
-    expect(sim).toMatchObject({ streamIds: [7, 8, 9] });
+    expect(sim).toMatchObject({ streamIds: [7, 8, 9, 11] });
     expect(sim!.rules).toHaveLength(1);
   });
 
