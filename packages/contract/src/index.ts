@@ -2,6 +2,7 @@ export * from './operation.ts';
 export * from './constants.ts';
 export * from './messages.ts';
 export * from './rules.ts';
+export * from './periods.ts';
 export * from './common.ts';
 export * from './auth/index.ts';
 export * from './clients/index.ts';

@@ -7,8 +7,9 @@ export const BucketEnum = z.enum(['day', 'week', 'month']);
 
 /**
  * A bucket whose figures cover only part of it, so that a short bar or a pale row is not read as a
- * fall: the range cuts it (the first or last week or month, hours off a day), or it holds now (today,
- * this week so far). Whole buckets answer null.
+ * fall: the range cuts it (the first or last week or month, hours off a day), it holds now (today,
+ * this week so far), or it begins before the project's first data. Whole buckets answer null. The
+ * rule is periods.ts periodCoverage.
  */
 export const PartialBucket = z.object({
   /** Days of the bucket the figures cover (hours, for a day bucket); a day or hour begun counts. */
@@ -18,6 +19,8 @@ export const PartialBucket = z.object({
   Unit: z.enum(['day', 'hour']),
   /** The bucket holds now: its figures are so far. */
   SoFar: z.boolean(),
+  /** The bucket begins before the project's first data (collection had not started): only present, true, then. */
+  BeforeData: z.literal(true).optional(),
 });
 /** A partial bucket and its first day (a heatmap row). */
 export const PartialRow = PartialBucket.extend({ Date: z.string() });

@@ -1,6 +1,7 @@
 // The rules of the Sentiment and Content classification screens: their headline figures against the
 // previous period (analytics/scope.ts previousScope), their charts in the shared buckets (contract
-// chartBuckets: empty buckets filled, the last capped at now), and their gates: Sentiment is the
+// chartBuckets: empty buckets filled, the last capped at now, a bucket the range, now or the
+// project's first data cuts marked partial), and their gates: Sentiment is the
 // side menu's 'Sentiment Rating' (the Sentiment product, project types 1, 5, 6, 7), enforced here as
 // in the menu. Reads go through queries.ts.
 import {
@@ -8,6 +9,7 @@ import {
   SENTIMENT_CARD_COLORS,
   SENTIMENT_PROJECT_TYPES,
   chartBuckets,
+  insightsBucket,
   type AnalyticQuery,
   type Bucket,
   type ChartBucket,
@@ -18,7 +20,7 @@ import type { Db } from '../../db/connection.ts';
 import { forbidden } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { assertUnlocked, previousScope, resolveScope, toWall, type Scope } from '../../analytics/scope.ts';
-import { sentimentByAssociation } from '../../analytics/rollup-queries.ts';
+import { firstDataWall, sentimentByAssociation } from '../../analytics/rollup-queries.ts';
 import * as q from './queries.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
@@ -37,8 +39,9 @@ type Figures = Record<'clips' | 'positive' | 'neutral' | 'negative' | 'owned' | 
  * the bucket rows (one rollup read serves both).
  */
 async function chartOf(db: Db, s: Scope): Promise<{ bucket: Bucket; totals: Figures; points: { b: ChartBucket; row: Record<string, number> }[] }> {
-  const { bucket, buckets } = chartBuckets(s.startWall, s.endWall, toWall(new Date(), s.timeZone));
-  const rowList = await q.perBucket(db, s, bucket);
+  const bucket = insightsBucket(s.startWall, s.endWall);
+  const [rowList, dataStart] = await Promise.all([q.perBucket(db, s, bucket), firstDataWall(db, s)]);
+  const { buckets } = chartBuckets(s.startWall, s.endWall, toWall(new Date(), s.timeZone), bucket, dataStart);
   const rows = new Map(rowList.map((r) => [r.day, r]));
   const totals: Figures = { clips: 0, positive: 0, neutral: 0, negative: 0, owned: 0, earned: 0, chatter: 0 };
   for (const r of rowList) for (const k of Object.keys(totals) as (keyof Figures)[]) totals[k] += num(r[k]);

@@ -79,12 +79,30 @@ describe('project dashboard', () => {
   });
 
   it('marks buckets the range cuts as partial, in daily insights and heatmap rows', async () => {
-    // Monday 5 February to Tuesday 5 March: the last week has 2 of its 7 days in range.
+    // Monday 5 February to Tuesday 5 March: the last week has 2 of its 7 days in range. The project's
+    // first post is on Tuesday 20 February (12:00 client time): nothing was collected in the two
+    // weeks before, and 6 of 7 days of its own week.
+    const before = { Covered: 0, Of: 7, Unit: 'day', SoFar: false, BeforeData: true };
     const weeks = await get(`dailyinsights/getall?projectId=${fx.projectId}&startDate=2024-02-05&endDate=2024-03-05&streamIds=7,8`);
-    expect(weeks.body.Data.map((d: { Partial: unknown }) => d.Partial)).toEqual([null, null, null, null, { Covered: 2, Of: 7, Unit: 'day', SoFar: false }]);
-    // Thursday 1 February to Sunday 31 March by week: the first row has 4 days (Thursday to Sunday).
+    expect(weeks.body.Data.map((d: { Partial: unknown }) => d.Partial)).toEqual([
+      before,
+      before,
+      { ...before, Covered: 6 },
+      null,
+      { Covered: 2, Of: 7, Unit: 'day', SoFar: false },
+    ]);
+    // Thursday 1 February to Sunday 31 March by week: the first row has 4 days (Thursday to Sunday),
+    // but no data yet, as the next two; the last week is whole.
     const heat = await get(`heatmap/getall?projectId=${fx.projectId}&startDate=2024-02-01&endDate=2024-03-31&streamIds=7,8`);
-    expect(heat.body.Partial).toEqual([{ Date: '2024-01-29', Covered: 4, Of: 7, Unit: 'day', SoFar: false }]);
+    expect(heat.body.Partial).toEqual([
+      { Date: '2024-01-29', ...before },
+      { Date: '2024-02-05', ...before },
+      { Date: '2024-02-12', ...before },
+      { Date: '2024-02-19', ...before, Covered: 6 },
+    ]);
+    // A range cut at its start, after the first data: the first row has 4 days (Thursday to Sunday).
+    const cut = await get(`heatmap/getall?projectId=${fx.projectId}&startDate=2024-02-29&endDate=2024-04-28&streamIds=7,8`);
+    expect(cut.body.Partial).toEqual([{ Date: '2024-02-26', Covered: 4, Of: 7, Unit: 'day', SoFar: false }]);
     expect((await get(q('heatmap/getall'))).body.Partial).toEqual([]);
   });
 

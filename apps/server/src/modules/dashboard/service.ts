@@ -23,7 +23,7 @@ import { forbidden } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { bucketCoverage, byBucket, fillBuckets } from '../../analytics/buckets.ts';
 import { assertUnlocked, heatmapBucketOf, insightsBucketOf, isUnlocked, resolveScope, toWall, type Scope } from '../../analytics/scope.ts';
-import { clipCountsByBin, sentimentByAssociation } from '../../analytics/rollup-queries.ts';
+import { clipCountsByBin, firstDataWall, sentimentByAssociation } from '../../analytics/rollup-queries.ts';
 import { rankTopPosts, toRankedPost } from '../../analytics/top-posts.ts';
 import * as q from './queries.ts';
 
@@ -57,7 +57,7 @@ function sentimentColor(pos: number, neu: number, neg: number): string {
   return FAVOURABILITY_LOOKUP.find((f) => f.Id === id)!.Color;
 }
 
-/** Now on the client's wall clock: the bucket holding it is partial (analytics/buckets.ts bucketCoverage). */
+/** Now on the client's wall clock: the bucket holding it is partial (analytics/buckets.ts bucketCoverage), as one before the project's first data. */
 const nowWall = (s: Scope) => toWall(new Date(), s.timeZone);
 
 interface Grid {
@@ -69,12 +69,13 @@ interface Grid {
 /** Every row of the range times 24 hours, zero where nothing was posted. */
 async function heatmapGrid(db: Db, s: Scope): Promise<Grid> {
   const bucket = heatmapBucketOf(s);
-  const rows = byBucket(await q.heatmapCells(db, s, bucket), (r) => r.day);
+  const [cellRows, dataStart] = await Promise.all([q.heatmapCells(db, s, bucket), firstDataWall(db, s)]);
+  const rows = byBucket(cellRows, (r) => r.day);
   const cells: Grid['cells'] = [];
   const partial: Grid['partial'] = [];
   const now = nowWall(s);
   for (const { start: day, row } of fillBuckets(s, bucket, rows, [])) {
-    const coverage = bucketCoverage(s, bucket, day, now);
+    const coverage = bucketCoverage(s, bucket, day, now, dataStart);
     if (coverage) partial.push({ Date: day, ...coverage });
     for (let h = 0; h < 24; h++) {
       const r = row.find((c) => Number(c.hour) === h);
@@ -114,7 +115,8 @@ export async function dailyInsights(db: Db, user: AuthUser, query: AnalyticQuery
   const s = await resolveScope(db, user, query);
   const rated = await isUnlocked(db, s.project, 'Sentiment');
   const bucket = insightsBucketOf(s);
-  const rows = new Map((await q.insightBuckets(db, s, bucket)).map((r) => [r.day, r]));
+  const [rowList, dataStart] = await Promise.all([q.insightBuckets(db, s, bucket), firstDataWall(db, s)]);
+  const rows = new Map(rowList.map((r) => [r.day, r]));
   const zero = (day: string) => ({ day, count: 0, ave: 0, positive: 0, neutral: 0, negative: 0 });
   const now = nowWall(s);
   return {
@@ -126,7 +128,7 @@ export async function dailyInsights(db: Db, user: AuthUser, query: AnalyticQuery
       Positive: rated ? num(r.positive) : null,
       Neutral: rated ? num(r.neutral) : null,
       Negative: rated ? num(r.negative) : null,
-      Partial: bucketCoverage(s, bucket, start, now),
+      Partial: bucketCoverage(s, bucket, start, now, dataStart),
     })),
   };
 }

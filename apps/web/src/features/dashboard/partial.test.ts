@@ -7,6 +7,8 @@ describe('partial buckets in words', () => {
     expect(partialText({ Covered: 3, Of: 7, Unit: 'day', SoFar: true })).toBe('So far: 3 of 7 days');
     expect(partialText({ Covered: 15, Of: 24, Unit: 'hour', SoFar: true })).toBe('So far: 15 of 24 hours');
     expect(partialText({ Covered: 0, Of: 24, Unit: 'hour', SoFar: false })).toBe('Not begun yet');
+    expect(partialText({ Covered: 0, Of: 31, Unit: 'day', SoFar: false, BeforeData: true })).toBe('Before the data starts');
+    expect(partialText({ Covered: 18, Of: 28, Unit: 'day', SoFar: false, BeforeData: true })).toBe('Partial: 18 of 28 days since the data starts');
   });
 
   it('titles the insights chart by the bucket it shows', () => {
