@@ -2,6 +2,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   addWordBinToGroup,
+  countWordBinMatches,
   createWordBinGroup,
   deleteWordBin,
   deleteWordBinGroup,
@@ -18,6 +19,7 @@ import {
 import { call } from '../../../api/client.ts';
 
 export type WordBinBody = OperationInput<typeof saveWordBin>['body'];
+export type WordBinMatchBody = OperationInput<typeof countWordBinMatches>['body'];
 
 /** Every key below starts with this, so one invalidation refreshes all word-bin reads. */
 const KEY = 'word-bins';
@@ -40,6 +42,17 @@ export const useGroupWordBins = (groupId: number | null) =>
   useQuery({ queryKey: [KEY, 'group', groupId], queryFn: () => call(getGroupWordBins, { params: { id: groupId! } }), enabled: groupId !== null });
 export const useWordBinContacts = (clientId: number, enabled = true) =>
   useQuery({ queryKey: [KEY, 'contacts', clientId], queryFn: () => call(getWordBinContacts, { query: { clientId } }), enabled, staleTime: 60_000 });
+
+/** What the form's keywords would have matched in the last 7 days; quiet: the form says it itself. */
+export const useWordBinMatchCount = (body: WordBinMatchBody, enabled: boolean) =>
+  useQuery({
+    queryKey: [KEY, 'matchcount', body],
+    queryFn: () => call(countWordBinMatches, { body }, { quiet: true }),
+    enabled,
+    staleTime: 60_000,
+    retry: false,
+    placeholderData: (previous) => previous,
+  });
 
 function useWordBinMutation<I, O>(fn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();

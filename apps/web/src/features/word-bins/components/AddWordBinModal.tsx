@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Modal } from '../../../ui/Modal.tsx';
 import { toast } from '../../../ui/toast.ts';
 import { useSaveWordBin, useWordBinContacts } from '../api/word-bins.ts';
-import { bodyOf, newDraft, type WordBinDraft } from '../draft.ts';
+import { bodyOf, draftProblems, formProblems, newDraft, type WordBinDraft } from '../draft.ts';
 import { errorText } from '../errors.ts';
 import type { WordBinKind } from '../kinds.ts';
 import { WordBinFields } from './WordBinFields.tsx';
@@ -47,19 +47,29 @@ function AddForm({
   const [draft, setDraft] = useState<WordBinDraft>(() => newDraft());
   const contacts = useWordBinContacts(clientId);
   const save = useSaveWordBin();
-  const submit = () =>
+  const [tried, setTried] = useState(false);
+  const problems = formProblems(draft, tried, save.isError ? errorText(save.error) : null);
+  const change = (next: WordBinDraft) => {
+    // A refusal is about the draft sent: the next change is a new draft.
+    if (save.isError) save.reset();
+    setDraft(next);
+  };
+  const submit = () => {
+    setTried(true);
+    if (Object.keys(draftProblems(draft)).length > 0) return;
     save.mutate(bodyOf(draft, { clientId, projectId, typeId: kind.typeId, groupId }), {
       onSuccess: (bin) => {
         toast.success(`${bin.Description} saved`);
         onClose();
       },
     });
+  };
   return (
     <Stack gap="md">
-      <WordBinFields draft={draft} onChange={setDraft} contacts={contacts.data ?? []} />
-      {save.isError && (
+      <WordBinFields draft={draft} onChange={change} contacts={contacts.data ?? []} problems={problems.fields} scope={{ projectId, clientId }} />
+      {problems.general && (
         <Alert color="red" variant="light" role="alert">
-          {errorText(save.error)}
+          {problems.general}
         </Alert>
       )}
       <Group justify="flex-end">

@@ -1,6 +1,8 @@
 // The fields of a word bin, shared by the Add modal and the detail screen's edit mode: name,
 // keywords with AND / OR / NOT (an empty keyword is ignored), sentiment, language, interval,
 // start and end, and recipients chosen from the client's contacts (chosen ones leave the dropdown).
+// While editing, each problem stands under its own field, and the keywords show what they would
+// have matched in the last 7 days.
 import { ActionIcon, Badge, Box, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconUserPlus, IconX } from '@tabler/icons-react';
 import {
@@ -13,7 +15,8 @@ import {
   type WordBinContact,
 } from '@listening/contract';
 import { useState } from 'react';
-import type { WordBinDraft } from '../draft.ts';
+import type { DraftProblems, WordBinDraft } from '../draft.ts';
+import { MatchCount } from './MatchCount.tsx';
 
 const OPERATOR_COLOR: Record<number, string> = { 1: 'blue', 2: 'teal', 3: 'red' };
 const options = (rows: readonly { Id: number; Description: string }[]) => rows.map((r) => ({ value: String(r.Id), label: r.Description }));
@@ -50,11 +53,17 @@ export function WordBinFields({
   onChange,
   contacts,
   disabled = false,
+  problems = {},
+  scope,
 }: {
   draft: WordBinDraft;
   onChange: (next: WordBinDraft) => void;
   contacts: readonly WordBinContact[];
   disabled?: boolean;
+  /** Messages to show under their fields. */
+  problems?: DraftProblems;
+  /** The list's project and client: while editing, the count of its matches in the last 7 days. */
+  scope?: { projectId: number; clientId: number };
 }) {
   const set = <K extends keyof WordBinDraft>(key: K, value: WordBinDraft[K]) => onChange({ ...draft, [key]: value });
   const [keyword, setKeyword] = useState('');
@@ -88,6 +97,7 @@ export function WordBinFields({
         onChange={(e) => set('Description', e.currentTarget.value)}
         disabled={disabled}
         maxLength={200}
+        error={problems.Description}
       />
       <Box>
         <Text size="sm" fw={500} mb={4}>
@@ -138,6 +148,12 @@ export function WordBinFields({
             ))
           )}
         </Group>
+        {problems.Keywords && (
+          <Text size="xs" c="red" mt={4} role="alert" data-field-error="Keywords">
+            {problems.Keywords}
+          </Text>
+        )}
+        {!disabled && scope && <MatchCount draft={draft} projectId={scope.projectId} clientId={scope.clientId} />}
       </Box>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <Select
@@ -172,8 +188,16 @@ export function WordBinFields({
           value={draft.StartDate}
           onChange={(e) => set('StartDate', e.currentTarget.value)}
           disabled={disabled}
+          error={problems.StartDate}
         />
-        <TextInput label="End Date" type="datetime-local" value={draft.StopDate} onChange={(e) => set('StopDate', e.currentTarget.value)} disabled={disabled} />
+        <TextInput
+          label="End Date"
+          type="datetime-local"
+          value={draft.StopDate}
+          onChange={(e) => set('StopDate', e.currentTarget.value)}
+          disabled={disabled}
+          error={problems.StopDate}
+        />
       </SimpleGrid>
       <Box>
         <Group justify="space-between" mb={4}>
@@ -216,6 +240,11 @@ export function WordBinFields({
               </Button>
             </Group>
           </Paper>
+        )}
+        {problems.Recipients && (
+          <Text size="xs" c="red" mb={4} role="alert" data-field-error="Recipients">
+            {problems.Recipients}
+          </Text>
         )}
         <Stack gap={4} data-testid="recipients">
           {draft.Recipients.length === 0 ? (
