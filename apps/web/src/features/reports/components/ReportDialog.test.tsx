@@ -43,6 +43,20 @@ const report = (id: number): Report => ({
   RecipientIds: [],
 });
 
+const thandi = {
+  Id: 21,
+  ClientContactId: 21,
+  ClientId: 3,
+  Name: 'Thandi',
+  Surname: 'Analyst',
+  Email: 'analyst@demo.example',
+  Phone: '',
+  IsClientContactActive: true,
+  IsActive: true,
+  IsPrimary: false,
+  IsDeleted: false,
+};
+
 let reports: Report[] = [];
 let log: ReportRequest[] = [];
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -53,7 +67,7 @@ function fakeApi(url: string, init: RequestInit = {}): Response {
   const path = url.split('?')[0];
   if (path === '/api/report/options/all')
     return Response.json({ LayoutOptions: REPORT_LAYOUTS, TemplateOptions: REPORT_TEMPLATES, FrequencyOptions: REPORT_FREQUENCIES });
-  if (path === '/crm/api/contact/getall') return Response.json([]);
+  if (path === '/crm/api/contact/getall') return Response.json([thandi]);
   if (path === '/api/subfolder/getall') return Response.json([]);
   if (path === '/api/report/client/3') return Response.json(reports);
   if (path === '/api/report/log/client/3') return Response.json(log);
@@ -269,7 +283,7 @@ describe('the report dialog', () => {
   });
 
   it("says 'Error generating report' when a schedule comes back without success, and stays on Add Schedule", async () => {
-    reports = [report(4)];
+    reports = [{ ...report(4), RecipientIds: [21] }];
     renderDialog();
     fireEvent.click(await screen.findByRole('button', { name: 'Schedule' }));
     expect(section()).toBe('Add Schedule');
@@ -280,6 +294,52 @@ describe('the report dialog', () => {
     // Tomorrow 08:00 is the first pick, daily by default.
     expect(body).toMatchObject({ ReportId: 4, FrequencyId: 1 });
     expect(body.DateNextSend).toMatch(/T08:00:00$/);
+    expect(screen.getByTestId('schedule-recipients').textContent).toContain('Thandi Analyst');
+  });
+
+  it('refuses to schedule a report without recipients, saying so beside them, and opens Report Options to choose some', async () => {
+    reports = [report(4)];
+    renderDialog();
+    fireEvent.click(await screen.findByRole('button', { name: 'Schedule' }));
+    const field = screen.getByTestId('schedule-recipients');
+    expect(field.textContent).toContain('Please select at least 1 recipient');
+    expect((screen.getByRole('button', { name: 'Schedule' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(field).getByRole('button', { name: 'Choose recipients' }));
+    expect(section()).toBe('Report Options');
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/report/schedule')).toBe(false);
+  });
+
+  it('asks before Done discards a filled-in new report: keep editing, discard, or save and close', async () => {
+    const onClose = renderDialog();
+    fireEvent.click(await screen.findByRole('button', { name: 'New report' }));
+    fireEvent.change(screen.getByRole('textbox', { name: /Report name/ }), { target: { value: 'Board pack' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(await screen.findByText('Report Options has changes that are not saved. Save them before you leave?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByText(/has changes that are not saved/)).toBeNull());
+    expect((screen.getByRole('textbox', { name: /Report name/ }) as HTMLInputElement).value).toBe('Board pack');
+    // A footer section asks as well; Discard goes on without saving.
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule List' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(section()).toBe('Schedule List'));
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/report/create')).toBe(false);
+    // Save saves the report, then closes.
+    fireEvent.click(screen.getByRole('button', { name: 'Saved Reports' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'New report' }));
+    fireEvent.change(screen.getByRole('textbox', { name: /Report name/ }), { target: { value: 'Board pack' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const create = fetchMock.mock.calls.find(([url]) => url === '/api/report/create')!;
+    expect(JSON.parse(String((create[1] as RequestInit).body))).toMatchObject({ Name: 'Board pack' });
+  });
+
+  it('closes a new report left untouched at once', async () => {
+    const onClose = renderDialog();
+    fireEvent.click(await screen.findByRole('button', { name: 'New report' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(onClose).toHaveBeenCalled();
   });
 
   it('closes on Done', async () => {

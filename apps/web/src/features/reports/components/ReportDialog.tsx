@@ -1,17 +1,20 @@
 // The report dialog of Stats Analysis and Trend Analysis (002 section 2.2): six sections, a
 // footer (Saved Reports, Schedule List, Request Log, Done) and a back control in the header.
 // Opening it loads the report options, the contacts and the reports. Saving options goes to
-// Generate Report, generating to the Request Log, scheduling to the Schedule List.
+// Generate Report, generating to the Request Log, scheduling to the Schedule List. Leaving Report
+// Options or Add Schedule with changes not saved (Done, close, back, a footer section) asks first.
 import { ActionIcon, Box, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReportKind } from '@listening/contract';
-import { useReducer } from 'react';
+import { useReducer, useRef } from 'react';
 import type { ProjectDialogProps } from '../../../project/dialogs.ts';
 import { useProjectContext } from '../../../project/context.ts';
 import { Modal } from '../../../ui/Modal.tsx';
 import { useReportOptions } from '../api/get-report-options.ts';
 import { useReportRecipients } from '../api/get-report-choices.ts';
+import { useReportSchedules } from '../api/get-report-schedules.ts';
+import { useReports } from '../api/get-reports.ts';
 import type { ReportScope } from '../api/keys.ts';
 import { SECTION_TITLES, back, go, initialState, type DialogPlace, type DialogState, type Section } from '../logic/sections.ts';
 import { AddSchedule } from './AddSchedule.tsx';
@@ -20,6 +23,7 @@ import { ReportOptionsForm } from './ReportOptionsForm.tsx';
 import { RequestLog } from './RequestLog.tsx';
 import { SavedReports } from './SavedReports.tsx';
 import { ScheduleList } from './ScheduleList.tsx';
+import { useLeaveGuard, type UnsavedForm } from './UnsavedChanges.tsx';
 
 const KIND_TITLES: Record<ReportKind, string> = { stats: 'Stats Analysis', trend: 'Trend Analysis' };
 const FOOTER: Section[] = ['saved', 'schedules', 'log'];
@@ -38,10 +42,17 @@ export function ReportDialog({ kind: dialogKind, clientId, projectId, onClose }:
   const options = useReportOptions();
   // Loaded on opening, so Report Options has the recipients at hand.
   useReportRecipients(clientId);
+  const schedules = useReportSchedules(scope);
+  const reports = useReports(scope);
+  const unsaved = useRef<UnsavedForm | null>(null);
+  const { leave, question } = useLeaveGuard(unsaved, SECTION_TITLES[place.section]);
+  const close = () => leave(onClose);
+  // The report Add Schedule sends: the one it was opened with, or the schedule's own.
+  const scheduleReport = place.report ?? reports.data?.find((r) => r.Id === place.schedule?.ReportId);
 
   const title = (
     <Group gap="xs" wrap="nowrap">
-      <ActionIcon variant="subtle" color="gray" aria-label="Back" disabled={state.history.length === 0} onClick={() => dispatch({ type: 'back' })}>
+      <ActionIcon variant="subtle" color="gray" aria-label="Back" disabled={state.history.length === 0} onClick={() => leave(() => dispatch({ type: 'back' }))}>
         <IconArrowLeft size={18} />
       </ActionIcon>
       <Box miw={0}>
@@ -56,7 +67,7 @@ export function ReportDialog({ kind: dialogKind, clientId, projectId, onClose }:
   );
 
   return (
-    <Modal opened onClose={onClose} title={title} size="xl" radius="md" fullScreen={phone} aria-label={KIND_TITLES[kind]}>
+    <Modal opened onClose={close} title={title} size="xl" radius="md" fullScreen={phone} aria-label={KIND_TITLES[kind]}>
       <Stack gap="md">
         <Box mih={phone ? undefined : 280}>
           {place.section === 'saved' && (
@@ -78,7 +89,14 @@ export function ReportDialog({ kind: dialogKind, clientId, projectId, onClose }:
               projectId={projectId}
               projectTypeId={project.ProjectTypeId}
               kind={kind}
-              onSaved={(report) => to('generate', { report })}
+              scheduled={!!place.report && !!schedules.data?.some((s) => s.ReportId === place.report?.Id)}
+              guard={unsaved}
+              onSaved={(report) => {
+                // Opened from Add Schedule to choose recipients: back to the schedule; otherwise on to Generate Report.
+                const from = state.history.at(-1);
+                if (from?.section === 'schedule') to('schedule', { report, schedule: from.schedule });
+                else to('generate', { report });
+              }}
             />
           )}
           {place.section === 'generate' && place.report && (
@@ -89,9 +107,13 @@ export function ReportDialog({ kind: dialogKind, clientId, projectId, onClose }:
               key={place.schedule?.Id ?? `report-${place.report?.Id}`}
               reportId={place.report?.Id ?? place.schedule!.ReportId}
               reportName={place.report?.Name ?? place.schedule!.ReportName}
+              recipientIds={scheduleReport?.RecipientIds}
+              clientId={clientId}
               schedule={place.schedule}
               options={options.data}
               timeZone={project.TimeZone}
+              guard={unsaved}
+              onRecipients={() => leave(() => scheduleReport && to('options', { report: scheduleReport }))}
               onScheduled={() => to('schedules')}
             />
           )}
@@ -114,17 +136,18 @@ export function ReportDialog({ kind: dialogKind, clientId, projectId, onClose }:
                 size={phone ? 'compact-md' : 'sm'}
                 variant={place.section === section ? 'light' : 'default'}
                 aria-current={place.section === section ? 'page' : undefined}
-                onClick={() => to(section)}
+                onClick={() => leave(() => to(section))}
               >
                 {SECTION_TITLES[section]}
               </Button>
             ))}
-            <Button size={phone ? 'compact-md' : 'sm'} onClick={onClose}>
+            <Button size={phone ? 'compact-md' : 'sm'} onClick={close}>
               Done
             </Button>
           </SimpleGrid>
         </Box>
       </Stack>
+      {question}
     </Modal>
   );
 }

@@ -1,6 +1,7 @@
 // Report Options (create or edit): name, layout, the layout's templates (4 and 7 hidden),
 // streams by the YouTube rule (no LinkedIn for project type 5), recipients from the client's
-// contacts and the project's bins. Saving goes on to Generate Report.
+// contacts and the project's bins. Saving goes on to Generate Report. A scheduled report keeps at
+// least one recipient. Leaving with changes not saved asks first (UnsavedChanges.tsx).
 import { Alert, Button, Checkbox, Group, MultiSelect, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { REPORT_MESSAGES, REPORT_NAME_MAX, type Report, type ReportKind, type ReportOptions } from '@listening/contract';
@@ -13,6 +14,7 @@ import { errorText } from '../errors.ts';
 import {
   binChoices,
   bodyOf,
+  draftChanged,
   draftOf,
   draftProblem,
   newDraft,
@@ -22,46 +24,30 @@ import {
   withLayout,
   type ReportDraft,
 } from '../logic/options.ts';
+import { useUnsavedForm, type UnsavedRef } from './UnsavedChanges.tsx';
 
-export function ReportOptionsForm({
-  report,
-  options,
-  clientId,
-  projectId,
-  projectTypeId,
-  kind,
-  onSaved,
-}: {
+interface FormProps {
   report: Report | null;
-  options: ReportOptions | undefined;
   clientId: number;
   projectId: number;
   projectTypeId: number;
   kind: ReportKind;
+  /** The report has a schedule, so it keeps at least one recipient. */
+  scheduled: boolean;
+  /** Where the dialog asks whether there are changes to save before it moves on. */
+  guard?: UnsavedRef;
   onSaved: (r: Report) => void;
-}) {
-  if (!options) return <Skeleton h={320} />;
-  return <Form report={report} options={options} clientId={clientId} projectId={projectId} projectTypeId={projectTypeId} kind={kind} onSaved={onSaved} />;
 }
 
-function Form({
-  report,
-  options,
-  clientId,
-  projectId,
-  projectTypeId,
-  kind,
-  onSaved,
-}: {
-  report: Report | null;
-  options: ReportOptions;
-  clientId: number;
-  projectId: number;
-  projectTypeId: number;
-  kind: ReportKind;
-  onSaved: (r: Report) => void;
-}) {
-  const [draft, setDraft] = useState<ReportDraft>(() => (report ? draftOf(report) : newDraft(options.TemplateOptions)));
+export function ReportOptionsForm({ options, ...props }: FormProps & { options: ReportOptions | undefined }) {
+  if (!options) return <Skeleton h={320} />;
+  return <Form options={options} {...props} />;
+}
+
+function Form({ report, options, clientId, projectId, projectTypeId, kind, scheduled, guard, onSaved }: FormProps & { options: ReportOptions }) {
+  const [initial] = useState<ReportDraft>(() => (report ? draftOf(report) : newDraft(options.TemplateOptions)));
+  const [draft, setDraft] = useState<ReportDraft>(initial);
+  const [tried, setTried] = useState(false);
   const [ruleNote, setRuleNote] = useState(false);
   const recipients = useReportRecipients(clientId);
   const bins = useReportBins(clientId, projectId);
@@ -76,14 +62,22 @@ function Form({
     setRuleNote(next.cleared.length > 0);
     set('StreamIds', next.streams);
   };
-  const submit = () => {
-    const problem = draftProblem(draft);
+  /** Saves the draft; null when a problem (said in a toast and beside its field) or the server refused it. */
+  const saveDraft = async (): Promise<Report | null> => {
+    setTried(true);
+    const problem = draftProblem(draft, scheduled);
     if (problem) {
       toast.warning(problem);
-      return;
+      return null;
     }
-    save.mutate(bodyOf(draft, projectId, kind), { onSuccess: onSaved });
+    return save.mutateAsync(bodyOf(draft, projectId, kind)).catch(() => null);
   };
+  const submit = async () => {
+    const saved = await saveDraft();
+    if (saved) onSaved(saved);
+  };
+  useUnsavedForm(guard, { dirty: () => draftChanged(initial, draft), save: async () => !!(await saveDraft()) });
+  const recipientProblem = scheduled && draft.RecipientIds.length === 0 && (tried || initial.RecipientIds.length > 0) ? REPORT_MESSAGES.noRecipient : null;
 
   const recipientData = (recipients.data ?? []).map((c) => ({
     value: String(c.ClientContactId),
@@ -160,6 +154,7 @@ function Form({
         onChange={(v) => set('RecipientIds', v.map(Number))}
         comboboxProps={{ withinPortal: true }}
         nothingFoundMessage="No contact of that name"
+        error={recipientProblem && `${recipientProblem}: this report is scheduled, and its schedule sends to them`}
       />
       <MultiSelect
         label="Bins"
@@ -178,7 +173,7 @@ function Form({
         </Alert>
       )}
       <Group justify="flex-end">
-        <Button onClick={submit} loading={save.isPending}>
+        <Button onClick={() => void submit()} loading={save.isPending}>
           {draft.Id ? 'Save changes' : 'Save report'}
         </Button>
       </Group>

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { REPORT_TEMPLATES } from '@listening/contract';
 import { describe, expect, it } from 'vitest';
 import { dayRange, defaultWindow, inputToWire, quickRange, schedulePicks, wallNow } from './dates.ts';
-import { binChoices, bodyOf, draftProblem, newDraft, reportStreams, templatesFor, toggleReportStream, withLayout } from './options.ts';
+import { binChoices, bodyOf, draftChanged, draftProblem, newDraft, reportStreams, templatesFor, toggleReportStream, withLayout } from './options.ts';
 import { listView } from './paging.ts';
 import { back, go, initialState } from './sections.ts';
 
@@ -103,6 +103,19 @@ describe('report options', () => {
     expect(draftProblem(draft)).toBe('Sorry Youtube cannot be selected alongside other streams');
     expect(draftProblem({ ...draft, StreamIds: [10] })).toBeNull();
     expect(draftProblem({ ...draft, StreamIds: [7], Name: '  ' })).toBe('Please enter a name for the report');
+  });
+  it('keeps at least one recipient on a scheduled report', () => {
+    const draft = { ...newDraft(REPORT_TEMPLATES), Name: 'Weekly' };
+    expect(draftProblem(draft)).toBeNull();
+    expect(draftProblem(draft, true)).toBe('Please select at least 1 recipient');
+    expect(draftProblem({ ...draft, RecipientIds: [3] }, true)).toBeNull();
+  });
+  it('counts a draft changed when a field differs, not when lists only change order or the name its spaces', () => {
+    const from = { ...newDraft(REPORT_TEMPLATES), Name: 'Weekly' };
+    expect(draftChanged(from, { ...from, Name: ' Weekly ', StreamIds: [9, 8, 7] })).toBe(false);
+    expect(draftChanged(newDraft(REPORT_TEMPLATES), { ...newDraft(REPORT_TEMPLATES), Name: 'Board pack' })).toBe(true);
+    expect(draftChanged(from, { ...from, RecipientIds: [3] })).toBe(true);
+    expect(draftChanged(from, { ...from, LayoutId: 1 })).toBe(true);
   });
   it('sends the kind and project with the draft, and the Id only when editing', () => {
     const draft = { ...newDraft(REPORT_TEMPLATES), Name: ' Weekly ' };

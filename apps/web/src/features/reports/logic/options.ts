@@ -72,13 +72,28 @@ export function toggleReportStream(selected: readonly number[], streamId: number
   return { streams, cleared };
 }
 
-/** What stops a draft being saved, in the product's words; null when it may be sent. */
-export function draftProblem(draft: ReportDraft): string | null {
+/**
+ * What stops a draft being saved, in the product's words; null when it may be sent. A scheduled
+ * report keeps at least one recipient: its schedule sends to them.
+ */
+export function draftProblem(draft: ReportDraft, scheduled = false): string | null {
   if (draft.StreamIds.includes(YOUTUBE) && draft.StreamIds.length > 1) return REPORT_MESSAGES.youtubeAlone;
   if (!draft.Name.trim()) return 'Please enter a name for the report';
   if (draft.TemplateIds.length === 0) return 'Choose at least one template';
   if (draft.StreamIds.length === 0) return 'Choose at least one stream';
+  if (scheduled && draft.RecipientIds.length === 0) return REPORT_MESSAGES.noRecipient;
   return null;
+}
+
+const sorted = (ids: readonly number[]) => [...ids].sort((a, b) => a - b).join(',');
+
+/** Whether the draft differs from where it started: what closing the dialog would lose. */
+export function draftChanged(from: ReportDraft, draft: ReportDraft): boolean {
+  return (
+    from.Name.trim() !== draft.Name.trim() ||
+    from.LayoutId !== draft.LayoutId ||
+    (['TemplateIds', 'StreamIds', 'BinIds', 'RecipientIds'] as const).some((k) => sorted(from[k]) !== sorted(draft[k]))
+  );
 }
 
 export const bodyOf = (draft: ReportDraft, projectId: number, kind: ReportKind): ReportInput => ({
