@@ -1,7 +1,8 @@
+import { DEFAULT_TIME_ZONE } from '@listening/contract';
 import { AppShell, Anchor, Burger, Drawer, Group, NavLink, Stack, Tooltip } from '@mantine/core';
 import { IconBell, IconBuilding, IconLayoutDashboard, IconMessage, IconSchool, IconShieldLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Outlet, useMatches, useNavigate } from '@tanstack/react-router';
+import { Link, Outlet, useMatches, useNavigate, useParams } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { clearToken } from '../../api/client.ts';
 import { useSessionToken } from '../../features/auth/api/session.ts';
@@ -17,6 +18,8 @@ import { ContactUsTrigger } from '../../features/public-site/components/ContactM
 import { Brand } from '../../ui/Brand.tsx';
 import { DemoLoadingBanner } from '../../ui/DemoLoadingBanner.tsx';
 import { SideNavContext } from '../../ui/side-nav.tsx';
+import { TimeZoneContext } from '../../ui/time.ts';
+import { TimeZoneNote } from '../../ui/TimeZoneNote.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 
 function DefaultSideMenu({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate: () => void }) {
@@ -51,7 +54,7 @@ function useLeaveWhenUserFails(failed: boolean): void {
  * The private header: side-nav toggle, the bell and the user menu; the screen below.
  * A route whose screen has no side nav in the route table says so with staticData.sideNav.
  */
-export function PrivateShell({ children }: { children?: ReactNode }) {
+function Shell({ children }: { children?: ReactNode }) {
   const { data: user, isError } = useUser();
   const { data: clients } = useClients(!!user);
   const withSideNav = useMatches({ select: (matches) => matches.every((match) => match.staticData.sideNav !== false) });
@@ -89,6 +92,7 @@ export function PrivateShell({ children }: { children?: ReactNode }) {
           <DemoLoadingBanner />
           <ActAsBanner />
           <InvitationsBanner />
+          <TimeZoneNote />
           {children ?? <Outlet />}
         </AppShell.Main>
       </AppShell>
@@ -98,6 +102,26 @@ export function PrivateShell({ children }: { children?: ReactNode }) {
         </Drawer>
       )}
     </SideNavContext.Provider>
+  );
+}
+
+/**
+ * One clock for every screen of the shell: the time zone of the client the address names (a
+ * project's screens included), else the signed-in user's own client's.
+ */
+function ClientClock({ children }: { children: ReactNode }) {
+  const { data: user } = useUser();
+  const { data: clients } = useClients(!!user);
+  const { clientId } = useParams({ strict: false });
+  const timeZone = clients?.find((c) => String(c.Id) === clientId)?.TimeZone ?? user?.TimeZone ?? DEFAULT_TIME_ZONE;
+  return <TimeZoneContext.Provider value={timeZone}>{children}</TimeZoneContext.Provider>;
+}
+
+export function PrivateShell({ children }: { children?: ReactNode }) {
+  return (
+    <ClientClock>
+      <Shell>{children}</Shell>
+    </ClientClock>
   );
 }
 

@@ -1,8 +1,8 @@
 import { ActionIcon, Box, Button, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconShieldCheck, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { StreamIcon, streamName } from '../../../ui/StreamIcon.tsx';
+import { formatDate, useTimeZone } from '../../../ui/time.ts';
 import { STATUS_COLOR, tokenStatus, type TokenState, type TokenStatus } from '../status.ts';
 
 export interface ListedProfile extends TokenState {
@@ -17,10 +17,10 @@ export interface ListedProfile extends TokenState {
 }
 
 /** The line under a profile's name: its network and handle, then when it was granted or why it is invalid. */
-function detail(p: ListedProfile, status: TokenStatus): string {
+function detail(p: ListedProfile, status: TokenStatus, timeZone: string): string {
   const parts = [streamName(p.StreamId), p.Handle ? `@${p.Handle.replace(/^@/, '')}` : null];
-  if (status === 'Granted' && p.GrantedAt) parts.push(`granted ${dayjs(p.GrantedAt).format('D MMM YYYY')}`);
-  if (status === 'Granted' && p.ExpiresAt) parts.push(`expires ${dayjs(p.ExpiresAt).format('D MMM YYYY')}`);
+  if (status === 'Granted' && p.GrantedAt) parts.push(`granted ${formatDate(p.GrantedAt, timeZone)}`);
+  if (status === 'Granted' && p.ExpiresAt) parts.push(`expires ${formatDate(p.ExpiresAt, timeZone)}`);
   return parts.filter(Boolean).join(' · ');
 }
 
@@ -45,6 +45,7 @@ export interface ProfileListProps<P extends ListedProfile> {
 
 /** Step 1: the project's profiles, each with its status; the status is the button that acts on it. */
 export function ProfileList<P extends ListedProfile>({ profiles, loading, checking, onStatus, onCheck, onRemove, onAdd }: ProfileListProps<P>) {
+  const timeZone = useTimeZone();
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
@@ -87,7 +88,7 @@ export function ProfileList<P extends ListedProfile>({ profiles, loading, checki
                       {p.Name}
                     </Text>
                     <Text size="xs" c="dimmed" truncate>
-                      {detail(p, status)}
+                      {detail(p, status, timeZone)}
                     </Text>
                     {status === 'Invalid' && p.Error && (
                       <Text size="xs" c="red.8" lineClamp={2}>

@@ -9,20 +9,16 @@ import { useState } from 'react';
 import { ApiError } from '../../../api/client.ts';
 import type { ProjectDialogProps } from '../../../project/dialogs.ts';
 import { Modal } from '../../../ui/Modal.tsx';
+import { formatDate, formatTime, todayIn, useTimeZone } from '../../../ui/time.ts';
 import { toast } from '../../../ui/toast.ts';
 import { useAlerts, useClientContacts, useDeleteAlert, useSaveAlert } from '../api/alerts.ts';
 
 const CONFIRM_DELETE = 'Are you sure you wish to delete this item?';
 
-/** Today on this browser's calendar, as the date input shows it (the start is sent at 00:00). */
-function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
 function AlertList({ projectId }: { projectId: number }) {
   const alerts = useAlerts(projectId);
   const remove = useDeleteAlert();
+  const timeZone = useTimeZone();
   if (alerts.isPending) return <Loader size="sm" />;
   if (alerts.isError)
     return (
@@ -48,7 +44,7 @@ function AlertList({ projectId }: { projectId: number }) {
             <Table.Tr key={a.Id}>
               <Table.Td>{a.Name}</Table.Td>
               <Table.Td>{intervalDescription(a.Interval)}</Table.Td>
-              <Table.Td>{a.StartDate.endsWith('T00:00:00') ? a.StartDate.slice(0, 10) : a.StartDate.slice(0, 16).replace('T', ' ')}</Table.Td>
+              <Table.Td>{a.StartDate.endsWith('T00:00:00') ? formatDate(a.StartDate, timeZone) : formatTime(a.StartDate, timeZone)}</Table.Td>
               <Table.Td>
                 <Tooltip label={a.Recipients.map((r) => `${r.Name} ${r.Surname}`.trim()).join(', ') || 'No recipients left'} withArrow multiline maw={280}>
                   <Text size="sm" span>
@@ -81,6 +77,9 @@ export function NotificationDialog({ clientId, projectId, onClose }: ProjectDial
   const [view, setView] = useState<'new' | 'list'>('new');
   const [name, setName] = useState('New mentions');
   const [interval, setIntervalMinutes] = useState<string>('0');
+  // Today on the client's calendar, as the date input shows it (the start is sent at 00:00).
+  const timeZone = useTimeZone();
+  const today = () => todayIn(timeZone);
   const [startDate, setStartDate] = useState(today);
   const [recipients, setRecipients] = useState<string[]>([]);
   const contacts = useClientContacts(clientId);

@@ -6,7 +6,7 @@ import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { useAuditLog } from '../api/get-audit-log.ts';
 import { useUser } from '../api/get-user.ts';
-import { formatLocalTime } from '../../../ui/time.ts';
+import { useFormatTime } from '../../../ui/time.ts';
 
 /** What each action of the log means, in the table's words. */
 export const ACTION_LABELS: Record<string, string> = {
@@ -48,6 +48,7 @@ function DetailCell({ detail }: { detail: AuditEntry['Detail'] }) {
 
 /** Admins only: who did what, acting as whom, on what, when and from where (act-as, project changes, clip rejects, tokens, products). */
 export function AuditScreen() {
+  const time = useFormatTime();
   const { data: user } = useUser();
   const log = useAuditLog(!!user?.IsAdmin);
   const entries = log.data?.pages.flatMap((p) => p.Entries) ?? [];
@@ -83,7 +84,7 @@ export function AuditScreen() {
               <Table.Tbody>
                 {entries.map((e) => (
                   <Table.Tr key={e.Id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatLocalTime(e.DateCreated)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{time(e.DateCreated)}</Table.Td>
                     <Table.Td>{person(e.Actor, e.ActorId)}</Table.Td>
                     <Table.Td>{e.ActingAsId === null ? '' : person(e.ActingAs, e.ActingAsId)}</Table.Td>
                     <Table.Td>

@@ -6,7 +6,7 @@ import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { useCollectionStats } from '../api/get-collection-stats.ts';
 import { useUser } from '../api/get-user.ts';
-import { formatLocalTime } from '../../../ui/time.ts';
+import { useFormatTime } from '../../../ui/time.ts';
 
 const ENDED_COLORS: Record<string, string> = { done: 'green', page_limit: 'blue', stopped: 'red', retries_exhausted: 'orange', failed: 'red', aborted: 'gray' };
 const ENDED_LABELS: Record<string, string> = {
@@ -19,9 +19,14 @@ const ENDED_LABELS: Record<string, string> = {
 };
 
 const count = (n: number) => n.toLocaleString('en-ZA');
-const when = (iso: string | null) => (iso ? formatLocalTime(iso) : 'Never');
 const projectOf = (r: CollectionRow) =>
   r.ProjectId === null ? 'All projects (shared sources)' : `${r.ClientName ?? ''} · ${r.ProjectName ?? `project ${r.ProjectId}`}`;
+
+/** A time on the screen's clock, or 'Never'. */
+function useWhen(): (iso: string | null) => string {
+  const time = useFormatTime();
+  return (iso) => (iso ? time(iso) : 'Never');
+}
 
 /** "not_public 3 · missing_author 1", most first; "None" when nothing was skipped. */
 function SkippedText({ skipped }: { skipped: Record<string, number> }) {
@@ -35,6 +40,7 @@ function SkippedText({ skipped }: { skipped: Record<string, number> }) {
 }
 
 function LastRun({ r }: { r: CollectionRow }) {
+  const when = useWhen();
   return (
     <Group gap={6} wrap="wrap">
       <Text size="sm">{when(r.LastRun)}</Text>
@@ -48,6 +54,7 @@ function LastRun({ r }: { r: CollectionRow }) {
 }
 
 function LastError({ r }: { r: CollectionRow }) {
+  const when = useWhen();
   if (!r.LastError) return <Text size="sm">None</Text>;
   return (
     <Text size="sm" c="red.8" style={{ wordBreak: 'break-word' }}>

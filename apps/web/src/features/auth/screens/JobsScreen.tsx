@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { JobsOverview } from '@listening/contract';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
-import { formatLocalTime } from '../../../ui/time.ts';
+import { useFormatTime } from '../../../ui/time.ts';
 import { useJobs } from '../api/get-jobs.ts';
 import { useUser } from '../api/get-user.ts';
 
@@ -21,6 +21,7 @@ function StateCount({ n, color, label }: { n: number; color: string; label: stri
 }
 
 function FailureText({ f }: { f: Failure }) {
+  const time = useFormatTime();
   return (
     <Stack gap={2}>
       <Text size="sm" c="red.8" style={{ wordBreak: 'break-word' }}>
@@ -28,8 +29,8 @@ function FailureText({ f }: { f: Failure }) {
       </Text>
       <Text size="xs" c="dimmed">
         {f.State === 'failed'
-          ? `Gave up after ${f.Attempts} attempts${f.DateFinished ? `, ${formatLocalTime(f.DateFinished)}` : ''}`
-          : `Attempt ${f.Attempts} of ${f.MaxAttempts}; next ${f.NextRun ? formatLocalTime(f.NextRun) : 'soon'}`}
+          ? `Gave up after ${f.Attempts} attempts${f.DateFinished ? `, ${time(f.DateFinished)}` : ''}`
+          : `Attempt ${f.Attempts} of ${f.MaxAttempts}; next ${f.NextRun ? time(f.NextRun) : 'soon'}`}
       </Text>
     </Stack>
   );
@@ -37,6 +38,7 @@ function FailureText({ f }: { f: Failure }) {
 
 /** Admins only: the durable job runner's queues by state, their schedules and recent failures with the error. */
 export function JobsScreen() {
+  const time = useFormatTime();
   const { data: user } = useUser();
   const jobs = useJobs(!!user?.IsAdmin);
   const data = jobs.data;
@@ -69,7 +71,7 @@ export function JobsScreen() {
               </Group>
               {q.OldestDue && (
                 <Text size="xs" c="dimmed" mt={6}>
-                  Oldest waiting since {formatLocalTime(q.OldestDue)}
+                  Oldest waiting since {time(q.OldestDue)}
                 </Text>
               )}
             </Card>
@@ -95,7 +97,7 @@ export function JobsScreen() {
                       </Text>
                     </Table.Td>
                     <Table.Td ta="right">
-                      <Text size="sm">Next {formatLocalTime(s.NextRun)}</Text>
+                      <Text size="sm">Next {time(s.NextRun)}</Text>
                     </Table.Td>
                   </Table.Tr>
                 ))}

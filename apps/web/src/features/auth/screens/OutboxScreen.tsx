@@ -6,7 +6,7 @@ import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { useOutbox } from '../api/get-outbox.ts';
 import { useUser } from '../api/get-user.ts';
-import { formatLocalTime } from '../../../ui/time.ts';
+import { useFormatTime } from '../../../ui/time.ts';
 
 /** Plain text with its web addresses made into links, so an emailed reset link can be followed. */
 export function Linkified({ text }: { text: string }) {
@@ -30,6 +30,7 @@ const STATUS_COLORS: Record<string, string> = { pending: 'yellow', sending: 'yel
 
 /** Admins only: the mail the server kept because no SMTP server is configured, and the send queue's state when one is. */
 export function OutboxScreen() {
+  const time = useFormatTime();
   const { data: user } = useUser();
   const outbox = useOutbox(!!user?.IsAdmin);
   return (
@@ -68,7 +69,7 @@ export function OutboxScreen() {
                           {m.Status}
                         </Badge>
                         <Badge variant="light" color="gray">
-                          {formatLocalTime(m.DateCreated)}
+                          {time(m.DateCreated)}
                         </Badge>
                       </Group>
                     </Group>

@@ -1,7 +1,8 @@
 import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { formatInZone, type AveExample } from '@listening/contract';
+import { type AveExample } from '@listening/contract';
 import { Money } from '../../../ui/Money.tsx';
 import { StreamIcon, streamName } from '../../../ui/StreamIcon.tsx';
+import { formatTime } from '../../../ui/time.ts';
 
 const n = (v: number) => v.toLocaleString('en-US');
 
@@ -40,7 +41,7 @@ export function WorkedExample({
           {e.AuthorName || 'Unknown author'}
         </Text>
         <Text size="sm" c="dimmed">
-          {formatInZone(e.DatePosted, timeZone)}
+          {formatTime(e.DatePosted, timeZone)}
         </Text>
       </Group>
       <Text size="sm" mt={4} lineClamp={3} style={{ wordBreak: 'break-word' }}>

@@ -5,7 +5,7 @@ import { CONTACT_MESSAGES, type ClientContact, type ContactInvitation } from '@l
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { ButtonLink } from '../../../ui/links.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
-import { formatLocalTime } from '../../../ui/time.ts';
+import { useFormatTime } from '../../../ui/time.ts';
 import { toast } from '../../../ui/toast.ts';
 import { AddContactForm } from '../components/AddContactForm.tsx';
 import { useCancelInvitation, useContactManagement, useMyUserId, useRemoveContact, useSetContactActive } from '../api/contact-management.ts';
@@ -86,6 +86,7 @@ function ContactRow({ contact, clientId, canManage }: { contact: ClientContact; 
 
 /** An invitation not yet answered: what the manager typed, when it was sent, and a way to withdraw it. */
 function InvitationRow({ invitation, clientId }: { invitation: ContactInvitation; clientId: number }) {
+  const time = useFormatTime();
   const cancel = useCancelInvitation(clientId);
   const name = `${invitation.Name} ${invitation.Surname}`.trim();
   return (
@@ -104,11 +105,11 @@ function InvitationRow({ invitation, clientId }: { invitation: ContactInvitation
       <Table.Td>
         {invitation.IsOpen ? (
           <Text size="sm" c="dimmed">
-            Sent {formatLocalTime(invitation.SentAt)}
+            Sent {time(invitation.SentAt)}
           </Text>
         ) : (
           <Badge size="sm" color="gray" variant="light">
-            Expired {formatLocalTime(invitation.ExpiresAt)}: invite again
+            Expired {time(invitation.ExpiresAt)}: invite again
           </Badge>
         )}
       </Table.Td>

@@ -1,9 +1,9 @@
 import { ActionIcon, Badge, Group, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { IconTrash, IconUserStar } from '@tabler/icons-react';
 import { INFLUENCER_LIFETIME_DAYS } from '@listening/contract';
-import dayjs from 'dayjs';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { StreamIcon } from '../../../ui/StreamIcon.tsx';
+import { formatDate } from '../../../ui/time.ts';
 import { useProjectContext } from '../../../project/context.ts';
 import { useDeleteInfluencer } from '../api/delete-influencer.ts';
 import { useInfluencers } from '../api/get-influencers.ts';
@@ -38,7 +38,7 @@ export function InfluencerDiscovery() {
                       {r.AuthorName}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      added {dayjs(r.DateCreated).format('D MMM YYYY')}
+                      added {formatDate(r.DateCreated, project.TimeZone)}
                     </Text>
                   </div>
                 </Group>

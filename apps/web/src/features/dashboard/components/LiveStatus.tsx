@@ -1,6 +1,6 @@
 import { Box, Group, Text } from '@mantine/core';
 import type { CollectionStatus } from '@listening/contract';
-import dayjs from 'dayjs';
+import { formatClock, useTimeZone } from '../../../ui/time.ts';
 import type { LiveState } from '../live.ts';
 
 /**
@@ -10,7 +10,8 @@ import type { LiveState } from '../live.ts';
  * bin still move its figures, and the time they last moved is still said).
  */
 export function LiveStatus({ live, updatedAt, collection }: LiveState & { collection?: CollectionStatus }) {
-  const updated = live && updatedAt ? ` · updated ${dayjs(updatedAt).format('HH:mm:ss')}` : '';
+  const timeZone = useTimeZone();
+  const updated = live && updatedAt ? ` · updated ${formatClock(updatedAt, timeZone)}` : '';
   if (collection && !collection.Collecting)
     return (
       <Group gap={8} justify="flex-end" wrap="nowrap" data-testid="live-status" data-state="not-collecting">

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { FAVOURABILITY_LOOKUP, formatInZone, formatRand, topPostsRanking, type RankedPost } from '@listening/contract';
+import { FAVOURABILITY_LOOKUP, formatRand, topPostsRanking, type RankedPost } from '@listening/contract';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { StreamIcon } from '../../../ui/StreamIcon.tsx';
 import { opensPosts } from '../../../project/clip-tray/opens-posts.ts';
@@ -8,6 +8,7 @@ import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
 import { useProjectContext } from '../../../project/context.ts';
 import { useTopPosts } from '../api/get-top-posts.ts';
 import { QueryState, WidgetCard } from './WidgetCard.tsx';
+import { formatTime } from '../../../ui/time.ts';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -55,7 +56,7 @@ export function TopPosts() {
                           </Text>
                         </Group>
                         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                          {formatInZone(p.DatePosted, project.TimeZone, false)}
+                          {formatTime(p.DatePosted, project.TimeZone, { year: false })}
                         </Text>
                       </Group>
                       <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>

@@ -4,7 +4,7 @@ import { useParams } from '@tanstack/react-router';
 import type { TutorialContact, TutorialDetail } from '@listening/contract';
 import { AnchorLink, ButtonLink } from '../../../ui/links.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
-import { formatLocalTime } from '../../../ui/time.ts';
+import { useFormatTime } from '../../../ui/time.ts';
 import { useComplete, useMoveToStep, useMyRegistrations, useRegister, useTutorial } from '../api/tutorials.ts';
 
 /** Before registering: what the tutorial covers, and Start. */
@@ -34,6 +34,7 @@ function Overview({ tutorial }: { tutorial: TutorialDetail }) {
 
 /** The step the contact is on, with Back, Next and (on the last step) Complete. */
 function Player({ tutorial, registration }: { tutorial: TutorialDetail; registration: TutorialContact }) {
+  const time = useFormatTime();
   const move = useMoveToStep();
   const complete = useComplete();
   const count = tutorial.Steps.length;
@@ -45,8 +46,7 @@ function Player({ tutorial, registration }: { tutorial: TutorialDetail; registra
     <Card withBorder radius="md" padding="lg">
       {registration.IsCompleted && (
         <Alert color="teal" icon={<IconCircleCheck size={18} />} title="Tutorial completed" mb="md">
-          You completed this tutorial{registration.DateCompleted ? ` on ${formatLocalTime(registration.DateCompleted)}` : ''}. Go through its steps again at any
-          time.
+          You completed this tutorial{registration.DateCompleted ? ` on ${time(registration.DateCompleted)}` : ''}. Go through its steps again at any time.
         </Alert>
       )}
       <Group justify="space-between" mb={6}>

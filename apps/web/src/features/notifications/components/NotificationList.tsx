@@ -3,7 +3,7 @@ import { IconBellOff, IconTrash } from '@tabler/icons-react';
 import { MESSAGES, type Notification } from '@listening/contract';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
-import { formatLocalTime } from '../../../ui/time.ts';
+import { useFormatTime } from '../../../ui/time.ts';
 
 dayjs.extend(relativeTime);
 
@@ -28,6 +28,7 @@ export function NotificationList({
   onDelete: (n: Notification) => void;
   now?: Date;
 }) {
+  const time = useFormatTime();
   if (notifications.length === 0) {
     return (
       <Stack align="center" gap={6} py="lg">
@@ -76,7 +77,7 @@ export function NotificationList({
                           {n.ClientName} · {n.ProjectName}
                         </Text>
                       )}
-                      <Text size="xs" c="dimmed" title={formatLocalTime(n.DateCreated)}>
+                      <Text size="xs" c="dimmed" title={time(n.DateCreated)}>
                         {dayjs(n.DateCreated).from(now ?? new Date())}
                       </Text>
                     </div>

@@ -1,7 +1,8 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconExternalLink, IconTrash, IconUsers } from '@tabler/icons-react';
-import { BRAND_ASSOCIATION_LOOKUP, FAVOURABILITY_LOOKUP, formatInZone, formatRand, type ListingPost } from '@listening/contract';
+import { BRAND_ASSOCIATION_LOOKUP, FAVOURABILITY_LOOKUP, formatRand, type ListingPost } from '@listening/contract';
 import { StreamIcon, streamName } from '../../../ui/StreamIcon.tsx';
+import { formatTime } from '../../../ui/time.ts';
 
 const favourabilityOf = (id: number) => FAVOURABILITY_LOOKUP.find((f) => f.Id === id);
 // Chatter is 3, or 0 in older rows.
@@ -47,7 +48,7 @@ export function PostCard({ post, timeZone, busy, onRate, onReject }: PostCardPro
           </Group>
           <Text size="xs" c="dimmed" data-testid="post-time" style={{ whiteSpace: 'nowrap' }}>
             <time dateTime={post.DatePosted} title={`${timeZone} time`}>
-              {formatInZone(post.DatePosted, timeZone)}
+              {formatTime(post.DatePosted, timeZone)}
             </time>
           </Text>
         </Group>

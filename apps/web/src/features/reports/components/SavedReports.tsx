@@ -5,11 +5,11 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { REPORT_MESSAGES, type Report, type ReportOptions } from '@listening/contract';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { StreamIcon } from '../../../ui/StreamIcon.tsx';
+import { useFormatTime } from '../../../ui/time.ts';
 import { toast } from '../../../ui/toast.ts';
 import type { ReportScope } from '../api/keys.ts';
 import { useReports } from '../api/get-reports.ts';
 import { useDeleteReport } from '../api/save-report.ts';
-import { formatWall } from '../logic/dates.ts';
 import { PagedList } from './PagedList.tsx';
 import { Row } from './Row.tsx';
 
@@ -29,6 +29,7 @@ export function SavedReports({
   onSchedule: (r: Report) => void;
 }) {
   const reports = useReports(scope);
+  const time = useFormatTime();
   const remove = useDeleteReport();
   const layoutName = (id: number) => options?.LayoutOptions.find((l) => l.Id === id)?.Description ?? `Layout ${id}`;
   const onDelete = (r: Report) => {
@@ -76,7 +77,7 @@ export function SavedReports({
               }
               details={
                 <Text size="xs" c="dimmed">
-                  Created {formatWall(r.DateCreated)} by {r.CreatorName} · {r.RecipientIds.length} recipient{r.RecipientIds.length === 1 ? '' : 's'}
+                  Created {time(r.DateCreated)} by {r.CreatorName} · {r.RecipientIds.length} recipient{r.RecipientIds.length === 1 ? '' : 's'}
                 </Text>
               }
               actions={

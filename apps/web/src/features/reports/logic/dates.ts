@@ -7,6 +7,8 @@ export const WALL_FORMAT = 'YYYY-MM-DDTHH:mm:ss';
 /** The value of a datetime-local input. */
 export const INPUT_FORMAT = 'YYYY-MM-DDTHH:mm';
 
+import { formatTime } from '../../../ui/time.ts';
+
 export { wallNow } from '../../../ui/time.ts';
 
 export const toWire = (d: Dayjs): string => d.format(WALL_FORMAT);
@@ -64,8 +66,8 @@ export function schedulePicks(now: Dayjs): SchedulePick[] {
   ].map((p) => ({ label: p.label, value: toWire(p.value) }));
 }
 
-/** '26 Nov 2026, 08:00' for a wire value (already the client's wall clock). */
-export const formatWall = (value: string | null): string => (value ? dayjs(value).format('D MMM YYYY, HH:mm') : '');
+/** '26 Nov 2026, 08:00' for a wire value (already the client's wall clock, so no zone to move it to). */
+export const formatWall = (value: string | null): string => (value ? formatTime(value, 'UTC') : '');
 /** '19 Nov – 26 Nov 2026' for a window. */
 export function formatWindow(start: string, end: string): string {
   const s = dayjs(start);

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { LISTING_BODY_MAX, MANUAL_AUTHOR_MAX, type SubBin } from '@listening/contract';
-import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { streamName } from '../../../ui/StreamIcon.tsx';
 import { toast } from '../../../ui/toast.ts';
 import { useAddBinPost } from '../api/mutations.ts';
 import { errorText } from './BinFormModal.tsx';
+import { useTimeZone, wallNow } from '../../../ui/time.ts';
 
 /** Add one post to an input bin by hand: network, author, date, text, link. */
 export function AddPostModal({ bin, streams, onClose }: { bin: SubBin | null; streams: readonly number[]; onClose: () => void }) {
@@ -19,7 +19,9 @@ export function AddPostModal({ bin, streams, onClose }: { bin: SubBin | null; st
 function AddPostBody({ bin, streams, onClose }: { bin: SubBin; streams: readonly number[]; onClose: () => void }) {
   const [streamId, setStreamId] = useState(String(streams[0] ?? ''));
   const [author, setAuthor] = useState('');
-  const [date, setDate] = useState(dayjs().format('YYYY-MM-DDTHH:mm'));
+  // The client's wall clock, which the server reads the date in.
+  const timeZone = useTimeZone();
+  const [date, setDate] = useState(() => wallNow(timeZone).format('YYYY-MM-DDTHH:mm'));
   const [text, setText] = useState('');
   const [link, setLink] = useState('');
   const add = useAddBinPost();

@@ -4,7 +4,7 @@
 // (clip/getall/bins over the folder and its subfolders) and their count against the previous
 // period; none: 'No clips found for subfolders'.
 import { Anchor, Grid, Group, Paper, Stack, Text } from '@mantine/core';
-import { MESSAGES, formatInZone } from '@listening/contract';
+import { MESSAGES } from '@listening/contract';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { AnalysisCard, AnalysisGrid, AnalysisQuery, AnalysisScreen } from '../../../project/components/AnalysisScreen.tsx';
@@ -17,6 +17,7 @@ import { useClipsOfBins } from '../api/get-clips-of-bins.ts';
 import { useSubfolders } from '../api/get-subfolders.ts';
 import { FolderPicker } from '../components/FolderPicker.tsx';
 import { foldersOf, ranges } from '../tree.ts';
+import { formatTime } from '../../../ui/time.ts';
 
 const projectRoute = getRouteApi('/_private/client/$clientId/project/$projectId');
 
@@ -98,7 +99,7 @@ function TreeView() {
                         </Text>
                       </Group>
                       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                        {formatInZone(c.DatePosted, project.TimeZone)}
+                        {formatTime(c.DatePosted, project.TimeZone)}
                       </Text>
                     </Group>
                     <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>

@@ -2,10 +2,11 @@
 import { Alert, Skeleton, Table } from '@mantine/core';
 import { Modal } from '../../../ui/Modal.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
-import { formatLocalTime } from '../../../ui/time.ts';
+import { useFormatTime } from '../../../ui/time.ts';
 import { useWordBinLogs } from '../api/word-bins.ts';
 
 export function LogsModal({ wordBinId, opened, onClose }: { wordBinId: number; opened: boolean; onClose: () => void }) {
+  const time = useFormatTime();
   const logs = useWordBinLogs(wordBinId, opened);
   return (
     <Modal opened={opened} onClose={onClose} title="Word Bin Logs" centered radius="md" size="lg">
@@ -33,9 +34,9 @@ export function LogsModal({ wordBinId, opened, onClose }: { wordBinId: number; o
               {logs.data.map((l) => (
                 <Table.Tr key={l.Id}>
                   <Table.Td>{l.Id}</Table.Td>
-                  <Table.Td>{formatLocalTime(l.DateFrom)}</Table.Td>
-                  <Table.Td>{formatLocalTime(l.DateTo)}</Table.Td>
-                  <Table.Td>{formatLocalTime(l.DateSent)}</Table.Td>
+                  <Table.Td>{time(l.DateFrom)}</Table.Td>
+                  <Table.Td>{time(l.DateTo)}</Table.Td>
+                  <Table.Td>{time(l.DateSent)}</Table.Td>
                   <Table.Td ta="right">{l.ClipCount.toLocaleString('en-US')}</Table.Td>
                 </Table.Tr>
               ))}

@@ -4,9 +4,10 @@ import { ActionIcon, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { IconArrowsMaximize } from '@tabler/icons-react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { formatInZone, ticketPreview, type WorkflowClip } from '@listening/contract';
+import { ticketPreview, type WorkflowClip } from '@listening/contract';
 import { StreamIcon } from '../../../ui/StreamIcon.tsx';
 import { ticketKey } from '../board-state.ts';
+import { formatTime } from '../../../ui/time.ts';
 
 interface TicketProps {
   ticket: WorkflowClip;
@@ -51,8 +52,8 @@ export function TicketFace({ ticket, timeZone, onOpen, lifted = false }: TicketP
           {ticket.AuthorName}
         </Text>
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          <time dateTime={ticket.DatePosted} title={formatInZone(ticket.DatePosted, timeZone)}>
-            {formatInZone(ticket.DatePosted, timeZone).replace(/\s\S+$/, '')}
+          <time dateTime={ticket.DatePosted} title={formatTime(ticket.DatePosted, timeZone)}>
+            {formatTime(ticket.DatePosted, timeZone)}
           </time>
         </Text>
       </Group>

@@ -2,9 +2,10 @@
 // link to it on its network.
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { formatInZone, type WorkflowClip } from '@listening/contract';
+import { type WorkflowClip } from '@listening/contract';
 import { Modal } from '../../../ui/Modal.tsx';
 import { StreamIcon, streamName } from '../../../ui/StreamIcon.tsx';
+import { formatTime } from '../../../ui/time.ts';
 
 export function TicketModal({ ticket, timeZone, onClose }: { ticket: WorkflowClip | null; timeZone: string; onClose: () => void }) {
   return (
@@ -15,7 +16,7 @@ export function TicketModal({ ticket, timeZone, onClose }: { ticket: WorkflowCli
             <StreamIcon streamId={ticket.StreamId} />
             <Text fw={600}>{ticket.AuthorName}</Text>
             <Text size="sm" c="dimmed">
-              {formatInZone(ticket.DatePosted, timeZone)}
+              {formatTime(ticket.DatePosted, timeZone)}
             </Text>
           </Group>
           <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{ticket.Clip.Body}</Text>

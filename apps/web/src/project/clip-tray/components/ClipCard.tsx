@@ -1,9 +1,10 @@
 import { ActionIcon, Anchor, Badge, Checkbox, Group, Paper, Popover, Stack, Text, Tooltip } from '@mantine/core';
 import { IconExternalLink, IconHelpCircle } from '@tabler/icons-react';
-import { BRAND_ASSOCIATION_LOOKUP, FAVOURABILITY_LOOKUP, formatInZone, formatRand, type Clip } from '@listening/contract';
+import { BRAND_ASSOCIATION_LOOKUP, FAVOURABILITY_LOOKUP, formatRand, type Clip } from '@listening/contract';
 import { useProjectContext } from '../../context.ts';
 import { StreamIcon } from '../../../ui/StreamIcon.tsx';
 import { SentimentWhyPanel } from './SentimentWhy.tsx';
+import { formatTime } from '../../../ui/time.ts';
 
 export const favourabilityOf = (id: number) => FAVOURABILITY_LOOKUP.find((f) => f.Id === id);
 const brandOf = (id: number) => BRAND_ASSOCIATION_LOOKUP.find((b) => b.Id === id) ?? BRAND_ASSOCIATION_LOOKUP[2];
@@ -37,7 +38,7 @@ export function ClipCard({ clip, selected, onToggle, compact }: { clip: Clip; se
               </Text>
             </Group>
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-              {formatInZone(clip.DatePosted, timeZone)}
+              {formatTime(clip.DatePosted, timeZone)}
             </Text>
           </Group>
           <Text size="sm" lineClamp={compact ? 3 : 6} style={{ wordBreak: 'break-word' }} data-testid="clip-body">
@@ -45,7 +46,7 @@ export function ClipCard({ clip, selected, onToggle, compact }: { clip: Clip; se
           </Text>
           {clip.RejectedAt && (
             <Text size="xs" c="red" data-testid="clip-rejected">
-              Rejected by {clip.RejectedBy ?? 'a former user'} on {formatInZone(clip.RejectedAt, timeZone)}
+              Rejected by {clip.RejectedBy ?? 'a former user'} on {formatTime(clip.RejectedAt, timeZone)}
             </Text>
           )}
           <Group gap={6} justify="space-between">

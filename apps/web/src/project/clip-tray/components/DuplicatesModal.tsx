@@ -1,12 +1,13 @@
 import { Anchor, Badge, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { formatInZone, type Clip } from '@listening/contract';
+import { type Clip } from '@listening/contract';
 import { useProjectContext } from '../../context.ts';
 
 type DuplicateClip = Clip;
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { StreamIcon } from '../../../ui/StreamIcon.tsx';
 import { useDuplicates, type DuplicatesParams } from '../api/get-duplicates.ts';
+import { formatTime } from '../../../ui/time.ts';
 
 /** 'Identify duplicates' (admins): near-duplicate posts of the listing, grouped. */
 export function DuplicatesModal({ opened, onClose, query }: { opened: boolean; onClose: () => void; query: DuplicatesParams }) {
@@ -56,7 +57,7 @@ function GroupClips({ clips }: { clips: DuplicateClip[] }) {
         <Group key={c.Id} gap="xs" wrap="nowrap" align="flex-start">
           <StreamIcon streamId={c.StreamId} size={14} />
           <Text size="xs" c="dimmed" w={150} style={{ flexShrink: 0 }}>
-            {c.AuthorName} · {formatInZone(c.DatePosted, project.TimeZone, false)}
+            {c.AuthorName} · {formatTime(c.DatePosted, project.TimeZone, { year: false })}
           </Text>
           <Text size="xs" lineClamp={2}>
             {c.Body}
