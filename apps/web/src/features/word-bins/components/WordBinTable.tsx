@@ -4,12 +4,13 @@ import { ActionIcon, Group, Menu, Table, Text } from '@mantine/core';
 import { IconDots, IconFolderPlus } from '@tabler/icons-react';
 import { intervalLabel, type WordBin, type WordBinGroup } from '@listening/contract';
 import { AnchorLink } from '../../../ui/links.tsx';
-import { formatLocalTime } from '../../../ui/time.ts';
+import { useFormatTime } from '../../../ui/time.ts';
 import { useAddToGroup } from '../api/word-bins.ts';
 import { kindOf } from '../kinds.ts';
 import { KeywordBadge } from './WordBinFields.tsx';
 
 export function WordBinTable({ bins, groups, canEdit }: { bins: readonly WordBin[]; groups: readonly WordBinGroup[]; canEdit: boolean }) {
+  const time = useFormatTime();
   const addToGroup = useAddToGroup();
   return (
     <Table.ScrollContainer minWidth={860}>
@@ -58,14 +59,14 @@ export function WordBinTable({ bins, groups, canEdit }: { bins: readonly WordBin
                   <Text size="sm">{intervalLabel(b.NotificationInterval)}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{formatLocalTime(b.StartDate)}</Text>
+                  <Text size="sm">{time(b.StartDate)}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{formatLocalTime(b.StopDate)}</Text>
+                  <Text size="sm">{time(b.StopDate)}</Text>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" c={b.DateLastSent ? undefined : 'dimmed'}>
-                    {b.DateLastSent ? formatLocalTime(b.DateLastSent) : 'Never'}
+                    {b.DateLastSent ? time(b.DateLastSent) : 'Never'}
                   </Text>
                 </Table.Td>
                 <Table.Td maw={320}>

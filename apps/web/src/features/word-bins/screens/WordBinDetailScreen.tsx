@@ -8,6 +8,7 @@ import { useNavigate, useParams, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Modal } from '../../../ui/Modal.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
+import { useFormatTime } from '../../../ui/time.ts';
 import { toast } from '../../../ui/toast.ts';
 import { useDeleteWordBin, useUpdateWordBin, useWordBin, useWordBinContacts } from '../api/word-bins.ts';
 import { LogsModal } from '../components/LogsModal.tsx';
@@ -28,6 +29,7 @@ export function WordBinDetailScreen() {
   const [draft, setDraft] = useState<WordBinDraft | null>(null);
   const [logs, setLogs] = useState(false);
   const [confirm, setConfirm] = useState(false);
+  const time = useFormatTime();
 
   if (bin.isPending)
     return (
@@ -80,7 +82,7 @@ export function WordBinDetailScreen() {
               {kind.typeId === 2 ? 'Crisis list' : 'Reaction list'}
             </Badge>
             <Text size="sm" c="dimmed">
-              Last sent: {b.DateLastSent ? new Date(b.DateLastSent).toLocaleString() : 'never'}
+              Last sent: {b.DateLastSent ? time(b.DateLastSent) : 'never'}
             </Text>
           </Group>
         }
