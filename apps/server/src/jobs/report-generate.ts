@@ -3,11 +3,12 @@
 // storage piece by piece as it is made (reports/files.ts), then in one transaction points the
 // request at it, marks the request complete and, for a schedule's send, queues one mail per
 // recipient in the outbox under the key (request, recipient), each referring to the stored file,
-// and records the send. So a request is complete exactly when its file exists, and a scheduled
-// send is mailed exactly once: a worker killed while rendering leaves at most an unreferenced
+// and records the send; in the same transaction the bell of whoever asked (or, for a schedule, of
+// each recipient who signs in) gets a notice that opens the file's download page. So a request is
+// complete exactly when its file exists, and a scheduled send is mailed exactly once: a worker killed while rendering leaves at most an unreferenced
 // file (purged later), and its job runs again once its lease runs out.
 import type { ReportKind } from '@listening/contract';
-import { frequencyDescription } from '@listening/contract';
+import { NOTIFICATION_BEHAVIOUR, SPREADSHEET_LAYOUT, frequencyDescription } from '@listening/contract';
 import type { Db } from '../db/connection.ts';
 import { dropFileIfUnused, writeFile } from '../reports/files.ts';
 import { prepareReportMails, queueReportMails } from '../reports/mail.ts';
@@ -63,7 +64,11 @@ export async function generateRequest(db: Db, guid: string, opts: GenerateOption
         'q.file_id',
         'q.date_start',
         'q.date_end',
+        'q.contact_id',
+        'q.is_listing',
         'r.name',
+        'r.project_id',
+        'r.layout_id',
         'r.kind',
         'r.client_id',
         'c.time_zone',
@@ -81,6 +86,32 @@ export async function generateRequest(db: Db, guid: string, opts: GenerateOption
     // The file a run before this one made, unless a mail still carries it.
     if (q.file_id && q.file_id !== file.id) await dropFileIfUnused(trx, q.file_id);
     let mails = 0;
+    // Who is told in the bell: the contact who asked, or a schedule's recipients.
+    const told = await trx
+      .selectFrom('client_contacts as cc')
+      .select('cc.user_id')
+      .distinct()
+      .where('cc.client_id', '=', q.client_id)
+      .$if(q.schedule_id === null, (b) => b.where('cc.id', '=', q.contact_id ?? -1))
+      .$if(q.schedule_id !== null, (b) =>
+        b
+          .where('cc.is_active', '=', true)
+          .where('cc.id', 'in', (eb) => eb.selectFrom('report_recipients').select('contact_id').where('report_id', '=', q.report_id)),
+      )
+      .execute();
+    if (told.length && (q.schedule_id === null || q.sent_at === null))
+      await trx
+        .insertInto('notifications')
+        .values(
+          told.map(({ user_id }) => ({
+            user_id,
+            description: reportNotice(q.name, q.is_listing, q.schedule_id !== null),
+            notification_type_id: NOTIFICATION_BEHAVIOUR.MarkSeen,
+            project_id: q.project_id,
+            link: reportDownloadPath(q.is_listing ? SPREADSHEET_LAYOUT : q.layout_id, guid),
+          })),
+        )
+        .execute();
     if (q.schedule_id !== null && q.sent_at === null) {
       const recipients = await trx
         .selectFrom('report_recipients as rr')
@@ -114,6 +145,13 @@ export async function generateRequest(db: Db, guid: string, opts: GenerateOption
   if (!result) await dropFileIfUnused(db, file.id);
   return result;
 }
+
+/** The app's page that downloads a request's file (/report/{layoutId}/{guid}). */
+export const reportDownloadPath = (layoutId: number, guid: string) => `/report/${layoutId}/${guid}`;
+
+/** The bell's notice of a finished file. */
+export const reportNotice = (name: string, listing: boolean, scheduled: boolean) =>
+  `${listing ? 'The clip listing of report' : scheduled ? 'Scheduled report' : 'Report'} "${name}" is ready: click to download it.`;
 
 /** The queue's handler: generates, and on the last failed attempt records the error on the request. */
 export async function generateJob(db: Db, job: Job, opts: Omit<GenerateOptions, 'signal'>): Promise<GenerateResult | null> {

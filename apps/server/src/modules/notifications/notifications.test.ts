@@ -37,6 +37,46 @@ describe('notifications', () => {
     expect(still[0].DateSeen).toBeNull();
   });
 
+  it("marks all of one's own notifications read, and none of another user's", async () => {
+    const users = await t.db.selectFrom('users').select(['id', 'email']).execute();
+    const id = (email: string) => users.find((u) => u.email === email)!.id;
+    const unseen = async (email: string) =>
+      Number(
+        (
+          await t.db
+            .selectFrom('notifications')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('user_id', '=', id(email))
+            .where('seen_at', 'is', null)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    // More than the bell lists (100): 'all' means every one, not only those shown.
+    await t.db
+      .insertInto('notifications')
+      .values(
+        Array.from({ length: 120 }, (_, i) => ({
+          user_id: id('admin@demo.example'),
+          description: `Old ${i}`,
+          created_at: new Date(Date.now() - (i + 10) * 86_400_000),
+        })),
+      )
+      .execute();
+    const admin = await authHeader(t.app, 'admin@demo.example');
+    const before = await unseen('admin@demo.example');
+    const viewerBefore = await unseen('viewer@demo.example');
+    expect(before).toBeGreaterThan(100);
+    expect(viewerBefore).toBeGreaterThan(0);
+    const res = await t.app.inject({ method: 'PUT', url: '/api/notification/seen/all', headers: admin });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ updated: before });
+    expect(await unseen('admin@demo.example')).toBe(0);
+    expect(await unseen('viewer@demo.example')).toBe(viewerBefore);
+    // Again: nothing left to mark.
+    expect((await t.app.inject({ method: 'PUT', url: '/api/notification/seen/all', headers: admin })).json()).toEqual({ updated: 0 });
+    expect((await t.app.inject({ method: 'PUT', url: '/api/notification/seen/all' })).statusCode).toBe(401);
+  });
+
   it('names the client and project a notification concerns, only while the user may see them', async () => {
     const acme = await t.db
       .selectFrom('projects')

@@ -38,6 +38,12 @@ export async function markSeen(db: Db, userId: number, ids: number[]): Promise<n
   return Number(res.numUpdatedRows);
 }
 
+/** Marks every unseen notification of the user seen; answers how many changed. */
+export async function markAllSeen(db: Db, userId: number): Promise<number> {
+  const res = await db.updateTable('notifications').set({ seen_at: new Date() }).where('user_id', '=', userId).where('seen_at', 'is', null).executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
 /** Deletes one of the user's notifications; answers how many went (0 or 1). */
 export async function deleteNotification(db: Db, userId: number, id: number): Promise<number> {
   const res = await db.deleteFrom('notifications').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();

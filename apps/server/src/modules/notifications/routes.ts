@@ -1,4 +1,4 @@
-import { deleteNotification, getNotifications, markNotificationsSeen } from '@listening/contract';
+import { deleteNotification, getNotifications, markAllNotificationsSeen, markNotificationsSeen } from '@listening/contract';
 import type { Route } from '../../http/route.ts';
 import type { Deps } from '../../types.ts';
 import * as notifications from './service.ts';
@@ -7,5 +7,6 @@ import * as notifications from './service.ts';
 export function notificationRoutes(route: Route, { db }: Deps): void {
   route(getNotifications, ({ user }) => notifications.list(db, user));
   route(markNotificationsSeen, ({ user, body }) => notifications.markSeen(db, user, body.ids));
+  route(markAllNotificationsSeen, ({ user }) => notifications.markAllSeen(db, user));
   route(deleteNotification, ({ user, query }) => notifications.remove(db, user, query.id));
 }

@@ -38,6 +38,11 @@ export async function markSeen(db: Db, user: AuthUser, ids: number[]): Promise<O
   return { updated: await q.markSeen(db, user.id, ids) };
 }
 
+/** 'Mark all read': only the user's own notifications, however many. */
+export async function markAllSeen(db: Db, user: AuthUser): Promise<OperationResult<typeof C.markAllNotificationsSeen>> {
+  return { updated: await q.markAllSeen(db, user.id) };
+}
+
 export async function remove(db: Db, user: AuthUser, id: number): Promise<OperationResult<typeof C.deleteNotification>> {
   if ((await q.deleteNotification(db, user.id, id)) === 0) throw notFound(`Notification ${id} not found`);
   return { ok: true };

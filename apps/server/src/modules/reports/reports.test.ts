@@ -257,6 +257,23 @@ describe('reports', () => {
     expect((await send('POST', '/api/report/create', analyst, body({ Id: withOne.Id, RecipientIds: [] }))).statusCode).toBe(200);
   });
 
+  it('tells whoever asked, in the bell, that the file is ready, with the link to its download page', async () => {
+    const r = await create({ Name: 'Bell report' });
+    const { Request } = await generate(r.Id);
+    const notices = () =>
+      send('GET', '/api/notification/get/contact', analyst).then((res) =>
+        (res.json() as { Description: string; Link: string | null }[]).filter((n) => n.Description.includes('"Bell report"')),
+      );
+    expect(await notices()).toEqual([]);
+    await generateRequest(t.db, Request.Guid, { publicUrl: 'http://localhost', smtp: false });
+    expect(await notices()).toEqual([
+      expect.objectContaining({ Description: 'Report "Bell report" is ready: click to download it.', Link: `/report/3/${Request.Guid}` }),
+    ]);
+    // Nobody else's bell.
+    const theirs = (await send('GET', '/api/notification/get/contact', viewer)).json() as { Description: string }[];
+    expect(theirs.some((n) => n.Description.includes('"Bell report"'))).toBe(false);
+  });
+
   it('schedules a report, lists, changes and deletes the schedule', async () => {
     const r = await create();
     const res = await send('POST', '/api/report/schedule', analyst, { ReportId: r.Id, DateNextSend: `${day(1)}T08:00:00`, FrequencyId: 2 });
