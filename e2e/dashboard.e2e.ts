@@ -174,7 +174,7 @@ describe('the project dashboard', () => {
     await viewer.getByRole('button', { name: 'Deep Dive (locked)' }).click();
     const dialog = viewer.getByRole('dialog', { name: 'Product details' });
     await dialog.getByTestId('product-name').filter({ hasText: 'Deep Dive' }).waitFor();
-    expect(await dialog.getByTestId('product-price').textContent()).toBe('R 530.00');
+    expect(await dialog.getByTestId('product-price').textContent()).toBe('R 530.00 / month');
     await shot(viewer, 'product-dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiGet, launch, login, shot } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
-const PRICE = formatRand(PRODUCTS.Sentiment.price);
+const PRICE = `${formatRand(PRODUCTS.Sentiment.price)} / month`;
 /** The dashboard's calls that answer nothing but posts counted by rating. */
 const SENTIMENT_CALLS = ['/api/favourability/getall', '/api/sentiment/getall', '/api/heatmap/sentiment/getall'];
 const SENTIMENT_WIDGETS = ['favourability', 'sentiment-summary', 'sentiment-heatmap'];

@@ -54,7 +54,8 @@ describe('new-project wizard', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     // Step 3: the defaults, the primary contact as requester.
     expect(await page.getByRole('textbox', { name: 'Payment type' }).inputValue()).toBe('Event/Budget');
-    expect(await page.getByRole('textbox', { name: 'Billing type' }).inputValue()).toBe('Once-off invoice');
+    // Billed in the project's own period: it is a monthly product.
+    expect(await page.getByRole('textbox', { name: 'Billing type' }).inputValue()).toBe('Monthly invoice');
     expect(await page.getByRole('textbox', { name: 'Cancellation type' }).inputValue()).toBe('30 days notice');
     expect(await page.getByRole('textbox', { name: 'Requested by' }).inputValue()).toMatch(/Pieter Viewer/);
     // Step 1 is clickable from a later step, and the choices are kept.
@@ -63,16 +64,18 @@ describe('new-project wizard', () => {
     for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Next' }).click();
 
     // Step 4: the default product never goes below 1; buying products changes the totals.
-    const project = page.getByRole('textbox', { name: 'Quantity of Social listening project (per month)' });
+    const project = page.getByRole('textbox', { name: 'Quantity of Social listening project' });
     await project.fill('0');
     await project.blur();
     expect(await project.inputValue()).toBe('1');
-    expect(await page.getByTestId('total').textContent()).toBe('R 5,117.50');
+    // Totals per period: the setup once (1500 + VAT 225), the project every month (2950 + VAT 442.50).
+    expect(await page.getByTestId('agreement-total').textContent()).toBe('R 1,725.00 once-off + R 3,392.50 / month');
     await page.getByRole('checkbox', { name: 'Include Input Bins' }).check();
     await page.getByRole('checkbox', { name: 'Include Sort Bins' }).check();
-    // 4450 + 180 + 330 = 4960; VAT 744; total 5704.
-    await expect.poll(() => page.getByTestId('total').textContent()).toBe('R 5,704.00');
-    expect(await page.getByTestId('vat').textContent()).toBe('R 744.00');
+    // Monthly: 2950 + 180 + 330 = 3460; VAT 519; total 3979. Once-off unchanged.
+    await expect.poll(() => page.getByTestId('total-month').textContent()).toBe('R 3,979.00 / month');
+    expect(await page.getByTestId('vat-month').textContent()).toBe('R 519.00 / month');
+    expect(await page.getByTestId('total-once').textContent()).toBe('R 1,725.00 once-off');
     await shot(page, 'wizard-step4-1280');
     await page.getByRole('button', { name: 'Finish' }).click();
     await page.waitForURL(/\/client\/\d+\/projects$/);

@@ -119,14 +119,20 @@ export const INFLUENCER_LIFETIME_DAYS = 365;
 export const WORDCLOUD_MIN_FONT = 7;
 
 /** Products that lock side-menu items, prices in rand. */
+/** How often a price is charged: every month, or once (docs/contacts-and-agreements.md). */
+export type PricePeriod = 'month' | 'once';
+/** What follows a price to say its period: 'R 490.00 / month', 'R 1,500.00 once-off'. */
+export const PRICE_PERIOD_LABELS: Record<PricePeriod, string> = { month: '/ month', once: 'once-off' };
+
+/** The locked products, their codes and their prices in rand: each is a monthly subscription. */
 export const PRODUCTS = {
-  Notifications: { name: 'Notifications', codes: ['KPNT10'], price: 250 },
-  Sentiment: { name: 'Sentiment', codes: ['KPSZ10'], price: 490 },
-  ReactionLists: { name: 'Reaction Lists', codes: ['KPRW10'], price: 135 },
-  DeepDive: { name: 'Deep Dive', codes: ['KPVT10'], price: 530 },
-  SortBins: { name: 'Sort Bins', codes: ['KPOZ10', 'CPOZ10', 'CIOZ10'], price: 330 },
-  InputBins: { name: 'Input Bins', codes: ['KPIB10'], price: 180 },
-} as const;
+  Notifications: { name: 'Notifications', codes: ['KPNT10'], price: 250, period: 'month' },
+  Sentiment: { name: 'Sentiment', codes: ['KPSZ10'], price: 490, period: 'month' },
+  ReactionLists: { name: 'Reaction Lists', codes: ['KPRW10'], price: 135, period: 'month' },
+  DeepDive: { name: 'Deep Dive', codes: ['KPVT10'], price: 530, period: 'month' },
+  SortBins: { name: 'Sort Bins', codes: ['KPOZ10', 'CPOZ10', 'CIOZ10'], price: 330, period: 'month' },
+  InputBins: { name: 'Input Bins', codes: ['KPIB10'], price: 180, period: 'month' },
+} as const satisfies Record<string, { name: string; codes: readonly string[]; price: number; period: PricePeriod }>;
 export type ProductKey = keyof typeof PRODUCTS;
 
 export const CURRENCY = 'ZAR';

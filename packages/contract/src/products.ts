@@ -2,7 +2,7 @@
 // and a feature. One pure rule, used by the web app's side menu and by the server's endpoints, so
 // a locked item and a 403 always agree. The specification shows only part of the rules; what we
 // chose where it is silent is written up in docs/dashboard.md ("Product gating").
-import { PRODUCTS, type ProductKey } from './constants.ts';
+import { PRODUCTS, type PricePeriod, type ProductKey } from './constants.ts';
 
 export type GatedItem = 'Notifications' | 'Sentiment' | 'ReactionLists' | 'DeepDive' | 'SortBins' | 'InputBins';
 export const GATED_ITEMS: readonly GatedItem[] = ['Notifications', 'Sentiment', 'ReactionLists', 'DeepDive', 'SortBins', 'InputBins'];
@@ -48,9 +48,16 @@ export function lockedProduct(item: GatedItem, projectTypeId: number, ownedCodes
 }
 
 /** What the product-details dialog shows for a locked product. */
-export function productDetails(key: ProductKey): { key: ProductKey; name: string; description: string; price: number; codes: readonly string[] } {
+export function productDetails(key: ProductKey): {
+  key: ProductKey;
+  name: string;
+  description: string;
+  price: number;
+  period: PricePeriod;
+  codes: readonly string[];
+} {
   const p = PRODUCTS[key];
-  return { key, name: p.name, description: PRODUCT_DESCRIPTIONS[key], price: p.price, codes: p.codes };
+  return { key, name: p.name, description: PRODUCT_DESCRIPTIONS[key], price: p.price, period: p.period, codes: p.codes };
 }
 
 /** The message of a 403 from a locked feature's endpoint: names the product to buy. */

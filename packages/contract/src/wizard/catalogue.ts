@@ -2,12 +2,14 @@
 // with their defaults, and the priced product list (002 sections 2.10, 3, 5, 9). The specification
 // gives the prices of the five locked products, the defaults and the VAT; the rest of the list,
 // the sub-products and the option labels are ours (docs/contacts-and-agreements.md).
-import { PRODUCTS, PROJECT_TYPE_IDS, PROJECT_TYPE_LABELS } from '../constants.ts';
+import { PRODUCTS, PROJECT_TYPE_IDS, PROJECT_TYPE_LABELS, type PricePeriod } from '../constants.ts';
 
-/** Wizard defaults (002 section 9). */
+/**
+ * Wizard defaults (002 section 9). The billing type is not fixed: it follows the period of what is
+ * bought (defaultBillingType in pricing.ts), so a monthly project is not invoiced once-off.
+ */
 export const AGREEMENT_DEFAULTS = {
   PaymentTypeId: 2,
-  BillingTypeId: 3,
   CancellationTypeId: 1,
   IsTrial: false,
   SendAgreementNow: true,
@@ -77,6 +79,8 @@ export interface CatalogueProduct {
   Quantifiable: boolean;
   /** Starts at 1; a quantifiable default product never goes below 1. */
   IsDefault: boolean;
+  /** Charged every month or once: the agreement's totals are per period, never summed across them. */
+  Period: PricePeriod;
   /** The product code the client owns once the agreement is saved (unlocks the side-menu item). */
   ProductCode?: string;
 }
@@ -94,9 +98,9 @@ export const PRICE_LIST: readonly CatalogueHeader[] = [
     Id: 100,
     Description: 'Monitoring',
     children: [
-      { Id: 101, Description: 'Social listening project (per month)', PriceCents: rand(2950), Quantifiable: true, IsDefault: true },
-      { Id: 102, Description: 'Project setup and keyword design', PriceCents: rand(1500), Quantifiable: false, IsDefault: true },
-      { Id: 103, Description: 'Additional keyword set', PriceCents: rand(350), Quantifiable: true, IsDefault: false },
+      { Id: 101, Description: 'Social listening project', PriceCents: rand(2950), Quantifiable: true, IsDefault: true, Period: 'month' },
+      { Id: 102, Description: 'Project setup and keyword design', PriceCents: rand(1500), Quantifiable: false, IsDefault: true, Period: 'once' },
+      { Id: 103, Description: 'Additional keyword set', PriceCents: rand(350), Quantifiable: true, IsDefault: false, Period: 'month' },
     ],
   },
   {
@@ -107,6 +111,7 @@ export const PRICE_LIST: readonly CatalogueHeader[] = [
         Id: 201,
         Description: PRODUCTS.Sentiment.name,
         PriceCents: rand(PRODUCTS.Sentiment.price),
+        Period: PRODUCTS.Sentiment.period,
         Quantifiable: false,
         IsDefault: false,
         ProductCode: 'KPSZ10',
@@ -115,16 +120,34 @@ export const PRICE_LIST: readonly CatalogueHeader[] = [
         Id: 202,
         Description: PRODUCTS.ReactionLists.name,
         PriceCents: rand(PRODUCTS.ReactionLists.price),
+        Period: PRODUCTS.ReactionLists.period,
         Quantifiable: false,
         IsDefault: false,
         ProductCode: 'KPRW10',
       },
-      { Id: 203, Description: PRODUCTS.DeepDive.name, PriceCents: rand(PRODUCTS.DeepDive.price), Quantifiable: false, IsDefault: false, ProductCode: 'KPVT10' },
-      { Id: 204, Description: PRODUCTS.SortBins.name, PriceCents: rand(PRODUCTS.SortBins.price), Quantifiable: false, IsDefault: false, ProductCode: 'KPOZ10' },
+      {
+        Id: 203,
+        Description: PRODUCTS.DeepDive.name,
+        PriceCents: rand(PRODUCTS.DeepDive.price),
+        Period: PRODUCTS.DeepDive.period,
+        Quantifiable: false,
+        IsDefault: false,
+        ProductCode: 'KPVT10',
+      },
+      {
+        Id: 204,
+        Description: PRODUCTS.SortBins.name,
+        PriceCents: rand(PRODUCTS.SortBins.price),
+        Period: PRODUCTS.SortBins.period,
+        Quantifiable: false,
+        IsDefault: false,
+        ProductCode: 'KPOZ10',
+      },
       {
         Id: 205,
         Description: PRODUCTS.InputBins.name,
         PriceCents: rand(PRODUCTS.InputBins.price),
+        Period: PRODUCTS.InputBins.period,
         Quantifiable: false,
         IsDefault: false,
         ProductCode: 'KPIB10',
@@ -135,8 +158,8 @@ export const PRICE_LIST: readonly CatalogueHeader[] = [
     Id: 300,
     Description: 'Reporting',
     children: [
-      { Id: 301, Description: 'Scheduled report (each)', PriceCents: rand(150), Quantifiable: true, IsDefault: false },
-      { Id: 302, Description: 'Additional contact seat (each)', PriceCents: rand(95.5), Quantifiable: true, IsDefault: false },
+      { Id: 301, Description: 'Scheduled report (each)', PriceCents: rand(150), Quantifiable: true, IsDefault: false, Period: 'month' },
+      { Id: 302, Description: 'Additional contact seat (each)', PriceCents: rand(95.5), Quantifiable: true, IsDefault: false, Period: 'month' },
     ],
   },
 ];

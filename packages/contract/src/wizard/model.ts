@@ -38,6 +38,8 @@ export const ProductType = z.object({
       IsDefault: z.boolean(),
       IsHeader: z.boolean(),
       Amount: z.number(),
+      /** Charged every month ('month') or once ('once'): the price is shown with it. */
+      Period: z.enum(['month', 'once']),
       children: z.array(z.never()),
     }),
   ),

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE_PRODUCTS } from './catalogue.ts';
-import { clampQuantity, defaultQuantities, formatCents, priceAgreement, quantityProblem, vatOf } from './pricing.ts';
+import {
+  clampQuantity,
+  defaultBillingType,
+  defaultQuantities,
+  formatCents,
+  formatPrice,
+  periodSummary,
+  priceAgreement,
+  quantityProblem,
+  vatOf,
+} from './pricing.ts';
 
 const lines = (q: Record<number, number>) => Object.entries(q).map(([id, n]) => ({ ProductId: Number(id), Quantity: n }));
 
@@ -40,6 +50,33 @@ describe('agreement pricing in integer cents', () => {
     expect(quantityProblem(project, 0)).toMatch(/cannot go below 1/);
     expect(() => priceAgreement(lines({ 101: 0 }))).toThrow(/cannot go below 1/);
     expect(() => priceAgreement(lines({ 999: 1 }))).toThrow('Product 999 is not on the price list');
+  });
+
+  it('totals once-off and monthly lines apart, each with its own VAT, and never sums them in what it shows', () => {
+    const price = priceAgreement(lines({ ...defaultQuantities(), 201: 1 }));
+    // Once-off: the setup, 1500 + 225. Monthly: the project and Sentiment, 2950 + 490 = 3440 + 516.
+    expect(price.Periods).toEqual([
+      { Period: 'once', ProductListTotal: 150_000, Vat: 22_500, Total: 172_500 },
+      { Period: 'month', ProductListTotal: 344_000, Vat: 51_600, Total: 395_600 },
+    ]);
+    expect(periodSummary(price)).toBe('R 1,725.00 once-off + R 3,956.00 / month');
+    expect(price.Products.map((l) => [l.ProductId, l.Period])).toEqual([
+      [101, 'month'],
+      [102, 'once'],
+      [201, 'month'],
+    ]);
+    // Without the setup only the monthly total is left.
+    expect(periodSummary(priceAgreement(lines({ 102: 0 })))).toBe('R 3,392.50 / month');
+  });
+
+  it('gives every price its period', () => {
+    expect(formatPrice(49_000, 'month')).toBe('R 490.00 / month');
+    expect(formatPrice(150_000, 'once')).toBe('R 1,500.00 once-off');
+  });
+
+  it('bills monthly when the agreement has a monthly product, and once-off only when it has none', () => {
+    expect(defaultBillingType(defaultQuantities())).toBe(1);
+    expect(defaultBillingType({ 101: 0, 102: 1 })).toBe(3);
   });
 
   it('shows cents as rand with two decimals', () => {

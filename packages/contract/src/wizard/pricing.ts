@@ -1,7 +1,8 @@
 // The agreement's price, in integer cents: used by the wizard to show the totals and by the server,
 // which recomputes them and refuses a submission whose totals do not add up. Rand amounts never pass
 // through floating point: VAT is 15% of the cents, rounded half up to a whole cent.
-import { CATALOGUE_PRODUCTS, MAX_QUANTITY, PRICE_LIST, VAT_PERCENT, type CatalogueProduct } from './catalogue.ts';
+import { PRICE_PERIOD_LABELS, type PricePeriod } from '../constants.ts';
+import { BILLING_TYPES, CATALOGUE_PRODUCTS, MAX_QUANTITY, PRICE_LIST, VAT_PERCENT, type CatalogueProduct } from './catalogue.ts';
 
 export interface QuantityLine {
   ProductId: number;
@@ -17,16 +18,32 @@ export interface PricedLine {
   Price: number;
   /** Quantity × Price, in cents. */
   Amount: number;
+  /** Charged every month or once. */
+  Period: PricePeriod;
+}
+
+/** The lines of one period, in cents: what the client pays once, and what every month. */
+export interface PeriodTotal {
+  Period: PricePeriod;
+  ProductListTotal: number;
+  Vat: number;
+  Total: number;
 }
 
 export interface AgreementPrice {
   Products: PricedLine[];
-  /** The product list before VAT, in cents. */
+  /** Per period, once-off first; a period with no lines is left out. What the wizard and the PDF show. */
+  Periods: PeriodTotal[];
+  /** The product list before VAT, in cents, all periods together: only the submission's check, never shown as a total. */
   ProductListTotal: number;
+  /** The periods' VAT added up. */
   Vat: number;
-  /** With VAT, in cents. */
+  /** With VAT, in cents, all periods together (the submission's check). */
   AgreementTotal: number;
 }
+
+/** The order periods are shown in. */
+const PERIOD_ORDER: readonly PricePeriod[] = ['once', 'month'];
 
 /** The smallest quantity a product may have: 1 for a quantifiable default product, else 0. */
 export const minQuantity = (p: CatalogueProduct) => (p.IsDefault && p.Quantifiable ? 1 : 0);
@@ -77,11 +94,43 @@ export function priceAgreement(lines: readonly QuantityLine[]): AgreementPrice {
     for (const p of h.children) {
       const Quantity = quantities.get(p.Id) ?? minQuantity(p);
       if (Quantity > 0)
-        Products.push({ Id: Products.length + 1, ProductId: p.Id, Description: p.Description, Quantity, Price: p.PriceCents, Amount: Quantity * p.PriceCents });
+        Products.push({
+          Id: Products.length + 1,
+          ProductId: p.Id,
+          Description: p.Description,
+          Quantity,
+          Price: p.PriceCents,
+          Amount: Quantity * p.PriceCents,
+          Period: p.Period,
+        });
     }
-  const ProductListTotal = Products.reduce((s, l) => s + l.Amount, 0);
-  const Vat = vatOf(ProductListTotal);
-  return { Products, ProductListTotal, Vat, AgreementTotal: ProductListTotal + Vat };
+  // VAT is taken per period, so each period's total is exactly what its invoice will say.
+  const Periods: PeriodTotal[] = [];
+  for (const Period of PERIOD_ORDER) {
+    const lines = Products.filter((l) => l.Period === Period);
+    if (!lines.length) continue;
+    const net = lines.reduce((s, l) => s + l.Amount, 0);
+    const vat = vatOf(net);
+    Periods.push({ Period, ProductListTotal: net, Vat: vat, Total: net + vat });
+  }
+  const ProductListTotal = Periods.reduce((s, t) => s + t.ProductListTotal, 0);
+  const Vat = Periods.reduce((s, t) => s + t.Vat, 0);
+  return { Products, Periods, ProductListTotal, Vat, AgreementTotal: ProductListTotal + Vat };
+}
+
+/** A price with its period: 'R 2,950.00 / month', 'R 1,500.00 once-off'. */
+export const formatPrice = (cents: number, period: PricePeriod) => `${formatCents(cents)} ${PRICE_PERIOD_LABELS[period]}`;
+
+/** The agreement's totals with VAT, one per period, never summed: 'R 1,725.00 once-off + R 3,392.50 / month'. */
+export function periodSummary(price: Pick<AgreementPrice, 'Periods'>): string {
+  return price.Periods.map((t) => formatPrice(t.Total, t.Period)).join(' + ') || formatCents(0);
+}
+
+/** The billing type an agreement starts with: monthly when it has a monthly product, else once-off. */
+export function defaultBillingType(quantities: Record<number, number>): number {
+  const monthly = Object.entries(quantities).some(([id, q]) => q > 0 && CATALOGUE_PRODUCTS.get(Number(id))?.Period === 'month');
+  const id = monthly ? 1 : 3;
+  return BILLING_TYPES.find((b) => b.Id === id)!.Id;
 }
 
 /** Cents as rand with two decimals for display ('R 3,392.50'). */

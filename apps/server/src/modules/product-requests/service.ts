@@ -4,7 +4,15 @@
 // client's contacts may not, as for every other change. The same product for the same project
 // within PRODUCT_REQUEST_REPEAT_HOURS is one request: nothing is stored or sent again. A product
 // the project already has answers 409.
-import { PRODUCT_REQUEST_REPEAT_HOURS, PRODUCTS, lockedProduct, productRequestThanks, type OperationResult, type ParsedInput } from '@listening/contract';
+import {
+  PRICE_PERIOD_LABELS,
+  PRODUCT_REQUEST_REPEAT_HOURS,
+  PRODUCTS,
+  lockedProduct,
+  productRequestThanks,
+  type OperationResult,
+  type ParsedInput,
+} from '@listening/contract';
 import type * as C from '@listening/contract';
 import { clientProductCodes, projectForWrite } from '../../access/index.ts';
 import type { Db } from '../../db/connection.ts';
@@ -45,7 +53,7 @@ export async function requestProduct(db: Db, mailer: Mailer, user: AuthUser, bod
       text:
         `${line}\n\n` +
         `Client: ${client.name}\nProject: ${project.description} (id ${project.id})\n` +
-        `Product: ${product.name} (${product.codes.join(' or ')}), R ${product.price}\n` +
+        `Product: ${product.name} (${product.codes.join(' or ')}), R ${product.price} ${PRICE_PERIOD_LABELS[product.period]}\n` +
         `Asked by: ${name} <${who.email}>\nAt: ${row.created_at.toISOString()}\n\n` +
         `Add the product to the client in the admin screens and let them know.`,
     }));

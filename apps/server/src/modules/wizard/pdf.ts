@@ -1,6 +1,6 @@
 // The agreement as a one-page PDF (pdf-lib: pure JavaScript, no native build), mailed when the
 // wizard's SendAgreementNow is set.
-import { formatCents, type PricedLine } from '@listening/contract';
+import { PRICE_PERIOD_LABELS, formatCents, type PeriodTotal, type PricedLine } from '@listening/contract';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 
 export interface AgreementDocument {
@@ -16,10 +16,11 @@ export interface AgreementDocument {
   endDate: string | null;
   isTrial: boolean;
   products: PricedLine[];
-  productListTotal: number;
-  vat: number;
-  agreementTotal: number;
+  /** The totals per period (once-off, monthly): never added up across periods. */
+  periods: PeriodTotal[];
 }
+
+const PERIOD_NAMES = { once: 'Once-off', month: 'Monthly' } as const;
 
 /** Standard fonts carry WinAnsi only: anything else is replaced rather than failing the mail. */
 const plain = (s: string) => s.replace(/[^\x20-\x7E]/g, '?');
@@ -57,29 +58,34 @@ export async function agreementPdf(a: AgreementDocument): Promise<Uint8Array> {
   }
   y -= 14;
   text('Product', 50, { b: true });
-  text('Quantity', 360, { b: true, right: true });
-  text('Price', 450, { b: true, right: true });
+  text('Quantity', 300, { b: true, right: true });
+  text('Price', 420, { b: true, right: true });
   text('Amount', 545, { b: true, right: true });
   y -= 6;
   page.drawLine({ start: { x: 50, y }, end: { x: 545, y }, thickness: 0.5 });
   y -= 14;
+  // Every price says its period: a monthly line and a once-off one are not the same money.
   for (const l of a.products) {
-    text(l.Description.slice(0, 55), 50);
-    text(String(l.Quantity), 360, { right: true });
-    text(formatCents(l.Price), 450, { right: true });
-    text(formatCents(l.Amount), 545, { right: true });
+    text(l.Description.slice(0, 45), 50);
+    text(String(l.Quantity), 300, { right: true });
+    text(`${formatCents(l.Price)} ${PRICE_PERIOD_LABELS[l.Period]}`, 420, { right: true });
+    text(`${formatCents(l.Amount)} ${PRICE_PERIOD_LABELS[l.Period]}`, 545, { right: true });
     y -= 16;
   }
   page.drawLine({ start: { x: 300, y: y + 8 }, end: { x: 545, y: y + 8 }, thickness: 0.5 });
   y -= 6;
-  for (const [k, v, b] of [
-    ['Product list total (excl. VAT)', a.productListTotal, false],
-    ['VAT (15%)', a.vat, false],
-    ['Agreement total (incl. VAT)', a.agreementTotal, true],
-  ] as const) {
-    text(k, 300, { b });
-    text(formatCents(v), 545, { b, right: true });
-    y -= 16;
+  for (const t of a.periods) {
+    const label = PRICE_PERIOD_LABELS[t.Period];
+    for (const [k, v, b] of [
+      [`${PERIOD_NAMES[t.Period]}: products (excl. VAT)`, t.ProductListTotal, false],
+      [`${PERIOD_NAMES[t.Period]}: VAT (15%)`, t.Vat, false],
+      [`${PERIOD_NAMES[t.Period]} total (incl. VAT)`, t.Total, true],
+    ] as const) {
+      text(k, 300, { b });
+      text(`${formatCents(v)} ${label}`, 545, { b, right: true });
+      y -= 16;
+    }
+    y -= 6;
   }
   return doc.save();
 }

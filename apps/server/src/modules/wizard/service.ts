@@ -15,8 +15,11 @@ import {
   PROJECT_TYPE_LABELS,
   PROJECT_TYPES,
   WIZARD_MESSAGES,
+  defaultBillingType,
+  defaultQuantities,
   defaultStreams,
   formatCents,
+  periodSummary,
   priceAgreement,
   type AgreementPrice,
   type OperationResult,
@@ -52,7 +55,7 @@ export async function accountOptions(db: Db, clientId: number): Promise<Operatio
     PaymentTypes: [...PAYMENT_TYPES],
     Defaults: {
       PaymentTypeId: AGREEMENT_DEFAULTS.PaymentTypeId,
-      BillingTypeId: AGREEMENT_DEFAULTS.BillingTypeId,
+      BillingTypeId: defaultBillingType(defaultQuantities()),
       CancellationTypeId: AGREEMENT_DEFAULTS.CancellationTypeId,
     },
   };
@@ -85,6 +88,7 @@ export function priceList(): OperationResult<typeof C.getPriceList> {
       IsDefault: p.IsDefault,
       IsHeader: false,
       Amount: p.IsDefault ? p.PriceCents / 100 : 0,
+      Period: p.Period,
       children: [],
     })),
   }));
@@ -216,16 +220,14 @@ export async function saveAgreementProject(
       endDate: a.EndDate ?? null,
       isTrial: a.IsTrial,
       products: price.Products,
-      productListTotal: price.ProductListTotal,
-      vat: price.Vat,
-      agreementTotal: price.AgreementTotal,
+      periods: price.Periods,
     });
     await mailer.send({
       to: requester.email,
       subject: `Your agreement for ${name} (${client.name})`,
       text:
         `Hello ${requester.name},\n\nThe project ${name} has been set up for ${client.name}. ` +
-        `Your agreement is attached: ${formatCents(price.AgreementTotal)} including VAT of ${formatCents(price.Vat)}.`,
+        `Your agreement is attached: ${periodSummary(price)}, VAT included.`,
       attachments: [{ filename: `agreement-${saved.agreementId}.pdf`, contentType: 'application/pdf', content: Buffer.from(pdf).toString('base64') }],
     });
     await q.markSent(db, saved.agreementId);

@@ -1,7 +1,7 @@
 // The new-project wizard through the API: admins only, totals recomputed in cents and checked,
 // Finish creating the agreement, the project with its root bin and rule, and mailing the PDF.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WIZARD_MESSAGES, defaultQuantities, priceAgreement } from '@listening/contract';
+import { WIZARD_MESSAGES, defaultQuantities, periodSummary, priceAgreement } from '@listening/contract';
 import { loadSimProjects } from '../../ingest/sim-content.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { loopbackSmtp } from '../../mail/test-smtp.ts';
@@ -71,13 +71,15 @@ describe('new-project wizard', () => {
   it('offers the account options with their defaults, the types and sub-products, and the price list', async () => {
     const options = await t.app.inject({ method: 'GET', url: `/crm/api/agreement/dropdowns/populate/short/${karoo}`, headers: admin });
     expect(options.json()).toMatchObject({
-      Defaults: { PaymentTypeId: 2, BillingTypeId: 3, CancellationTypeId: 1 },
+      // Billing follows the project's own period: monthly, not once-off.
+      Defaults: { PaymentTypeId: 2, BillingTypeId: 1, CancellationTypeId: 1 },
       RequestedBys: [{ Id: viewerId, IsPrimary: true }],
     });
     const subs = await t.app.inject({ method: 'GET', url: '/crm/api/projecttype/getall?parentId=8', headers: admin });
     expect(subs.json().map((s: { Id: number }) => s.Id)).toEqual([7, 8, 9, 10, 11]);
     const list = await t.app.inject({ method: 'POST', url: '/crm/api/productlist/populate/full?currencyId=ZAR', headers: admin });
-    expect(list.json()[1].children[0]).toMatchObject({ Description: 'Sentiment', Price: 490, PriceCents: 49_000, IsHeader: false });
+    expect(list.json()[1].children[0]).toMatchObject({ Description: 'Sentiment', Price: 490, PriceCents: 49_000, IsHeader: false, Period: 'month' });
+    expect(list.json()[0].children.map((p: { Period: string }) => p.Period)).toEqual(['month', 'once', 'month']);
   });
 
   it('answers 403 to a non-admin for every wizard call, and saves nothing', async () => {
@@ -141,6 +143,9 @@ describe('new-project wizard', () => {
     const codes = await t.db.selectFrom('client_products').select('product_code').where('client_id', '=', karoo).execute();
     expect(codes.map((c) => c.product_code)).toContain('KPSZ10');
     const mail = await t.db.selectFrom('mail_outbox').selectAll().where('to', '=', 'viewer@demo.example').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    // The mail gives a total per period, never one sum of once-off and monthly money.
+    expect(mail.text).toContain(`Your agreement is attached: ${periodSummary(price)}, VAT included.`);
+    expect(mail.text).toMatch(/R [\d,.]+ once-off \+ R [\d,.]+ \/ month/);
     const [pdf] = mail.attachments as { filename: string; content: string }[];
     expect(pdf.filename).toBe(`agreement-${res.body.AgreementId}.pdf`);
     expect(Buffer.from(pdf.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
@@ -173,9 +178,7 @@ describe('new-project wizard', () => {
         endDate: null,
         isTrial: false,
         products: price.Products,
-        productListTotal: price.ProductListTotal,
-        vat: price.Vat,
-        agreementTotal: price.AgreementTotal,
+        periods: price.Periods,
       });
       await mailer.send({
         to: 'viewer@demo.example',

@@ -27,7 +27,7 @@ export function LockedPanel({ product, screen = false }: { product: ProductKey; 
       </ThemeIcon>
       <Text fw={600}>{details.name} is not part of your plan</Text>
       <Text size="sm" data-testid={`locked-${product}-price`}>
-        {details.name} · <Money value={details.price} fw={700} />
+        {details.name} · <Money value={details.price} period={details.period} fw={700} />
       </Text>
       <Text size="sm" c="dimmed" ta="center" maw={screen ? 420 : 380}>
         {details.description}

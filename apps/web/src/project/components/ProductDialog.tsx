@@ -44,7 +44,7 @@ export function ProductDialog({ product, onClose: close }: { product: ProductKey
             <Text size="sm" c="dimmed">
               Price ({CURRENCY})
             </Text>
-            <Money value={details.price} fw={700} fz="xl" data-testid="product-price" />
+            <Money value={details.price} period={details.period} fw={700} fz="xl" data-testid="product-price" />
           </Group>
           {thanks ? (
             <>

@@ -2,13 +2,16 @@ import { Checkbox, Group, NumberInput, Stack, Table, Text } from '@mantine/core'
 import {
   CATALOGUE_PRODUCTS,
   clampQuantity,
-  formatCents,
+  formatPrice,
   maxQuantity,
   minQuantity,
+  periodSummary,
   VAT_PERCENT,
   type AgreementPrice,
   type ProductType,
 } from '@listening/contract';
+
+const PERIOD_HEADINGS = { once: 'Once-off', month: 'Every month' } as const;
 import type { WizardState } from './wizard-state.ts';
 
 function QuantityCell({ product, quantity, onChange }: { product: ProductType['children'][number]; quantity: number; onChange: (q: number) => void }) {
@@ -39,7 +42,7 @@ function QuantityCell({ product, quantity, onChange }: { product: ProductType['c
   );
 }
 
-/** Step 4: the priced products with quantities, and the totals with VAT, in rand. */
+/** Step 4: the priced products with quantities, each price with its period, and the totals with VAT per period, in rand. */
 export function AgreementStep({
   list,
   state,
@@ -82,18 +85,18 @@ export function AgreementStep({
                     <Text size="sm">{p.Description}</Text>
                     {/* On a phone the unit price goes under the product: the table keeps to the screen. */}
                     <Text size="xs" c="dimmed" hiddenFrom="sm">
-                      {formatCents(p.PriceCents)} each
+                      {formatPrice(p.PriceCents, p.Period)} each
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right" visibleFrom="sm">
-                    <Text size="sm">{formatCents(p.PriceCents)}</Text>
+                    <Text size="sm">{formatPrice(p.PriceCents, p.Period)}</Text>
                   </Table.Td>
                   <Table.Td>
                     <QuantityCell product={p} quantity={q} onChange={(n) => setQuantity(p.Id, n)} />
                   </Table.Td>
                   <Table.Td ta="right">
                     <Text size="sm" c={q ? undefined : 'dimmed'}>
-                      {formatCents(q * p.PriceCents)}
+                      {formatPrice(q * p.PriceCents, p.Period)}
                     </Text>
                   </Table.Td>
                 </Table.Tr>
@@ -102,23 +105,37 @@ export function AgreementStep({
           ])}
         </Table.Tbody>
       </Table>
-      <Stack gap={4} ml="auto" w={{ base: '100%', xs: 320 }} aria-label="Totals">
-        <Group justify="space-between">
-          <Text size="sm">Subtotal (excl. VAT)</Text>
-          <Text size="sm" data-testid="subtotal">
-            {formatCents(price.ProductListTotal)}
-          </Text>
-        </Group>
-        <Group justify="space-between">
-          <Text size="sm">VAT ({VAT_PERCENT}%)</Text>
-          <Text size="sm" data-testid="vat">
-            {formatCents(price.Vat)}
-          </Text>
-        </Group>
-        <Group justify="space-between">
-          <Text fw={700}>Total (incl. VAT)</Text>
-          <Text fw={700} data-testid="total">
-            {formatCents(price.AgreementTotal)}
+      {/* One block per period: once-off and monthly money are never added into one figure. */}
+      <Stack gap="sm" ml="auto" w={{ base: '100%', xs: 360 }} aria-label="Totals">
+        {price.Periods.map((t) => (
+          <Stack key={t.Period} gap={2} data-testid={`totals-${t.Period}`}>
+            <Text size="xs" fw={700} c="dimmed" tt="uppercase">
+              {PERIOD_HEADINGS[t.Period]}
+            </Text>
+            <Group justify="space-between">
+              <Text size="sm">Subtotal (excl. VAT)</Text>
+              <Text size="sm" data-testid={`subtotal-${t.Period}`}>
+                {formatPrice(t.ProductListTotal, t.Period)}
+              </Text>
+            </Group>
+            <Group justify="space-between">
+              <Text size="sm">VAT ({VAT_PERCENT}%)</Text>
+              <Text size="sm" data-testid={`vat-${t.Period}`}>
+                {formatPrice(t.Vat, t.Period)}
+              </Text>
+            </Group>
+            <Group justify="space-between">
+              <Text fw={700}>Total (incl. VAT)</Text>
+              <Text fw={700} data-testid={`total-${t.Period}`}>
+                {formatPrice(t.Total, t.Period)}
+              </Text>
+            </Group>
+          </Stack>
+        ))}
+        <Group justify="space-between" wrap="nowrap" align="flex-start" pt={6} style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+          <Text fw={700}>Agreement</Text>
+          <Text fw={700} ta="right" data-testid="agreement-total">
+            {periodSummary(price)}
           </Text>
         </Group>
       </Stack>

@@ -3,9 +3,9 @@ import { WIZARD_MESSAGES } from '@listening/contract';
 import { initialState, stepProblem } from './wizard-state.ts';
 
 describe('the wizard’s steps', () => {
-  it('starts with the specification’s defaults: payment 2, billing 3, cancellation 1, send now, not a trial', () => {
+  it('starts with the specification’s defaults (payment 2, cancellation 1, send now, not a trial) and bills a monthly project monthly', () => {
     const s = initialState();
-    expect([s.paymentTypeId, s.billingTypeId, s.cancellationTypeId, s.sendAgreementNow, s.isTrial]).toEqual([2, 3, 1, true, false]);
+    expect([s.paymentTypeId, s.billingTypeId, s.cancellationTypeId, s.sendAgreementNow, s.isTrial]).toEqual([2, 1, 1, true, false]);
     expect(s.quantities[101]).toBe(1);
   });
 

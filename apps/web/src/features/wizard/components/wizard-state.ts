@@ -1,5 +1,5 @@
 // The wizard's state and the checks each step makes before Next (002 section 5, "Wizard").
-import { AGREEMENT_DEFAULTS, WIZARD_MESSAGES, defaultQuantities } from '@listening/contract';
+import { AGREEMENT_DEFAULTS, WIZARD_MESSAGES, defaultBillingType, defaultQuantities } from '@listening/contract';
 
 export interface WizardState {
   typeId: number | null;
@@ -19,21 +19,25 @@ export interface WizardState {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-export const initialState = (): WizardState => ({
-  typeId: null,
-  subTypeId: null,
-  name: '',
-  keywords: '',
-  requestedById: null,
-  billingTypeId: AGREEMENT_DEFAULTS.BillingTypeId,
-  paymentTypeId: AGREEMENT_DEFAULTS.PaymentTypeId,
-  cancellationTypeId: AGREEMENT_DEFAULTS.CancellationTypeId,
-  startDate: today(),
-  endDate: '',
-  isTrial: AGREEMENT_DEFAULTS.IsTrial,
-  sendAgreementNow: AGREEMENT_DEFAULTS.SendAgreementNow,
-  quantities: defaultQuantities(),
-});
+export const initialState = (): WizardState => {
+  const quantities = defaultQuantities();
+  return {
+    typeId: null,
+    subTypeId: null,
+    name: '',
+    keywords: '',
+    requestedById: null,
+    // Billed in the period of what is bought: the project itself is monthly.
+    billingTypeId: defaultBillingType(quantities),
+    paymentTypeId: AGREEMENT_DEFAULTS.PaymentTypeId,
+    cancellationTypeId: AGREEMENT_DEFAULTS.CancellationTypeId,
+    startDate: today(),
+    endDate: '',
+    isTrial: AGREEMENT_DEFAULTS.IsTrial,
+    sendAgreementNow: AGREEMENT_DEFAULTS.SendAgreementNow,
+    quantities,
+  };
+};
 
 /** What stops Next at a step, or null: the step-3 alerts are the specification's own words. */
 export function stepProblem(step: number, s: WizardState): string | null {
