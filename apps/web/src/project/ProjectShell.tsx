@@ -25,6 +25,7 @@ import type { ProjectDialogKind, ProjectDialogs } from './dialogs.ts';
 import {
   analyticParams,
   filterToSearch,
+  linkSearch,
   refusedParts,
   resolveFilter,
   screenOfferedStreams,
@@ -35,7 +36,7 @@ import {
   type RefusedPart,
 } from './filter.ts';
 import { activeMenuKey, projectMenu, type MenuItem } from './menu.ts';
-import { screenFilterRules } from './screen-filter.ts';
+import { NO_SCREEN, screenFilterRules } from './screen-filter.ts';
 import { PageTitleScope, usePageTitle } from '../ui/page-title.ts';
 
 // The project route (composed in app/routes/project.tsx): its search is the filter, typed by
@@ -50,10 +51,12 @@ export interface ProjectShellProps {
   platform: number | null;
   /** The features' dialogs for side-menu items, by kind (supplied by the app layer). */
   dialogs?: ProjectDialogs;
+  /** The address names no screen of the project: the child says so, and the shell shows no Filter. */
+  notFound?: boolean;
   children: ReactNode;
 }
 
-export function ProjectShell({ clientId, projectId, search, platform, dialogs, children }: ProjectShellProps) {
+export function ProjectShell({ clientId, projectId, search, platform, dialogs, notFound = false, children }: ProjectShellProps) {
   const project = useProject(projectId);
   const products = useClientProducts(clientId);
   const navigate = projectRoute.useNavigate();
@@ -63,8 +66,9 @@ export function ProjectShell({ clientId, projectId, search, platform, dialogs, c
   const [dialog, setDialog] = useState<ProjectDialogKind | null>(null);
 
   const data = project.data;
-  // Each screen's own defaults (screen-filter.ts): the analysis screens start at yesterday.
-  const rules = useMemo(() => screenFilterRules(pathname), [pathname]);
+  // Each screen's own defaults (screen-filter.ts): the analysis screens start at yesterday; a
+  // screen that does not follow the Filter reads its own range and streams.
+  const rules = useMemo(() => (notFound ? NO_SCREEN : screenFilterRules(pathname)), [pathname, notFound]);
   const filter = useMemo(() => (data ? resolveFilter(search, data, wallNow(data.TimeZone), rules) : null), [data, search, rules]);
   const ownedCodes = useMemo(() => products.data ?? [], [products.data]);
 
@@ -75,11 +79,12 @@ export function ProjectShell({ clientId, projectId, search, platform, dialogs, c
   // dismisses it or sets a filter of their own.
   const [refused, setRefused] = useState<RefusedPart[]>([]);
   useEffect(() => {
-    if (!filter || !searchNeedsRewrite(search, filter)) return;
+    // A screen that does not follow the Filter leaves the address as it came (for the next screen).
+    if (!filter || rules.fixed || !searchNeedsRewrite(search, filter)) return;
     const parts = refusedParts(search, filter);
     if (parts.length) setRefused((prev) => [...new Set([...prev, ...parts])]);
     void navigate({ to: '.', unsafeRelative: 'path', search: withFilter(filter), replace: true });
-  }, [filter, search, navigate]);
+  }, [filter, search, navigate, rules]);
 
   // A well-formed bin that is not one of the project's sub-bins: every figure would refuse it, so
   // the shell drops it and says so.
@@ -87,13 +92,13 @@ export function ProjectShell({ clientId, projectId, search, platform, dialogs, c
   const bin = filter?.bin ? bins.data?.find((b) => b.Id === filter.bin) : undefined;
   useEffect(() => {
     // After the address is settled, so the two rewrites never race.
-    if (!filter?.bin || bins.isPending || searchNeedsRewrite(search, filter)) return;
+    if (!filter?.bin || bins.isPending || (!rules.fixed && searchNeedsRewrite(search, filter))) return;
     if (bins.isError || !bins.data.some((b) => b.Id === filter.bin)) {
       setRefused((prev) => [...new Set([...prev, 'bin' as const])]);
       const { bin: _dropped, ...rest } = filter;
-      void navigate({ to: '.', unsafeRelative: 'path', search: withFilter(rest), replace: true });
+      void navigate({ to: '.', unsafeRelative: 'path', search: rules.fixed ? withoutBin : withFilter(rest), replace: true });
     }
-  }, [filter, search, bins.isPending, bins.isError, bins.data, navigate]);
+  }, [filter, search, bins.isPending, bins.isError, bins.data, navigate, rules]);
 
   const setFilter = useCallback(
     (next: Partial<ProjectFilter>) => {
@@ -116,7 +121,12 @@ export function ProjectShell({ clientId, projectId, search, platform, dialogs, c
   }, [data, filter, platform, clientId, projectId, setFilter, ownedCodes, products.isPending, products.isError, bin]);
 
   const items = useMemo(() => (data ? projectMenu(data.ProjectTypeId, streamsOfProject(data), ownedCodes) : []), [data, ownedCodes]);
-  const searchForLinks = useMemo(() => (filter ? filterToSearch(filter) : search), [filter, search]);
+  // The menu carries what the user chose (or a link named), never the shown screen's defaults, so a
+  // screen opened from the menu shows what its address typed or shared would show.
+  const searchForLinks = useMemo(
+    () => (filter && data ? linkSearch(search, filter, data, wallNow(data.TimeZone), rules) : search),
+    [filter, data, search, rules],
+  );
 
   const onItem = useCallback(
     (item: MenuItem) => {
@@ -167,13 +177,15 @@ export function ProjectShell({ clientId, projectId, search, platform, dialogs, c
 
   // The tab says which screen of which project: 'Dashboard · Acme Cola Brand Monitoring · Listening'.
   const activeKey = activeMenuKey(pathname);
-  const screenLabel = items.flatMap((i) => [i, ...(i.children ?? [])]).find((i) => i.key === activeKey)?.label;
-  usePageTitle(screenLabel, data?.Description);
+  const screenLabel = notFound ? 'Page not found' : items.flatMap((i) => [i, ...(i.children ?? [])]).find((i) => i.key === activeKey)?.label;
+  // A project that is refused keeps nothing of it in the tab, not even a name the API gave before.
+  const refusedProject = project.isError || (!!data && data.ClientId !== clientId);
+  usePageTitle(...(refusedProject ? ['Project could not be opened'] : [screenLabel, data?.Description]));
   const titleScope = useMemo(() => (data ? [data.Description] : []), [data]);
   const Dialog = dialog ? dialogs?.[dialog] : undefined;
 
   // A project is opened under its own client's address only: another client's is not found.
-  if (project.isError || (data && data.ClientId !== clientId))
+  if (refusedProject)
     return (
       <Container size="sm" py="xl">
         <EmptyState title="This project could not be opened">
@@ -220,7 +232,15 @@ export function ProjectShell({ clientId, projectId, search, platform, dialogs, c
             ) : (
               <Skeleton h={28} w={320} mt={4} />
             )}
-            {context && (
+            {context && rules.fixed && rules.fixed.covers && (
+              <Group gap={6} mt={6} c="dimmed" wrap="nowrap" align="flex-start">
+                <IconInfoCircle size={14} style={{ flexShrink: 0, marginTop: 3 }} />
+                <Text size="sm" data-testid="screen-covers">
+                  {rules.fixed.covers(context.filter)}; the Filter does not apply here.
+                </Text>
+              </Group>
+            )}
+            {context && !rules.fixed && (
               <Group gap="md" mt={6} c="dimmed">
                 <Group gap={6}>
                   <IconCalendar size={14} />
@@ -241,7 +261,7 @@ export function ProjectShell({ clientId, projectId, search, platform, dialogs, c
             <Button variant="default" leftSection={<IconMenu2 size={16} />} onClick={sideNav.toggle} aria-label="Project menu">
               Menu
             </Button>
-            {context && data && (
+            {context && data && !rules.fixed && (
               <FilterMenu
                 filter={context.filter}
                 timeZone={data.TimeZone}
@@ -298,6 +318,12 @@ function refusedMessage(parts: readonly RefusedPart[], filter: ProjectFilter): s
   if (parts.includes('bin')) out.push('The bin asked for is not one of this project’s, so the screen shows the whole project.');
   return out.join(' ');
 }
+
+/** The address without its bin (a screen that does not follow the Filter keeps the rest as it came). */
+const withoutBin = (prev: Record<string, unknown>): ProjectSearch => {
+  const { bin: _bin, ...rest } = prev;
+  return rest as ProjectSearch;
+};
 
 /**
  * The address with the filter's params replaced and a screen's own params (Post Listing's search

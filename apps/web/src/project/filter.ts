@@ -45,6 +45,14 @@ export interface ScreenFilterRules {
   defaultRange: (now: Dayjs) => [string, string];
   /** Streams the screen does not offer, unless the project offers nothing else. */
   dropStreams?: readonly number[];
+  /**
+   * Set on a screen whose content does not follow the Filter: the shell hides the Filter, leaves
+   * the address as it is and shows what the screen covers instead (a not-found page says nothing).
+   * Its filter is the default range and streams, whatever the address says.
+   */
+  fixed?: { covers?: (f: ProjectFilter) => string };
+  /** The screen reads every stream the project offers (YouTube only when it is the only one). */
+  allStreams?: boolean;
 }
 
 /** The streams a screen's Filter offers: the project's, less those the screen drops (unless none would be left). */
@@ -102,9 +110,34 @@ export function resolveRange(
 }
 
 export function resolveFilter(search: ProjectSearch, project: Project, now: Dayjs = dayjs(), rules: ScreenFilterRules = DASHBOARD_FILTER): ProjectFilter {
-  const [datefrom, dateto] = resolveRange(search.datefrom, search.dateto, now, rules.defaultRange);
   const bin = search.bin && isBin(search.bin) ? Number(search.bin) : undefined;
-  return { datefrom, dateto, streams: resolveStreams(search.streams, project, rules), ...(bin ? { bin } : {}) };
+  // A screen that does not follow the Filter reads its own range and streams; the bin still
+  // travels, so its header can say the screen does not count it.
+  const own: ProjectSearch = rules.fixed ? { ...(rules.allStreams ? { streams: screenOfferedStreams(project, rules).join(',') } : {}) } : search;
+  const [datefrom, dateto] = resolveRange(own.datefrom, own.dateto, now, rules.defaultRange);
+  return { datefrom, dateto, streams: resolveStreams(own.streams, project, rules), ...(bin ? { bin } : {}) };
+}
+
+/**
+ * The filter a menu item carries to the next screen: what differs from the shown screen's
+ * defaults (a range or streams the user chose, or that a link named) and the bin. A filter at the
+ * screen's defaults carries nothing, so the next screen opens at its own defaults, exactly as
+ * when its address is typed or shared without them. On a screen that does not follow the Filter
+ * the address is carried as it came.
+ */
+export function linkSearch(search: ProjectSearch, f: ProjectFilter, project: Project, now: Dayjs, rules: ScreenFilterRules): ProjectSearch {
+  if (rules.fixed) {
+    const { datefrom, dateto, streams, bin } = search;
+    return Object.fromEntries(Object.entries({ datefrom, dateto, streams, bin }).filter(([, v]) => v !== undefined && v !== ''));
+  }
+  const d = resolveFilter({}, project, now, rules);
+  const out = filterToSearch(f);
+  if (f.datefrom === d.datefrom && f.dateto === d.dateto) {
+    delete out.datefrom;
+    delete out.dateto;
+  }
+  if (f.streams.join(',') === d.streams.join(',')) delete out.streams;
+  return out;
 }
 
 /** The address form of a filter. */

@@ -1,9 +1,15 @@
-// Which filter defaults each project screen has, by its path: the dashboard, its platform views and
-// Post Listing read the last 30 days; the analysis screens of document 2 read yesterday 00:00 to now
-// (001 section 9), and Sentiment leaves YouTube out of its streams (001 section 4: "the initial
-// sentiment filter drops stream 10"). The project shell resolves the address with these.
-import { YOUTUBE } from '@listening/contract';
-import { DASHBOARD_FILTER, sinceYesterday, type ScreenFilterRules } from './filter.ts';
+// How each project screen reads the Filter, by its path. The screens that show figures over the
+// Filter's range and streams have their defaults here: the dashboard, its platform views and Post
+// Listing read the last 30 days; the analysis screens of document 2 read yesterday 00:00 to now
+// (001 section 9); Deep Dive, whose chart is drawn by the week, reads the last 5 weeks from Monday;
+// Sentiment leaves YouTube out of its streams (001 section 4: "the initial sentiment filter drops
+// stream 10"). The screens whose content does not follow the Filter (Follower Growth, the word
+// lists, a word list's detail and board, Ave calc's) say what they cover instead, and the shell
+// hides the Filter on them. The project shell resolves the address with these rules.
+import { FOLLOWER_GROWTH_WEEKS, YOUTUBE } from '@listening/contract';
+import dayjs, { type Dayjs } from 'dayjs';
+import { streamName } from '../ui/StreamIcon.tsx';
+import { DASHBOARD_FILTER, sinceYesterday, type ProjectFilter, type ScreenFilterRules } from './filter.ts';
 
 /** The analysis screens (path below …/project/$projectId) whose range defaults to yesterday to now. */
 export const ANALYSIS_PATHS: readonly string[] = [
@@ -12,13 +18,54 @@ export const ANALYSIS_PATHS: readonly string[] = [
   'competitor-tracking',
   'top-authors',
   'influencer-comparison',
-  'performance-measurement',
-  'deep-dive',
   'treeview',
 ];
 
+const day = (d: Dayjs) => d.format('YYYY-MM-DD');
+
+/**
+ * Deep Dive's range when the address names none: the last 5 weeks, each from Monday (the chart's
+ * weeks), to today, so its weekly chart opens on four whole weeks and the one under way.
+ */
+export function fiveWeeksFromMonday(now: Dayjs = dayjs()): [string, string] {
+  const today = now.startOf('day');
+  const monday = today.subtract((today.day() + 6) % 7, 'day');
+  return [day(monday.subtract(4, 'week')), day(today)];
+}
+
+/** Follower Growth's fixed lookback: the 8 weeks ending today. */
+export function followerWeeks(now: Dayjs = dayjs()): [string, string] {
+  const today = now.startOf('day');
+  return [day(today.subtract(FOLLOWER_GROWTH_WEEKS * 7 - 1, 'day')), day(today)];
+}
+
 const ANALYSIS_FILTER: ScreenFilterRules = { defaultRange: sinceYesterday };
 const SENTIMENT_FILTER: ScreenFilterRules = { defaultRange: sinceYesterday, dropStreams: [YOUTUBE] };
+const DEEP_DIVE_FILTER: ScreenFilterRules = { defaultRange: fiveWeeksFromMonday };
+
+const names = (streams: readonly number[]) => streams.map(streamName).join(', ');
+const long = (d: string) => dayjs(d).format('D MMM YYYY');
+
+/** A screen that lists or edits rather than counts over a range: it covers the same whatever the Filter. */
+const unfiltered = (covers: string): ScreenFilterRules => ({ defaultRange: DASHBOARD_FILTER.defaultRange, fixed: { covers: () => covers } });
+
+/** The rules of the screens that do not read the Filter, by path segment. */
+const FIXED: Readonly<Record<string, ScreenFilterRules>> = {
+  'performance-measurement': {
+    defaultRange: followerWeeks,
+    allStreams: true,
+    fixed: { covers: (f: ProjectFilter) => `The 8 weeks to ${long(f.dateto)}, owned profiles on ${names(f.streams)}` },
+  },
+  'reaction-lists': unfiltered('Every reaction list of the project, whatever the dates'),
+  'crisis-lists': unfiltered('Every crisis list of the project, whatever the dates'),
+  'crisis-monitoring-lists': unfiltered('Every crisis list of the project, whatever the dates'),
+  'reaction-list': unfiltered('This word list’s words, settings and board, whatever the dates'),
+  'crisis-monitoring': unfiltered('This word list’s words, settings and board, whatever the dates'),
+  'ave-calcs': unfiltered('The project’s AVE settings, which every date and stream uses'),
+};
+
+/** What the shell shows in a project where no screen is: no Filter, no line about it. */
+export const NO_SCREEN: ScreenFilterRules = { defaultRange: DASHBOARD_FILTER.defaultRange, fixed: {} };
 
 /** The screen's path segment below the project (…/project/4/sentiment → 'sentiment'), or null on the dashboard. */
 export function screenOf(pathname: string): string | null {
@@ -28,6 +75,9 @@ export function screenOf(pathname: string): string | null {
 /** The filter rules of the screen at `pathname`. */
 export function screenFilterRules(pathname: string): ScreenFilterRules {
   const screen = screenOf(pathname);
+  if (screen === null) return DASHBOARD_FILTER;
   if (screen === 'sentiment') return SENTIMENT_FILTER;
-  return screen && ANALYSIS_PATHS.includes(screen) ? ANALYSIS_FILTER : DASHBOARD_FILTER;
+  if (screen === 'deep-dive') return DEEP_DIVE_FILTER;
+  if (Object.hasOwn(FIXED, screen)) return FIXED[screen];
+  return ANALYSIS_PATHS.includes(screen) ? ANALYSIS_FILTER : DASHBOARD_FILTER;
 }

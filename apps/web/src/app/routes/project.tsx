@@ -2,11 +2,12 @@
 // address, the per-platform views, and the analysis screens of document 2 (later releases). The
 // router mounts them under the private shell. Composed here, in the app, from the shared project
 // layer (shell, filter, clip tray over every screen) and the dashboard feature's screen.
-import { Outlet, createRoute, getRouteApi, lazyRouteComponent, useParams, type AnyRoute } from '@tanstack/react-router';
+import { Outlet, createRoute, getRouteApi, lazyRouteComponent, useMatch, useParams, type AnyRoute } from '@tanstack/react-router';
 import { ClipTray } from '../../project/clip-tray/ClipTray.tsx';
 import { ClipTrayProvider } from '../../project/clip-tray/tray-state.tsx';
 import { projectSearchSchema } from '../../project/filter.ts';
 import type { ProjectDialogs } from '../../project/dialogs.ts';
+import { ProjectNotFound } from '../../project/components/ProjectNotFound.tsx';
 import { ProjectShell } from '../../project/ProjectShell.tsx';
 import { postListingSearchSchema } from '../../features/post-listing/search.ts';
 import { influencerComparisonSearchSchema } from '../../features/influencer-comparison/search.ts';
@@ -61,8 +62,9 @@ function ProjectLayout() {
   const search = projectApi.useSearch();
   const { streamId } = useParams({ strict: false });
   const platform = streamId && /^\d+$/.test(streamId) ? Number(streamId) : null;
+  const notFound = !!useMatch({ from: '/_private/client/$clientId/project/$projectId/$', shouldThrow: false });
   return (
-    <ProjectShell clientId={Number(clientId)} projectId={Number(projectId)} search={search} platform={platform} dialogs={projectDialogs}>
+    <ProjectShell clientId={Number(clientId)} projectId={Number(projectId)} search={search} platform={platform} dialogs={projectDialogs} notFound={notFound}>
       <ClipTrayProvider>
         {/* 'You have profiles with invalid access tokens…' above every screen of a project that has one. */}
         <InvalidTokensPrompt projectId={Number(projectId)} />
@@ -125,6 +127,8 @@ export function projectRoutes<TParent extends AnyRoute>(parent: TParent) {
     createRoute({ getParentRoute: () => project, path: 'treeview', component: TreeViewScreen }),
     createRoute({ getParentRoute: () => project, path: 'world-map', component: WorldMapScreen }),
   ];
+  // Any other address inside the project: not found, inside the project's frame.
+  const notFound = createRoute({ getParentRoute: () => project, path: '$', component: ProjectNotFound });
   return [
     project.addChildren([
       dashboard,
@@ -140,6 +144,7 @@ export function projectRoutes<TParent extends AnyRoute>(parent: TParent) {
       workflowBoard,
       ...analysisA,
       ...analysisC,
+      notFound,
     ]),
   ] as const;
 }

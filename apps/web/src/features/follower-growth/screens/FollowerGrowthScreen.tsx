@@ -1,5 +1,6 @@
 // Performance measurement (Follower Growth, every project type): the owned profiles' followers
-// over the fixed 8 weeks ending on the filter's end day (001 section 9): headline figures against
+// over the fixed 8 weeks ending today (001 section 9), on every stream the project offers (the
+// shell hides the Filter here and says what the screen covers): headline figures against
 // the 8 weeks before, the weekly insights line per network, the follower comparison pie and the
 // follower matrix by week.
 import { Grid, Group, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
@@ -38,9 +39,7 @@ function Headline({ label, figure, testId, signed }: { label: string; figure: Co
 }
 
 const NoProfiles = () => (
-  <EmptyState title="No owned profiles on these streams">
-    Follower Growth follows the project's own accounts. Link them under Access tokens, or choose other streams in the Filter.
-  </EmptyState>
+  <EmptyState title="No owned profiles on these streams">Follower Growth follows the project's own accounts. Link them under Access tokens.</EmptyState>
 );
 
 export function FollowerGrowthScreen() {
