@@ -65,8 +65,10 @@ export interface AlertsTable {
   date_last_sent: Timestamp | null;
   id: Generated<number>;
   interval_minutes: number;
+  keyword: string | null;
   name: string;
   project_id: number;
+  sentiment_id: Generated<number>;
   start_date: Timestamp;
 }
 

@@ -62,8 +62,15 @@ export const Alert = z.object({
   DateLastSent: z.string().nullable(),
   RecipientCount: z.number(),
   Recipients: z.array(AlertRecipient),
+  /** Only mentions of this sentiment: 0 any, 1 Neutral, 2 Positive, 3 Negative (the word bins' enumeration). */
+  SentimentId: z.number(),
+  /** Only mentions containing this word or phrase; null: any. */
+  Keyword: z.string().nullable(),
 });
 export type Alert = z.infer<typeof Alert>;
+
+export const ALERT_KEYWORD_MAX = 200;
+const alertSentimentMessage = 'sentimentId must be 0 (any), 1 (Neutral), 2 (Positive) or 3 (Negative)';
 
 const intervalMessage = `interval must be one of ${ALERT_INTERVALS.join(', ')} (minutes)`;
 const noRecipient = ALERT_MESSAGES.noRecipient;
@@ -105,6 +112,25 @@ export const AlertInput = z.object({
     .max(40, 'startDate is not a date')
     .refine((s) => /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)?$/.test(s) && !Number.isNaN(Date.parse(`${s.slice(0, 10)}T00:00:00Z`)), {
       message: 'startDate must be a date (2024-05-01) or a date and time (2024-05-01T08:00)',
+    }),
+  /** Not in the specification: send only mentions of one sentiment (0, the default: any). */
+  sentimentId: z.coerce
+    .number<number>({ error: alertSentimentMessage })
+    .refine((n) => [0, 1, 2, 3].includes(n), alertSentimentMessage)
+    .default(0),
+  /** Not in the specification: send only mentions containing this word or phrase (empty: any). */
+  keyword: z
+    .string({ error: 'keyword must be text' })
+    .trim()
+    .max(ALERT_KEYWORD_MAX, `keyword is longer than ${ALERT_KEYWORD_MAX} characters`)
+    .nullish()
+    .transform((s, ctx) => {
+      if (!s) return null;
+      if (!/[\p{L}\p{N}]/u.test(s)) {
+        ctx.addIssue({ code: 'custom', message: `Keyword ${quoteInput(s)} has no searchable word` });
+        return z.NEVER;
+      }
+      return s;
     }),
 });
 export type AlertInput = z.input<typeof AlertInput>;

@@ -62,6 +62,23 @@ const alertCount = async () =>
   );
 
 describe('alerts', () => {
+  it('keeps an alert’s sentiment and keyword filters, and names a bad one', async () => {
+    const projectId = t.projects['acme-brand'];
+    const base = { name: 'Angry about prices', projectId, recipientIds: `${me}`, interval: 15, startDate: '2026-03-02' };
+    const res = await save(analyst, { ...base, sentimentId: 3, keyword: '  price rise ' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ SentimentId: 3, Keyword: 'price rise' });
+    const plain = await save(analyst, base);
+    expect(plain.json()).toMatchObject({ SentimentId: 0, Keyword: null });
+    for (const id of [res.json().Id, plain.json().Id]) await t.app.inject({ method: 'DELETE', url: `/api/alert/${id}`, headers: analyst });
+    const bad = await save(analyst, { ...base, sentimentId: 7 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('sentimentId must be 0 (any), 1 (Neutral), 2 (Positive) or 3 (Negative)');
+    const symbols = await save(analyst, { ...base, keyword: '!!!' });
+    expect(symbols.statusCode).toBe(400);
+    expect(symbols.json().message).toContain("Keyword '!!!' has no searchable word");
+  });
+
   it('schedules an alert, lists it with its recipients and deletes it', async () => {
     const projectId = t.projects['acme-brand'];
     const res = await save(analyst, { name: 'Brand mentions', projectId, recipientIds: `${me},${colleague}`, interval: 15, startDate: '2026-03-02' });

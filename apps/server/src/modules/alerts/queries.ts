@@ -39,7 +39,16 @@ export async function activeContactIds(db: Db, clientId: number, ids: number[]):
 
 export async function insertAlert(
   db: Db,
-  values: { client_id: number; project_id: number; name: string; interval_minutes: number; start_date: Date; created_by: number },
+  values: {
+    client_id: number;
+    project_id: number;
+    name: string;
+    interval_minutes: number;
+    start_date: Date;
+    created_by: number;
+    sentiment_id: number;
+    keyword: string | null;
+  },
   contactIds: number[],
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {

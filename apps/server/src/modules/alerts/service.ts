@@ -45,6 +45,8 @@ async function toWire(db: Db, rows: AlertRow[]): Promise<Alert[]> {
       DateLastSent: r.date_last_sent ? r.date_last_sent.toISOString() : null,
       RecipientCount: mine.length,
       Recipients: mine,
+      SentimentId: r.sentiment_id,
+      Keyword: r.keyword,
     };
   });
 }
@@ -66,6 +68,8 @@ function startInstant(startDate: string, timeZone: string): Date {
 export async function saveAlert(db: Db, user: AuthUser, body: ParsedInput<typeof C.saveAlert>['body']): Promise<Alert> {
   const project = await projectForWrite(db, user, body.projectId);
   await assertUnlocked(db, project, 'Notifications');
+  // Filtering by sentiment reads sentiment data: the client must own Sentiment, as on every screen.
+  if (body.sentimentId !== 0) await assertUnlocked(db, project, 'Sentiment');
   const known = await q.activeContactIds(db, project.client_id, body.recipientIds);
   const strangers = body.recipientIds.filter((id) => !known.has(id));
   if (strangers.length)
@@ -82,6 +86,8 @@ export async function saveAlert(db: Db, user: AuthUser, body: ParsedInput<typeof
       interval_minutes: body.interval,
       start_date: startInstant(body.startDate, time_zone),
       created_by: user.id,
+      sentiment_id: body.sentimentId,
+      keyword: body.keyword,
     },
     body.recipientIds,
   );
