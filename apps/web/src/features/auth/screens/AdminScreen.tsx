@@ -11,6 +11,9 @@ import { userQueryOptions } from '../api/get-user.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 
 /** Admin act-as. */
+/** The key of act-as's one problem toast: each try replaces it, and signing in takes it away. */
+const ACT_AS_PROBLEM = 'act-as-problem';
+
 export function AdminScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -21,7 +24,7 @@ export function AdminScreen() {
     e.preventDefault();
     const address = email.trim();
     if (!isSimpleEmail(address)) {
-      toast.warning(MESSAGES.actAsInvalidEmail);
+      toast.warning(MESSAGES.actAsInvalidEmail, undefined, ACT_AS_PROBLEM);
       setEmail('');
       return;
     }
@@ -34,7 +37,7 @@ export function AdminScreen() {
         if (!(err instanceof ApiError && err.status === 404)) throw err;
       }
       if (!id) {
-        toast.warning(MESSAGES.actAsUserNotFound);
+        toast.warning(MESSAGES.actAsUserNotFound, undefined, ACT_AS_PROBLEM);
         return;
       }
       let token: string | undefined;
@@ -44,15 +47,17 @@ export function AdminScreen() {
         token = undefined;
       }
       if (!token) {
-        toast.warning(MESSAGES.actAsCouldNotLogin);
+        toast.warning(MESSAGES.actAsCouldNotLogin, undefined, ACT_AS_PROBLEM);
         return;
       }
+      // Signed in as the contact: the complaint about an earlier try no longer holds.
+      toast.hide(ACT_AS_PROBLEM);
       queryClient.clear();
       setToken(token);
       await queryClient.fetchQuery(userQueryOptions());
       await navigate({ to: '/' });
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : String(err));
+      toast.error(err instanceof Error ? err.message : String(err), undefined, ACT_AS_PROBLEM);
     } finally {
       setBusy(false);
     }

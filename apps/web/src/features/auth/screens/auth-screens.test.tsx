@@ -276,4 +276,28 @@ describe('admin act-as screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'LOGIN' }));
     await waitFor(() => expect(messages()).toEqual([MESSAGES.actAsUserNotFound]));
   });
+
+  it("takes 'Could not login' away once a later try signs in", async () => {
+    const hide = vi.spyOn(notifications, 'hide').mockImplementation(() => '');
+    let tokens = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.includes('/user/get/email')) return Response.json({ Id: 42 });
+        if (url.includes('/user/login/id')) return tokens++ === 0 ? Response.json({}) : Response.json({ access_token: 'acting' });
+        return Response.json({ message: 'not here' }, { status: 404 });
+      }),
+    );
+    renderScreen(AdminScreen, { path: '/admin' });
+    await type('Act as contact email', 'contact@demo.example');
+    fireEvent.click(screen.getByRole('button', { name: 'LOGIN' }));
+    await waitFor(() => expect(messages()).toEqual([MESSAGES.actAsCouldNotLogin]));
+    const shown = toast.mock.calls[0][0] as { id?: string };
+    expect(shown.id).toBeTruthy();
+    // (A keyed toast replaces its own earlier copy as it shows.)
+    hide.mockClear();
+    fireEvent.click(screen.getByRole('button', { name: 'LOGIN' }));
+    await waitFor(() => expect(getToken()).toBe('acting'));
+    expect(hide).toHaveBeenCalledWith(shown.id);
+  });
 });

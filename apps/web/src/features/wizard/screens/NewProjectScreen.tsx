@@ -13,6 +13,8 @@ import { ProjectTypeStep } from '../components/ProjectTypeStep.tsx';
 import { initialState, stepProblem, type WizardState } from '../components/wizard-state.ts';
 
 const STEPS = ['Project Type', 'Project Name', 'Account setup', 'Agreement setup'] as const;
+/** The key of the wizard's one warning toast: taken away once its step is right, or the project saved. */
+const STEP_PROBLEM = 'wizard-step-problem';
 
 /** /client/{clientId}/new-project (admins): four steps, Back, Next and Finish; step 1 clickable from later steps. */
 export function NewProjectScreen() {
@@ -31,6 +33,11 @@ export function NewProjectScreen() {
     () => priceAgreement(Object.entries(state.quantities).map(([ProductId, Quantity]) => ({ ProductId: Number(ProductId), Quantity }))),
     [state.quantities],
   );
+  // A warning about this step goes once what it was about is fixed (a name typed, a choice made).
+  const stepFixed = stepProblem(step, state) === null;
+  useEffect(() => {
+    if (stepFixed) toast.hide(STEP_PROBLEM);
+  }, [stepFixed]);
   // Step 3 starts with the client's primary contact as the requester.
   const requesters = account.data?.RequestedBys;
   useEffect(() => {
@@ -54,12 +61,13 @@ export function NewProjectScreen() {
 
   const next = () => {
     const problem = stepProblem(step, state);
-    if (problem) return toast.warning(problem);
+    if (problem) return toast.warning(problem, undefined, STEP_PROBLEM);
+    toast.hide(STEP_PROBLEM);
     setStep((s) => Math.min(3, s + 1));
   };
   const finish = () => {
     const problem = stepProblem(3, state) ?? stepProblem(2, state);
-    if (problem) return toast.warning(problem);
+    if (problem) return toast.warning(problem, undefined, STEP_PROBLEM);
     save.mutate(
       {
         Agreement: {
@@ -83,7 +91,7 @@ export function NewProjectScreen() {
       },
       {
         onSuccess: (r) => {
-          toast.success(r.Message);
+          toast.success(r.Message, undefined, { replaces: STEP_PROBLEM });
           void navigate({ to: '/client/$clientId/projects', params: { clientId } });
         },
       },
