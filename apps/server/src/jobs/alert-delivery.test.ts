@@ -149,6 +149,8 @@ describe('alert delivery', () => {
       expect(mail.body).toContain('https://x.com/sipho/status/1');
       expect(mail.body).toContain('&lt;b&gt;great&lt;/b&gt;');
       expect(mail.body).not.toContain('javascript:alert');
+      // Times on the client's clock (the fixture's client has the default zone), the zone said once.
+      expect(mail.body).toContain('Times in Africa/Johannesburg.');
       expect(mail.body).not.toContain('Stored before the alert existed');
       expect(mail.body).not.toContain('Rejected as irrelevant');
       expect(mail.messageId).toMatch(/^<alert:/);

@@ -7,10 +7,12 @@
 // logged, whatever dies when; the outbox sender then delivers each row once. The word-bin digest
 // (word-bin-digest.ts) works the same way; an empty window sends nothing and keeps its start.
 import { NOTIFICATION_BEHAVIOUR, PRODUCTS } from '@listening/contract';
+import { clientTimeZone } from '../analytics/scope.ts';
 import type { Db } from '../db/connection.ts';
 import { DIGEST_SHOWN, escapeHtml, platformOf, type DigestClip } from '../mail/digest-mail.ts';
 import { queueKeyedMail } from '../mail/mailer.ts';
 import { signingKey } from '../mail/signing.ts';
+import { mailTime, mailZoneLine } from '../mail/time.ts';
 import { unsubscribeUrl } from '../mail/unsubscribe.ts';
 
 export const ALERT_QUEUE = 'alert-delivery';
@@ -99,6 +101,8 @@ export interface AlertMail {
   total: number;
   from: Date;
   to: Date;
+  /** The client's time zone: the mail's times are on its clock. */
+  timeZone: string;
   appLink: string;
   unsubscribeLink: string;
 }
@@ -111,9 +115,9 @@ const mentions = (n: number) => (n === 1 ? '1 new mention' : `${n} new mentions`
 export const alertSubject = (m: AlertMail) => `Alert "${m.alertName}": ${mentions(m.total)} of ${m.projectName}`;
 
 export function alertText(m: AlertMail): string {
-  const lines = [`Alert "${m.alertName}": ${mentions(m.total)} of ${m.projectName} from ${m.from.toISOString()} to ${m.to.toISOString()}.`, ''];
+  const lines = [`Alert "${m.alertName}": ${mentions(m.total)} of ${m.projectName} from ${mailTime(m.from, m.timeZone)} to ${mailTime(m.to, m.timeZone)}.`, mailZoneLine(m.timeZone), ''];
   for (const c of m.clips) {
-    lines.push(`- ${authorOf(c)} on ${platformOf(c.streamId)}, ${c.postedAt.toISOString()}`, `  ${extract(c.body)}`);
+    lines.push(`- ${authorOf(c)} on ${platformOf(c.streamId)}, ${mailTime(c.postedAt, m.timeZone)}`, `  ${extract(c.body)}`);
     const l = safeLink(c.link);
     if (l) lines.push(`  ${l}`);
   }
@@ -126,13 +130,13 @@ export function alertHtml(m: AlertMail): string {
   const rows = m.clips
     .map((c) => {
       const l = safeLink(c.link);
-      return `<tr><td style="padding:6px;border-bottom:1px solid #ddd"><strong>${escapeHtml(authorOf(c))}</strong> on ${escapeHtml(platformOf(c.streamId))} · ${escapeHtml(c.postedAt.toISOString())}<br>${escapeHtml(extract(c.body))}${l ? `<br><a href="${escapeHtml(l)}">View post</a>` : ''}</td></tr>`;
+      return `<tr><td style="padding:6px;border-bottom:1px solid #ddd"><strong>${escapeHtml(authorOf(c))}</strong> on ${escapeHtml(platformOf(c.streamId))} · ${escapeHtml(mailTime(c.postedAt, m.timeZone))}<br>${escapeHtml(extract(c.body))}${l ? `<br><a href="${escapeHtml(l)}">View post</a>` : ''}</td></tr>`;
     })
     .join('');
   const more = m.total > m.clips.length ? `<p>And ${m.total - m.clips.length} more in the app.</p>` : '';
   return [
     `<!doctype html><html><body style="font-family:sans-serif">`,
-    `<p>Alert "${escapeHtml(m.alertName)}": ${mentions(m.total)} of ${escapeHtml(m.projectName)}.</p>`,
+    `<p>Alert "${escapeHtml(m.alertName)}": ${mentions(m.total)} of ${escapeHtml(m.projectName)} from ${escapeHtml(mailTime(m.from, m.timeZone))} to ${escapeHtml(mailTime(m.to, m.timeZone))}. ${escapeHtml(mailZoneLine(m.timeZone))}</p>`,
     `<table style="border-collapse:collapse">${rows}</table>${more}`,
     `<p><a href="${escapeHtml(m.appLink)}">Open the project</a></p>`,
     `<p style="font-size:12px;color:#666"><a href="${escapeHtml(m.unsubscribeLink)}">Unsubscribe</a> from this alert.</p>`,
@@ -178,6 +182,7 @@ export async function deliverAlertWindow(db: Db, alertId: number, opts: AlertOpt
       .where('cc.is_active', '=', true)
       .orderBy('r.id')
       .execute();
+    const timeZone = await clientTimeZone(trx, alert.client_id);
     let mails = 0;
     for (const r of recipients) {
       const mail: AlertMail = {
@@ -187,6 +192,7 @@ export async function deliverAlertWindow(db: Db, alertId: number, opts: AlertOpt
         total,
         from,
         to,
+        timeZone,
         appLink: `${opts.publicUrl.replace(/\/$/, '')}${path}`,
         unsubscribeLink: await unsubscribeUrl(db, opts.publicUrl, { type: 3, id: alert.id, contactId: r.contact_id }),
       };

@@ -11,6 +11,7 @@
 // The spike row, the notifications and the recipients' mails are written in one transaction.
 import { NOTIFICATION_TYPES } from '@listening/contract';
 import { sql } from 'kysely';
+import { clientTimeZone } from '../analytics/scope.ts';
 import type { Db } from '../db/connection.ts';
 import { digestHtml, digestSubject, digestText } from '../mail/digest-mail.ts';
 import { queueKeyedMail } from '../mail/mailer.ts';
@@ -179,6 +180,7 @@ export async function checkSpike(db: Db, wordBinId: number, opts: { now?: Date; 
     const top = new Set(drivers.posts.map((p) => p.clipId));
     // The posts that drove it first, then the hour's newest.
     const shown = [...clips.filter((c) => top.has(c.clipId)), ...clips.filter((c) => !top.has(c.clipId)).reverse()].slice(0, 20);
+    const timeZone = await clientTimeZone(trx, bin.client_id);
     for (const r of recipients) {
       const mail = {
         listName: bin.description,
@@ -187,6 +189,7 @@ export async function checkSpike(db: Db, wordBinId: number, opts: { now?: Date; 
         total: verdict.observed,
         from: hourFrom,
         to: now,
+        timeZone,
         appLink: `${opts.publicUrl.replace(/\/$/, '')}${path}`,
         unsubscribeLink: await unsubscribeLink(db, opts.publicUrl, { word_bin_id: bin.id, contact_id: r.contact_id }),
         intro,

@@ -46,6 +46,8 @@ describe('word-bin digest delivery', () => {
       expect(mail.body).toContain('https://x.com/sipho/status/1');
       expect(mail.body).toContain('&lt;b&gt;again&lt;/b&gt;');
       expect(mail.body).not.toContain('javascript:alert');
+      // Times on the client's clock (the fixture's client has the default zone), the zone said once.
+      expect(mail.body).toContain('Times in Africa/Johannesburg.');
       expect(mail.messageId).toMatch(/^<wordbin:/);
       // The unsubscribe link (mail/unsubscribe.ts) names this list and one of its recipients.
       const token = mail.body.match(/\/unsubscribe#token=([\w.-]+)/)?.[1];

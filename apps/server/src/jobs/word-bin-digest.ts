@@ -7,6 +7,7 @@
 // the outbox sender then delivers each row once. An empty window sends nothing and keeps its
 // start, so the first match after a quiet spell goes out at the next tick.
 import { NOTIFICATION_TYPES } from '@listening/contract';
+import { clientTimeZone } from '../analytics/scope.ts';
 import type { Db } from '../db/connection.ts';
 import { digestHtml, digestSubject, digestText, DIGEST_SHOWN, type DigestClip } from '../mail/digest-mail.ts';
 import { queueKeyedMail } from '../mail/mailer.ts';
@@ -134,6 +135,7 @@ export async function deliverWindow(db: Db, wordBinId: number, opts: DigestOptio
     const appLink = `${opts.publicUrl.replace(/\/$/, '')}${path}`;
     let mails = 0;
     const recipients = await recipientsOf(trx, bin);
+    const timeZone = await clientTimeZone(trx, bin.client_id);
     for (const r of recipients) {
       const mail = {
         listName: bin.description,
@@ -142,6 +144,7 @@ export async function deliverWindow(db: Db, wordBinId: number, opts: DigestOptio
         total: clips.length,
         from,
         to,
+        timeZone,
         appLink,
         unsubscribeLink: await unsubscribeLink(db, opts.publicUrl, { word_bin_id: bin.id, contact_id: r.contact_id }),
       };

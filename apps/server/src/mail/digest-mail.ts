@@ -2,6 +2,7 @@
 // sentiment, link and an extract; a link to the list in the app and an unsubscribe link. Every
 // post-supplied string is escaped; a post's link is shown only when it is http(s).
 import { CLASSIFICATION_NAMES, STREAM_NAMES, type StreamId } from '@listening/contract';
+import { mailTime, mailZoneLine } from './time.ts';
 
 export interface DigestClip {
   clipId: number;
@@ -23,6 +24,8 @@ export interface DigestMailInput {
   total: number;
   from: Date;
   to: Date;
+  /** The client's time zone: the mail's times are on its clock. */
+  timeZone: string;
   appLink: string;
   unsubscribeLink: string;
   /** A crisis spike's explanation, first in the mail. */
@@ -50,11 +53,12 @@ export function digestSubject(d: DigestMailInput): string {
 export function digestText(d: DigestMailInput): string {
   const lines = [
     ...(d.intro ? [d.intro, ''] : []),
-    `${d.kind} "${d.listName}": ${d.total} new mention${d.total === 1 ? '' : 's'} from ${d.from.toISOString()} to ${d.to.toISOString()}.`,
+    `${d.kind} "${d.listName}": ${d.total} new mention${d.total === 1 ? '' : 's'} from ${mailTime(d.from, d.timeZone)} to ${mailTime(d.to, d.timeZone)}.`,
+    mailZoneLine(d.timeZone),
     '',
   ];
   for (const c of d.clips) {
-    lines.push(`- ${authorOf(c)} on ${platformOf(c.streamId)}, ${sentimentOf(c)}, ${c.postedAt.toISOString()}`);
+    lines.push(`- ${authorOf(c)} on ${platformOf(c.streamId)}, ${sentimentOf(c)}, ${mailTime(c.postedAt, d.timeZone)}`);
     lines.push(`  ${extract(c.body)}`);
     const l = safeLink(c.link);
     if (l) lines.push(`  ${l}`);
@@ -68,14 +72,14 @@ export function digestHtml(d: DigestMailInput): string {
   const rows = d.clips
     .map((c) => {
       const l = safeLink(c.link);
-      return `<tr><td style="padding:6px;border-bottom:1px solid #ddd"><strong>${escapeHtml(authorOf(c))}</strong> on ${escapeHtml(platformOf(c.streamId))} · ${escapeHtml(sentimentOf(c))} · ${escapeHtml(c.postedAt.toISOString())}<br>${escapeHtml(extract(c.body))}${l ? `<br><a href="${escapeHtml(l)}">View post</a>` : ''}</td></tr>`;
+      return `<tr><td style="padding:6px;border-bottom:1px solid #ddd"><strong>${escapeHtml(authorOf(c))}</strong> on ${escapeHtml(platformOf(c.streamId))} · ${escapeHtml(sentimentOf(c))} · ${escapeHtml(mailTime(c.postedAt, d.timeZone))}<br>${escapeHtml(extract(c.body))}${l ? `<br><a href="${escapeHtml(l)}">View post</a>` : ''}</td></tr>`;
     })
     .join('');
   const more = d.total > d.clips.length ? `<p>And ${d.total - d.clips.length} more in the app.</p>` : '';
   return [
     `<!doctype html><html><body style="font-family:sans-serif">`,
     d.intro ? `<p style="color:#b00020"><strong>${escapeHtml(d.intro)}</strong></p>` : '',
-    `<p>${escapeHtml(d.kind)} "${escapeHtml(d.listName)}": ${d.total} new mention${d.total === 1 ? '' : 's'}.</p>`,
+    `<p>${escapeHtml(d.kind)} "${escapeHtml(d.listName)}": ${d.total} new mention${d.total === 1 ? '' : 's'} from ${escapeHtml(mailTime(d.from, d.timeZone))} to ${escapeHtml(mailTime(d.to, d.timeZone))}. ${escapeHtml(mailZoneLine(d.timeZone))}</p>`,
     `<table style="border-collapse:collapse">${rows}</table>${more}`,
     `<p><a href="${escapeHtml(d.appLink)}">Open the list</a></p>`,
     `<p style="font-size:12px;color:#666"><a href="${escapeHtml(d.unsubscribeLink)}">Unsubscribe</a> from this list.</p>`,
