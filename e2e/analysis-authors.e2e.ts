@@ -167,7 +167,7 @@ describe('Influencer Monitoring', () => {
 describe('Follower Growth', () => {
   it('shows the owned profiles over 8 weeks: the line, the pie and the matrix', async () => {
     await openFromMenu('Follower Growth');
-    await page.waitForURL(/\/performance-measurement\?/);
+    await page.waitForURL(/\/performance-measurement/);
     await page.getByRole('heading', { name: 'Performance Measurement' }).waitFor();
     const matrix = page.getByTestId('follower-matrix-table');
     await matrix.waitFor();

@@ -243,3 +243,16 @@ export function call<O extends OperationSpec>(op: O, input: OperationInput<O>, o
 export function download<O extends OperationSpec>(op: O, input: OperationInput<O>, options: CallOptions = {}): Promise<Blob> {
   return request(operationUrl(op, input), { ...options, method: op.method, anonymous: op.access === 'public', responseType: 'blob' }) as Promise<Blob>;
 }
+
+/**
+ * Whether a public file operation has a file at `input`, asked with HEAD so nothing is downloaded
+ * (a frame that shows the file cannot tell a missing one from an empty one): the answer's status,
+ * or 0 when the server cannot be reached. No toast: the screen says what it means.
+ */
+export async function fileStatus<O extends OperationSpec>(op: O, input: OperationInput<O>): Promise<number> {
+  try {
+    return (await fetch(operationUrl(op, input), { method: 'HEAD' })).status;
+  } catch {
+    return 0;
+  }
+}

@@ -110,6 +110,10 @@ describe('mentor tutorials', () => {
     // A path that climbs out of the route altogether never reaches it.
     expect((await get('/mentor/api/download/%2E%2E')).statusCode).toBe(404);
     expect((await get('/mentor/api/download/missing.pdf')).statusCode).toBe(404);
+    // The document viewer asks with HEAD before framing a file: there or not, nothing downloaded.
+    const head = await t.app.inject({ method: 'HEAD', url: `/mentor/api/download/${MENTOR_GUIDE_FILE}` });
+    expect([head.statusCode, head.headers['content-type'], head.rawPayload.length]).toEqual([200, 'application/pdf', 0]);
+    expect((await t.app.inject({ method: 'HEAD', url: '/mentor/api/download/missing.pdf' })).statusCode).toBe(404);
   });
 
   it('registers a contact, moves them by step number and completes the tutorial', async () => {
