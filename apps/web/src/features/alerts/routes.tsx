@@ -1,6 +1,6 @@
 // Notification Management (/contact/notifications): the subscribed alerts and reports table and,
-// per project, the notification dialog. clientId and projectId in the address open the dialog for
-// that project at once (the user menu's link from inside a project).
+// per project, the notification dialog. clientId and projectId in the address choose that client
+// and project on the screen (the user menu's link from inside a project); the dialog opens when asked.
 import { createRoute, type AnyRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { SubscriptionsScreen } from './screens/SubscriptionsScreen.tsx';

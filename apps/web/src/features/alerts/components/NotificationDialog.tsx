@@ -4,7 +4,7 @@
 // project shell for the side menu's 'per Contact Notification', and by the subscriptions screen.
 import { ActionIcon, Alert, Button, Group, Loader, MultiSelect, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { ALERT_INTERVAL_OPTIONS, ALERT_MESSAGES, ALERT_NAME_MAX, intervalDescription } from '@listening/contract';
+import { ALERT_INTERVAL_OPTIONS, ALERT_KEYWORD_MAX, ALERT_MESSAGES, ALERT_NAME_MAX, WORD_BIN_SENTIMENTS, intervalDescription } from '@listening/contract';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client.ts';
 import type { ProjectDialogProps } from '../../../project/dialogs.ts';
@@ -14,6 +14,18 @@ import { toast } from '../../../ui/toast.ts';
 import { useAlerts, useClientContacts, useDeleteAlert, useSaveAlert } from '../api/alerts.ts';
 
 const CONFIRM_DELETE = 'Are you sure you wish to delete this item?';
+/** The key of the 'Please select at least 1 recipient' warning: gone once a recipient is chosen or the alert saved. */
+const NO_RECIPIENT = 'alert-no-recipient';
+const SENTIMENTS = WORD_BIN_SENTIMENTS.map((s) => ({ value: String(s.Id), label: s.Id === 0 ? 'Any sentiment' : s.Description }));
+
+/** What an alert sends, beyond all of the project's new mentions: its sentiment and keyword, when it has them. */
+export function alertFilterText(a: { SentimentId: number; Keyword: string | null }): string {
+  const parts = [
+    a.SentimentId ? `${WORD_BIN_SENTIMENTS.find((s) => s.Id === a.SentimentId)?.Description ?? ''} mentions` : 'All mentions',
+    a.Keyword ? `with '${a.Keyword}'` : '',
+  ];
+  return parts.filter(Boolean).join(' ');
+}
 
 function AlertList({ projectId }: { projectId: number }) {
   const alerts = useAlerts(projectId);
@@ -33,6 +45,7 @@ function AlertList({ projectId }: { projectId: number }) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Name</Table.Th>
+            <Table.Th>Sends</Table.Th>
             <Table.Th>Interval</Table.Th>
             <Table.Th>Starts</Table.Th>
             <Table.Th>Recipients</Table.Th>
@@ -43,6 +56,7 @@ function AlertList({ projectId }: { projectId: number }) {
           {alerts.data.map((a) => (
             <Table.Tr key={a.Id}>
               <Table.Td>{a.Name}</Table.Td>
+              <Table.Td>{alertFilterText(a)}</Table.Td>
               <Table.Td>{intervalDescription(a.Interval)}</Table.Td>
               <Table.Td>{a.StartDate.endsWith('T00:00:00') ? formatDate(a.StartDate, timeZone) : formatTime(a.StartDate, timeZone)}</Table.Td>
               <Table.Td>
@@ -82,6 +96,8 @@ export function NotificationDialog({ clientId, projectId, onClose }: ProjectDial
   const today = () => todayIn(timeZone);
   const [startDate, setStartDate] = useState(today);
   const [recipients, setRecipients] = useState<string[]>([]);
+  const [sentimentId, setSentimentId] = useState('0');
+  const [keyword, setKeyword] = useState('');
   const contacts = useClientContacts(clientId);
   const save = useSaveAlert();
 
@@ -89,14 +105,27 @@ export function NotificationDialog({ clientId, projectId, onClose }: ProjectDial
     .filter((c) => c.IsClientContactActive && !c.IsDeleted)
     .map((c) => ({ value: String(c.ClientContactId), label: `${`${c.Name} ${c.Surname}`.trim()} (${c.Email})` }));
 
+  // The warning is about this form: it goes with it.
+  const close = () => {
+    toast.hide(NO_RECIPIENT);
+    onClose();
+  };
   function onDone() {
-    if (view === 'list') return onClose();
-    if (recipients.length === 0) return void toast.warning(ALERT_MESSAGES.noRecipient);
+    if (view === 'list') return close();
+    if (recipients.length === 0) return void toast.warning(ALERT_MESSAGES.noRecipient, undefined, NO_RECIPIENT);
     save.mutate(
-      { name: name.trim() || 'New mentions', projectId, recipientIds: recipients.join(','), interval: Number(interval), startDate },
+      {
+        name: name.trim() || 'New mentions',
+        projectId,
+        recipientIds: recipients.join(','),
+        interval: Number(interval),
+        startDate,
+        sentimentId: Number(sentimentId),
+        keyword: keyword.trim() || null,
+      },
       {
         onSuccess: () => {
-          toast.success(ALERT_MESSAGES.scheduled);
+          toast.success(ALERT_MESSAGES.scheduled, undefined, { replaces: NO_RECIPIENT });
           setRecipients([]);
           setView('list');
         },
@@ -105,7 +134,7 @@ export function NotificationDialog({ clientId, projectId, onClose }: ProjectDial
   }
 
   return (
-    <Modal opened onClose={onClose} title="per Contact Notification" size="lg" centered radius="md">
+    <Modal opened onClose={close} title="per Contact Notification" size="lg" centered radius="md">
       <Stack gap="md">
         <Group gap="xs">
           <Button variant={view === 'list' ? 'filled' : 'default'} size="xs" onClick={() => setView('list')} aria-pressed={view === 'list'}>
@@ -134,12 +163,34 @@ export function NotificationDialog({ clientId, projectId, onClose }: ProjectDial
               />
               <TextInput label="Start date" type="date" value={startDate} onChange={(e) => setStartDate(e.currentTarget.value || today())} />
             </Group>
+            <Group grow align="flex-start">
+              <Select
+                label="Sentiment"
+                description="Only mentions of this sentiment"
+                data={SENTIMENTS}
+                value={sentimentId}
+                onChange={(v) => v !== null && setSentimentId(v)}
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: true }}
+              />
+              <TextInput
+                label="Keyword"
+                description="Only mentions with this word or phrase"
+                placeholder="Any"
+                value={keyword}
+                maxLength={ALERT_KEYWORD_MAX}
+                onChange={(e) => setKeyword(e.currentTarget.value)}
+              />
+            </Group>
             <MultiSelect
               label="Recipients"
               placeholder={recipients.length ? undefined : 'Choose contacts'}
               data={options}
               value={recipients}
-              onChange={setRecipients}
+              onChange={(ids) => {
+                if (ids.length > 0) toast.hide(NO_RECIPIENT);
+                setRecipients(ids);
+              }}
               hidePickedOptions
               searchable
               nothingFoundMessage={contacts.isPending ? 'Loading contacts…' : 'No other contacts'}
@@ -148,7 +199,7 @@ export function NotificationDialog({ clientId, projectId, onClose }: ProjectDial
           </Stack>
         )}
         <Group justify="flex-end" gap="sm" mt="sm">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={close}>
             Cancel
           </Button>
           <Button onClick={onDone} loading={save.isPending}>

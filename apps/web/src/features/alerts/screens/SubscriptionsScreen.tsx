@@ -1,29 +1,29 @@
 // Notification Management (/contact/notifications, 002 section 2.4): what the signed-in contact
 // receives (scheduled reports, reaction and crisis lists, alerts) with an Unsubscribe per row, and
 // the per-contact notification dialog per project: the dialog belongs to a project, so a project
-// is chosen here first; the user menu's link from inside a project opens it for that project.
+// is chosen here first; the user menu's link from inside a project names its client and project in
+// the address, which this screen chooses for the user (the dialog opens only when asked).
+// Unsubscribing asks first, then says it is done.
 import { ActionIcon, Alert, Button, Container, Group, Loader, Paper, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBellOff, IconBellPlus } from '@tabler/icons-react';
 import { ALERT_MESSAGES, type Subscription } from '@listening/contract';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { toast } from '../../../ui/toast.ts';
 import { useClientProjects, useMyClients, useSubscriptions, useUnsubscribe } from '../api/alerts.ts';
 import { NotificationDialog } from '../components/NotificationDialog.tsx';
 
-/** The row's Unsubscribe icon; the list reloads after it. */
-function UnsubscribeButton({ s, mutation }: { s: Subscription; mutation: ReturnType<typeof useUnsubscribe> }) {
+/** The question asked before unsubscribing, naming what stops. */
+export const unsubscribeQuestion = (s: Subscription) => `Stop receiving '${s.ReportName}' (${s.NotificationTypeName}, ${s.ProjectName})?`;
+
+/** The row's Unsubscribe icon: it asks which subscription to stop (the screen's one question). */
+function UnsubscribeButton({ s, mutation, onAsk }: { s: Subscription; mutation: ReturnType<typeof useUnsubscribe>; onAsk: (s: Subscription) => void }) {
   const busy = mutation.isPending && mutation.variables?.reportId === s.ReportId && mutation.variables.reportType === s.NotificationType;
   return (
     <Tooltip label="Unsubscribe" withArrow>
-      <ActionIcon
-        variant="subtle"
-        color="red"
-        aria-label={`Unsubscribe from ${s.ReportName}`}
-        loading={busy}
-        onClick={() => mutation.mutate({ reportId: s.ReportId, reportType: s.NotificationType }, { onError: () => toast.error(ALERT_MESSAGES.removeFailed) })}
-      >
+      <ActionIcon variant="subtle" color="red" aria-label={`Unsubscribe from ${s.ReportName}`} loading={busy} onClick={() => onAsk(s)}>
         <IconBellOff size={18} />
       </ActionIcon>
     </Tooltip>
@@ -31,7 +31,7 @@ function UnsubscribeButton({ s, mutation }: { s: Subscription; mutation: ReturnT
 }
 
 /** On a phone the five columns do not fit: one card per subscription, the action beside its name. */
-function SubscriptionCards({ rows, mutation }: { rows: Subscription[]; mutation: ReturnType<typeof useUnsubscribe> }) {
+function SubscriptionCards({ rows, mutation, onAsk }: { rows: Subscription[]; mutation: ReturnType<typeof useUnsubscribe>; onAsk: (s: Subscription) => void }) {
   return (
     <Stack gap="xs" role="list" aria-label="Subscriptions">
       {rows.map((s) => (
@@ -46,7 +46,7 @@ function SubscriptionCards({ rows, mutation }: { rows: Subscription[]; mutation:
                 {s.ProjectName}
               </Text>
             </div>
-            <UnsubscribeButton s={s} mutation={mutation} />
+            <UnsubscribeButton s={s} mutation={mutation} onAsk={onAsk} />
           </Group>
         </Paper>
       ))}
@@ -58,12 +58,39 @@ function SubscriptionTable() {
   const subscriptions = useSubscriptions();
   const unsubscribe = useUnsubscribe();
   const narrow = useMediaQuery('(max-width: 48em)');
+  const [asking, setAsking] = useState<Subscription | null>(null);
   if (subscriptions.isPending) return <Loader size="sm" />;
   if (subscriptions.isError) return <Alert color="red">Your subscriptions could not be loaded.</Alert>;
   const rows = subscriptions.data;
-  if (narrow && rows.length > 0) return <SubscriptionCards rows={rows} mutation={unsubscribe} />;
+  const confirm = (
+    <ConfirmDialog
+      message={asking ? unsubscribeQuestion(asking) : null}
+      detail="You stop receiving it by e-mail and in the bell; whoever scheduled it can add you again."
+      busy={unsubscribe.isPending}
+      onCancel={() => setAsking(null)}
+      onConfirm={() => {
+        const s = asking!;
+        unsubscribe.mutate(
+          { reportId: s.ReportId, reportType: s.NotificationType },
+          {
+            onSuccess: () => toast.success(`Unsubscribed from '${s.ReportName}'`),
+            onError: () => toast.error(ALERT_MESSAGES.removeFailed),
+            onSettled: () => setAsking(null),
+          },
+        );
+      }}
+    />
+  );
+  if (narrow && rows.length > 0)
+    return (
+      <>
+        <SubscriptionCards rows={rows} mutation={unsubscribe} onAsk={setAsking} />
+        {confirm}
+      </>
+    );
   return (
     <Stack gap="sm">
+      {confirm}
       {rows.length === 0 && (
         <Alert color="blue" role="alert">
           {ALERT_MESSAGES.noSubscriptions}
@@ -97,7 +124,7 @@ function SubscriptionTable() {
                   <Table.Td>{s.NotificationTypeName}</Table.Td>
                   <Table.Td>{s.ProjectName}</Table.Td>
                   <Table.Td>
-                    <UnsubscribeButton s={s} mutation={unsubscribe} />
+                    <UnsubscribeButton s={s} mutation={unsubscribe} onAsk={setAsking} />
                   </Table.Td>
                 </Table.Tr>
               ))
@@ -109,13 +136,22 @@ function SubscriptionTable() {
   );
 }
 
-/** Choose a client and project, then open that project's notification dialog. */
-function ProjectAlerts({ onOpen }: { onOpen: (clientId: number, projectId: number) => void }) {
+/** The client chosen: the one asked for when it is the user's, else their only one, else none yet. */
+export function chosenClientOf(asked: number | null, clients: readonly { Id: number }[] | undefined): number | null {
+  if (!clients) return null;
+  if (asked !== null && clients.some((c) => c.Id === asked)) return asked;
+  return clients.length === 1 ? clients[0].Id : null;
+}
+
+/** Choose a client and project (the address's, when it names them), then open that project's notification dialog. */
+function ProjectAlerts({ onOpen, initial }: { onOpen: (clientId: number, projectId: number) => void; initial: { clientId?: number; projectId?: number } }) {
   const clients = useMyClients();
-  const [clientId, setClientId] = useState<number | null>(null);
-  const chosenClient = clientId ?? (clients.data?.length === 1 ? clients.data[0].Id : null);
+  const [clientId, setClientId] = useState<number | null>(initial.clientId ?? null);
+  const chosenClient = chosenClientOf(clientId, clients.data);
   const projects = useClientProjects(chosenClient);
-  const [projectId, setProjectId] = useState<number | null>(null);
+  const [projectId, setProjectId] = useState<number | null>(initial.projectId ?? null);
+  // A project the address names but the client does not have is not chosen.
+  const chosenProject = projectId !== null && projects.data && !projects.data.some((p) => p.Id === projectId) ? null : projectId;
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
@@ -144,15 +180,15 @@ function ProjectAlerts({ onOpen }: { onOpen: (clientId: number, projectId: numbe
             placeholder={chosenClient === null ? 'Choose a client first' : 'Choose a project'}
             disabled={chosenClient === null}
             data={(projects.data ?? []).map((p) => ({ value: String(p.Id), label: p.Description }))}
-            value={projectId === null ? null : String(projectId)}
+            value={chosenProject === null ? null : String(chosenProject)}
             onChange={(v) => setProjectId(v === null ? null : Number(v))}
             searchable
             w={{ base: '100%', sm: 300 }}
           />
           <Button
             leftSection={<IconBellPlus size={16} />}
-            disabled={chosenClient === null || projectId === null}
-            onClick={() => onOpen(chosenClient!, projectId!)}
+            disabled={chosenClient === null || chosenProject === null}
+            onClick={() => onOpen(chosenClient!, chosenProject!)}
           >
             per Contact Notification
           </Button>
@@ -164,20 +200,13 @@ function ProjectAlerts({ onOpen }: { onOpen: (clientId: number, projectId: numbe
 
 export function SubscriptionsScreen() {
   const search = useSearch({ from: '/_private/contact/notifications' });
-  const navigate = useNavigate();
-  const [dialog, setDialog] = useState<{ clientId: number; projectId: number } | null>(
-    search.clientId && search.projectId ? { clientId: search.clientId, projectId: search.projectId } : null,
-  );
-  function close() {
-    setDialog(null);
-    // The address no longer asks for the dialog, so a reload shows the screen alone.
-    if (search.projectId) void navigate({ to: '/contact/notifications', search: {}, replace: true });
-  }
+  const [dialog, setDialog] = useState<{ clientId: number; projectId: number } | null>(null);
+  const close = () => setDialog(null);
   return (
     <Container size="lg" py="lg">
       <Stack gap="lg">
         <Title order={2}>Notification Management</Title>
-        <ProjectAlerts onOpen={(clientId, projectId) => setDialog({ clientId, projectId })} />
+        <ProjectAlerts initial={search} onOpen={(clientId, projectId) => setDialog({ clientId, projectId })} />
         <div>
           <Title order={4} mb="xs">
             Your subscriptions
