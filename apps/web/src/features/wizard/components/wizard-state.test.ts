@@ -9,6 +9,13 @@ describe('the wizard’s steps', () => {
     expect(s.quantities[101]).toBe(1);
   });
 
+  it("starts the agreement today on the client's calendar: just after the client's midnight, the client's new day", () => {
+    // 22:06 UTC on 26 November is 00:06 on 27 November in Johannesburg.
+    const at = new Date('2026-11-26T22:06:00Z');
+    expect(initialState('Africa/Johannesburg', at).startDate).toBe('2026-11-27');
+    expect(initialState('America/Los_Angeles', at).startDate).toBe('2026-11-26');
+  });
+
   it('stops Next at step 3 with the specification’s alert for each missing choice, in order', () => {
     const s = { ...initialState(), typeId: 1, name: 'Brand', requestedById: 5 };
     expect(stepProblem(2, s)).toBeNull();

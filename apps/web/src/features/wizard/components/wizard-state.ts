@@ -1,5 +1,6 @@
 // The wizard's state and the checks each step makes before Next (002 section 5, "Wizard").
-import { AGREEMENT_DEFAULTS, WIZARD_MESSAGES, defaultBillingType, defaultQuantities } from '@listening/contract';
+import { AGREEMENT_DEFAULTS, DEFAULT_TIME_ZONE, WIZARD_MESSAGES, defaultBillingType, defaultQuantities } from '@listening/contract';
+import { todayIn } from '../../../ui/time.ts';
 
 export interface WizardState {
   typeId: number | null;
@@ -17,9 +18,8 @@ export interface WizardState {
   quantities: Record<number, number>;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-
-export const initialState = (): WizardState => {
+/** A new agreement starts today on the client's calendar (`timeZone`, the client's zone). */
+export const initialState = (timeZone: string = DEFAULT_TIME_ZONE, now: Date = new Date()): WizardState => {
   const quantities = defaultQuantities();
   return {
     typeId: null,
@@ -31,7 +31,7 @@ export const initialState = (): WizardState => {
     billingTypeId: defaultBillingType(quantities),
     paymentTypeId: AGREEMENT_DEFAULTS.PaymentTypeId,
     cancellationTypeId: AGREEMENT_DEFAULTS.CancellationTypeId,
-    startDate: today(),
+    startDate: todayIn(timeZone, now),
     endDate: '',
     isTrial: AGREEMENT_DEFAULTS.IsTrial,
     sendAgreementNow: AGREEMENT_DEFAULTS.SendAgreementNow,

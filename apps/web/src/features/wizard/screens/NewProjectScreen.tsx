@@ -11,6 +11,7 @@ import { AccountStep } from '../components/AccountStep.tsx';
 import { AgreementStep } from '../components/AgreementStep.tsx';
 import { ProjectTypeStep } from '../components/ProjectTypeStep.tsx';
 import { initialState, stepProblem, type WizardState } from '../components/wizard-state.ts';
+import { useTimeZone } from '../../../ui/time.ts';
 
 const STEPS = ['Project Type', 'Project Name', 'Account setup', 'Agreement setup'] as const;
 /** The key of the wizard's one warning toast: taken away once its step is right, or the project saved. */
@@ -24,7 +25,8 @@ export function NewProjectScreen() {
   const [step, setStep] = useState(0);
   // On a phone the steps show as numbers, with the current step's name under them.
   const phone = useMediaQuery('(max-width: 36em)');
-  const [state, setState] = useState<WizardState>(initialState);
+  const timeZone = useTimeZone();
+  const [state, setState] = useState<WizardState>(() => initialState(timeZone));
   const set = (patch: Partial<WizardState>) => setState((s) => ({ ...s, ...patch }));
   const account = useAccountOptions(id);
   const list = usePriceList();
