@@ -60,3 +60,25 @@ export function periodEnd(day: string, bucket: 'day' | 'week' | 'month'): Date {
 export function coverageOfBucket(day: string, bucket: 'day' | 'week' | 'month', cuts: PeriodCuts): PeriodCoverage | null {
   return periodCoverage(new Date(`${day.slice(0, 10)}T00:00:00Z`), periodEnd(day, bucket), cuts);
 }
+
+/** A partial period in words, the same on every screen, the PDF and the workbook: 'So far: 3 of 7 days', 'Partial: 1 of 7 days in range', 'Not begun yet', 'Before the data starts'. */
+export function partialText(p: PeriodCoverage): string {
+  const of = `${p.Covered} of ${p.Of} ${p.Unit}${p.Of === 1 ? '' : 's'}`;
+  if (p.BeforeData && p.Covered === 0) return 'Before the data starts';
+  if (p.BeforeData) return `Partial: ${of} since the data starts`;
+  if (p.SoFar) return `So far: ${of}`;
+  if (p.Covered === 0) return 'Not begun yet';
+  return `Partial: ${of} in range`;
+}
+
+/**
+ * A line's values as two series, so that a partial period reads as one: `whole` holds the points
+ * of whole periods (drawn solid), `partial` the partial points and their neighbours (drawn dashed),
+ * so every segment that reaches a partial point is dashed. Null where a series has no point.
+ */
+export function splitPartialLine<T>(values: readonly (T | null)[], partial: readonly boolean[]): { whole: (T | null)[]; partial: (T | null)[] } {
+  return {
+    whole: values.map((v, i) => (partial[i] ? null : v)),
+    partial: values.map((v, i) => (partial[i] || partial[i - 1] || partial[i + 1] ? v : null)),
+  };
+}

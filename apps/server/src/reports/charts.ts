@@ -2,7 +2,7 @@
 // server (renderToSVGString, no canvas, no browser), then drawn into the PDF as vectors. Each
 // function takes figures and answers one SVG; animation is off and each chart is disposed at once,
 // so nothing keeps timers alive after a report.
-import { FAVOURABILITY_LOOKUP, STREAM_COLORS, STREAM_NAMES, chartLabel, type StreamId } from '@listening/contract';
+import { FAVOURABILITY_LOOKUP, STREAM_COLORS, STREAM_NAMES, chartLabel, splitPartialLine, type StreamId } from '@listening/contract';
 import * as echarts from 'echarts';
 import type { ReportFigures } from './figures.ts';
 import { pdfText } from './text.ts';
@@ -117,12 +117,35 @@ export function sentimentChart(f: ReportFigures, width: number, height: number):
   );
 }
 
-/** Mentions and AVE per day (week, month); a Trend report draws the previous window's mentions dashed. */
+/**
+ * Mentions and AVE per day (week, month); a Trend report draws the previous window's mentions
+ * dashed grey. A partial period (contract periods.ts) is drawn as the screens draw it: the
+ * mentions line dashed into it with a hollow point, its AVE bar lighter.
+ */
 export function daysChart(f: ReportFigures, width: number, height: number): string {
   const labels = f.days.map((d) => (f.bucket === 'month' ? d.day.slice(0, 7) : chartLabel(d.day)));
+  const mentions = splitPartialLine(
+    f.days.map((d) => d.clips),
+    f.days.map((d) => d.partial !== null),
+  );
+  const line = { type: 'line', symbolSize: 4, itemStyle: { color: '#1c7ed6' }, connectNulls: false };
   const series: object[] = [
-    { name: 'Mentions', type: 'line', symbolSize: 4, itemStyle: { color: '#1c7ed6' }, lineStyle: { width: 2 }, data: f.days.map((d) => d.clips) },
-    { name: 'AVE (R)', type: 'bar', yAxisIndex: 1, barMaxWidth: 12, itemStyle: { color: '#b2f2bb' }, data: f.days.map((d) => Math.round(d.ave)), z: 1 },
+    { ...line, name: 'Mentions', lineStyle: { width: 2 }, data: mentions.whole },
+    {
+      ...line,
+      name: 'Mentions',
+      lineStyle: { width: 2, type: 'dashed' },
+      data: mentions.partial.map((v, i) => (v !== null && f.days[i].partial ? { value: v, symbol: 'emptyCircle', symbolSize: 6 } : v)),
+    },
+    {
+      name: 'AVE (R)',
+      type: 'bar',
+      yAxisIndex: 1,
+      barMaxWidth: 12,
+      itemStyle: { color: '#b2f2bb' },
+      data: f.days.map((d) => (d.partial ? { value: Math.round(d.ave), itemStyle: { opacity: 0.45 } } : Math.round(d.ave))),
+      z: 1,
+    },
   ];
   if (f.previous)
     series.push({

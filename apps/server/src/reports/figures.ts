@@ -1,12 +1,13 @@
 // A report's figures for one window, read once and handed to the PDF and the spreadsheet: the
 // project's totals, mentions and AVE per stream, sentiment by brand association, favourability, the
 // days (weeks or months for a long window), top posts, top authors, the word cloud and the chosen
-// bins. A Trend Analysis report also reads the previous window of equal length. Posts counted by
+// bins. Each day (week, month) says whether it is partial, by the screens' rule. A Trend Analysis
+// report also reads the previous window of equal length. Posts counted by
 // rating are the Sentiment product's, as on every screen: a client without it gets a report
 // without them (docs/dashboard.md, "Product gating").
-import { BRAND_ASSOCIATION_LOOKUP, TOP_POSTS_PER_AUTHOR, insightsBucket, type Bucket, type ReportKind } from '@listening/contract';
-import { fillBuckets } from '../analytics/buckets.ts';
-import { clipCountsByBin, sentimentByAssociation } from '../analytics/rollup-queries.ts';
+import { BRAND_ASSOCIATION_LOOKUP, TOP_POSTS_PER_AUTHOR, insightsBucket, type Bucket, type PeriodCoverage, type ReportKind } from '@listening/contract';
+import { bucketCoverage, fillBuckets } from '../analytics/buckets.ts';
+import { clipCountsByBin, firstDataWall, sentimentByAssociation } from '../analytics/rollup-queries.ts';
 import { isUnlocked, previousScope, toWall, type Scope } from '../analytics/scope.ts';
 import { rankTopPosts, toRankedPost } from '../analytics/top-posts.ts';
 import type { Db } from '../db/connection.ts';
@@ -53,6 +54,8 @@ export interface ReportFigures {
 
 export interface DayRow extends Totals {
   day: string;
+  /** The range, the report's making (now) or the project's first data cuts the period (contract periods.ts); null when whole. */
+  partial: PeriodCoverage | null;
 }
 
 export interface FigureRequest {
@@ -94,11 +97,18 @@ const totalsOf = (t: Record<string, unknown>): Totals => ({
   negative: num(t.negative),
 });
 
-async function days(db: Db, s: Scope, bucket: Bucket): Promise<DayRow[]> {
+/** Now and the project's first data, the wall clock of both: what may cut a period besides the window. */
+interface Cuts {
+  nowWall: Date;
+  dataStart: Date | null;
+}
+
+async function days(db: Db, s: Scope, bucket: Bucket, cuts: Cuts): Promise<DayRow[]> {
   const rows = new Map((await q.byBucket(db, s, bucket)).map((r) => [r.day, r]));
   return fillBuckets(s, bucket, rows, (day: string) => ({ day, clips: 0, ave: 0, positive: 0, neutral: 0, negative: 0 })).map(({ start, row }) => ({
     ...totalsOf(row),
     day: start,
+    partial: bucketCoverage(s, bucket, start, cuts.nowWall, cuts.dataStart),
   }));
 }
 
@@ -124,11 +134,12 @@ async function readAll(db: Db, r: FigureRequest, now: Date): Promise<ReportFigur
   const s = scopeOf(r);
   const bucket = insightsBucket(s.startWall, s.endWall);
   const p = r.kind === 'trend' ? previousScope(s) : null;
+  const cuts: Cuts = { nowWall: toWall(now, r.timeZone), dataStart: await firstDataWall(db, s) };
   const [totals, streams, sentiment, dayRows, posts, authors, words, binCounts, binRows] = await Promise.all([
     q.totals(db, s),
     q.byStream(db, s),
     sentimentByAssociation(db, s),
-    days(db, s, bucket),
+    days(db, s, bucket, cuts),
     rankTopPosts(db, s, { limit: TOP_POSTS, perAuthor: TOP_POSTS_PER_AUTHOR }),
     q.topAuthors(db, s, TOP_AUTHORS),
     q.words(db, s, CLOUD_WORDS),
@@ -138,7 +149,7 @@ async function readAll(db: Db, r: FigureRequest, now: Date): Promise<ReportFigur
   let previous: ReportFigures['previous'] = null;
   let previousBins: Map<number, number> | null = null;
   if (p) {
-    const [pt, ps, pd, pb] = await Promise.all([q.totals(db, p), q.byStream(db, p), days(db, p, bucket), clipCountsByBin(db, p, r.binIds)]);
+    const [pt, ps, pd, pb] = await Promise.all([q.totals(db, p), q.byStream(db, p), days(db, p, bucket, cuts), clipCountsByBin(db, p, r.binIds)]);
     previous = {
       totals: totalsOf(pt),
       startWall: p.startWall,

@@ -1,7 +1,7 @@
 // The PDF document (pdfkit, pure JavaScript; charts are ECharts' SVG drawn as vectors by
 // svg-to-pdfkit): a cover, then the sections of the report's templates, each page numbered
 // "Page i of n" in its footer. Every date is the client's wall clock, named with its time zone.
-import { STREAM_NAMES, changePercent, formatRand, topPostsRanking, type StreamId } from '@listening/contract';
+import { STREAM_NAMES, changePercent, formatRand, partialText, topPostsRanking, type StreamId } from '@listening/contract';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { daysChart, favourabilityChart, sentimentChart, streamsChart, wordCloudChart } from './charts.ts';
@@ -28,9 +28,9 @@ const RULE = '#dee2e6';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const pad = (n: number) => String(n).padStart(2, '0');
-/** A wall-clock Date (UTC fields carry the client's time) as '1 Nov 2026, 14:00', the web app's format. */
+/** A wall-clock Date (UTC fields carry the client's time) as '1 Nov 2026 14:00'. */
 export const wallText = (d: Date, withTime = true) =>
-  `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}${withTime ? `, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}` : ''}`;
+  `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}${withTime ? ` ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}` : ''}`;
 export const windowText = (start: Date, end: Date) => `${wallText(start)} - ${wallText(end)}`;
 const streamName = (id: number) => STREAM_NAMES[id as StreamId] ?? `Stream ${id}`;
 const int = (n: number) =>
@@ -290,6 +290,28 @@ function days(doc: Doc, f: ReportFigures) {
         doc.y,
         { width: W },
       );
+  const note = partialNote(f);
+  if (note)
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(note, PAGE.margin, doc.y + 2, { width: W });
+}
+
+const PARTIAL_LISTED = 4;
+
+/**
+ * The partial periods of the daily insights in one sentence, as the screens say them (contract
+ * periods.ts): 'Partial days, drawn dashed and lighter (a lower figure there is not a fall):
+ * 28 Nov 2026 (So far: 15 of 24 hours).' Null when every period is whole.
+ */
+export function partialNote(f: Pick<ReportFigures, 'bucket' | 'days'>): string | null {
+  const cut = f.days.filter((d) => d.partial);
+  if (cut.length === 0) return null;
+  const listed = cut.slice(0, PARTIAL_LISTED).map((d) => `${wallText(new Date(`${d.day}T00:00:00Z`), false)} (${partialText(d.partial!)})`);
+  const more = cut.length > PARTIAL_LISTED ? ` and ${cut.length - PARTIAL_LISTED} more` : '';
+  return `Partial ${f.bucket}s, drawn dashed and lighter (a lower figure there is not a fall): ${listed.join('; ')}${more}.`;
 }
 
 function topPosts(doc: Doc, f: ReportFigures) {

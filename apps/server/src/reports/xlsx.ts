@@ -15,7 +15,9 @@ import {
   LISTING_BODY_MAX,
   REPORT_LISTING_MAX_ROWS,
   STREAM_NAMES,
+  partialText,
   reportListingTruncatedNote,
+  topPostsRanking,
   type StreamId,
 } from '@listening/contract';
 import type ExcelJS from 'exceljs';
@@ -138,8 +140,11 @@ async function write(out: PassThrough, f: ReportFigures, sections: Section[], li
           ]
         : []),
       ...(f.previous ? [{ header: 'Previous mentions', key: 'prev', width: 18 }] : []),
+      // A cut first or last period, the one holding the report's making, or one before the data
+      // starts, said in words (contract periods.ts), so a low row is not read as a fall.
+      { header: 'Partial', key: 'partial', width: 34 },
     ]);
-    f.days.forEach((d, i) => ws.addRow({ ...d, prev: f.previous?.days[i]?.clips ?? 0 }).commit());
+    f.days.forEach((d, i) => ws.addRow({ ...d, prev: f.previous?.days[i]?.clips ?? 0, partial: d.partial ? partialText(d.partial) : '' }).commit());
     ws.commit();
   }
   if (sections.includes('topPosts')) {
@@ -162,6 +167,8 @@ async function write(out: PassThrough, f: ReportFigures, sections: Section[], li
           link: p.Link ?? '',
         }),
       ).commit();
+    // The ranking in words, as the PDF and the dashboard's widget say it (analytics/top-posts.ts).
+    ws.addRow({ posted: `${topPostsRanking()}.` }).commit();
     ws.commit();
   }
   if (sections.includes('topAuthors')) {

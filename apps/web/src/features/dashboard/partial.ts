@@ -3,6 +3,10 @@
 // begins before the project's first data. Drawn hatched, and said in the tooltip.
 import type { Bucket } from '@listening/contract';
 
+/** The words are the contract's (periods.ts), the same in the PDF and the workbook. */
+export { partialText } from '@listening/contract';
+
+/** A bucket's Partial as the server answers it. */
 export interface PartialBucket {
   Covered: number;
   Of: number;
@@ -13,13 +17,3 @@ export interface PartialBucket {
 
 /** The insights chart's title says the bucket it shows. */
 export const INSIGHTS_TITLE: Record<Bucket, string> = { day: 'Daily insights', week: 'Weekly insights', month: 'Monthly insights' };
-
-/** 'So far: 3 of 7 days', 'Partial: 1 of 7 days in range', 'Not begun yet', 'Before the data starts'. */
-export function partialText(p: PartialBucket): string {
-  const of = `${p.Covered} of ${p.Of} ${p.Unit}${p.Of === 1 ? '' : 's'}`;
-  if (p.BeforeData && p.Covered === 0) return 'Before the data starts';
-  if (p.BeforeData) return `Partial: ${of} since the data starts`;
-  if (p.SoFar) return `So far: ${of}`;
-  if (p.Covered === 0) return 'Not begun yet';
-  return `Partial: ${of} in range`;
-}
