@@ -16,4 +16,12 @@ describe('configuration', () => {
     expect(simulator({ SIMULATOR: '0' })).toBe(false);
     expect(simulator({ DATABASE_URL: PG, SIMULATOR: '1' })).toBe(true);
   });
+
+  it('pauses after each day of the demo corpus only when told, by a positive DEMO_DAY_PAUSE_MS', () => {
+    const pause = (env: NodeJS.ProcessEnv) => loadConfig(env).demoDayPauseMs;
+    expect(pause({})).toBe(0);
+    expect(pause({ DEMO_DAY_PAUSE_MS: '3000' })).toBe(3000);
+    expect(pause({ DEMO_DAY_PAUSE_MS: '-5' })).toBe(0);
+    expect(pause({ DEMO_DAY_PAUSE_MS: 'soon' })).toBe(0);
+  });
 });

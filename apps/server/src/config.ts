@@ -28,6 +28,8 @@ export interface Config {
   /** Size of the demo corpus generated on a fresh demo database. */
   demoClips: number;
   demoDays: number;
+  /** A pause after each day of a first start's demo corpus (DEMO_DAY_PAUSE_MS; default 0): to watch the corpus fill, as e2e/first-start.e2e.ts does. */
+  demoDayPauseMs: number;
   /** Turn the live post simulator on (default: on with the demo seed, see `demo`). */
   simulator: boolean;
   /** Connector job (docs/connectors.md): pause between runs, 0 turns it off. */
@@ -89,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxRetentionDays: Number(env.OUTBOX_RETENTION_DAYS) > 0 ? Number(env.OUTBOX_RETENTION_DAYS) : DEFAULT_OUTBOX_RETENTION_DAYS,
     demoClips: Number(env.DEMO_CLIPS ?? 200_000),
     demoDays: Number(env.DEMO_DAYS ?? 90),
+    demoDayPauseMs: Number(env.DEMO_DAY_PAUSE_MS) > 0 ? Number(env.DEMO_DAY_PAUSE_MS) : 0,
     // Its posts are made up: by default only a demo database gets them, not an embedded production one.
     simulator: env.SIMULATOR ? env.SIMULATOR === '1' : demo,
     connectorIntervalMs: Number(env.CONNECTOR_INTERVAL_MS ?? 300_000),

@@ -59,7 +59,7 @@ const modules = (async () => {
   return Promise.all([import('./app.ts'), import('./startup.ts'), import('./seed/demo.ts'), import('./mail/mailer.ts')]);
 })();
 await migrate(handle.db);
-const [{ buildApp }, { startBackground }, { isEmpty, seedDemo, usersWithPublishedPassword }, { createMailer }] = await modules;
+const [{ buildApp }, { startBackground }, { isEmpty, seedDemoOnce, usersWithPublishedPassword }, { createMailer }] = await modules;
 const mailer = createMailer(handle.db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
 let routing: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
 const app = await buildApp({
@@ -96,8 +96,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 if (config.demo && (await isEmpty(handle.db))) {
   status = { phase: 'seeding' };
-  // One transaction: a start stopped while seeding leaves an empty database, seeded again next time.
-  await handle.db.transaction().execute((trx) => seedDemo(trx));
+  // One transaction, once: another process starting on the same PostgreSQL database may seed first.
+  await seedDemoOnce(handle.db);
 }
 if (!loopback) {
   const exposure = exposureDecision({ host: config.host, demoUsers: await usersWithPublishedPassword(handle.db), allowDemoExposed: config.allowDemoExposed });

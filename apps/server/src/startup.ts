@@ -13,7 +13,7 @@ import type { Mailer } from './mail/mailer.ts';
 import { startConnectorJob } from './jobs/connectors.ts';
 import { followerJobConfig } from './jobs/follower-snapshots.ts';
 import { linkedInVersionWarning } from './ingest/connectors/linkedin.ts';
-import { DEMO_BATCH, pendingDemoCorpus, writeDemoCorpus } from './ingest/demo-corpus.ts';
+import { DEMO_BATCH, pendingDemoCorpus, writeDemoCorpus, writeDemoCorpusExclusive } from './ingest/demo-corpus.ts';
 import { backfillDemoLocations } from './ingest/locations-backfill.ts';
 import { startSimulator } from './ingest/simulator.ts';
 import { startProductJobs } from './jobs/product-jobs.ts';
@@ -100,16 +100,32 @@ export async function startBackground(opts: {
   if (plan) {
     onStatus({ phase: 'demo', demo: { daysLoaded: plan.daysDone, days: plan.days } });
     log.info(`demo corpus: ${plan.clips} posts over ${plan.days} days, newest first${plan.daysDone ? `, from day ${plan.daysDone + 1}` : ''}`);
-    corpus = writeDemoCorpus(db, plan, {
+    const writing = {
       batch: opts.engine === 'postgres' ? DEMO_BATCH_POSTGRES : DEMO_BATCH,
       signal: stopping.signal,
-      onDay: (daysLoaded, days) => {
+      onDay: async (daysLoaded: number, days: number) => {
         onStatus({ phase: 'demo', demo: { daysLoaded, days } });
         if (daysLoaded === 1 || daysLoaded % 10 === 0) log.info(`demo corpus: ${daysLoaded} of ${days} days`);
+        if (config.demoDayPauseMs > 0 && daysLoaded < days) await new Promise((r) => setTimeout(r, config.demoDayPauseMs));
       },
-    }).then(
+    };
+    // PostgreSQL may be shared by several DEMO=1 processes: one writes the corpus, the others wait
+    // for it, telling its progress, and write only what it left (ingest/demo-corpus.ts).
+    let waiting = false;
+    const written =
+      opts.engine === 'postgres'
+        ? writeDemoCorpusExclusive(db, {
+            ...writing,
+            onWaiting: (daysLoaded, days) => {
+              if (!waiting) log.info('demo corpus: written by another process, waiting for it');
+              waiting = true;
+              onStatus({ phase: 'demo', demo: { daysLoaded, days } });
+            },
+          })
+        : writeDemoCorpus(db, plan, writing);
+    corpus = written.then(
       (r) => {
-        if (!stopping.signal.aborted) log.info(`demo corpus: ${r.clips} clips (${r.binClips} bin rows) for ${r.projects} projects in ${r.seconds} s`);
+        if (r && !stopping.signal.aborted) log.info(`demo corpus: ${r.clips} clips (${r.binClips} bin rows) for ${r.projects} projects in ${r.seconds} s`);
         ready();
       },
       (err: unknown) => {

@@ -98,6 +98,48 @@ export function writeDemoCorpus(db: Db, plan: CorpusPlan, opts: Omit<DemoCorpusO
   return writeCorpus(db, plan, opts, true);
 }
 
+/** The demo corpus's advisory lock (an arbitrary constant of this product's, beside jobs/connectors.ts's). */
+export const DEMO_CORPUS_LOCK = 7_270_419;
+
+/**
+ * The lock's key: the constant and the schema (its oid), so that deployments sharing a database
+ * in schemas of their own each write their corpus. An expression for the statements that take it.
+ */
+const corpusLockKey = sql`${DEMO_CORPUS_LOCK}::int, (select oid::int from pg_namespace where nspname = current_schema())`;
+
+/**
+ * Writes the recorded plan's days not stored yet when several processes share the database
+ * (PostgreSQL, each started with DEMO=1, each finding the same plan): one process writes, holding
+ * the corpus's advisory lock on a connection of its own (released when it ends, or by PostgreSQL
+ * if its session dies). Another waits for the lock, telling the days written meanwhile
+ * (`onWaiting`, every `pollMs`), then writes what is left of the plan, read again: nothing (null)
+ * when the first finished it, the days left when the first stopped part way. Not for PGlite,
+ * one process whose pool of one connection the lock would hold.
+ */
+export async function writeDemoCorpusExclusive(
+  db: Db,
+  opts: Omit<DemoCorpusOptions, 'clips' | 'days' | 'seed' | 'now'> & { onWaiting?: (daysLoaded: number, days: number) => void; pollMs?: number } = {},
+): Promise<DemoCorpusResult | null> {
+  return db.connection().execute(async (conn) => {
+    let told = -1;
+    for (;;) {
+      const got = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${corpusLockKey}) as ok`.execute(conn);
+      if (got.rows[0]?.ok) break;
+      const row = await conn.selectFrom('demo_corpus').select(['days_done', 'days']).executeTakeFirst();
+      if (row && row.days_done !== told) opts.onWaiting?.((told = row.days_done), row.days);
+      if (opts.signal?.aborted) return null;
+      await new Promise((r) => setTimeout(r, opts.pollMs ?? 1_000));
+    }
+    try {
+      const row = await conn.selectFrom('demo_corpus').selectAll().executeTakeFirst();
+      if (!row || row.finished_at) return null;
+      return await writeCorpus(db, planOf(row), opts, true);
+    } finally {
+      await sql`select pg_advisory_unlock(${corpusLockKey})`.execute(conn);
+    }
+  });
+}
+
 /** Enrichment inline, in slices that give way to requests. */
 const enrichInSlices: Enricher = async (posts) => {
   const out: Enrichment[] = [];

@@ -1,6 +1,7 @@
 // The demo tenant: clients (one In-Active), projects of every type with their bins, rules and
 // owned profiles, three users (password demo-password), notifications and blog posts. Seeded
 // once, on an empty database (embedded mode, or DEMO=1 on PostgreSQL).
+import { sql } from 'kysely';
 import { DEMO_PASSWORD } from '@listening/contract';
 import type { Db } from '../db/connection.ts';
 import { hashPassword } from '../modules/auth/service.ts';
@@ -330,6 +331,24 @@ export async function isEmpty(db: Db): Promise<boolean> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n) === 0;
+}
+
+/** The demo seed's advisory lock (an arbitrary constant of this product's, beside ingest/demo-corpus.ts's). */
+export const DEMO_SEED_LOCK = 7_270_420;
+
+/**
+ * Seeds the demo tenant on an empty database, in one transaction (a start stopped while seeding
+ * leaves an empty database, seeded again next time). Processes sharing a PostgreSQL database, each
+ * started with DEMO=1, take turns on an advisory lock of the transaction (per schema): the first
+ * seeds, the next finds the users there and seeds nothing. True when this call seeded.
+ */
+export async function seedDemoOnce(db: Db): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK}::int, (select oid::int from pg_namespace where nspname = current_schema()))`.execute(trx);
+    if (!(await isEmpty(trx))) return false;
+    await seedDemo(trx);
+    return true;
+  });
 }
 
 /** Seeds the demo tenant. Returns project ids by key. */
