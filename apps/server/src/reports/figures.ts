@@ -9,6 +9,7 @@ import { BRAND_ASSOCIATION_LOOKUP, TOP_POSTS_PER_AUTHOR, insightsBucket, type Bu
 import { bucketCoverage, fillBuckets } from '../analytics/buckets.ts';
 import { clipCountsByBin, firstDataWall, sentimentByAssociation } from '../analytics/rollup-queries.ts';
 import { isUnlocked, previousScope, toWall, type Scope } from '../analytics/scope.ts';
+import { rankTopAuthors } from '../analytics/top-authors.ts';
 import { rankTopPosts, toRankedPost } from '../analytics/top-posts.ts';
 import type { Db } from '../db/connection.ts';
 import type { ProjectRow } from '../db/schema.ts';
@@ -47,7 +48,8 @@ export interface ReportFigures {
   days: DayRow[];
   /** Ranked as the dashboard's widget ranks them (analytics/top-posts.ts). */
   topPosts: ReturnType<typeof toRankedPost>[];
-  topAuthors: { name: string; handle: string | null; streamId: number; followers: number; clips: number; ave: number }[];
+  /** People, merged across networks by person key (analytics/top-authors.ts); streamIds are their accounts' networks, largest first. */
+  topAuthors: { name: string; handle: string | null; streamId: number; streamIds: number[]; followers: number; clips: number; ave: number }[];
   words: { value: string; count: number }[];
   bins: { name: string; clips: number; previous: number | null }[];
 }
@@ -141,7 +143,7 @@ async function readAll(db: Db, r: FigureRequest, now: Date): Promise<ReportFigur
     sentimentByAssociation(db, s),
     days(db, s, bucket, cuts),
     rankTopPosts(db, s, { limit: TOP_POSTS, perAuthor: TOP_POSTS_PER_AUTHOR }),
-    q.topAuthors(db, s, TOP_AUTHORS),
+    rankTopAuthors(db, s, TOP_AUTHORS),
     q.words(db, s, CLOUD_WORDS),
     clipCountsByBin(db, s, r.binIds),
     q.binNames(db, r.binIds),
@@ -189,11 +191,13 @@ async function readAll(db: Db, r: FigureRequest, now: Date): Promise<ReportFigur
     bucket,
     days: dayRows,
     topPosts: posts.map(toRankedPost),
+    // People as the dashboard merges them: one row for a person's accounts on several networks.
     topAuthors: authors.map((a) => ({
-      name: a.name,
-      handle: a.handle,
-      streamId: a.stream_id,
-      followers: num(a.followers),
+      name: a.accounts[0].name,
+      handle: a.accounts[0].handle,
+      streamId: a.accounts[0].streamId,
+      streamIds: a.accounts.map((x) => x.streamId),
+      followers: a.followers,
       clips: a.clips,
       ave: round2(a.ave),
     })),

@@ -17,6 +17,10 @@ export const looksLikeFormula = (v: unknown): v is string => typeof v === 'strin
 
 const QUOTE_PREFIX = 1;
 const DATE = 2;
+/** Figures' counts and money (xlsx.ts): the built-in formats '#,##0' (3) and '#,##0.00' (4). */
+const COUNT = 3;
+const MONEY = 4;
+const NUMBER_FORMATS: Record<string, number> = { '#,##0': COUNT, '#,##0.00': MONEY };
 const QUOTED = Object.freeze({ quotePrefix: true }) as unknown as Partial<ExcelJS.Style>;
 
 const STYLES_XML =
@@ -26,10 +30,12 @@ const STYLES_XML =
   '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
   '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
   '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="3">' +
+  '<cellXfs count="5">' +
   '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
   '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" quotePrefix="1"/>' +
   '<xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="3" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
   '</cellXfs>' +
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
   '<dxfs count="0"/><tableStyles count="0" defaultTableStyle="TableStyleMedium2" defaultPivotStyle="PivotStyleLight16"/>' +
@@ -37,8 +43,14 @@ const STYLES_XML =
 
 /** The style table the writer consults for every cell: a fixed index, no per-cell bookkeeping. */
 const guardedStyles = {
-  addStyleModel: (model: { quotePrefix?: boolean } | undefined, cellType?: number) =>
-    model?.quotePrefix ? QUOTE_PREFIX : cellType === ExcelJS.ValueType.Date ? DATE : 0,
+  addStyleModel: (model: { quotePrefix?: boolean; numFmt?: string } | undefined, cellType?: number) =>
+    model?.quotePrefix
+      ? QUOTE_PREFIX
+      : cellType === ExcelJS.ValueType.Date
+        ? DATE
+        : cellType === ExcelJS.ValueType.Number && model?.numFmt
+          ? (NUMBER_FORMATS[model.numFmt] ?? 0)
+          : 0,
   getStyleModel: () => ({}),
   addDxfStyle: () => 0,
   xml: STYLES_XML,

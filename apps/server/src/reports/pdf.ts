@@ -33,10 +33,8 @@ export const wallText = (d: Date, withTime = true) =>
   `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}${withTime ? ` ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}` : ''}`;
 export const windowText = (start: Date, end: Date) => `${wallText(start)} - ${wallText(end)}`;
 const streamName = (id: number) => STREAM_NAMES[id as StreamId] ?? `Stream ${id}`;
-const int = (n: number) =>
-  Math.round(n)
-    .toLocaleString('en-ZA')
-    .replace(/\u00a0/g, ' ');
+/** Whole numbers grouped by commas, as formatRand groups money, so one table never mixes two formats. */
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const change = (now: number, before: number) => {
   const p = changePercent(now, before);
   return p === null ? (now > 0 ? 'new' : '-') : `${p > 0 ? '+' : ''}${p}%`;
@@ -355,7 +353,7 @@ function topAuthors(doc: Doc, f: ReportFigures) {
     [
       { title: 'Author', width: 140 },
       { title: 'Handle', width: 110 },
-      { title: 'Stream', width: 65 },
+      { title: 'Networks', width: 65 },
       { title: 'Followers', width: 70, align: 'right' },
       { title: 'Posts', width: 50, align: 'right' },
       { title: 'AVE', width: W - 435, align: 'right' },
@@ -363,7 +361,7 @@ function topAuthors(doc: Doc, f: ReportFigures) {
     f.topAuthors.map((a) => [
       cut(pdfText(a.name) || '-', 40),
       cut(pdfText(a.handle ?? '') || '-', 30),
-      streamName(a.streamId),
+      a.streamIds.map(streamName).join(', '),
       int(a.followers),
       int(a.clips),
       formatRand(a.ave),

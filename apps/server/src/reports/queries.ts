@@ -1,7 +1,7 @@
 // SQL of a report's figures. The totals, streams, sentiment and days read the hourly rollups
 // (bin_hourly, bin_hourly_sentiment) through the shared analytic scope, so a 30-day report of a
-// million-clip project costs a few thousand rollup rows; top posts are the dashboard's ranking
-// (analytics/top-posts.ts); top authors stop after the first rows of their index; the word cloud
+// million-clip project costs a few thousand rollup rows; top posts and top authors are the
+// dashboard's rankings (analytics/top-posts.ts, analytics/top-authors.ts); the word cloud
 // reads the latest WORDCLOUD_SAMPLE clips; the clip listing walks the window by (posted_at, id) in
 // batches, so memory stays flat however long it is.
 import { WORDCLOUD_SAMPLE, type Bucket } from '@listening/contract';
@@ -44,40 +44,6 @@ export function byBucket(db: Db, s: Scope, bucket: Bucket) {
     .$call(rollupInScope(s))
     .groupBy(sql`1`)
     .execute();
-}
-
-/** The most followed accounts with a post in the window (index authors_followers, probing bin_clips_author_bin_posted), with their posts in it. */
-export async function topAuthors(db: Db, s: Scope, limit: number) {
-  const authors = await db
-    .selectFrom('authors')
-    .select(['authors.id', 'authors.name', 'authors.handle', 'authors.stream_id', 'authors.followers'])
-    .where('authors.stream_id', 'in', s.streams)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('bin_clips')
-          .select(sql`1`.as('one'))
-          .whereRef('bin_clips.author_id', '=', 'authors.id')
-          .$call(clipsInScope(s)),
-      ),
-    )
-    .orderBy('authors.followers', 'desc')
-    .orderBy('authors.id')
-    .limit(limit)
-    .execute();
-  if (authors.length === 0) return [];
-  const counts = await db
-    .selectFrom('bin_clips')
-    .select(['bin_clips.author_id', sql<number>`count(*)`.as('clips'), sum('bin_clips.ave').as('ave')])
-    .where(
-      'bin_clips.author_id',
-      'in',
-      authors.map((a) => a.id),
-    )
-    .$call(clipsInScope(s))
-    .groupBy('bin_clips.author_id')
-    .execute();
-  const byId = new Map(counts.map((c) => [Number(c.author_id), c]));
-  return authors.map((a) => ({ ...a, clips: Number(byId.get(a.id)?.clips ?? 0), ave: Number(byId.get(a.id)?.ave ?? 0) }));
 }
 
 /** Words of the window's latest clips, by how many of them carry each, without the project's excluded phrases. */

@@ -72,6 +72,27 @@ describe('the report spreadsheet', () => {
     expect(clips.some((c) => /<f>/.test(c.text))).toBe(false);
   });
 
+  it('formats each figures table one way: counts whole with thousands separators, money to the cent', async () => {
+    const zip = await bytesOf(await renderRequest(t.db, guid));
+    const formats = cellFormats(zip);
+    // Built-in number formats: 3 is '#,##0', 4 is '#,##0.00'.
+    const fmt = (sheet: string, column: string) =>
+      sheetCells(zip, sheet)
+        .filter((c) => c.ref.replace(/\d+$/, '') === column && Number(c.ref.replace(/^[A-Z]+/, '')) > 1)
+        .map((c) => formats[c.style]?.numFmtId ?? '0');
+    const only = (ids: string[], id: string) => {
+      expect(ids.length).toBeGreaterThan(0);
+      expect(new Set(ids)).toEqual(new Set([id]));
+    };
+    only(fmt('Streams', 'B'), '3');
+    only(fmt('Streams', 'C'), '4');
+    only(fmt('Top authors', 'D'), '3');
+    only(fmt('Top authors', 'E'), '3');
+    only(fmt('Top authors', 'F'), '4');
+    // The clip listing stays unstyled (a style per cell doubles the time of a long listing).
+    expect(fmt('Clips', 'G').every((id) => id === '0')).toBe(true);
+  });
+
   it('stops the clip listing at its maximum and says so in a last row', async () => {
     expect(REPORT_LISTING_MAX_ROWS).toBe(25_000);
     expect(reportListingTruncatedNote(REPORT_LISTING_MAX_ROWS)).toBe(

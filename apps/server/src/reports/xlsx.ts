@@ -49,7 +49,23 @@ export interface ListingClip {
  */
 export type ListingSource = (max: number) => AsyncIterable<ListingClip[]>;
 
-const sheet = (wb: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: Partial<ExcelJS.Column>[]) => guardedSheet(wb, name, columns);
+/** Figures' number formats, one per kind of column: money to the cent, counts whole, both grouped by commas as in the PDF. */
+const RAND_FORMAT = '#,##0.00';
+const COUNT_FORMAT = '#,##0';
+const COUNT_HEADERS = ['Mentions', 'Previous mentions', 'Positive', 'Neutral', 'Negative', 'Followers', 'Posts'];
+
+/** A figures sheet: its money and count columns formatted (the clip listing stays unstyled, for speed). */
+const sheet = (wb: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: Partial<ExcelJS.Column>[], figures = true) =>
+  guardedSheet(
+    wb,
+    name,
+    figures
+      ? columns.map((c) => {
+          const numFmt = c.header === 'AVE (R)' ? RAND_FORMAT : COUNT_HEADERS.includes(String(c.header)) ? COUNT_FORMAT : undefined;
+          return numFmt ? { ...c, style: { numFmt } } : c;
+        })
+      : columns,
+  );
 
 const lookup = (list: readonly { Id: number; Description: string }[], id: number) => list.find((x) => x.Id === id)?.Description ?? '';
 
@@ -98,7 +114,10 @@ async function write(out: PassThrough, f: ReportFigures, sections: Section[], li
       );
     if (f.previous) summary.addRow({ k: 'Figure', v: 'This window' }).commit();
     for (const [k, v, p] of rows) {
-      summary.addRow([k, v, ...(p === undefined ? [] : [p])]).commit();
+      const row = summary.addRow([k, v, ...(p === undefined ? [] : [p])]);
+      // Money and counts share the figures' columns here: each cell takes its own kind's format.
+      for (const col of [2, 3]) row.getCell(col).numFmt = k === 'AVE (R)' ? RAND_FORMAT : COUNT_FORMAT;
+      row.commit();
     }
     if (f.previous) summary.getColumn(3).width = 16;
   }
@@ -175,12 +194,12 @@ async function write(out: PassThrough, f: ReportFigures, sections: Section[], li
     const ws = sheet(wb, 'Top authors', [
       { header: 'Author', key: 'name', width: 28 },
       { header: 'Handle', key: 'handle', width: 22 },
-      { header: 'Stream', key: 'stream', width: 12 },
+      { header: 'Networks', key: 'stream', width: 22 },
       { header: 'Followers', key: 'followers', width: 12 },
       { header: 'Posts', key: 'clips', width: 10 },
       { header: 'AVE (R)', key: 'ave', width: 14 },
     ]);
-    for (const a of f.topAuthors) guardRow(ws.addRow({ ...a, handle: a.handle ?? '', stream: streamName(a.streamId) })).commit();
+    for (const a of f.topAuthors) guardRow(ws.addRow({ ...a, handle: a.handle ?? '', stream: a.streamIds.map(streamName).join(', ') })).commit();
     ws.commit();
   }
   if (sections.includes('wordCloud')) {
@@ -201,20 +220,25 @@ async function write(out: PassThrough, f: ReportFigures, sections: Section[], li
     ws.commit();
   }
   if (listing) {
-    const ws = sheet(wb, 'Clips', [
-      { header: 'Posted', key: 'posted', width: 18 },
-      { header: 'Stream', key: 'stream', width: 11 },
-      { header: 'Author', key: 'author', width: 24 },
-      { header: 'Handle', key: 'handle', width: 18 },
-      { header: 'Post', key: 'body', width: 80 },
-      { header: 'Link', key: 'link', width: 36 },
-      { header: 'AVE (R)', key: 'ave', width: 12 },
-      { header: 'Impact', key: 'impact', width: 9 },
-      { header: 'Favourability', key: 'fav', width: 13 },
-      { header: 'Brand association', key: 'assoc', width: 17 },
-      { header: 'Sentiment', key: 'cls', width: 11 },
-      { header: 'Clip id', key: 'id', width: 11 },
-    ]);
+    const ws = sheet(
+      wb,
+      'Clips',
+      [
+        { header: 'Posted', key: 'posted', width: 18 },
+        { header: 'Stream', key: 'stream', width: 11 },
+        { header: 'Author', key: 'author', width: 24 },
+        { header: 'Handle', key: 'handle', width: 18 },
+        { header: 'Post', key: 'body', width: 80 },
+        { header: 'Link', key: 'link', width: 36 },
+        { header: 'AVE (R)', key: 'ave', width: 12 },
+        { header: 'Impact', key: 'impact', width: 9 },
+        { header: 'Favourability', key: 'fav', width: 13 },
+        { header: 'Brand association', key: 'assoc', width: 17 },
+        { header: 'Sentiment', key: 'cls', width: 11 },
+        { header: 'Clip id', key: 'id', width: 11 },
+      ],
+      false,
+    );
     let written = 0;
     // One clip past the maximum is read, to know whether the listing stopped.
     batches: for await (const batch of listing(listingMaxRows + 1)) {

@@ -24,6 +24,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { bucketCoverage, byBucket, fillBuckets } from '../../analytics/buckets.ts';
 import { assertUnlocked, heatmapBucketOf, insightsBucketOf, isUnlocked, resolveScope, toWall, type Scope } from '../../analytics/scope.ts';
 import { clipCountsByBin, firstDataWall, sentimentByAssociation } from '../../analytics/rollup-queries.ts';
+import { rankTopAuthors } from '../../analytics/top-authors.ts';
 import { rankTopPosts, toRankedPost } from '../../analytics/top-posts.ts';
 import * as q from './queries.ts';
 
@@ -205,82 +206,29 @@ export async function topPosts(db: Db, user: AuthUser, query: AnalyticQuery & { 
   return (await rankTopPosts(db, s, { limit: query.limit, perAuthor: query.maxPerAuthor })).map(toRankedPost);
 }
 
-type AuthorRow = Awaited<ReturnType<typeof q.authorsByPersonKey>>[number];
 type TopAuthor = Out<typeof C.TopAuthor>;
 
 /**
  * Top authors: project types 1, 5, 6, 7; ten people, or all (up to TOP_AUTHORS_ALL_MAX) with
- * showAll. A person is their accounts on several networks sharing a person key (the handle, else
- * the name: queries.ts personKey), at most one per network: a key naming two accounts on one
- * network is not known to be one person, so each of its accounts stands alone.
- *
- * People are picked by their largest account (the walk by followers the index allows: the first
- * `limit` distinct people it meets), then completed with their other accounts in range, and shown by
- * their followers summed over those accounts.
+ * showAll, by the ranking the reports use too (analytics/top-authors.ts).
  */
 export async function topAuthors(db: Db, user: AuthUser, query: AnalyticQuery & { showAll: boolean }): Promise<Out<typeof C.TopAuthorList>> {
   const s = await resolveScope(db, user, query);
   if (!TOP_AUTHOR_PROJECT_TYPES.includes(s.project.project_type_id))
     throw forbidden(`Top authors are shown for project types ${TOP_AUTHOR_PROJECT_TYPES.join(', ')} only; this project is type ${s.project.project_type_id}`);
-  const limit = query.showAll ? TOP_AUTHORS_ALL_MAX : TOP_AUTHORS_DEFAULT;
-
-  // 1. Walk accounts by followers until `limit` distinct person keys are met (or none are left).
-  const walked: AuthorRow[] = [];
-  const keys = new Set<string>();
-  const batch = Math.max(limit * 2, 50);
-  for (let after: q.AuthorCursor | undefined; ;) {
-    const rows = await q.topAuthorsByFollowers(db, s, batch, after);
-    for (const r of rows) {
-      if (keys.size >= limit && !keys.has(r.person_key)) break;
-      keys.add(r.person_key);
-      walked.push(r);
-    }
-    const last = rows.at(-1);
-    if (rows.length < batch || keys.size >= limit || !last) break;
-    after = { followers: num(last.followers), id: num(last.id) };
-  }
-
-  // 2. Complete each key with its accounts the walk did not reach, and split the keys that name two
-  //    accounts on one network (each of those accounts the walk met becomes a person of its own).
-  const byKey = new Map<string, AuthorRow[]>();
-  for (const r of await q.authorsByPersonKey(db, s, [...keys])) byKey.set(r.person_key, [...(byKey.get(r.person_key) ?? []), r]);
-  const people: AuthorRow[][] = [];
-  const placed = new Set<string>();
-  for (const r of walked) {
-    // Largest audience first (the lookup's order), so accounts[0] is the account the walk met first.
-    const accounts = byKey.get(r.person_key) ?? [r];
-    if (new Set(accounts.map((a) => a.stream_id)).size < accounts.length) people.push([r]);
-    else if (!placed.has(r.person_key)) people.push(accounts);
-    placed.add(r.person_key);
-  }
-  const shown = people.slice(0, limit);
-
-  const counts = await q.clipCountsByAuthor(
-    db,
-    s,
-    shown.flatMap((p) => p.map((a) => num(a.id))),
-  );
-  return shown
-    .map((accounts): TopAuthor => {
-      const list = accounts.map((a) => ({
-        AuthorId: num(a.id),
-        StreamId: a.stream_id,
-        Handle: a.handle,
-        FollowerCount: num(a.followers),
-        ClipCount: counts.get(num(a.id)) ?? 0,
-      }));
-      const top = accounts[0];
-      return {
-        AuthorId: num(top.id),
-        AuthorName: top.name,
-        Handle: top.handle,
-        StreamId: top.stream_id,
-        FollowerCount: list.reduce((n, a) => n + a.FollowerCount, 0),
-        ClipCount: list.reduce((n, a) => n + a.ClipCount, 0),
-        Accounts: list,
-      };
-    })
-    .sort((a, b) => b.FollowerCount - a.FollowerCount);
+  const people = await rankTopAuthors(db, s, query.showAll ? TOP_AUTHORS_ALL_MAX : TOP_AUTHORS_DEFAULT);
+  return people.map((p): TopAuthor => {
+    const top = p.accounts[0];
+    return {
+      AuthorId: top.id,
+      AuthorName: top.name,
+      Handle: top.handle,
+      StreamId: top.streamId,
+      FollowerCount: p.followers,
+      ClipCount: p.clips,
+      Accounts: p.accounts.map((a) => ({ AuthorId: a.id, StreamId: a.streamId, Handle: a.handle, FollowerCount: a.followers, ClipCount: a.clips })),
+    };
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 // Top authors as people (issue 16): one author posting on several networks is one row with their
 // networks, followers and posts summed; the clip tray lists the posts of all their accounts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFigures } from '../../reports/figures.ts';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
 import { insertFixture, type Fixture } from '../../test/analytic-fixture.ts';
 
@@ -104,6 +105,26 @@ describe('top authors: one row per person across networks', () => {
       Accounts: [{ AuthorId: a.otherMila }],
     });
     expect(rows.filter((r) => r.Accounts.some((x) => x.AuthorId === a.milaX))).toHaveLength(1);
+  });
+
+  it("lists the same people in a report's figures (the PDF's and the workbook's top authors), one row per person", async () => {
+    const project = await t.db.selectFrom('projects').selectAll().where('id', '=', fx.projectId).executeTakeFirstOrThrow();
+    const figures = await readFigures(t.db, {
+      reportName: 'Deck',
+      kind: 'stats',
+      project,
+      clientName: 'Acme Beverages',
+      timeZone: 'Africa/Johannesburg',
+      streams: [7, 8, 9],
+      binIds: [],
+      from: new Date('2024-02-29T22:00:00Z'),
+      to: new Date('2024-03-02T22:00:00Z'),
+    });
+    const rows = await topAuthors();
+    expect(figures.topAuthors.map((r) => [r.name, r.followers, r.clips])).toEqual(rows.map((r) => [r.AuthorName, r.FollowerCount, r.ClipCount]));
+    const mila = figures.topAuthors.filter((r) => r.name === 'Mila Khumalo');
+    expect(mila).toEqual([{ name: 'Mila Khumalo', handle: 'mila_k', streamId: 9, streamIds: [9, 7], followers: 12_000, clips: 3, ave: 3 }]);
+    expect(figures.topAuthors.find((r) => r.name === 'Zed')).toMatchObject({ streamIds: [7, 8, 9], clips: 3 });
   });
 
   it('does not merge a name that two accounts on one network share', async () => {
