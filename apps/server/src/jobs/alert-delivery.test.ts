@@ -34,7 +34,7 @@ interface AlertFixture {
 /** A project whose client owns Notifications (unless `product: false`), contacts, and an alert made `createdAgo` ms ago. */
 async function seedAlert(
   db: Db,
-  o: { recipients?: number; interval?: number; createdAgo?: number; start?: Date; product?: boolean } = {},
+  o: { recipients?: number; interval?: number; createdAgo?: number; start?: Date; product?: boolean; sentimentId?: number; keyword?: string } = {},
 ): Promise<AlertFixture> {
   const tag = `${process.pid}-${++seq}`;
   const p = await seedProject(db, { name: `Alert client ${tag}` });
@@ -49,6 +49,8 @@ async function seedAlert(
       interval_minutes: o.interval ?? 0,
       start_date: o.start ?? created,
       created_at: created,
+      sentiment_id: o.sentimentId ?? 0,
+      keyword: o.keyword ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -75,7 +77,7 @@ async function seedAlert(
 async function addMentions(
   db: Db,
   f: AlertFixture,
-  posts: { body: string; storedAt: Date; author?: string; streamId?: number; link?: string; rejected?: boolean }[],
+  posts: { body: string; storedAt: Date; author?: string; streamId?: number; link?: string; rejected?: boolean; favourabilityId?: number }[],
 ) {
   for (const post of posts) {
     const a = await db
@@ -112,6 +114,7 @@ async function addMentions(
         author_id: a.id,
         created_at: post.storedAt,
         rejected: post.rejected ?? false,
+        favourability_id: post.favourabilityId ?? 2,
       })
       .execute();
   }
@@ -181,6 +184,24 @@ describe('alert delivery', () => {
       await mailer.close();
       await smtp.close();
     }
+  });
+
+  it('sends only the mentions of its sentiment and containing its keyword, when it has them', async () => {
+    const negative = await seedAlert(db, { sentimentId: 3, keyword: 'price rise' });
+    await addMentions(db, negative, [
+      { body: 'The Price  rise is a disgrace', storedAt: ago(20 * 60_000), favourabilityId: 3 },
+      { body: 'The price rise is fine by me', storedAt: ago(19 * 60_000), favourabilityId: 1 },
+      { body: 'Awful service again', storedAt: ago(18 * 60_000), favourabilityId: 3 },
+      { body: 'Priceless: no price risen here (a.b)', storedAt: ago(17 * 60_000), favourabilityId: 3 },
+    ]);
+    expect(mine(await deliverDueAlerts(db, opts), negative)).toEqual([expect.objectContaining({ clips: 1 })]);
+    // Pattern characters in a keyword are taken as written.
+    const dotted = await seedAlert(db, { keyword: '(a.b)' });
+    await addMentions(db, dotted, [
+      { body: 'see (a.b) here', storedAt: ago(20 * 60_000) },
+      { body: 'see (axb) here', storedAt: ago(19 * 60_000) },
+    ]);
+    expect(mine(await deliverDueAlerts(db, opts), dotted)).toEqual([expect.objectContaining({ clips: 1 })]);
   });
 
   it('waits for the interval, the start date, and a client that owns Notifications', async () => {

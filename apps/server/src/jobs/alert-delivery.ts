@@ -7,6 +7,7 @@
 // logged, whatever dies when; the outbox sender then delivers each row once. The word-bin digest
 // (word-bin-digest.ts) works the same way; an empty window sends nothing and keeps its start.
 import { NOTIFICATION_BEHAVIOUR, PRODUCTS } from '@listening/contract';
+import { sql } from 'kysely';
 import { clientTimeZone } from '../analytics/scope.ts';
 import type { Db } from '../db/connection.ts';
 import { DIGEST_SHOWN, escapeHtml, platformOf, type DigestClip } from '../mail/digest-mail.ts';
@@ -61,14 +62,44 @@ export async function dueAlerts(db: Db, now: Date): Promise<number[]> {
   return rows.filter((r) => now.getTime() - (r.date_last_sent ?? firstFrom(r)).getTime() >= r.interval_minutes * 60_000).map((r) => r.id);
 }
 
-/** How many of the project's (unrejected) mentions were stored in [from, to), and the first DIGEST_SHOWN of them. */
-async function windowMentions(db: Db, binId: number, from: Date, to: Date): Promise<{ total: number; clips: DigestClip[] }> {
+// Favourability of a mention (1 Positive, 2 Neutral, 3 Negative) each alert sentiment asks for (1 Neutral, 2 Positive, 3 Negative).
+const FAVOURABILITY_OF_SENTIMENT: Record<number, number> = { 1: 2, 2: 1, 3: 3 };
+
+/** A keyword as a case-insensitive whole-word pattern: 'price rise' matches 'Price rise!' and not 'priceless'. */
+export function keywordPattern(keyword: string): string {
+  const body = keyword.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&').replace(/\s+/g, '\\s+');
+  // A word edge only where the keyword begins or ends with a letter or digit ('(a.b)' has none).
+  const edge = (ch: string, mark: string) => (/[\p{L}\p{N}]/u.test(ch) ? mark : '');
+  return `${edge(keyword[0], '\\m')}${body}${edge(keyword[keyword.length - 1], '\\M')}`;
+}
+
+/** The alert's filters: only mentions of its sentiment and containing its keyword, when it has them. */
+export interface AlertFilter {
+  sentimentId: number;
+  keyword: string | null;
+}
+
+/** How many of the project's (unrejected) mentions, within the alert's filters, were stored in [from, to), and the first DIGEST_SHOWN of them. */
+async function windowMentions(db: Db, binId: number, from: Date, to: Date, filter: AlertFilter): Promise<{ total: number; clips: DigestClip[] }> {
+  const favourability = FAVOURABILITY_OF_SENTIMENT[filter.sentimentId];
+  const keyword = filter.keyword;
   const inWindow = db
     .selectFrom('bin_clips as bc')
     .where('bc.bin_id', '=', binId)
     .where('bc.created_at', '>=', from)
     .where('bc.created_at', '<', to)
-    .where('bc.rejected', '=', false);
+    .where('bc.rejected', '=', false)
+    .$if(favourability !== undefined, (qb) => qb.where('bc.favourability_id', '=', favourability!))
+    .$if(keyword !== null, (qb) =>
+      qb.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('clips as kc')
+            .select('kc.id')
+            .whereRef('kc.id', '=', 'bc.clip_id')
+            .where(sql<boolean>`kc.body ~* ${keywordPattern(keyword!)}`),
+        ),
+      ),
+    );
   const { n } = await inWindow.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   if (Number(n) === 0) return { total: 0, clips: [] };
   const rows = await inWindow
@@ -115,7 +146,11 @@ const mentions = (n: number) => (n === 1 ? '1 new mention' : `${n} new mentions`
 export const alertSubject = (m: AlertMail) => `Alert "${m.alertName}": ${mentions(m.total)} of ${m.projectName}`;
 
 export function alertText(m: AlertMail): string {
-  const lines = [`Alert "${m.alertName}": ${mentions(m.total)} of ${m.projectName} from ${mailTime(m.from, m.timeZone)} to ${mailTime(m.to, m.timeZone)}.`, mailZoneLine(m.timeZone), ''];
+  const lines = [
+    `Alert "${m.alertName}": ${mentions(m.total)} of ${m.projectName} from ${mailTime(m.from, m.timeZone)} to ${mailTime(m.to, m.timeZone)}.`,
+    mailZoneLine(m.timeZone),
+    '',
+  ];
   for (const c of m.clips) {
     lines.push(`- ${authorOf(c)} on ${platformOf(c.streamId)}, ${mailTime(c.postedAt, m.timeZone)}`, `  ${extract(c.body)}`);
     const l = safeLink(c.link);
@@ -162,7 +197,7 @@ export async function deliverAlertWindow(db: Db, alertId: number, opts: AlertOpt
     const from = alert.date_last_sent ?? firstFrom(alert);
     const to = new Date(now.getTime() - SETTLE_MS);
     if (to <= from || now.getTime() - from.getTime() < alert.interval_minutes * 60_000) return null;
-    const { total, clips } = await windowMentions(trx, project.bin_id, from, to);
+    const { total, clips } = await windowMentions(trx, project.bin_id, from, to, { sentimentId: alert.sentiment_id, keyword: alert.keyword });
     if (total === 0) return null;
     const log = await trx
       .insertInto('alert_logs')
