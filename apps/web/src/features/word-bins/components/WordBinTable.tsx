@@ -24,6 +24,7 @@ export function WordBinTable({ bins, groups, canEdit }: { bins: readonly WordBin
             <Table.Th>End Date</Table.Th>
             <Table.Th>Last Sent</Table.Th>
             <Table.Th>Keywords</Table.Th>
+            <Table.Th title="Posts of the last 7 days this list caught">Matches, 7 days</Table.Th>
             {canEdit && <Table.Th w={40} />}
           </Table.Tr>
         </Table.Thead>
@@ -75,6 +76,11 @@ export function WordBinTable({ bins, groups, canEdit }: { bins: readonly WordBin
                       <KeywordBadge key={i} value={k.Value} operatorId={k.OperatorId} size="sm" />
                     ))}
                   </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" data-testid="word-bin-matches">
+                    {b.Matches7Days.toLocaleString('en-US')}
+                  </Text>
                 </Table.Td>
                 {canEdit && (
                   <Table.Td>

@@ -13,7 +13,7 @@ import { toast } from '../../../ui/toast.ts';
 import { useDeleteWordBin, useUpdateWordBin, useWordBin, useWordBinContacts } from '../api/word-bins.ts';
 import { LogsModal } from '../components/LogsModal.tsx';
 import { WordBinFields } from '../components/WordBinFields.tsx';
-import { bodyOf, draftOf, type WordBinDraft } from '../draft.ts';
+import { bodyOf, draftOf, draftProblems, formProblems, type WordBinDraft } from '../draft.ts';
 import { errorText } from '../errors.ts';
 import { kindOf } from '../kinds.ts';
 
@@ -29,6 +29,7 @@ export function WordBinDetailScreen() {
   const [draft, setDraft] = useState<WordBinDraft | null>(null);
   const [logs, setLogs] = useState(false);
   const [confirm, setConfirm] = useState(false);
+  const [tried, setTried] = useState(false);
   const time = useFormatTime();
 
   if (bin.isPending)
@@ -50,14 +51,22 @@ export function WordBinDetailScreen() {
   const kind = kindOf(b.WordBinTypeId);
   const editing = draft !== null;
   const listPath = `/client/${b.ClientId}/project/${b.ProjectId}/${kind.typeId === 2 ? 'crisis-lists' : 'reaction-lists'}`;
-  const save = () =>
+  const problems = formProblems(draft ?? draftOf(b), tried && editing, editing && update.isError ? errorText(update.error) : null);
+  const edit = (next: WordBinDraft | null) => {
+    if (update.isError) update.reset();
+    if (next === null) setTried(false);
+    setDraft(next);
+  };
+  const save = () => {
+    setTried(true);
+    if (Object.keys(draftProblems(draft!)).length > 0) return;
     update.mutate(bodyOf(draft!, { id: b.Id, clientId: b.ClientId, projectId: b.ProjectId, typeId: b.WordBinTypeId, groupId: b.WordBinGroupId }), {
       onSuccess: () => {
         toast.success('Reaction List Updated');
-        setDraft(null);
+        edit(null);
       },
-      onError: (err) => toast.error(errorText(err) ?? 'The list could not be saved'),
     });
+  };
   const del = () =>
     remove.mutate(b.Id, {
       onSuccess: (res) => {
@@ -107,11 +116,23 @@ export function WordBinDetailScreen() {
         }
       />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
-        <WordBinFields draft={draft ?? draftOf(b)} onChange={setDraft} contacts={contacts.data ?? []} disabled={!editing} />
+        <WordBinFields
+          draft={draft ?? draftOf(b)}
+          onChange={edit}
+          contacts={contacts.data ?? []}
+          disabled={!editing}
+          problems={problems.fields}
+          scope={{ projectId: b.ProjectId, clientId: b.ClientId }}
+        />
+        {problems.general && (
+          <Alert color="red" variant="light" role="alert" mt="md">
+            {problems.general}
+          </Alert>
+        )}
         <Group justify="flex-end" mt="lg">
           {editing ? (
             <>
-              <Button variant="default" onClick={() => setDraft(null)}>
+              <Button variant="default" onClick={() => edit(null)}>
                 Cancel
               </Button>
               <Button onClick={save} loading={update.isPending}>
@@ -119,7 +140,7 @@ export function WordBinDetailScreen() {
               </Button>
             </>
           ) : (
-            <Button leftSection={<IconEdit size={16} />} onClick={() => setDraft(draftOf(b))}>
+            <Button leftSection={<IconEdit size={16} />} onClick={() => edit(draftOf(b))}>
               Edit
             </Button>
           )}
