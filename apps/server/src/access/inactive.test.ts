@@ -9,6 +9,7 @@ import {
   deleteProject,
   excludePhrase,
   includePhrase,
+  removePhrase,
   operationPath,
   rateClips,
   rejectClips,
@@ -72,6 +73,7 @@ describe('In-Active clients: read-only', () => {
       ['reject clips', rejectClips, { projectId: p, binClipBaseIds: [fx.root.c3] }],
       ['include a phrase', includePhrase, { projectId: p, phrase: 'fizzy' }],
       ['exclude a phrase', excludePhrase, { projectId: p, phrase: 'cola' }],
+      ['remove a phrase', removePhrase, { projectId: p, phrase: 'cola' }],
       ['add an influencer', createInfluencer, { projectId: p, authorId: fx.authors.bob, authorName: 'Bob', streamId: 7 }],
       ['remove an influencer', deleteInfluencer, { id: influencerId }],
     ] as const;

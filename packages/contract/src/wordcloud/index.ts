@@ -4,3 +4,5 @@ export * from './get-wordcloud-by-clips.ts';
 export * from './get-exclusions.ts';
 export * from './include-phrase.ts';
 export * from './exclude-phrase.ts';
+export * from './get-phrases.ts';
+export * from './remove-phrase.ts';

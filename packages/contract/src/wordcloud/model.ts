@@ -13,7 +13,8 @@ export const WORDCLOUD_MAX_ENTRIES = 100;
 /** A cloud reads the terms of the latest this-many clips of the range (docs/dashboard.md). */
 export const WORDCLOUD_SAMPLE = 5000;
 export const WordCloudQuery = AnalyticQuery.safeExtend({ cloudFilter: zCloudFilter });
-export const WordCloudEntry = z.object({ Value: z.string(), Count: z.number() });
+/** Included: a phrase the project tracks (POST /api/include), always given a place and drawn apart. */
+export const WordCloudEntry = z.object({ Value: z.string(), Count: z.number(), Included: z.boolean().optional() });
 export const WordCloud = z.array(WordCloudEntry);
 /** byclips: the cloud of the given clips (the tray's), or of the range; prefix '#', '@' or '' (words). */
 export const WordCloudByClipsBody = AnalyticQuery.safeExtend({
@@ -29,3 +30,5 @@ export const PhraseBody = z.object({
 });
 export const WordCloudPhrase = z.object({ Id: z.number(), Phrase: z.string(), Kind: z.enum(['include', 'exclude']) });
 export const WordCloudPhraseList = z.array(WordCloudPhrase);
+/** What POST /api/phrase/remove took off the lists: 0 when the phrase was on neither. */
+export const RemovedPhrase = z.object({ Removed: z.number() });

@@ -89,7 +89,7 @@ describe('clip tray, word cloud and influencer discovery', () => {
     expect((await get(`exclusions/get?projectId=${fx.projectId}`)).body.map((p: { Phrase: string }) => p.Phrase)).toEqual(['cola']);
     const after = (await get(q('wordcloud/getall'))).body;
     expect(after.find((e: { Value: string }) => e.Value === 'cola')).toBeUndefined();
-    expect(after).toContainEqual({ Value: 'too high', Count: 1 });
+    expect(after).toContainEqual({ Value: 'too high', Count: 1, Included: true });
     const byClips = await call('POST', 'wordcloud/getall/byclips', analyst, {
       projectId: fx.projectId,
       startDate: '2024-03-01',

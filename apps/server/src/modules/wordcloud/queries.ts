@@ -93,3 +93,9 @@ export async function setPhrase(db: Db, projectId: number, phrase: string, kind:
       .executeTakeFirstOrThrow();
   });
 }
+
+/** Takes a phrase off the project's include and exclude lists; how many rows went (0 or 1). */
+export async function removePhrase(db: Db, projectId: number, phrase: string) {
+  const r = await db.deleteFrom('wordcloud_phrases').where('project_id', '=', projectId).where('phrase', '=', phrase).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

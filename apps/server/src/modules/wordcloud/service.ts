@@ -1,5 +1,5 @@
 // The word cloud: top words, hashtags, handles or named entities of the range, without
-// the project's excluded phrases, with its tracked (included) phrases counted in. 'No Content' is
+// the project's excluded phrases, with its tracked (included) phrases counted in and marked. 'No Content' is
 // the web's text for an empty answer.
 import { WORDCLOUD_MAX_ENTRIES, type AnalyticQuery, type CloudFilter } from '@listening/contract';
 import type { Db } from '../../db/connection.ts';
@@ -32,19 +32,45 @@ export async function wordCloud(db: Db, user: AuthUser, query: AnalyticQuery & {
     const shown = displayTerm(r.value, query.cloudFilter);
     if (!excluded(exclusions, shown)) counts.set(shown, (counts.get(shown) ?? 0) + Number(r.count));
   }
+  const tracked = new Map<string, number>();
   if (query.cloudFilter === 'words' && includes.length)
-    for (const r of await q.phraseCounts(db, s, includes, query.clipIds)) if (!excluded(exclusions, r.value)) counts.set(r.value, Number(r.count));
-  return [...counts]
-    .map(([Value, Count]) => ({ Value, Count }))
-    .filter((e) => e.Count > 0)
-    .sort((a, b) => b.Count - a.Count || a.Value.localeCompare(b.Value))
-    .slice(0, WORDCLOUD_MAX_ENTRIES);
+    for (const r of await q.phraseCounts(db, s, includes, query.clipIds)) if (!excluded(exclusions, r.value)) tracked.set(r.value, Number(r.count));
+  return withIncluded(counts, tracked);
+}
+
+type CloudEntry = { Value: string; Count: number; Included?: true };
+const byCount = (a: CloudEntry, b: CloudEntry) => b.Count - a.Count || a.Value.localeCompare(b.Value);
+
+/**
+ * The cloud's entries, most frequent first, at most WORDCLOUD_MAX_ENTRIES: the included phrases
+ * found in the posts first (each marked Included, however rare: including a phrase must show it),
+ * then the other terms as room is left.
+ */
+export function withIncluded(counts: Map<string, number>, tracked: Map<string, number>): CloudEntry[] {
+  const included = [...tracked].filter(([, n]) => n > 0).map(([Value, Count]): CloudEntry => ({ Value, Count, Included: true }));
+  const others = [...counts]
+    .filter(([v, n]) => n > 0 && !tracked.has(v))
+    .map(([Value, Count]): CloudEntry => ({ Value, Count }))
+    .sort(byCount)
+    .slice(0, Math.max(0, WORDCLOUD_MAX_ENTRIES - included.length));
+  return [...included.slice(0, WORDCLOUD_MAX_ENTRIES), ...others].sort(byCount);
 }
 
 const PREFIX_FILTER: Record<string, CloudFilter> = { '#': 'hashtags', '@': 'handles', '': 'words' };
 export const byClipsFilter = (prefix: string): CloudFilter => PREFIX_FILTER[prefix] ?? 'words';
 
 const toPhrase = (r: { id: number; phrase: string; kind: 'include' | 'exclude' }) => ({ Id: r.id, Phrase: r.phrase, Kind: r.kind });
+
+/** Both lists, included and excluded, by phrase. */
+export async function phrases(db: Db, user: AuthUser, projectId: number) {
+  const project = await projectForUser(db, user, projectId);
+  return (await q.phrases(db, project.id)).map(toPhrase);
+}
+
+export async function removePhrase(db: Db, user: AuthUser, projectId: number, phrase: string) {
+  const project = await projectForWrite(db, user, projectId);
+  return { Removed: await q.removePhrase(db, project.id, phrase) };
+}
 
 export async function exclusions(db: Db, user: AuthUser, projectId: number) {
   const project = await projectForUser(db, user, projectId);
