@@ -5,7 +5,7 @@
 // TikTok and Facebook Login. LinkedIn offers PKCE to native apps only, so its web flow relies on
 // the client secret and the signed, single-use state.
 import { STREAM_NAMES, type StreamId } from '@listening/contract';
-import type { Provider } from './config.ts';
+import type { OAuthConfig, Provider } from './config.ts';
 
 export interface Network {
   streamId: StreamId;
@@ -92,6 +92,13 @@ export const NETWORKS: Record<StreamId, Network> = {
 
 export function networkOf(streamId: number): Network | null {
   return (NETWORKS as Record<number, Network>)[streamId] ?? null;
+}
+
+/** The settings a network's provider still lacks (OAUTH_<PROVIDER>_CLIENT_ID, _CLIENT_SECRET; docs/operations.md). */
+export function missingSettings(n: Network, oauth: OAuthConfig): string[] {
+  const s = oauth[n.provider];
+  const prefix = `OAUTH_${n.provider.toUpperCase()}`;
+  return [!s.clientId && `${prefix}_CLIENT_ID`, !s.clientSecret && `${prefix}_CLIENT_SECRET`].filter((v): v is string => !!v);
 }
 
 /** The answer for a network whose provider has no client id on this server. */

@@ -15,3 +15,4 @@ export * from './delete-profile.ts';
 export * from './check-access-token.ts';
 export * from './validate-linkedin.ts';
 export * from './validate-tiktok.ts';
+export * from './get-linkable-networks.ts';

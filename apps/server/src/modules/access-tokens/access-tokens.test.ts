@@ -87,6 +87,29 @@ describe('linking social accounts (access tokens)', () => {
     }
   });
 
+  it('says before any pick which networks cannot be linked, naming the settings each still needs', async () => {
+    const bare = await createTestApp({ env: { TOKEN_KEY, PUBLIC_URL, OAUTH_GOOGLE_CLIENT_ID: 'google-id' } });
+    try {
+      const h = await authHeader(bare.app, 'analyst@demo.example');
+      const res = await bare.app.inject({ method: 'GET', url: `/api/accesstoken/networks?projectId=${bare.projects['acme-brand']}`, headers: h });
+      expect(res.statusCode).toBe(200);
+      const byName = Object.fromEntries((res.json() as { Network: string; Configured: boolean; MissingSettings: string[] }[]).map((n) => [n.Network, n]));
+      expect(byName.Instagram).toMatchObject({ StreamId: 9, Configured: false, MissingSettings: ['OAUTH_FACEBOOK_CLIENT_ID', 'OAUTH_FACEBOOK_CLIENT_SECRET'] });
+      expect(byName.YouTube).toMatchObject({ Configured: false, MissingSettings: ['OAUTH_GOOGLE_CLIENT_SECRET'] });
+      expect(Object.keys(byName).sort()).toEqual(['Facebook', 'Instagram', 'LinkedIn', 'TikTok', 'X', 'YouTube']);
+      // Another client's project is not found.
+      const viewer = await authHeader(bare.app, 'viewer@demo.example');
+      expect(
+        (await bare.app.inject({ method: 'GET', url: `/api/accesstoken/networks?projectId=${bare.projects['acme-brand']}`, headers: viewer })).statusCode,
+      ).toBe(404);
+    } finally {
+      await bare.close();
+    }
+    // With every client configured (the fakes), every network can be linked.
+    const all = await send('GET', `/api/accesstoken/networks?projectId=${acme}`, analyst);
+    expect((all.json() as { Configured: boolean; MissingSettings: string[] }[]).every((n) => n.Configured && n.MissingSettings.length === 0)).toBe(true);
+  });
+
   it.each([
     [8, 'Acme Cola South Africa', true],
     [9, 'Acme Cola', true],

@@ -3,6 +3,7 @@ import {
   createGrantLink,
   deleteProfile,
   getAccessTokens,
+  getLinkableNetworks,
   getLinkedInPages,
   getTwitterRequest,
   openGrantLink,
@@ -26,6 +27,7 @@ import * as tokens from './service.ts';
 export function accessTokenRoutes(route: Route, { db, config }: Deps): void {
   const deps = () => tokenDeps(config);
   route(getAccessTokens, ({ user, query }) => tokens.list(db, user, query.projectId));
+  route(getLinkableNetworks, ({ user, query }) => tokens.linkableNetworks(db, config.oauth, user, query.projectId));
   route(startGrant, ({ user, body }) => tokens.startGrant(db, deps(), user, body));
   route(getTwitterRequest, ({ user, query }) => tokens.twitterRequest(db, deps(), user, query));
   route(createGrantLink, ({ user, body }) => tokens.createLink(db, deps(), user, body));

@@ -11,6 +11,7 @@ import {
   type GrantReturn,
   type GrantStarted,
   type GrantTarget,
+  type LinkableNetwork,
   type SaveAccessTokenBody,
   type TokenCheck,
   type TokenValidation,
@@ -24,7 +25,8 @@ import { listAccounts } from '../../oauth/accounts.ts';
 import { linkCookie, newBrowserNonce, refusal, type GrantCaller } from '../../oauth/binding.ts';
 import { authorizationUrl, exchangeCode, GrantError, NetworkUnavailable, newCodeVerifier, providerMessage } from '../../oauth/client.ts';
 import { checkProfile, forgetToken, oauthContext, storeGrant, type TokenDeps } from '../../oauth/linked-profiles.ts';
-import { networkOf, notConfiguredMessage, type Network } from '../../oauth/networks.ts';
+import { missingSettings, NETWORKS, networkOf, notConfiguredMessage, type Network } from '../../oauth/networks.ts';
+import type { OAuthConfig } from '../../oauth/config.ts';
 import { consumeState, createState, readLink, signLink, type GrantBinding } from '../../oauth/state.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { profileById, projectProfiles, toWire } from './queries.ts';
@@ -46,6 +48,15 @@ function configured(deps: TokenDeps, streamId: number): Network {
 export async function list(db: Db, user: AuthUser, projectId: number): Promise<AccessTokenProfile[]> {
   await projectForUser(db, user, projectId);
   return (await projectProfiles(db, projectId)).map(toWire);
+}
+
+/** Every network of the linking flow, and what this server still needs to link each one (step 1 says so before a pick). */
+export async function linkableNetworks(db: Db, oauth: OAuthConfig, user: AuthUser, projectId: number): Promise<LinkableNetwork[]> {
+  await projectForUser(db, user, projectId);
+  return Object.values(NETWORKS).map((net) => {
+    const missing = missingSettings(net, oauth);
+    return { StreamId: net.streamId, Network: net.name, Configured: missing.length === 0, MissingSettings: missing };
+  });
 }
 
 /** The profile, if it belongs to a project the user may change (and to the stream named); else 404. */

@@ -24,6 +24,32 @@ export const hasInvalidTokens = (profiles: readonly TokenState[] | undefined): b
 /** The colour a status is drawn in: granted green, invalid red, not granted grey. */
 export const STATUS_COLOR: Record<TokenStatus, string> = { Granted: 'teal', Invalid: 'red', 'Not Granted': 'gray' };
 
+/** 'an' before a network whose name is said with a vowel sound first (an Instagram account, an X account). */
+const AN = new Set<number>([STREAMS.Instagram, STREAMS.X]);
+
+/** 'Link an Instagram account', 'Link a Facebook account'. */
+export const linkAccountLabel = (streamId: number, network: string) => `Link ${AN.has(streamId) ? 'an' : 'a'} ${network} account`;
+
+/** Names joined as a reader says them: 'A', 'A and B', 'A, B and C'. */
+const joined = (names: readonly string[]) => (names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
+
+/**
+ * What step 1 says of the networks this server cannot link: one line per missing set of settings
+ * ('Facebook and Instagram cannot be linked until OAUTH_FACEBOOK_CLIENT_ID and
+ * OAUTH_FACEBOOK_CLIENT_SECRET are set on the server.').
+ */
+export function unlinkableLines(networks: readonly { Network: string; Configured: boolean; MissingSettings: readonly string[] }[]): string[] {
+  const bySettings = new Map<string, string[]>();
+  for (const n of networks) {
+    if (n.Configured) continue;
+    const key = joined(n.MissingSettings);
+    bySettings.set(key, [...(bySettings.get(key) ?? []), n.Network]);
+  }
+  return [...bySettings].map(
+    ([settings, names]) => `${joined(names)} cannot be linked until ${settings} ${settings.includes(' and ') ? 'are' : 'is'} set on the server.`,
+  );
+}
+
 /** The networks with an authorisation link (000 section 4), in the order step 2 offers them. */
 export const LINKABLE_STREAMS: readonly number[] = [STREAMS.Facebook, STREAMS.Instagram, STREAMS.YouTube, STREAMS.LinkedIn, STREAMS.TikTok, STREAMS.X];
 

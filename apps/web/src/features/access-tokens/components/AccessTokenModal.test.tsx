@@ -30,13 +30,33 @@ const PROFILES = [profile(1, 8, 'Acme Cola Page', true, true), profile(2, 9, 'ac
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 let calls: { url: string; method: string; body: unknown }[];
 
-function stubServer(handler: Handler = () => Response.json({ url: 'https://provider.test/authorize?state=s1', browserNonce: 'nonce-1' })) {
+const NETWORK_NAMES: [number, string, string][] = [
+  [7, 'X', 'x'],
+  [8, 'Facebook', 'facebook'],
+  [9, 'Instagram', 'facebook'],
+  [10, 'YouTube', 'google'],
+  [11, 'LinkedIn', 'linkedin'],
+  [12, 'TikTok', 'tiktok'],
+];
+/** The server's answer to which networks it can link: every one but the providers named. */
+const networks = (unconfigured: string[] = []) =>
+  NETWORK_NAMES.map(([StreamId, Network, provider]) => {
+    const off = unconfigured.includes(provider);
+    const p = `OAUTH_${provider.toUpperCase()}`;
+    return { StreamId, Network, Configured: !off, MissingSettings: off ? [`${p}_CLIENT_ID`, `${p}_CLIENT_SECRET`] : [] };
+  });
+
+function stubServer(
+  handler: Handler = () => Response.json({ url: 'https://provider.test/authorize?state=s1', browserNonce: 'nonce-1' }),
+  unconfigured: string[] = [],
+) {
   calls = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       calls.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined });
       if (url.startsWith('/api/accesstoken/getall')) return Response.json(PROFILES);
+      if (url.startsWith('/api/accesstoken/networks')) return Response.json(networks(unconfigured));
       return handler(url, init);
     }),
   );
@@ -126,11 +146,11 @@ describe('Access Token Management', () => {
         .map((b) => b.getAttribute('aria-label')),
     ).toEqual([
       'Link a Facebook account',
-      'Link a Instagram account',
+      'Link an Instagram account',
       'Link a YouTube account',
       'Link a LinkedIn account',
       'Link a TikTok account',
-      'Link a X account',
+      'Link an X account',
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Link a TikTok account' }));
     expect(await screen.findByText('TikTok linking is not configured on this server')).toBeTruthy();
@@ -139,6 +159,31 @@ describe('Access Token Management', () => {
     expect(notifications.show).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByTestId('platform-picker')).toBeTruthy();
+  });
+
+  it('says at step 1 which networks the server cannot link and the settings they need, and does not offer them at step 2', async () => {
+    stubServer(undefined, ['facebook', 'tiktok']);
+    renderScreen(() => <Harness />);
+    const notice = await screen.findByTestId('unlinkable-networks', {}, { timeout: 5000 });
+    expect(notice.textContent).toContain(
+      'Facebook and Instagram cannot be linked until OAUTH_FACEBOOK_CLIENT_ID and OAUTH_FACEBOOK_CLIENT_SECRET are set on the server.',
+    );
+    expect(notice.textContent).toContain('TikTok cannot be linked until OAUTH_TIKTOK_CLIENT_ID and OAUTH_TIKTOK_CLIENT_SECRET are set on the server.');
+    expect(notice.textContent).not.toContain('YouTube');
+    fireEvent.click(screen.getByRole('button', { name: 'Link a profile' }));
+    const picker = await screen.findByTestId('platform-picker');
+    const instagram = within(picker).getByRole('button', { name: 'Link an Instagram account' });
+    expect(instagram.hasAttribute('disabled')).toBe(true);
+    expect(instagram.textContent).toContain('needs OAUTH_FACEBOOK_CLIENT_ID, OAUTH_FACEBOOK_CLIENT_SECRET');
+    expect(within(picker).getByRole('button', { name: 'Link a YouTube account' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('says nothing of configuration when every network can be linked', async () => {
+    stubServer();
+    renderScreen(() => <Harness />);
+    expect(await row('acmecola')).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/accesstoken/networks'))).toBe(true));
+    expect(screen.queryByTestId('unlinkable-networks')).toBeNull();
   });
 
   it('shows a token check as a 30-second toast with the server’s message', async () => {

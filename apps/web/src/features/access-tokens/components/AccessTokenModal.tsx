@@ -13,7 +13,8 @@ import { useCheckToken } from '../api/check-token.ts';
 import { useRemoveProfile } from '../api/remove-profile.ts';
 import { useRevokeToken } from '../api/revoke-token.ts';
 import { useGrantUrl } from '../api/start-grant.ts';
-import { FIRST_STEP, RESET_DELAY_MS, stepReducer, type TokenStatus } from '../status.ts';
+import { useLinkableNetworks } from '../api/get-linkable-networks.ts';
+import { FIRST_STEP, RESET_DELAY_MS, stepReducer, unlinkableLines, type TokenStatus } from '../status.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { LinkStep } from './LinkStep.tsx';
 import { PlatformPicker } from './PlatformPicker.tsx';
@@ -46,6 +47,7 @@ export function AccessTokenModal({ opened, onClose, projectId, isAdmin }: Access
   }, [opened]);
 
   const profiles = useAccessTokens(projectId, { enabled: opened, live: opened });
+  const networks = useLinkableNetworks(projectId, opened);
   // A grant finished in the provider's window: the list is refreshed and shown.
   useGrantRefresh(projectId, () => dispatch({ type: 'reset' }));
 
@@ -106,9 +108,10 @@ export function AccessTokenModal({ opened, onClose, projectId, isAdmin }: Access
             onCheck={(p) => check.mutate(p)}
             onRemove={(profile) => setConfirm({ kind: 'remove', profile })}
             onAdd={() => dispatch({ type: 'add' })}
+            unlinkable={networks.data ? unlinkableLines(networks.data) : undefined}
           />
         )}
-        {state.step === 2 && <PlatformPicker onPick={(streamId) => dispatch({ type: 'pick', streamId })} />}
+        {state.step === 2 && <PlatformPicker networks={networks.data} onPick={(streamId) => dispatch({ type: 'pick', streamId })} />}
         {linking && (
           <LinkStep
             streamId={linking.streamId}

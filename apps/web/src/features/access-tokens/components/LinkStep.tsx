@@ -2,7 +2,7 @@ import { Alert, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/
 import { IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { StreamIcon, streamName } from '../../../ui/StreamIcon.tsx';
-import { COPY_CONFIRMATION_MS, LINK_HINT } from '../status.ts';
+import { COPY_CONFIRMATION_MS, LINK_HINT, linkAccountLabel } from '../status.ts';
 
 export interface LinkStepProps {
   streamId: number;
@@ -27,7 +27,7 @@ export function LinkStep({ streamId, profileName, url, loading, error, onClientL
     <Stack gap="md">
       <Group gap="sm" wrap="nowrap">
         <StreamIcon streamId={streamId} size={30} />
-        <Text fw={600}>{profileName ? `Grant access again for ${profileName}` : `Link a ${network} account`}</Text>
+        <Text fw={600}>{profileName ? `Grant access again for ${profileName}` : linkAccountLabel(streamId, network)}</Text>
       </Group>
       <Text size="sm">{LINK_HINT[streamId]}</Text>
       {error ? (

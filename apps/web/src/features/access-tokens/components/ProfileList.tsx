@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Button, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Box, Button, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconShieldCheck, IconTrash } from '@tabler/icons-react';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { StreamIcon, streamName } from '../../../ui/StreamIcon.tsx';
@@ -41,10 +41,12 @@ export interface ProfileListProps<P extends ListedProfile> {
   /** Absent when the profile cannot be removed from here. */
   onRemove?: (profile: P) => void;
   onAdd: () => void;
+  /** What this server cannot link yet, one sentence each naming the settings (unlinkableLines). */
+  unlinkable?: readonly string[];
 }
 
 /** Step 1: the project's profiles, each with its status; the status is the button that acts on it. */
-export function ProfileList<P extends ListedProfile>({ profiles, loading, checking, onStatus, onCheck, onRemove, onAdd }: ProfileListProps<P>) {
+export function ProfileList<P extends ListedProfile>({ profiles, loading, checking, onStatus, onCheck, onRemove, onAdd, unlinkable }: ProfileListProps<P>) {
   const timeZone = useTimeZone();
   return (
     <Stack gap="md">
@@ -135,6 +137,17 @@ export function ProfileList<P extends ListedProfile>({ profiles, loading, checki
             );
           })}
         </Box>
+      )}
+      {!!unlinkable?.length && (
+        <Alert color="yellow" variant="light" title="Not configured on this server" data-testid="unlinkable-networks">
+          <Stack gap={4}>
+            {unlinkable.map((line) => (
+              <Text key={line} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {line}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
       )}
       <Group>
         <Button leftSection={<IconPlus size={16} />} onClick={onAdd}>
