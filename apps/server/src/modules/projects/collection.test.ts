@@ -5,7 +5,7 @@ import { collectionStatus, type CollectionProfile, type CollectionProject, type 
 const NOW = new Date('2026-03-01T10:00:00Z');
 const project = (over: Partial<CollectionProject> = {}): CollectionProject => {
   const rootRules = over.rootRules ?? [{ kind: 'phrase', expression: '"karoo trails"' }];
-  return { streamIds: [7, 8, 9], stopDate: null, clientActive: true, rootRules, rules: rootRules, ...over };
+  return { streamIds: [7, 8, 9], stopDate: null, timeZone: 'Africa/Johannesburg', clientActive: true, rootRules, rules: rootRules, ...over };
 };
 /** A server as installed: no tokens, no OAuth clients, the connector job on, no simulator. */
 const settings = (over: Partial<CollectionSettings> = {}): CollectionSettings => ({
@@ -101,7 +101,11 @@ describe('collection status', () => {
 
   it('collects nothing for a stopped project, an In-Active client or with the connector job off', () => {
     const stopped = collectionStatus(project({ stopDate: new Date('2026-02-01T00:00:00Z') }), [linked(8)], settings({ simulator: true }), NOW);
-    expect([stopped.Collecting, stopped.Summary]).toEqual([false, 'Not collecting: the project stopped on 2026-02-01']);
+    expect([stopped.Collecting, stopped.Summary]).toEqual([false, 'Not collecting: the project stopped on 1 Feb 2026']);
+    // A stop at 00:30 on 1 February in Johannesburg (22:30 UTC the day before) is 1 February, on the client's calendar.
+    expect(collectionStatus(project({ stopDate: new Date('2026-01-31T22:30:00Z') }), [linked(8)], settings(), NOW).Summary).toBe(
+      'Not collecting: the project stopped on 1 Feb 2026',
+    );
     expect(collectionStatus(project({ stopDate: new Date('2026-04-01T00:00:00Z') }), [linked(8)], settings(), NOW).Collecting).toBe(true);
     const inactive = collectionStatus(project({ clientActive: false }), [linked(8)], settings(), NOW);
     expect([inactive.Collecting, inactive.Summary]).toEqual([false, 'Not collecting: the client is In-Active (its contract has ended)']);

@@ -3,7 +3,16 @@
 // the server's settings and the project's linked profiles. A pure function, so the dashboard's
 // "Not collecting: nothing configured for …" and the collection itself cannot drift apart unseen
 // (collection.test.ts). The settings are listed in docs/operations.md.
-import { BLOG_STREAM, STREAM_NAMES, type CollectionStatus, type CollectionStep, type StreamCollection, type StreamId } from '@listening/contract';
+import {
+  BLOG_STREAM,
+  STREAM_NAMES,
+  chartLabel,
+  toWall,
+  type CollectionStatus,
+  type CollectionStep,
+  type StreamCollection,
+  type StreamId,
+} from '@listening/contract';
 import { isFeedAddress } from '../../jobs/connectors.ts';
 import { youtubeQueriesOf, type RuleRow } from '../../jobs/collection-plan.ts';
 import { buildXQueries } from '../../ingest/connectors/x-query.ts';
@@ -24,6 +33,8 @@ export interface CollectionSettings {
 export interface CollectionProject {
   streamIds: number[];
   stopDate: Date | null;
+  /** The client's time zone: the stop date is said on its calendar. */
+  timeZone: string;
   clientActive: boolean;
   /** Active rules of the project's root bin (X and YouTube search are built from them). */
   rootRules: RuleRow[];
@@ -134,7 +145,7 @@ export function collectionStatus(
   });
   if (!project.clientActive) return none('Not collecting: the client is In-Active (its contract has ended)');
   if (project.stopDate && project.stopDate.getTime() <= now.getTime())
-    return none(`Not collecting: the project stopped on ${project.stopDate.toISOString().slice(0, 10)}`);
+    return none(`Not collecting: the project stopped on ${chartLabel(toWall(project.stopDate, project.timeZone))}`);
   if (!streamIds.length) return none('Not collecting: the project listens to no network');
 
   const simulated = settings.simulator && (project.rules.length > 0 || profiles.length > 0);

@@ -56,8 +56,9 @@ export async function projectProducts(db: Db, user: AuthUser, projectId: number)
  */
 export async function projectCollection(db: Db, config: Config, user: AuthUser, projectId: number): Promise<OperationResult<typeof C.getCollectionStatus>> {
   const project = await projectForUser(db, user, projectId);
-  const [clientActive, rules, profiles] = await Promise.all([
+  const [clientActive, timeZone, rules, profiles] = await Promise.all([
     q.clientIsActive(db, project.client_id),
+    q.clientTimeZone(db, project.client_id),
     q.projectRules(db, project.id, project.bin_id),
     q.projectProfiles(db, project.id),
   ]);
@@ -65,6 +66,7 @@ export async function projectCollection(db: Db, config: Config, user: AuthUser, 
     {
       streamIds: project.stream_ids.map(Number),
       stopDate: project.stop_date,
+      timeZone,
       clientActive,
       rootRules: rules.filter((r) => r.bin_id === project.bin_id),
       rules,
