@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { datePresets } from './date-presets.ts';
-import { formatClock, formatDate, formatTime, timeZoneLabel, toZoneInput, todayIn, wallNow } from './time.ts';
+import { formatClock, formatDate, formatTime, fromZoneInput, timeZoneLabel, toZoneInput, todayIn, wallNow } from './time.ts';
 
 describe('times on the client clock', () => {
   // 22:06 UTC on 26 November is 00:06 on 27 November in Johannesburg (UTC+2).
@@ -52,6 +52,15 @@ describe('times on the client clock', () => {
   it('fills a date-time input on the client clock', () => {
     expect(toZoneInput(justAfterMidnight, 'Africa/Johannesburg')).toBe('2026-11-27T00:06');
     expect(toZoneInput('2026-11-27T00:06:00', 'Africa/Johannesburg')).toBe('2026-11-27T00:06');
+  });
+
+  it('reads a date-time input on the client clock, across a daylight-saving change', () => {
+    expect(fromZoneInput('2026-11-27T00:06', 'Africa/Johannesburg')).toBe(justAfterMidnight);
+    // London: 00:30 on 29 March is still winter time (UTC+0); 02:30 is summer time (UTC+1).
+    expect(fromZoneInput('2026-03-29T00:30', 'Europe/London')).toBe('2026-03-29T00:30:00.000Z');
+    expect(fromZoneInput('2026-03-29T02:30', 'Europe/London')).toBe('2026-03-29T01:30:00.000Z');
+    expect(fromZoneInput('2026-11-27T01:00', 'Pacific/Auckland')).toBe('2026-11-26T12:00:00.000Z');
+    expect(fromZoneInput('', 'Africa/Johannesburg')).toBeNull();
   });
 
   it('says the zone once, in words', () => {

@@ -75,6 +75,26 @@ export function wallNow(timeZone: string, now: Date = new Date()): Dayjs {
 /** Today on the zone's calendar, 'YYYY-MM-DD'. */
 export const todayIn = (timeZone: string, now: Date = new Date()): string => wallNow(timeZone, now).format('YYYY-MM-DD');
 
+/**
+ * The instant (ISO, UTC) of a datetime-local value read on the zone's clock; null when the value is
+ * not a date. The zone's offset is taken at a first guess and again at the answer, so a value just
+ * after a daylight-saving change lands right.
+ */
+export function fromZoneInput(value: string, timeZone: string): string | null {
+  if (!WALL.test(value)) return null;
+  const wall = wallOf(value, timeZone).getTime();
+  if (Number.isNaN(wall)) return null;
+  const offsetAt = (t: number) => {
+    try {
+      return toWall(new Date(t), timeZone).getTime() - t;
+    } catch {
+      return 0;
+    }
+  };
+  const guess = wall - offsetAt(wall);
+  return new Date(wall - offsetAt(guess)).toISOString();
+}
+
 /** The value of a datetime-local input ('YYYY-MM-DDTHH:mm') showing an instant on the zone's clock. */
 export const toZoneInput = (value: string | Date, timeZone: string): string => wallOf(value, timeZone).toISOString().slice(0, 16);
 

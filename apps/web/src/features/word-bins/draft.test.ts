@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countableKeywords, draftProblems, fieldOfMessage, formProblems, newDraft, type WordBinDraft } from './draft.ts';
+import type { WordBin } from '@listening/contract';
+import { bodyOf, countableKeywords, draftOf, draftProblems, fieldOfMessage, formProblems, newDraft, type WordBinDraft } from './draft.ts';
 import { matchCountText } from './components/MatchCount.tsx';
 
 const draft = (over: Partial<WordBinDraft> = {}): WordBinDraft => ({
@@ -10,6 +11,18 @@ const draft = (over: Partial<WordBinDraft> = {}): WordBinDraft => ({
 });
 
 describe('the word-bin form', () => {
+  it("shows and sends the list's dates on the client's clock, whatever the browser's zone", () => {
+    // 22:06 UTC on 26 November is 00:06 on 27 November in Johannesburg.
+    const at = new Date('2026-11-26T22:06:00Z');
+    expect(newDraft(at, 'Africa/Johannesburg').StartDate).toBe('2026-11-27T00:06');
+    const bin = { ...draft(), Keywords: [], Recipients: [], StartDate: at.toISOString(), StopDate: '2026-12-26T22:06:00.000Z' } as unknown as WordBin;
+    const shown = draftOf(bin, 'Pacific/Auckland');
+    expect([shown.StartDate, shown.StopDate]).toEqual(['2026-11-27T11:06', '2026-12-27T11:06']);
+    const where = { projectId: 1, clientId: 1, typeId: 1 };
+    expect(bodyOf(shown, where, 'Pacific/Auckland').StartDate).toBe('2026-11-26T22:06:00.000Z');
+    expect(bodyOf({ ...shown, StartDate: '2026-11-27T00:06' }, where, 'Africa/Johannesburg').StartDate).toBe('2026-11-26T22:06:00.000Z');
+  });
+
   it('names each problem under its own field, in the form’s words', () => {
     expect(draftProblems(draft())).toEqual({});
     expect(draftProblems(draft({ Description: '  ', Keywords: [], StopDate: '2026-02-01T09:00' }))).toEqual({

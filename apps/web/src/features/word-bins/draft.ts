@@ -1,5 +1,14 @@
 // The word-bin form's state and its conversion to and from the wire shape.
-import { KEYWORD_OPERATORS, WORD_BIN_DEFAULT_DAYS, WORD_BIN_KEYWORDS_MAX, WORD_BIN_NAME_MAX, keywordProblem, type WordBin } from '@listening/contract';
+import {
+  DEFAULT_TIME_ZONE,
+  KEYWORD_OPERATORS,
+  WORD_BIN_DEFAULT_DAYS,
+  WORD_BIN_KEYWORDS_MAX,
+  WORD_BIN_NAME_MAX,
+  keywordProblem,
+  type WordBin,
+} from '@listening/contract';
+import { fromZoneInput, toZoneInput } from '../../ui/time.ts';
 import type { WordBinBody } from './api/word-bins.ts';
 
 export interface DraftRecipient {
@@ -14,45 +23,39 @@ export interface WordBinDraft {
   SentimentId: number;
   LanguageId: number;
   NotificationInterval: number;
-  /** datetime-local values (the browser's own zone). */
+  /** datetime-local values on the client's clock (its time zone), whatever the browser's. */
   StartDate: string;
   StopDate: string;
   IsActive: boolean;
   Recipients: DraftRecipient[];
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A date as a datetime-local input shows it: local time, to the minute. */
-export const toLocalInput = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-const fromLocalInput = (s: string) => {
-  const d = new Date(s);
-  return Number.isNaN(d.getTime()) ? s : d.toISOString();
-};
+const fromInput = (s: string, timeZone: string) => fromZoneInput(s, timeZone) ?? s;
 
-/** A new list: start now, end 30 days later, every hour, any sentiment and language. */
-export function newDraft(now = new Date()): WordBinDraft {
+/** A new list: start now, end 30 days later, every hour, any sentiment and language; dates on the client's clock. */
+export function newDraft(now = new Date(), timeZone: string = DEFAULT_TIME_ZONE): WordBinDraft {
   return {
     Description: '',
     Keywords: [],
     SentimentId: 0,
     LanguageId: 0,
     NotificationInterval: 60,
-    StartDate: toLocalInput(now),
-    StopDate: toLocalInput(new Date(now.getTime() + WORD_BIN_DEFAULT_DAYS * 86_400_000)),
+    StartDate: toZoneInput(now, timeZone),
+    StopDate: toZoneInput(new Date(now.getTime() + WORD_BIN_DEFAULT_DAYS * 86_400_000), timeZone),
     IsActive: true,
     Recipients: [],
   };
 }
 
-export function draftOf(bin: WordBin): WordBinDraft {
+export function draftOf(bin: WordBin, timeZone: string = DEFAULT_TIME_ZONE): WordBinDraft {
   return {
     Description: bin.Description,
     Keywords: bin.Keywords.map((k) => ({ ...k })),
     SentimentId: bin.SentimentId,
     LanguageId: bin.LanguageId,
     NotificationInterval: bin.NotificationInterval,
-    StartDate: toLocalInput(new Date(bin.StartDate)),
-    StopDate: toLocalInput(new Date(bin.StopDate)),
+    StartDate: toZoneInput(bin.StartDate, timeZone),
+    StopDate: toZoneInput(bin.StopDate, timeZone),
     IsActive: bin.IsActive,
     Recipients: bin.Recipients.map((r) => ({
       ContactId: r.ContactId,
@@ -62,7 +65,11 @@ export function draftOf(bin: WordBin): WordBinDraft {
   };
 }
 
-export function bodyOf(d: WordBinDraft, where: { projectId: number; clientId: number; typeId: number; id?: number; groupId?: number | null }): WordBinBody {
+export function bodyOf(
+  d: WordBinDraft,
+  where: { projectId: number; clientId: number; typeId: number; id?: number; groupId?: number | null },
+  timeZone: string = DEFAULT_TIME_ZONE,
+): WordBinBody {
   return {
     Id: where.id,
     ProjectId: where.projectId,
@@ -74,8 +81,8 @@ export function bodyOf(d: WordBinDraft, where: { projectId: number; clientId: nu
     SentimentId: d.SentimentId,
     LanguageId: d.LanguageId,
     NotificationInterval: d.NotificationInterval,
-    StartDate: fromLocalInput(d.StartDate),
-    StopDate: fromLocalInput(d.StopDate),
+    StartDate: fromInput(d.StartDate, timeZone),
+    StopDate: fromInput(d.StopDate, timeZone),
     IsActive: d.IsActive,
     Recipients: d.Recipients.map((r) => ({ ContactId: r.ContactId, WordBinRecipientTypeId: r.WordBinRecipientTypeId })),
   };

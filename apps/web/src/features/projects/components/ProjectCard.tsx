@@ -2,12 +2,12 @@ import { ActionIcon, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCalendarEvent, IconSettings } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { defaultStreams, type Project } from '@listening/contract';
-import dayjs from 'dayjs';
 import { last30Days } from '../../../ui/date-presets.ts';
-import { wallNow } from '../../../ui/time.ts';
+import { formatDate, wallNow } from '../../../ui/time.ts';
 import { StreamIcon, parseStreamList } from '../../../ui/StreamIcon.tsx';
 
-export const formatProjectDate = (date: string | null): string => (date ? dayjs(date).format('D MMM YYYY') : 'not set');
+/** A project's start or stop day on the client's calendar, or 'not set'. */
+export const formatProjectDate = (date: string | null, timeZone: string): string => (date ? formatDate(date, timeZone) : 'not set');
 
 /** One project: description, id, a stream icon per stream, start and stop date; admins get a cog. */
 export function ProjectCard({ project, onSettings }: { project: Project; onSettings?: (project: Project) => void }) {
@@ -41,11 +41,11 @@ export function ProjectCard({ project, onSettings }: { project: Project; onSetti
             <Text size="xs" c="dimmed">
               Start{' '}
               <Text span inherit c="var(--mantine-color-text)">
-                {formatProjectDate(project.StartDate)}
+                {formatProjectDate(project.StartDate, project.TimeZone)}
               </Text>
               {' · '}Stop{' '}
               <Text span inherit c="var(--mantine-color-text)">
-                {formatProjectDate(project.StopDate)}
+                {formatProjectDate(project.StopDate, project.TimeZone)}
               </Text>
             </Text>
           </Group>

@@ -2,6 +2,7 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Modal } from '../../../ui/Modal.tsx';
+import { useTimeZone } from '../../../ui/time.ts';
 import { toast } from '../../../ui/toast.ts';
 import { useSaveWordBin, useWordBinContacts } from '../api/word-bins.ts';
 import { bodyOf, draftProblems, formProblems, newDraft, type WordBinDraft } from '../draft.ts';
@@ -44,7 +45,8 @@ function AddForm({
   groupId: number | null;
   onClose: () => void;
 }) {
-  const [draft, setDraft] = useState<WordBinDraft>(() => newDraft());
+  const timeZone = useTimeZone();
+  const [draft, setDraft] = useState<WordBinDraft>(() => newDraft(new Date(), timeZone));
   const contacts = useWordBinContacts(clientId);
   const save = useSaveWordBin();
   const [tried, setTried] = useState(false);
@@ -57,7 +59,7 @@ function AddForm({
   const submit = () => {
     setTried(true);
     if (Object.keys(draftProblems(draft)).length > 0) return;
-    save.mutate(bodyOf(draft, { clientId, projectId, typeId: kind.typeId, groupId }), {
+    save.mutate(bodyOf(draft, { clientId, projectId, typeId: kind.typeId, groupId }, timeZone), {
       onSuccess: (bin) => {
         toast.success(`${bin.Description} saved`);
         onClose();

@@ -8,7 +8,7 @@ import { useNavigate, useParams, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Modal } from '../../../ui/Modal.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
-import { useFormatTime } from '../../../ui/time.ts';
+import { useFormatTime, useTimeZone } from '../../../ui/time.ts';
 import { toast } from '../../../ui/toast.ts';
 import { useDeleteWordBin, useUpdateWordBin, useWordBin, useWordBinContacts } from '../api/word-bins.ts';
 import { LogsModal } from '../components/LogsModal.tsx';
@@ -31,6 +31,7 @@ export function WordBinDetailScreen() {
   const [confirm, setConfirm] = useState(false);
   const [tried, setTried] = useState(false);
   const time = useFormatTime();
+  const timeZone = useTimeZone();
 
   if (bin.isPending)
     return (
@@ -51,7 +52,7 @@ export function WordBinDetailScreen() {
   const kind = kindOf(b.WordBinTypeId);
   const editing = draft !== null;
   const listPath = `/client/${b.ClientId}/project/${b.ProjectId}/${kind.typeId === 2 ? 'crisis-lists' : 'reaction-lists'}`;
-  const problems = formProblems(draft ?? draftOf(b), tried && editing, editing && update.isError ? errorText(update.error) : null);
+  const problems = formProblems(draft ?? draftOf(b, timeZone), tried && editing, editing && update.isError ? errorText(update.error) : null);
   const edit = (next: WordBinDraft | null) => {
     if (update.isError) update.reset();
     if (next === null) setTried(false);
@@ -60,7 +61,7 @@ export function WordBinDetailScreen() {
   const save = () => {
     setTried(true);
     if (Object.keys(draftProblems(draft!)).length > 0) return;
-    update.mutate(bodyOf(draft!, { id: b.Id, clientId: b.ClientId, projectId: b.ProjectId, typeId: b.WordBinTypeId, groupId: b.WordBinGroupId }), {
+    update.mutate(bodyOf(draft!, { id: b.Id, clientId: b.ClientId, projectId: b.ProjectId, typeId: b.WordBinTypeId, groupId: b.WordBinGroupId }, timeZone), {
       onSuccess: () => {
         toast.success('Reaction List Updated');
         edit(null);
@@ -117,7 +118,7 @@ export function WordBinDetailScreen() {
       />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         <WordBinFields
-          draft={draft ?? draftOf(b)}
+          draft={draft ?? draftOf(b, timeZone)}
           onChange={edit}
           contacts={contacts.data ?? []}
           disabled={!editing}
@@ -140,7 +141,7 @@ export function WordBinDetailScreen() {
               </Button>
             </>
           ) : (
-            <Button leftSection={<IconEdit size={16} />} onClick={() => edit(draftOf(b))}>
+            <Button leftSection={<IconEdit size={16} />} onClick={() => edit(draftOf(b, timeZone))}>
               Edit
             </Button>
           )}
