@@ -62,7 +62,8 @@ describe('live status', () => {
     expect(screen.getByText('Not collecting: nothing configured for X, Facebook')).toBeTruthy();
     // A post added by hand still moves the figures: when, is still said.
     cleanup();
-    renderPlain(<LiveStatus live updatedAt={new Date(2026, 2, 1, 14, 5, 9)} collection={nothing} />);
+    // On the client's clock (Johannesburg, UTC+2 by default), whatever the browser's.
+    renderPlain(<LiveStatus live updatedAt={new Date('2026-03-01T12:05:09Z')} collection={nothing} />);
     expect(screen.getByTestId('live-status').textContent).toBe('Not collecting: nothing configured for X, Facebook · updated 14:05:09');
   });
 
