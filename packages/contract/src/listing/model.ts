@@ -6,12 +6,14 @@ import { AnalyticQuery, MAX_ID, MAX_YEAR, MIN_YEAR, quoteInput, zBrandAssociatio
 import { TopPost } from '../dashboard/model.ts';
 
 /** The orders a listing is read in; every one ends on the posting time, newest first, then the id. */
-export const LISTING_SORTS = ['newest', 'oldest', 'reach', 'negative', 'positive'] as const;
+export const LISTING_SORTS = ['newest', 'oldest', 'reach', 'ave', 'engagement', 'negative', 'positive'] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
 export const LISTING_SORT_LABELS: Record<ListingSort, string> = {
   newest: 'Newest first',
   oldest: 'Oldest first',
   reach: 'Highest reach',
+  ave: 'Highest AVE',
+  engagement: 'Most engagement',
   negative: 'Most negative first',
   positive: 'Most positive first',
 };
@@ -23,8 +25,8 @@ export const LISTING_MAX_LIMIT = 50;
 export const LISTING_SEARCH_MAX = 100;
 
 /**
- * Where a page ends: the sort it belongs to, the last post's sort value (reach or favourability;
- * absent for the date orders), its posting time and its bin_clips id.
+ * Where a page ends: the sort it belongs to, the last post's sort value (reach, AVE, engagement or
+ * favourability; absent for the date orders), its posting time and its bin_clips id.
  */
 export interface ListingCursor {
   sort: ListingSort;
@@ -53,8 +55,10 @@ export function decodeListingCursor(s: string): ListingCursor | null {
   if (!Array.isArray(parts) || parts.length !== 4) return null;
   const [sort, value, postedAt, id] = parts as unknown[];
   if (!LISTING_SORTS.includes(sort as ListingSort)) return null;
-  const keyed = sort === 'reach' || sort === 'negative' || sort === 'positive';
-  if (keyed ? typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 : value !== null) return null;
+  const keyed = sort !== 'newest' && sort !== 'oldest';
+  // AVE is a rand amount (a double, sent back exactly as read); the other keys are whole numbers.
+  const valid = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && (sort === 'ave' || Number.isSafeInteger(v));
+  if (keyed ? !valid(value) : value !== null) return null;
   if (typeof postedAt !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/.test(postedAt)) return null;
   const year = new Date(postedAt).getUTCFullYear();
   if (Number.isNaN(year) || year < MIN_YEAR || year > MAX_YEAR) return null;
@@ -100,11 +104,13 @@ export const PostListingQuery = AnalyticQuery.safeExtend({
 });
 export type PostListingQueryInput = z.input<typeof PostListingQuery>;
 
-/** A post of the listing: a top post's fields plus its bin, its reach and its author's handle. */
+/** A post of the listing: a top post's fields plus its bin, its reach, its engagement and its author's handle. */
 export const ListingPost = TopPost.extend({
   BinId: z.number(),
   /** The network's reach of the post (people who saw it), 0 when the network gives none. */
   Reach: z.number(),
+  /** Likes + comments + shares, as Top posts counts it. */
+  Engagement: z.number(),
   AuthorHandle: z.string().nullable(),
 });
 export type ListingPost = z.infer<typeof ListingPost>;

@@ -9,7 +9,7 @@ import { containsPattern } from './queries.ts';
 
 type H = { authorization: string };
 interface Page {
-  Data: { Id: number; ClipId: number; Reach: number; AuthorName: string; AuthorHandle: string | null; BinId: number }[];
+  Data: { Id: number; ClipId: number; Reach: number; Engagement: number; AuthorName: string; AuthorHandle: string | null; BinId: number }[];
   Next: string | null;
   Total: number | null;
 }
@@ -31,6 +31,17 @@ describe('Post Listing', () => {
       ['c7', 2000],
     ] as const)
       await t.db.updateTable('clips').set({ reach }).where('id', '=', fx.clip[name]).execute();
+    // AVE: c2 the highest, c1 and c7 level at a fraction of a rand (the cursor carries it exactly), c3
+    // the lowest. Engagement (likes + comments + shares): c2 50, c1 6, c7 5, c3 none.
+    for (const [name, ave, likes, comments, shares] of [
+      ['c1', 12.34, 3, 2, 1],
+      ['c2', 99.5, 40, 5, 5],
+      ['c3', 0.1, 0, 0, 0],
+      ['c7', 12.34, 2, 2, 1],
+    ] as const) {
+      await t.db.updateTable('bin_clips').set({ ave }).where('clip_id', '=', fx.clip[name]).execute();
+      await t.db.updateTable('clips').set({ likes, comments, shares }).where('id', '=', fx.clip[name]).execute();
+    }
     [analyst, viewer] = await Promise.all(['analyst', 'viewer'].map((u) => authHeader(t.app, `${u}@demo.example`)));
   });
   afterAll(() => t.close());
@@ -72,6 +83,8 @@ describe('Post Listing', () => {
       newest: [c3, c7, c2, c1],
       oldest: [c1, c2, c7, c3],
       reach: [c7, c3, c1, c2],
+      ave: [c2, c7, c1, c3],
+      engagement: [c2, c1, c7, c3],
       negative: [c3, c7, c2, c1],
       positive: [c1, c7, c2, c3],
     };
@@ -121,7 +134,7 @@ describe('Post Listing', () => {
       expect(res.status, extra).toBe(400);
       return res.body.message as string;
     };
-    expect(await message('&sort=popular')).toMatch(/sort must be one of newest, oldest, reach, negative, positive/);
+    expect(await message('&sort=popular')).toMatch(/sort must be one of newest, oldest, reach, ave, engagement, negative, positive/);
     expect(await message('&after=not-a-cursor')).toMatch(/after is not a position this listing gave/);
     expect(await message(`&after=${encodeListingCursor({ sort: 'newest', postedAt: '2024-03-02T00:00:00.000Z', id: 1 })}&sort=reach`)).toMatch(
       /after belongs to another sort order/,

@@ -1,7 +1,7 @@
 // SQL of Post Listing: the scope's posts (analytics/scope.ts clipsInScope) with the listing's
 // filters and text search, in one of its sort orders, after a keyset cursor; and how many match.
 import { BRAND_ASSOCIATION, type ListingCursor, type ListingSort } from '@listening/contract';
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import { clipRows } from '../../analytics/clip-rows.ts';
 import { clipsInScope, type Scope } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
@@ -36,11 +36,16 @@ function filtered<O>(qb: SelectQueryBuilder<Database, From, O>, s: Scope, f: Lis
     );
 }
 
-/** The sort value of the keyed orders: reach, or favourability (3 Negative … 1 Positive). */
-const KEY: Record<Exclude<ListingSort, 'newest' | 'oldest'>, { col: 'clips.reach' | 'bin_clips.favourability_id'; dir: 'asc' | 'desc' }> = {
-  reach: { col: 'clips.reach', dir: 'desc' },
-  negative: { col: 'bin_clips.favourability_id', dir: 'desc' },
-  positive: { col: 'bin_clips.favourability_id', dir: 'asc' },
+/** Likes + comments + shares, as Top posts ranks it (analytics/top-posts.ts). */
+const ENGAGEMENT = sql<string>`(clips.likes::bigint + clips.comments + clips.shares)`;
+
+/** The sort value of the keyed orders: reach, AVE, engagement, or favourability (3 Negative … 1 Positive). */
+const KEY: Record<Exclude<ListingSort, 'newest' | 'oldest'>, { expr: Expression<unknown>; dir: 'asc' | 'desc' }> = {
+  reach: { expr: sql.ref('clips.reach'), dir: 'desc' },
+  ave: { expr: sql.ref('bin_clips.ave'), dir: 'desc' },
+  engagement: { expr: ENGAGEMENT, dir: 'desc' },
+  negative: { expr: sql.ref('bin_clips.favourability_id'), dir: 'desc' },
+  positive: { expr: sql.ref('bin_clips.favourability_id'), dir: 'asc' },
 };
 
 /** Rows strictly after the cursor in the sort's order. */
@@ -48,16 +53,16 @@ function after(eb: ExpressionBuilder<Database, From>, sort: ListingSort, c: List
   const at = new Date(c.postedAt);
   const time = eb(eb.refTuple('bin_clips.posted_at', 'bin_clips.id'), sort === 'oldest' ? '>' : '<', eb.tuple(at, c.id));
   if (sort === 'newest' || sort === 'oldest') return time;
-  const { col, dir } = KEY[sort];
-  return eb.or([eb(col, dir === 'desc' ? '<' : '>', c.value!), eb.and([eb(col, '=', c.value!), time])]);
+  const { expr, dir } = KEY[sort];
+  return eb.or([eb(expr, dir === 'desc' ? '<' : '>', c.value!), eb.and([eb(expr, '=', c.value!), time])]);
 }
 
 /** One page of the listing: `limit` posts after the cursor (from the start without one). */
 export function listingPage(db: Db, s: Scope, f: ListingFilters, sort: ListingSort, cursor: ListingCursor | undefined, limit: number) {
-  let qb = filtered(clipRows(db).select(['clips.reach', 'authors.handle as author_handle']), s, f).$if(cursor !== undefined, (q) =>
+  let qb = filtered(clipRows(db).select(['clips.reach', 'authors.handle as author_handle', ENGAGEMENT.as('engagement')]), s, f).$if(cursor !== undefined, (q) =>
     q.where((eb) => after(eb, sort, cursor!)),
   );
-  if (sort !== 'newest' && sort !== 'oldest') qb = qb.orderBy(KEY[sort].col, KEY[sort].dir);
+  if (sort !== 'newest' && sort !== 'oldest') qb = qb.orderBy(KEY[sort].expr, KEY[sort].dir);
   const dir = sort === 'oldest' ? 'asc' : 'desc';
   return qb.orderBy('bin_clips.posted_at', dir).orderBy('bin_clips.id', dir).limit(limit).execute();
 }

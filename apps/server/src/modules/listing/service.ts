@@ -13,7 +13,15 @@ type Query = ParsedInput<typeof C.getPostListing>['query'];
 
 /** Where the next page starts: after this row, in the query's sort. */
 function cursorAfter(row: q.ListingRow, sort: Query['sort']): string {
-  const value = sort === 'reach' ? Number(row.reach) : sort === 'negative' || sort === 'positive' ? row.favourability_id : undefined;
+  const value = {
+    newest: undefined,
+    oldest: undefined,
+    reach: Number(row.reach),
+    ave: Number(row.ave),
+    engagement: Number(row.engagement),
+    negative: row.favourability_id,
+    positive: row.favourability_id,
+  }[sort];
   return encodeListingCursor({ sort, ...(value !== undefined ? { value } : {}), postedAt: new Date(row.posted_at).toISOString(), id: Number(row.id) });
 }
 
@@ -24,7 +32,7 @@ export async function postListing(db: Db, user: AuthUser, query: Query): Promise
   const rows = await q.listingPage(db, s, filters, query.sort, query.after, query.limit + 1);
   const page = rows.slice(0, query.limit);
   return {
-    Data: page.map((r) => ({ ...toTopPost(r), BinId: r.bin_id, Reach: Number(r.reach), AuthorHandle: r.author_handle })),
+    Data: page.map((r) => ({ ...toTopPost(r), BinId: r.bin_id, Reach: Number(r.reach), Engagement: Number(r.engagement), AuthorHandle: r.author_handle })),
     Next: rows.length > query.limit ? cursorAfter(page[page.length - 1], query.sort) : null,
     Total: query.after ? null : await q.listingCount(db, s, filters),
   };

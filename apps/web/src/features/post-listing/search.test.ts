@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { controlsToSearch, listingControls, listingQuery, postListingSearchSchema } from './search.ts';
+import { controlsToSearch, exportLabel, exportQuery, listingControls, listingQuery, postListingSearchSchema } from './search.ts';
 
 const params = { projectId: 4, startDate: '2024-03-01T00:00:00', endDate: '2024-03-02T23:59:59', streamIds: '7,8' };
 
@@ -36,5 +36,17 @@ describe("Post Listing's controls in the address", () => {
       stream: undefined,
     });
     expect(controlsToSearch({ q: 'a', sort: 'reach', fav: 1, assoc: 2, stream: 7 })).toEqual({ q: 'a', sort: 'reach', fav: 1, assoc: 2, stream: 7 });
+  });
+
+  it('exports the list as filtered (stream, sentiment, association) and says when the search is left out', () => {
+    const c = listingControls({ fav: 3, assoc: 1, stream: 8, sort: 'ave' }, [7, 8]);
+    expect(exportQuery(params, c)).toEqual({ ...params, streamIds: '8', favourabilityId: 3, brandAssociationId: 1 });
+    expect(exportLabel(c, 1234)).toBe('Export these 1,234 posts');
+    expect(exportLabel(listingControls({ q: 'price' }, [7, 8]), 12)).toBe('Export the filtered posts, without the search');
+  });
+
+  it('offers AVE and engagement as sort orders from the address', () => {
+    expect(postListingSearchSchema.parse({ sort: 'ave' }).sort).toBe('ave');
+    expect(listingQuery(params, listingControls({ sort: 'engagement' }, [7, 8])).sort).toBe('engagement');
   });
 });

@@ -1,7 +1,7 @@
 // Post Listing's own controls live in the address beside the project's filter (datefrom, dateto,
 // streams, bin): q the text search, sort, fav the sentiment (favourability), assoc the brand
 // association, stream one of the filter's streams. A bad value falls back to "none" (the default).
-import { LISTING_SEARCH_MAX, LISTING_SORTS, type ListingSort, type PostListingQueryInput } from '@listening/contract';
+import { LISTING_SEARCH_MAX, LISTING_SORTS, type exportListing, type ListingSort, type OperationInput, type PostListingQueryInput } from '@listening/contract';
 import { z } from 'zod';
 import type { AnalyticParams } from '../../project/filter.ts';
 
@@ -67,4 +67,26 @@ export function controlsToSearch(c: ListingControls): PostListingSearch {
     assoc: c.assoc ?? undefined,
     stream: c.stream ?? undefined,
   };
+}
+
+/**
+ * The workbook of the list as filtered: the range, streams and bin, the stream, sentiment and
+ * brand association chosen here. The export has no text search, so with one typed the button says
+ * it is left out (exportLabel) rather than exporting something else than it claims.
+ */
+export function exportQuery(params: AnalyticParams, c: ListingControls): OperationInput<typeof exportListing>['query'] {
+  return {
+    ...params,
+    ...(c.stream !== null ? { streamIds: String(c.stream) } : {}),
+    ...(c.fav !== null ? { favourabilityId: c.fav } : {}),
+    ...(c.assoc !== null ? { brandAssociationId: c.assoc } : {}),
+  };
+}
+
+const count = new Intl.NumberFormat('en-US');
+
+/** What the export button takes: 'Export these 843 posts', or, with a search typed, the filters without it. */
+export function exportLabel(c: ListingControls, total: number | null): string {
+  if (c.q) return 'Export the filtered posts, without the search';
+  return total === null ? 'Export these posts' : `Export these ${count.format(total)} post${total === 1 ? '' : 's'}`;
 }

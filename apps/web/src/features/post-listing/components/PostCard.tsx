@@ -73,6 +73,11 @@ export function PostCard({ post, timeZone, busy, onRate, onReject }: PostCardPro
                 </Text>
               </Group>
             </Tooltip>
+            <Tooltip label="Engagement: likes, comments and shares" withArrow>
+              <Text size="xs" c="dimmed" data-testid="post-engagement" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {reachFormat.format(post.Engagement)} engagement
+              </Text>
+            </Tooltip>
             <Tooltip label="Advertising value equivalent" withArrow>
               <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
                 AVE {formatRand(post.AVE)}
@@ -106,18 +111,18 @@ export function PostCard({ post, timeZone, busy, onRate, onReject }: PostCardPro
               </ActionIcon>
             </Tooltip>
             {post.Link && (
-              <Tooltip label="Open the original post" withArrow>
-                <Anchor
-                  href={post.Link}
-                  target="_blank"
-                  rel="noreferrer"
-                  aria-label={`Open the original post by ${post.AuthorName}`}
-                  display="inline-flex"
-                  p={4}
-                >
-                  <IconExternalLink size={16} />
-                </Anchor>
-              </Tooltip>
+              <Anchor
+                href={post.Link}
+                target="_blank"
+                rel="noreferrer"
+                aria-label={`Open the original post by ${post.AuthorName}`}
+                size="xs"
+                display="inline-flex"
+                style={{ alignItems: 'center', gap: 4 }}
+                data-testid="post-original"
+              >
+                <IconExternalLink size={14} /> Original
+              </Anchor>
             )}
           </Group>
         </Group>

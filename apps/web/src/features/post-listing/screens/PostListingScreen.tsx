@@ -3,7 +3,7 @@
 // keyset cursor ('Load more' never repeats a post while new ones arrive), and the clip tray's
 // actions on each post: rate, reject as Irrelevant, open the original.
 import { Alert, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconFilterOff, IconListDetails } from '@tabler/icons-react';
+import { IconDownload, IconFilterOff, IconListDetails } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { MESSAGES, lockedProduct } from '@listening/contract';
 import { useMemo, useState } from 'react';
@@ -17,7 +17,8 @@ import { useSubBins } from '../api/get-sub-bins.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { ListingControls } from '../components/ListingControls.tsx';
 import { PostCard } from '../components/PostCard.tsx';
-import { controlsToSearch, listingControls, listingQuery, type ListingControls as Controls } from '../search.ts';
+import { controlsToSearch, exportLabel, exportQuery, listingControls, listingQuery, type ListingControls as Controls } from '../search.ts';
+import { useExportListing } from '../../../project/clip-tray/api/export-listing.ts';
 
 const route = getRouteApi('/_private/client/$clientId/project/$projectId/post-listing');
 const count = new Intl.NumberFormat('en-US');
@@ -36,6 +37,7 @@ export function PostListingScreen() {
   const bins = useSubBins(params, sortBinsOpen);
   const rate = useRatePost();
   const reject = useRejectPost();
+  const exporter = useExportListing();
   const [pending, setPending] = useState<Pending | null>(null);
   // A rejected post leaves at once, before the listing reloads without it.
   const [rejected, setRejected] = useState<number[]>([]);
@@ -79,11 +81,25 @@ export function PostListingScreen() {
               Every post of the project in the filter&apos;s range, newest first unless you sort otherwise. Rate or reject a post here as in the clip tray.
             </Text>
           </div>
-          {total !== null && (
-            <Text size="sm" fw={600} data-testid="listing-total" aria-live="polite">
-              {count.format(total)} post{total === 1 ? '' : 's'}
-            </Text>
-          )}
+          <Group gap="sm" wrap="wrap">
+            {total !== null && (
+              <Text size="sm" fw={600} data-testid="listing-total" aria-live="polite">
+                {count.format(total)} post{total === 1 ? '' : 's'}
+              </Text>
+            )}
+            {/* The workbook of the list as filtered here; the label says what it takes. */}
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconDownload size={14} />}
+              disabled={total === 0}
+              loading={exporter.isPending}
+              onClick={() => exporter.mutate({ query: exportQuery(params, controls), projectName: project.Description })}
+              data-testid="listing-export"
+            >
+              {exportLabel(controls, total)}
+            </Button>
+          </Group>
         </Group>
         <ListingControls
           controls={controls}
