@@ -28,9 +28,9 @@ const RULE = '#dee2e6';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const pad = (n: number) => String(n).padStart(2, '0');
-/** A wall-clock Date (UTC fields carry the client's time) as '1 Nov 2026 14:00'. */
+/** A wall-clock Date (UTC fields carry the client's time) as '1 Nov 2026, 14:00', the web app's format. */
 export const wallText = (d: Date, withTime = true) =>
-  `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}${withTime ? ` ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}` : ''}`;
+  `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}${withTime ? `, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}` : ''}`;
 export const windowText = (start: Date, end: Date) => `${wallText(start)} - ${wallText(end)}`;
 const streamName = (id: number) => STREAM_NAMES[id as StreamId] ?? `Stream ${id}`;
 /** Whole numbers grouped by commas, as formatRand groups money, so one table never mixes two formats. */
