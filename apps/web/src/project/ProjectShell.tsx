@@ -301,7 +301,16 @@ export function ProjectShell({ clientId, projectId, search, platform, dialogs, n
         </Container>
       )}
       <ProductDialog product={product} onClose={() => setProduct(null)} />
-      <LaterDialog kind={Dialog ? null : dialog} onClose={() => setDialog(null)} />
+      <LaterDialog
+        kind={Dialog ? null : dialog}
+        items={items}
+        onGo={(item) => {
+          setDialog(null);
+          if (item.locked) onLocked(item.locked);
+          else onItem(item);
+        }}
+        onClose={() => setDialog(null)}
+      />
     </>
   );
 }
