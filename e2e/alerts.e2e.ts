@@ -82,10 +82,17 @@ describe('alerts and subscriptions', () => {
     await schedule(page, SECOND, 'Once a day');
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
     await dialog(page).waitFor({ state: 'detached' });
-    // From inside the project, the user menu's Notification Management opens this project's dialog.
+    // From inside the project, the user menu's Notification Management chooses this project (no
+    // dialog pops up); its button opens the project's dialog.
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Notification Management' }).click();
     await page.waitForURL(/\/contact\/notifications/);
+    await page
+      .getByRole('textbox', { name: 'Project' })
+      .and(page.locator(`[value="${PROJECT}"]`))
+      .waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.getByRole('button', { name: 'per Contact Notification', exact: true }).click();
     await dialog(page).getByRole('button', { name: 'List', exact: true }).click();
     await dialog(page).getByRole('row').filter({ hasText: SECOND }).waitFor();
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
@@ -100,6 +107,7 @@ describe('alerts and subscriptions', () => {
       expect(await table.getByRole('columnheader', { name: column, exact: true }).isVisible()).toBe(true);
     await shot(page, 'alerts-subscriptions');
     await row.getByRole('button', { name: `Unsubscribe from ${SECOND}` }).click();
+    await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Yes', exact: true }).click();
     await expect.poll(() => row.count()).toBe(0);
   });
 });
