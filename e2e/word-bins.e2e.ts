@@ -173,8 +173,9 @@ describe('reaction lists and crisis lists', () => {
     await login(phone, baseURL, 'analyst@demo.example');
     await phone.waitForURL(/\/clients/);
     await phone.goto(`${projectUrl}/reaction-lists`);
-    await row(phone, 'Pricing complaints').waitFor();
-    // Nothing wider than the screen but the table's own scroller.
+    // A card per list instead of the table, nothing wider than the screen.
+    await phone.locator('[data-testid="word-bin-card"][data-name="Pricing complaints"]').waitFor();
+    expect(await phone.getByTestId('word-bin-table').isVisible()).toBe(false);
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(phone, 'word-lists-phone');

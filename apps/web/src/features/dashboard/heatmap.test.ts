@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellScope, heatmapGrid, rowLabel, rowLabels } from './heatmap.ts';
+import { NARROW_HOUR_LABELS, cellScope, heatmapAxes, heatmapGrid, rowLabel, rowLabels } from './heatmap.ts';
 
 describe('the heatmap grid', () => {
   it('has 24 columns per row and fills hours without posts with zero', () => {
@@ -42,5 +42,19 @@ describe('the posts of a heatmap cell', () => {
   it("stay inside the filter's range for a month row", () => {
     expect(cellScope('2025-02-01', 0, 'month', filter)).toMatchObject({ startDate: '2025-02-10T00:00:00', endDate: '2025-02-28T23:59:59', hour: 0 });
     expect(cellScope('2025-04-01', 23, 'month', filter)).toMatchObject({ startDate: '2025-04-01T00:00:00', endDate: '2025-04-20T23:59:59', hour: 23 });
+  });
+});
+
+describe('the heatmap axes on a phone', () => {
+  it("leave about 10 px a column for all 24 hours in a 390 px screen's card, and label 00, 06, 12, 18 and 23", () => {
+    const { grid, xAxis } = heatmapAxes(['Sat 28 Nov *'], true);
+    // 390 px less the page's and the card's padding: about 334 px of chart.
+    expect((334 - grid.left - grid.right) / 24).toBeGreaterThanOrEqual(10);
+    const shown = Array.from({ length: 24 }, (_, h) => h).filter((h) => (xAxis.axisLabel as { interval: (i: number) => boolean }).interval(h));
+    expect(shown).toEqual([...NARROW_HOUR_LABELS]);
+    expect((xAxis.axisLabel as { formatter: (v: string) => string }).formatter('23:00')).toBe('23');
+  });
+  it('keep the wide layout on a desktop', () => {
+    expect(heatmapAxes([], false).grid.left).toBe(92);
   });
 });

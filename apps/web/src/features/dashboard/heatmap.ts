@@ -30,8 +30,30 @@ export function rowLabels(rows: readonly string[], bucket: Bucket, partial: read
   return rows.map((r) => `${rowLabel(r, bucket)}${cut.has(r) ? ' *' : ''}`);
 }
 
-/** Narrower than this, a heatmap scrolls sideways inside its card so its cells stay big enough to tap. */
-export const HEATMAP_MIN_WIDTH = 640;
+/** A phone: the heatmaps fit their 24 hours in the card instead of scrolling sideways. */
+export const HEATMAP_NARROW = '(max-width: 36em)';
+/** The hours a narrow heatmap labels: every sixth and the last, so the day is seen to run to 23:00. */
+export const NARROW_HOUR_LABELS: readonly number[] = [0, 6, 12, 18, 23];
+
+/**
+ * The heatmaps' grid and axes. Narrow, the 24 columns share what the card leaves after shorter row
+ * labels (about 10 px each at 390 px: every hour in view, the tooltip and the keyboard say which),
+ * labelled by hour alone at NARROW_HOUR_LABELS.
+ */
+export function heatmapAxes(labels: readonly string[], narrow: boolean) {
+  return {
+    grid: narrow ? { left: 70, right: 6, top: 8, bottom: 64 } : { left: 92, right: 16, top: 8, bottom: 64 },
+    xAxis: {
+      type: 'category',
+      data: HOURS,
+      splitArea: { show: true },
+      axisLabel: narrow
+        ? { fontSize: 10, interval: (i: number) => NARROW_HOUR_LABELS.includes(i), formatter: (v: string) => v.slice(0, 2) }
+        : { fontSize: 11, hideOverlap: true },
+    },
+    yAxis: { type: 'category', data: labels, inverse: true, axisLabel: { fontSize: narrow ? 10 : 11 } },
+  };
+}
 
 /** Rows (oldest first) and a [hour, row, value] triple per hour of every row, zeros included. */
 export function heatmapGrid<C extends Cell>(

@@ -1,4 +1,5 @@
 import { Badge } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { EChart, type EChartOption } from '../../../ui/charts/EChart.tsx';
 import { html, safeHtml } from '../../../ui/html.ts';
@@ -6,7 +7,7 @@ import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
 import { useProjectContext } from '../../../project/context.ts';
 import { useHeatmap } from '../api/get-heatmap.ts';
-import { HEATMAP_MIN_WIDTH, HOURS, cellScope, heatmapGrid, rowLabels } from '../heatmap.ts';
+import { HEATMAP_NARROW, HOURS, cellScope, heatmapAxes, heatmapGrid, rowLabels } from '../heatmap.ts';
 import { partialText } from '../partial.ts';
 import { QueryState, WidgetCard } from './WidgetCard.tsx';
 
@@ -22,6 +23,7 @@ export function HourlyHeatmap() {
   const max = Math.max(1, ...grid.points.map((p) => p[2]));
   const partial = useMemo(() => new Map((query.data?.Partial ?? []).map((p) => [p.Date, p])), [query.data]);
   const labels = useMemo(() => rowLabels(grid.rows, bucket, [...partial.values()]), [grid.rows, bucket, partial]);
+  const narrow = useMediaQuery(HEATMAP_NARROW) ?? false;
   const open = (hour: number, row: number) => tray.open(cellScope(grid.rows[row], hour, bucket, filter));
 
   const option = useMemo<EChartOption>(
@@ -34,9 +36,7 @@ export function HourlyHeatmap() {
             mentions${cut ? safeHtml`<br /><i>${partialText(cut)}</i>` : ''}`;
         },
       },
-      grid: { left: 92, right: 16, top: 8, bottom: 64 },
-      xAxis: { type: 'category', data: HOURS, splitArea: { show: true }, axisLabel: { fontSize: 11, hideOverlap: true } },
-      yAxis: { type: 'category', data: labels, inverse: true, axisLabel: { fontSize: 11 } },
+      ...heatmapAxes(labels, narrow),
       visualMap: {
         min: 0,
         max,
@@ -58,7 +58,7 @@ export function HourlyHeatmap() {
         },
       ],
     }),
-    [grid, labels, max, partial],
+    [grid, labels, max, partial, narrow],
   );
 
   return (
@@ -73,7 +73,6 @@ export function HourlyHeatmap() {
           ariaLabel="Hourly mentions heatmap"
           option={option}
           height={Math.max(240, grid.rows.length * 20 + 90)}
-          minWidth={HEATMAP_MIN_WIDTH}
           onClick={(e) => {
             const [hour, row] = e.value as [number, number, number];
             open(hour, row);

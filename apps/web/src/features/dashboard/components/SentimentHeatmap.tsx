@@ -1,3 +1,4 @@
+import { useMediaQuery } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { FAVOURABILITY_LOOKUP } from '@listening/contract';
 import { EChart, type EChartOption } from '../../../ui/charts/EChart.tsx';
@@ -7,7 +8,7 @@ import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
 import { LockedPanel, useLockedProduct } from '../../../project/components/LockedPanel.tsx';
 import { useProjectContext } from '../../../project/context.ts';
 import { useSentimentHeatmap } from '../api/get-sentiment-heatmap.ts';
-import { HEATMAP_MIN_WIDTH, HOURS, cellScope, heatmapGrid, rowLabels } from '../heatmap.ts';
+import { HEATMAP_NARROW, HOURS, cellScope, heatmapAxes, heatmapGrid, rowLabels } from '../heatmap.ts';
 import { partialText } from '../partial.ts';
 import { QueryState, WidgetCard } from './WidgetCard.tsx';
 
@@ -40,6 +41,7 @@ function SentimentHeatmapBody() {
   const byKey = useMemo(() => new Map(cells.map((c) => [`${c.Date}|${c.Hour}`, c])), [cells]);
   const partial = useMemo(() => new Map((query.data?.Partial ?? []).map((p) => [p.Date, p])), [query.data]);
   const labels = useMemo(() => rowLabels(grid.rows, bucket, [...partial.values()]), [grid.rows, bucket, partial]);
+  const narrow = useMediaQuery(HEATMAP_NARROW) ?? false;
   const open = (hour: number, row: number) => tray.open(cellScope(grid.rows[row], hour, bucket, filter));
   // Hours without posts are drawn empty rather than neutral.
   const points = grid.points.map(([h, r, v]) => (byKey.get(`${grid.rows[r]}|${h}`)?.Count ? [h, r, v] : [h, r, '-']));
@@ -60,9 +62,7 @@ function SentimentHeatmapBody() {
             Negative ${c.Negative}`;
         },
       },
-      grid: { left: 92, right: 16, top: 8, bottom: 64 },
-      xAxis: { type: 'category', data: HOURS, splitArea: { show: true }, axisLabel: { fontSize: 11, hideOverlap: true } },
-      yAxis: { type: 'category', data: labels, inverse: true, axisLabel: { fontSize: 11 } },
+      ...heatmapAxes(labels, narrow),
       visualMap: {
         min: -1,
         max: 1,
@@ -77,7 +77,7 @@ function SentimentHeatmapBody() {
       },
       series: [{ type: 'heatmap', data: points, itemStyle: { borderColor: '#fff', borderWidth: 1, borderRadius: 2 } }],
     }),
-    [grid, labels, points, byKey, partial],
+    [grid, labels, points, byKey, partial, narrow],
   );
 
   return (
@@ -91,7 +91,6 @@ function SentimentHeatmapBody() {
           ariaLabel="Sentiment heatmap"
           option={option}
           height={Math.max(240, grid.rows.length * 20 + 90)}
-          minWidth={HEATMAP_MIN_WIDTH}
           onClick={(e) => {
             const [hour, row] = e.value as [number, number, unknown];
             open(hour, row);

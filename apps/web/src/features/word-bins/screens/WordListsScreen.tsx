@@ -1,7 +1,7 @@
 // Word Lists (reaction-lists) and the crisis list screen (crisis-lists, crisis-monitoring-lists):
-// the groups sidebar, the table of the project's lists of that type, the Add modal. Gated by the
+// the groups sidebar, the table of the project's lists of that type (cards on a phone), the Add modal. Gated by the
 // Reaction Lists product, as the side menu is (the server refuses too).
-import { Alert, Button, Container, Grid, Paper, Skeleton, Stack } from '@mantine/core';
+import { Alert, Box, Button, Container, Grid, Paper, Skeleton, Stack } from '@mantine/core';
 import { IconLock, IconPlus } from '@tabler/icons-react';
 import { lockedProduct, type ProductKey } from '@listening/contract';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { useGroupWordBins, useWordBinGroups, useWordBins } from '../api/word-bins.ts';
 import { AddWordBinModal } from '../components/AddWordBinModal.tsx';
 import { GroupsSidebar } from '../components/GroupsSidebar.tsx';
+import { WordBinCards } from '../components/WordBinCards.tsx';
 import { WordBinTable } from '../components/WordBinTable.tsx';
 import { CRISIS, REACTION, type WordBinKind } from '../kinds.ts';
 
@@ -83,9 +84,14 @@ function WordListsScreen({ kind }: { kind: WordBinKind }) {
                 <EmptyState title={kind.empty} />
               </Paper>
             ) : (
-              <Paper withBorder radius="md">
-                <WordBinTable bins={shown} groups={groups.data ?? []} canEdit />
-              </Paper>
+              <>
+                <Paper withBorder radius="md" visibleFrom="sm">
+                  <WordBinTable bins={shown} groups={groups.data ?? []} canEdit />
+                </Paper>
+                <Box hiddenFrom="sm">
+                  <WordBinCards bins={shown} groups={groups.data ?? []} canEdit />
+                </Box>
+              </>
             )}
           </Grid.Col>
         </Grid>

@@ -1,0 +1,82 @@
+// The word lists on a phone: one card per list (name, type and interval, dates, keywords, matches),
+// where the table's eight columns would need more than twice the screen's width.
+import { ActionIcon, Group, Menu, Paper, Stack, Text } from '@mantine/core';
+import { IconDots, IconFolderPlus } from '@tabler/icons-react';
+import { intervalLabel, type WordBin, type WordBinGroup } from '@listening/contract';
+import { AnchorLink } from '../../../ui/links.tsx';
+import { useFormatTime } from '../../../ui/time.ts';
+import { useAddToGroup } from '../api/word-bins.ts';
+import { kindOf } from '../kinds.ts';
+import { KeywordBadge } from './WordBinFields.tsx';
+
+export function WordBinCards({ bins, groups, canEdit }: { bins: readonly WordBin[]; groups: readonly WordBinGroup[]; canEdit: boolean }) {
+  const time = useFormatTime();
+  const addToGroup = useAddToGroup();
+  return (
+    <Stack gap="xs" data-testid="word-bin-cards">
+      {bins.map((b) => {
+        const kind = kindOf(b.WordBinTypeId);
+        return (
+          <Paper key={b.Id} withBorder radius="md" p="sm" data-testid="word-bin-card" data-name={b.Description}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+              <Stack gap={0} miw={0}>
+                <AnchorLink
+                  to={
+                    kind.detail === 'crisis-monitoring/wordbin'
+                      ? '/client/$clientId/project/$projectId/crisis-monitoring/wordbin/$wordBinId'
+                      : '/client/$clientId/project/$projectId/reaction-list/wordbin/$wordBinId'
+                  }
+                  params={{ clientId: String(b.ClientId), projectId: String(b.ProjectId), wordBinId: String(b.Id) }}
+                  search={(s) => s}
+                  fw={600}
+                  size="sm"
+                  style={{ overflowWrap: 'anywhere' }}
+                >
+                  {b.Description}
+                </AnchorLink>
+                <Text size="xs" c="dimmed">
+                  {b.WordBinTypeId === 2 ? 'Crisis' : 'Reaction'} · {intervalLabel(b.NotificationInterval)}
+                  {!b.IsActive && ' · Paused'}
+                </Text>
+              </Stack>
+              {canEdit && (
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon variant="subtle" color="gray" aria-label={`Actions of ${b.Description}`}>
+                      <IconDots size={18} />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Label>Add to group</Menu.Label>
+                    {groups.length === 0 && <Menu.Item disabled>No groups yet</Menu.Item>}
+                    {groups.map((g) => (
+                      <Menu.Item
+                        key={g.Id}
+                        leftSection={<IconFolderPlus size={14} />}
+                        disabled={b.WordBinGroupId === g.Id}
+                        onClick={() => addToGroup.mutate({ wordBinId: b.Id, groupId: g.Id })}
+                      >
+                        {g.Description}
+                      </Menu.Item>
+                    ))}
+                  </Menu.Dropdown>
+                </Menu>
+              )}
+            </Group>
+            <Text size="xs" mt={6}>
+              {time(b.StartDate)} – {time(b.StopDate)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              Last sent {b.DateLastSent ? time(b.DateLastSent) : 'never'} · {b.Matches7Days.toLocaleString('en-US')} matches in the last 7 days
+            </Text>
+            <Group gap={4} mt={6}>
+              {b.Keywords.map((k, i) => (
+                <KeywordBadge key={i} value={k.Value} operatorId={k.OperatorId} size="sm" />
+              ))}
+            </Group>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}
