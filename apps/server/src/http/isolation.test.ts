@@ -313,6 +313,10 @@ const VALUES: Record<string, unknown> = {
   streamId: 7,
   streamIds: '7,8',
   favourabilityId: 1,
+  // Word bins' and alerts' sentiment (0 any) and a word bin's language (0 any): enumerations, no tenant's data.
+  SentimentId: 0,
+  sentimentId: 0,
+  LanguageId: 0,
   binTypeId: 2,
   brandAssociationId: 1,
   startDate: '2024-03-01',
