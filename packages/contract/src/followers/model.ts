@@ -2,6 +2,7 @@
 // over a fixed 8-week lookback, week by week. Field names are the wire's own.
 import { z } from 'zod';
 import { Compared } from '../common.ts';
+import { PartialBucket } from '../dashboard/model.ts';
 
 /** The lookback of the screen, in weeks (001 section 9: fixed 8-week lookback). */
 export const FOLLOWER_GROWTH_WEEKS = 8;
@@ -37,6 +38,8 @@ export const FollowerSnapshot = z.object({
 export const FollowerGrowth = z.object({
   /** The first day of each of the 8 weeks, oldest first; the last week ends on the range's end day. */
   Weeks: z.array(z.string()),
+  /** Each week's coverage (contract periods.ts), in Weeks' order: the last week, ending on today, is partial so far; null for a whole week. */
+  Partial: z.array(PartialBucket.nullable()),
   Profiles: z.array(FollowerProfile),
   Snapshots: z.array(FollowerSnapshot),
   /** Followers of every profile shown at the end of the lookback, and at the end of the 8 weeks before. */

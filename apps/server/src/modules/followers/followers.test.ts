@@ -45,6 +45,8 @@ describe('GET /api/profile/followers/get', () => {
     const { status, body } = await get(`projectId=${t.projects['acme-brand']}&${range}&streamIds=7,8,9`);
     expect(status).toBe(200);
     expect(body.Weeks).toEqual(['2024-02-05', '2024-02-12', '2024-02-19', '2024-02-26', '2024-03-04', '2024-03-11', '2024-03-18', '2024-03-25']);
+    // Weeks long past are whole.
+    expect(body.Partial).toEqual(Array(8).fill(null));
     expect(body.Profiles.map((p: { StreamId: number }) => p.StreamId)).toEqual([7, 8, 9]);
     const x = body.Profiles[0];
     expect(x.Id).toBe(xProfile);
@@ -60,6 +62,15 @@ describe('GET /api/profile/followers/get', () => {
     // known 16 weeks back, so the previous gain counts nothing.
     expect(body.Followers).toEqual({ Value: 1900, Previous: 1340 });
     expect(body.Gained).toEqual({ Value: 560, Previous: 0 });
+  });
+
+  it('marks the last week partial, so far, when the range ends today', async () => {
+    // Today on the client's clock (Johannesburg, UTC+2): the last week ends tonight.
+    const today = new Date(Date.now() + 2 * 3_600_000).toISOString().slice(0, 10);
+    const { body } = await get(`projectId=${t.projects['acme-brand']}&startDate=${today}&endDate=${today}&streamIds=7,8,9`);
+    expect(body.Partial.slice(0, 7)).toEqual(Array(7).fill(null));
+    expect(body.Partial[7]).toMatchObject({ Of: 7, Unit: 'day', SoFar: true });
+    expect(body.Partial[7].Covered).toBe(7);
   });
 
   it('keeps to the chosen streams and answers every project type', async () => {

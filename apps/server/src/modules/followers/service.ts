@@ -2,10 +2,10 @@
 // over a fixed 8-week lookback ending on the range's end day, week by week, from the snapshots
 // the follower-snapshot job, the simulator and the demo corpus record. A week's count is the last
 // snapshot taken before the week ended; a week without one is null, never guessed.
-import { FOLLOWER_GROWTH_WEEKS, type AnalyticQuery, type FollowerGrowth } from '@listening/contract';
+import { FOLLOWER_GROWTH_WEEKS, periodCoverage, type AnalyticQuery, type FollowerGrowth } from '@listening/contract';
 import type { Db } from '../../db/connection.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { fromWall, resolveScope, wallDay } from '../../analytics/scope.ts';
+import { fromWall, resolveScope, toWall, wallDay } from '../../analytics/scope.ts';
 import * as q from './queries.ts';
 
 const DAY = 86_400_000;
@@ -37,8 +37,16 @@ export async function followerGrowth(db: Db, user: AuthUser, query: AnalyticQuer
   const start = FOLLOWER_GROWTH_WEEKS;
   const last = 2 * FOLLOWER_GROWTH_WEEKS;
   const sum = (xs: (number | null)[]) => xs.reduce<number>((n, x) => n + (x ?? 0), 0);
+  // A week is partial by the screens' rule: here only now can cut one (the last, when the range
+  // ends today); the weeks before a profile's first snapshot are already empty, never zero.
+  const cuts = {
+    startWall: walls[FOLLOWER_GROWTH_WEEKS],
+    endWall: new Date(walls[2 * FOLLOWER_GROWTH_WEEKS].getTime() - 1),
+    nowWall: toWall(new Date(), s.timeZone),
+  };
   const out: FollowerGrowth = {
     Weeks: weeks,
+    Partial: walls.slice(FOLLOWER_GROWTH_WEEKS, -1).map((w, k) => periodCoverage(w, walls[FOLLOWER_GROWTH_WEEKS + k + 1], cuts)),
     Profiles: profiles.map((p) => ({
       Id: p.id,
       StreamId: p.stream_id,

@@ -5,6 +5,7 @@ import { changeText, comparisonSlices, lookbackText, weeklyLines } from './growt
 const week = (Date: string, FollowerCount: number | null, Change: number | null = null) => ({ Date, FollowerCount, Change });
 const g: FollowerGrowth = {
   Weeks: ['2024-02-05', '2024-02-12'],
+  Partial: [null, null],
   Profiles: [
     { Id: 1, StreamId: 7, Name: 'Acme', Handle: 'acme', FollowerCount: 120, Weeks: [week('2024-02-05', 100), week('2024-02-12', 120, 20)] },
     { Id: 2, StreamId: 7, Name: 'Acme Help', Handle: null, FollowerCount: 10, Weeks: [week('2024-02-05', null), week('2024-02-12', 10)] },

@@ -1,6 +1,6 @@
 import type { SentimentRating } from '@listening/contract';
 import { describe, expect, it } from 'vitest';
-import { barScope, breakdownPieOption, dailyLinesOption, outerSegments, pieScope, pointScope } from './charts.ts';
+import { SENTIMENTS, barScope, breakdownPieOption, dailyLinesOption, outerSegments, pieScope, pointScope } from './charts.ts';
 
 const breakdown: SentimentRating['Breakdown'] = [
   { Name: 'Owned', BrandAssociationId: 1, Color: '#1c7ed6', Positive: 0, Neutral: 0, Negative: 0, Total: 0 },
@@ -52,12 +52,26 @@ describe('the Sentiment screen’s charts', () => {
     expect(option.xAxis.data).toEqual(['22 Nov 2026', '23 Nov 2026']);
     expect(option.yAxis.minInterval).toBe(1);
     const value = (v: number | { value: number }) => (typeof v === 'number' ? v : v.value);
-    expect(option.series.map((s) => [s.name, s.data.map(value)])).toEqual([
+    // The solid and dashed lines of a rating together hold every bucket's count.
+    const both = (i: number) => option.series[i].data.map((v, k) => value(v ?? option.series[i + 3].data[k]));
+    expect(SENTIMENTS.map((s, i) => [s, both(i)])).toEqual([
       ['Positive', [2, 3]],
       ['Neutral', [0, 1]],
       ['Negative', [1, 1]],
     ]);
-    // Today is only partly over: its point is a hollow diamond, not a fall.
-    expect(option.series[0].data[1]).toMatchObject({ value: 3, symbol: 'emptyDiamond' });
+    // Today is only partly over: its point is a hollow diamond reached by a dashed segment, not a fall.
+    const lines = option.series as unknown as { name: string; lineStyle: { type: string }; data: (number | { value: number; symbol?: string } | null)[] }[];
+    expect(lines.map((l) => [l.name, l.lineStyle.type])).toEqual([
+      ['Positive', 'solid'],
+      ['Neutral', 'solid'],
+      ['Negative', 'solid'],
+      ['Positive', 'dashed'],
+      ['Neutral', 'dashed'],
+      ['Negative', 'dashed'],
+    ]);
+    expect(lines[0].data).toEqual([2, null]);
+    expect(lines[3].data).toEqual([2, { value: 3, symbol: 'emptyDiamond', symbolSize: 11 }]);
+    // A point of a dashed line opens the posts of its own rating.
+    expect(pointScope(daily, 4, 1)).toMatchObject({ label: 'Neutral posts, 23 Nov 2026', favourabilityId: 2 });
   });
 });

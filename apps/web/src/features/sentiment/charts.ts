@@ -2,7 +2,7 @@
 // read them): the breakdown pie (inner ring Owned/Earned/Chatter, outer ring each one's sentiment),
 // the sentiment chart (each association's posts split by sentiment) and the Daily Insights lines
 // (one per sentiment, in the shared buckets). What a slice, bar or point opens is said here too.
-import { CHART_MIN_INTERVAL, FAVOURABILITY_LOOKUP, type SentimentRating } from '@listening/contract';
+import { CHART_MIN_INTERVAL, FAVOURABILITY_LOOKUP, splitPartialLine, type SentimentRating } from '@listening/contract';
 import type { TrayScope } from '../../project/clip-tray/tray-state.tsx';
 import type { EChartOption } from '../../ui/charts/EChart.tsx';
 import { html } from '../../ui/html.ts';
@@ -103,7 +103,10 @@ export function barScope(breakdown: Breakdown, seriesIndex: number, dataIndex: n
   return b && s ? { label: `${s} ${b.Name} posts`, brandAssociationId: b.BrandAssociationId, favourabilityId: rating(s).Id } : null;
 }
 
-/** A bucket the range or now cuts is drawn as a hollow diamond, so that its lower count is not read as a fall. */
+/**
+ * A bucket the range, now or the project's first data cuts (contract periods.ts) is drawn as a
+ * hollow diamond reached by a dashed segment, so that its lower count is not read as a fall.
+ */
 const PARTIAL_POINT = { symbol: 'emptyDiamond', symbolSize: 11 };
 
 export function dailyLinesOption(daily: Daily): EChartOption {
@@ -113,29 +116,40 @@ export function dailyLinesOption(daily: Daily): EChartOption {
       formatter: (ps: { dataIndex: number }[]) => {
         const d = daily[ps[0]?.dataIndex ?? -1];
         if (!d) return '';
-        return html`<b>${d.Label}</b>${d.Partial ? ' (part of it: the range or now cuts it)' : ''}<br />Positive ${d.Positive} · Neutral ${d.Neutral} · Negative
-          ${d.Negative}`;
+        return html`<b>${d.Label}</b>${d.Partial ? ' (part of it: the range, now or the start of the data cuts it)' : ''}<br />Positive ${d.Positive} · Neutral
+          ${d.Neutral} · Negative ${d.Negative}`;
       },
     },
-    legend: { bottom: 0, icon: 'circle', itemWidth: 10, textStyle: { fontSize: 11 } },
+    legend: { bottom: 0, icon: 'circle', itemWidth: 10, textStyle: { fontSize: 11 }, data: [...SENTIMENTS] },
     grid: { left: 44, right: 16, top: 12, bottom: 52 },
     xAxis: { type: 'category', data: daily.map((d) => d.Label), axisLabel: { fontSize: 11, hideOverlap: true } },
     yAxis: { type: 'value', minInterval: CHART_MIN_INTERVAL, splitLine: { lineStyle: { color: '#eef0f2' } }, axisLabel: { fontSize: 11 } },
-    series: SENTIMENTS.map((s) => ({
-      name: s,
-      type: 'line',
-      smooth: false,
-      symbolSize: 7,
-      itemStyle: { color: sentimentColor(s) },
-      lineStyle: { width: 2 },
-      data: daily.map((d) => (d.Partial ? { value: d[s], ...PARTIAL_POINT } : d[s])),
-    })),
+    // A solid line per rating through the whole buckets, then (same name, so one legend entry) a
+    // dashed one through the partial buckets and their neighbours.
+    series: (['whole', 'partial'] as const).flatMap((kind) =>
+      SENTIMENTS.map((s) => {
+        const values = splitPartialLine(
+          daily.map((d) => d[s]),
+          daily.map((d) => d.Partial),
+        )[kind];
+        return {
+          name: s,
+          type: 'line',
+          smooth: false,
+          symbolSize: 7,
+          connectNulls: false,
+          itemStyle: { color: sentimentColor(s) },
+          lineStyle: { width: 2, type: kind === 'whole' ? 'solid' : 'dashed' },
+          data: values.map((v, i) => (v !== null && daily[i].Partial ? { value: v, ...PARTIAL_POINT } : v)),
+        };
+      }),
+    ),
   };
 }
 
-/** Tray scope of a point: its bucket's posts of its sentiment (the bucket's own from..to, capped at now). */
+/** Tray scope of a point: its bucket's posts of its sentiment (the bucket's own from..to, capped at now); series 3 to 5 are the dashed lines of the same ratings. */
 export function pointScope(daily: Daily, seriesIndex: number, dataIndex: number): TrayScope | null {
   const d = daily[dataIndex];
-  const s = SENTIMENTS[seriesIndex];
+  const s = SENTIMENTS[seriesIndex % SENTIMENTS.length];
   return d && s ? { label: `${s} posts, ${d.Label}`, startDate: d.From, endDate: d.To, favourabilityId: rating(s).Id } : null;
 }

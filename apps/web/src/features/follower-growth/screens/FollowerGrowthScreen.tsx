@@ -4,7 +4,16 @@
 // the 8 weeks before, the weekly insights line per network, the follower comparison pie and the
 // follower matrix by week.
 import { Grid, Group, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { CHART_MIN_INTERVAL, STREAM_COLORS, chartLabel, type Compared, type FollowerGrowth, type StreamId } from '@listening/contract';
+import {
+  CHART_MIN_INTERVAL,
+  STREAM_COLORS,
+  chartLabel,
+  partialText,
+  splitPartialLine,
+  type Compared,
+  type FollowerGrowth,
+  type StreamId,
+} from '@listening/contract';
 import { useMemo } from 'react';
 import { AnalysisCard, AnalysisGrid, AnalysisQuery, AnalysisScreen, ChartBox } from '../../../project/components/AnalysisScreen.tsx';
 import { useProjectContext } from '../../../project/context.ts';
@@ -78,7 +87,11 @@ export function FollowerGrowthScreen() {
           </AnalysisCard>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <AnalysisCard title="Weekly Insights" subtitle="Followers at the end of each week, per network" testId="weekly-insights">
+          <AnalysisCard
+            title="Weekly Insights"
+            subtitle={`Followers at the end of each week, per network${g?.Partial.some((p) => p) ? ' · dashed to ◇: a partial week (so far)' : ''}`}
+            testId="weekly-insights"
+          >
             <AnalysisQuery query={query} isEmpty={none} empty={<NoProfiles />} height={300}>
               {g && <WeeklyLine g={g} />}
             </AnalysisQuery>
@@ -118,7 +131,6 @@ function WeeklyLine({ g }: { g: FollowerGrowth }) {
           html`<b>Week of ${labels[ps[0].dataIndex]}</b
             >${lines(ps.map((p) => safeHtml`<br />${p.seriesName}: ${p.value === null || p.value === undefined ? '–' : p.value.toLocaleString('en-US')}`))}`,
       },
-      legend: { bottom: 0, icon: 'circle', itemWidth: 10, textStyle: { fontSize: 11 } },
       grid: { left: 56, right: 16, top: 16, bottom: 56 },
       xAxis: { type: 'category', data: labels, axisLabel: { fontSize: 11, hideOverlap: true } },
       yAxis: {
@@ -128,15 +140,24 @@ function WeeklyLine({ g }: { g: FollowerGrowth }) {
         axisLabel: { fontSize: 11, formatter: (v: number) => compact.format(v) },
         splitLine: { lineStyle: { color: '#eef0f2' } },
       },
-      series: series.map((l) => ({
-        name: streamName(l.streamId),
-        type: 'line',
-        smooth: true,
-        connectNulls: false,
-        symbolSize: 6,
-        itemStyle: { color: STREAM_COLORS[l.streamId as StreamId] ?? '#495057' },
-        data: l.values,
-      })),
+      legend: { bottom: 0, icon: 'circle', itemWidth: 10, textStyle: { fontSize: 11 }, data: series.map((l) => streamName(l.streamId)) },
+      // A partial week (the one holding now) is reached by a dashed segment and drawn hollow, so
+      // its count so far is not read as a fall (contract periods.ts).
+      series: (['whole', 'partial'] as const).flatMap((kind) =>
+        series.map((l) => ({
+          name: streamName(l.streamId),
+          type: 'line',
+          smooth: kind === 'whole',
+          connectNulls: false,
+          symbolSize: 6,
+          itemStyle: { color: STREAM_COLORS[l.streamId as StreamId] ?? '#495057' },
+          lineStyle: { type: kind === 'whole' ? 'solid' : 'dashed' },
+          data: splitPartialLine(
+            l.values,
+            g.Partial.map((p) => p !== null),
+          )[kind].map((v, k) => (v !== null && g.Partial[k] ? { value: v, symbol: 'emptyDiamond', symbolSize: 10 } : v)),
+        })),
+      ),
     };
   }, [g]);
   return (
@@ -183,11 +204,19 @@ function Matrix({ g }: { g: FollowerGrowth }) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th miw={180}>Profile</Table.Th>
-            {g.Weeks.map((w) => (
-              <Table.Th key={w} ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {chartLabel(w)}
-              </Table.Th>
-            ))}
+            {g.Weeks.map((w, k) => {
+              const partial = g.Partial[k];
+              return (
+                <Table.Th key={w} ta="right" style={{ whiteSpace: 'nowrap' }} data-partial={partial ? 'true' : undefined}>
+                  {chartLabel(w)}
+                  {partial && (
+                    <Text size="xs" c="dimmed" fw={400} fs="italic" data-testid="partial-week">
+                      {partialText(partial)}
+                    </Text>
+                  )}
+                </Table.Th>
+              );
+            })}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -201,8 +230,8 @@ function Matrix({ g }: { g: FollowerGrowth }) {
                   </Text>
                 </Group>
               </Table.Td>
-              {p.Weeks.map((w) => (
-                <Table.Td key={w.Date} ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+              {p.Weeks.map((w, k) => (
+                <Table.Td key={w.Date} ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', opacity: g.Partial[k] ? 0.7 : undefined }}>
                   <Text size="sm">{w.FollowerCount === null ? '–' : w.FollowerCount.toLocaleString('en-US')}</Text>
                   <Text size="xs" c={w.Change === null || w.Change === 0 ? 'dimmed' : w.Change > 0 ? 'teal.7' : 'red.7'}>
                     {changeText(w.Change)}

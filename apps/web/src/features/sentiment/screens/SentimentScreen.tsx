@@ -104,7 +104,7 @@ function SentimentFigures() {
       <Grid.Col span={12}>
         <AnalysisCard
           title={TITLE[bucket]}
-          subtitle={`Posts per ${bucket} by rating · click a point for its posts${daily.some((d) => d.Partial) ? ` · ◇ a partial ${bucket}` : ''}`}
+          subtitle={`Posts per ${bucket} by rating · click a point for its posts${daily.some((d) => d.Partial) ? ` · dashed to ◇: a partial ${bucket}` : ''}`}
           actions={<Badge variant="light">by {bucket}</Badge>}
           testId="sentiment-daily"
         >
