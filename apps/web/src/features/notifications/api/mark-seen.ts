@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { markNotificationsSeen, type Notification } from '@listening/contract';
+import { markAllNotificationsSeen, markNotificationsSeen, type Notification } from '@listening/contract';
 import { call } from '../../../api/client.ts';
 import { notificationsQueryOptions } from './get-notifications.ts';
 
@@ -16,5 +16,20 @@ export function useMarkSeen() {
         list?.map((n) => (ids.includes(n.Id) && !n.DateSeen ? { ...n, DateSeen: now } : n)),
       );
     },
+  });
+}
+
+/** 'Mark all read': every unseen notification of the user on the server; DateSeen is set to now locally. */
+export function useMarkAllSeen() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(markAllNotificationsSeen, {}),
+    onMutate: () => {
+      const now = new Date().toISOString();
+      queryClient.setQueryData(notificationsQueryOptions().queryKey, (list: Notification[] | undefined) =>
+        list?.map((n) => (n.DateSeen ? n : { ...n, DateSeen: now })),
+      );
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: notificationsQueryOptions().queryKey }),
   });
 }

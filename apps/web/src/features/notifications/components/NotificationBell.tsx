@@ -1,21 +1,27 @@
-import { ActionIcon, Group, Indicator, Loader, Popover, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Indicator, Loader, Popover, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useDeleteNotification } from '../api/delete-notification.ts';
 import { useNotifications } from '../api/get-notifications.ts';
 import { useLiveNotifications } from '../api/live-events.ts';
-import { useMarkSeen } from '../api/mark-seen.ts';
+import { useMarkAllSeen, useMarkSeen } from '../api/mark-seen.ts';
 import { clickEffect } from '../click.ts';
 import { MentorDetailModal } from './MentorDetailModal.tsx';
 import { NotificationList, opensTo } from './NotificationList.tsx';
 
-/** The private header's bell with the unread count, opening the notifications panel. */
+const count = new Intl.NumberFormat('en-US');
+
+/**
+ * The private header's bell with the unread count, opening the notifications panel: never wider
+ * than the screen less a margin, scrolling only up and down, with 'Mark all read' while any is unread.
+ */
 export function NotificationBell() {
   const { data, isPending } = useNotifications();
   // New notifications arrive without a reload (server-sent events).
   useLiveNotifications();
   const markSeen = useMarkSeen();
+  const markAll = useMarkAllSeen();
   const remove = useDeleteNotification();
   const unread = data?.filter((n) => !n.DateSeen).length ?? 0;
   const navigate = useNavigate();
@@ -24,7 +30,7 @@ export function NotificationBell() {
   return (
     <>
       <MentorDetailModal tutorialId={mentorTutorialId} onClose={() => setMentorTutorialId(null)} />
-      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="lg" withinPortal radius="md">
+      <Popover opened={opened} onChange={setOpened} position="bottom-end" width="min(360px, calc(100vw - 16px))" shadow="lg" withinPortal radius="md">
         <Popover.Target>
           <Indicator label={unread > 99 ? '99+' : unread} size={18} disabled={unread === 0} color="red" offset={6}>
             <ActionIcon
@@ -33,19 +39,24 @@ export function NotificationBell() {
               size="lg"
               radius="xl"
               onClick={() => setOpened((o) => !o)}
-              aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
+              aria-label={unread ? `Notifications, ${count.format(unread)} unread` : 'Notifications'}
             >
               <IconBell size={22} />
             </ActionIcon>
           </Indicator>
         </Popover.Target>
         <Popover.Dropdown p={0}>
-          <Group justify="space-between" px="sm" py={10} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+          <Group justify="space-between" wrap="nowrap" gap="xs" px="sm" py={8} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
             <Text fw={700}>Notifications</Text>
             {unread > 0 && (
-              <Text size="xs" c="dimmed">
-                {unread} unread
-              </Text>
+              <Group gap={6} wrap="nowrap">
+                <Text size="xs" c="dimmed" data-testid="unread-count">
+                  {count.format(unread)} unread
+                </Text>
+                <Button size="compact-xs" variant="subtle" onClick={() => markAll.mutate()} loading={markAll.isPending}>
+                  Mark all read
+                </Button>
+              </Group>
             )}
           </Group>
           {isPending ? (

@@ -3,7 +3,7 @@ import { MESSAGES, type Notification } from '@listening/contract';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPlain } from '../../../test/render.tsx';
-import { NotificationList, opensTo } from './NotificationList.tsx';
+import { NotificationList, opensLabel, opensTo } from './NotificationList.tsx';
 
 afterEach(cleanup);
 
@@ -65,5 +65,22 @@ describe('NotificationList', () => {
     expect(opensTo(about)).toBe('/client/1/project/4');
     expect(opensTo({ ...n(5, 'Collection', '2026-03-10T11:00:00Z'), Link: '/admin/collection' })).toBe('/admin/collection');
     expect(opensTo(n(6, 'Welcome', '2026-03-10T11:00:00Z'))).toBeNull();
+  });
+
+  it('opens what a notification names before its project: a report its download, a reaction list the list, a tutorial the tutorial', () => {
+    const about = { ClientId: 1, ClientName: 'Acme Beverages', ProjectId: 4, ProjectName: 'Acme Cola' };
+    const report = { ...n(7, 'Report "Weekly" is ready', '2026-03-10T11:00:00Z'), ...about, Link: '/report/3/0b6f4c1e-2f4a-4b8e-9a43-5d1f7d0c2a11' };
+    expect(opensTo(report)).toBe('/report/3/0b6f4c1e-2f4a-4b8e-9a43-5d1f7d0c2a11');
+    expect(opensLabel(report)).toBe('Download the report');
+    const list = {
+      ...n(8, 'Reaction list "Recall" matched 1,204 new posts.', '2026-03-10T11:00:00Z'),
+      ...about,
+      Link: '/client/1/project/4/reaction-list/wordbin/9',
+    };
+    expect(opensTo(list)).toBe('/client/1/project/4/reaction-list/wordbin/9');
+    expect(opensLabel(list)).toBe('Open the list in Acme Cola');
+    expect(opensLabel({ ...n(9, 'New tutorial', '2026-03-10T11:00:00Z'), Link: '/mentor/tutorial/12' })).toBe('Open the tutorial');
+    expect(opensLabel({ ...n(10, 'Report ready', '2026-03-10T11:00:00Z'), ...about })).toBe('Open Acme Cola');
+    expect(opensLabel(n(11, 'Welcome', '2026-03-10T11:00:00Z'))).toBeNull();
   });
 });

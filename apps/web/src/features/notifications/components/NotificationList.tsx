@@ -7,10 +7,24 @@ import { useFormatTime } from '../../../ui/time.ts';
 
 dayjs.extend(relativeTime);
 
-/** Where a notification leads: its project, or a path of the app; null when it concerns nothing to open. */
+/**
+ * Where a notification leads: the path of the app it names (a report's download page, a reaction
+ * list, a tutorial, an admin screen), else its project's dashboard; null when it concerns nothing to open.
+ */
 export function opensTo(n: Notification): string | null {
+  if (n.Link) return n.Link;
   if (n.ProjectId !== null && n.ClientId !== null) return `/client/${n.ClientId}/project/${n.ProjectId}`;
-  return n.Link;
+  return null;
+}
+
+/** What a click on the notification does, said to a screen reader after its text. */
+export function opensLabel(n: Notification): string | null {
+  const to = opensTo(n);
+  if (!to) return null;
+  if (/^\/report\/\d+\//.test(to)) return 'Download the report';
+  if (to.startsWith('/mentor/')) return 'Open the tutorial';
+  if (n.Link && n.ProjectName && /\/(reaction-list|crisis-monitoring)\//.test(n.Link)) return `Open the list in ${n.ProjectName}`;
+  return `Open ${n.ProjectName ?? 'it'}`;
 }
 
 /**
@@ -41,7 +55,7 @@ export function NotificationList({
   }
   const sorted = [...notifications].sort((a, b) => b.DateCreated.localeCompare(a.DateCreated));
   return (
-    <ScrollArea.Autosize mah={380} type="auto">
+    <ScrollArea.Autosize mah={380} type="auto" scrollbars="y">
       <Stack gap={0} component="ul" role="list" aria-label="Notifications" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {sorted.map((n, i) => {
           const unreadStyle = i === 0;
@@ -58,7 +72,7 @@ export function NotificationList({
                   px="sm"
                   py={10}
                   style={{ flex: 1, minWidth: 0 }}
-                  aria-label={opensTo(n) ? `${n.Description} Open ${n.ProjectName ?? 'it'}` : undefined}
+                  aria-label={opensLabel(n) ? `${n.Description} ${opensLabel(n)}` : undefined}
                 >
                   <Group wrap="nowrap" gap={8} align="flex-start">
                     <Box
