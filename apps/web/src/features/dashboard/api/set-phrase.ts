@@ -1,21 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { excludePhrase, includePhrase, type OperationInput } from '@listening/contract';
+import { excludePhrase, includePhrase, removePhrase, type OperationInput } from '@listening/contract';
 import { call } from '../../../api/client.ts';
-import { exclusionsQueryOptions } from './get-exclusions.ts';
+import { phrasesQueryOptions } from './get-phrases.ts';
 import { WORDCLOUD_KEY } from './get-wordcloud.ts';
 
-const PHRASE_OPERATIONS = { include: includePhrase, exclude: excludePhrase } as const;
+const PHRASE_OPERATIONS = { include: includePhrase, exclude: excludePhrase, remove: removePhrase } as const;
 export type PhraseKind = keyof typeof PHRASE_OPERATIONS;
 
-/** POST include / POST exclude: add a phrase to the project's cloud, or keep it out. */
-export const setPhrase = ({ kind, ...body }: { kind: PhraseKind } & OperationInput<typeof includePhrase>['body']) => call(PHRASE_OPERATIONS[kind], { body });
+/** POST include / exclude / phrase/remove: add a phrase to the project's cloud, keep it out, or undo either. */
+export const setPhrase = async ({ kind, ...body }: { kind: PhraseKind } & OperationInput<typeof includePhrase>['body']) => {
+  await call(PHRASE_OPERATIONS[kind], { body });
+};
 
 export function useSetPhrase(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setPhrase,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: exclusionsQueryOptions(projectId).queryKey });
+      await queryClient.invalidateQueries({ queryKey: phrasesQueryOptions(projectId).queryKey });
       await queryClient.invalidateQueries({ queryKey: WORDCLOUD_KEY });
     },
   });

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { MESSAGES, WORDCLOUD_MIN_FONT } from '@listening/contract';
 import { useMemo, useState } from 'react';
@@ -8,12 +8,19 @@ import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { toast } from '../../../ui/toast.ts';
 import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
 import { useProjectContext } from '../../../project/context.ts';
-import { useExclusions } from '../api/get-exclusions.ts';
+import { usePhrases } from '../api/get-phrases.ts';
 import { CLOUD_FILTER_OPTIONS, useWordCloud, type CloudFilterValue } from '../api/get-wordcloud.ts';
 import { useSetPhrase } from '../api/set-phrase.ts';
 import { QueryState, WidgetCard } from './WidgetCard.tsx';
 
 const PALETTE = ['#1c7ed6', '#0b7285', '#5f3dc4', '#2b8a3e', '#e8590c', '#c2255c', '#364fc7', '#495057'];
+/** Included phrases stand apart: one colour no other word has, heavier, with the list's colour below. */
+const INCLUDED_COLOUR = '#087f5b';
+/**
+ * Room kept clear around the layout, in px: the layout measures each word once, and a word drawn a
+ * little wider than measured (a font still loading) would otherwise be cut at the card's edge.
+ */
+const CLOUD_MARGIN = 12;
 
 /** Top words, hashtags, handles or named entities, smallest font 7; phrases in and out. */
 export function WordCloud() {
@@ -21,7 +28,8 @@ export function WordCloud() {
   const [cloudFilter, setCloudFilter] = useState<CloudFilterValue>('words');
   const [phrase, setPhrase] = useState('');
   const query = useWordCloud(params, cloudFilter);
-  const phrases = useExclusions(project.Id);
+  const [onlyIncluded, setOnlyIncluded] = useState(false);
+  const phrases = usePhrases(project.Id);
   const setter = useSetPhrase(project.Id);
   const tray = useClipTray();
   /** A word opens the posts that carry it, and fills the phrase box to include or exclude it. */
@@ -29,7 +37,9 @@ export function WordCloud() {
     setPhrase(word);
     tray.open({ label: `Posts with '${word}'`, word });
   };
-  const words = useMemo(() => query.data ?? [], [query.data]);
+  const all = useMemo(() => query.data ?? [], [query.data]);
+  const hasIncluded = all.some((w) => w.Included);
+  const words = useMemo(() => (onlyIncluded && hasIncluded ? all.filter((w) => w.Included) : all), [all, onlyIncluded, hasIncluded]);
 
   const option = useMemo<EChartOption>(
     () => ({
@@ -42,9 +52,14 @@ export function WordCloud() {
           gridSize: 6,
           sizeRange: [WORDCLOUD_MIN_FONT, 52],
           rotationRange: [0, 0],
-          width: '100%',
-          height: '100%',
+          left: CLOUD_MARGIN,
+          right: CLOUD_MARGIN,
+          top: CLOUD_MARGIN,
+          bottom: CLOUD_MARGIN,
+          width: null,
+          height: null,
           drawOutOfBound: false,
+          shrinkToFit: true,
           layoutAnimation: false,
           textStyle: {
             fontFamily: 'Inter, system-ui, sans-serif',
@@ -53,7 +68,12 @@ export function WordCloud() {
           },
           emphasis: { textStyle: { color: '#000' } },
           // Sizes follow the log of the count, so one dominant term does not shrink the rest to the minimum.
-          data: words.map((w) => ({ name: w.Value, value: Math.log1p(w.Count), count: w.Count })),
+          data: words.map((w) => ({
+            name: w.Value,
+            value: Math.log1p(w.Count),
+            count: w.Count,
+            ...(w.Included ? { textStyle: { color: INCLUDED_COLOUR, fontWeight: 800 } } : {}),
+          })),
         },
       ],
     }),
@@ -73,6 +93,11 @@ export function WordCloud() {
       },
     );
   };
+  const remove = (p: string, was: 'include' | 'exclude') =>
+    setter.mutate(
+      { kind: 'remove', projectId: project.Id, phrase: p },
+      { onSuccess: () => toast.success(was === 'include' ? `'${p}' is no longer included` : `'${p}' is back in the word cloud`) },
+    );
   const excluded = (phrases.data ?? []).filter((x) => x.Kind === 'exclude');
   const included = (phrases.data ?? []).filter((x) => x.Kind === 'include');
 
@@ -107,10 +132,20 @@ export function WordCloud() {
             }}
           />
         </QueryState>
-        <Group gap="xs" align="flex-end" wrap="nowrap">
+        {hasIncluded && (
+          <Switch
+            size="xs"
+            label="Only included phrases"
+            checked={onlyIncluded}
+            onChange={(e) => setOnlyIncluded(e.currentTarget.checked)}
+            data-testid="wordcloud-only-included"
+          />
+        )}
+        {/* The phrase box takes a row of its own when the card is narrow, the buttons go under it. */}
+        <Group gap="xs" align="flex-end" wrap="wrap">
           <TextInput
             size="xs"
-            style={{ flex: 1 }}
+            style={{ flex: '1 1 220px' }}
             label="Phrase"
             placeholder="a word or phrase"
             value={phrase}
@@ -141,8 +176,8 @@ export function WordCloud() {
         </Group>
         {(excluded.length > 0 || included.length > 0) && (
           <Stack gap={4} data-testid="wordcloud-phrases">
-            <PhraseList label="Excluded:" color="red" phrases={excluded} />
-            <PhraseList label="Included:" color="teal" phrases={included} />
+            <PhraseList label="Included (green in the cloud):" kind="include" phrases={included} counts={all} onRemove={remove} />
+            <PhraseList label="Excluded:" kind="exclude" phrases={excluded} onRemove={remove} />
           </Stack>
         )}
       </Stack>
@@ -150,19 +185,43 @@ export function WordCloud() {
   );
 }
 
-/** The project's excluded or included phrases as badges; nothing when there are none. */
-function PhraseList({ label, color, phrases }: { label: string; color: string; phrases: { Id: number; Phrase: string }[] }) {
+/** The project's included or excluded phrases, each with its count in the cloud and a button to remove it. */
+function PhraseList({
+  label,
+  kind,
+  phrases,
+  counts,
+  onRemove,
+}: {
+  label: string;
+  kind: 'include' | 'exclude';
+  phrases: { Id: number; Phrase: string }[];
+  counts?: { Value: string; Count: number }[];
+  onRemove: (phrase: string, kind: 'include' | 'exclude') => void;
+}) {
   if (phrases.length === 0) return null;
   return (
-    <Group gap={4}>
+    <Group gap={4} data-testid={`wordcloud-${kind}d`}>
       <Text size="xs" c="dimmed" mr={4}>
         {label}
       </Text>
-      {phrases.map((x) => (
-        <Badge key={x.Id} size="sm" variant="light" color={color}>
-          {x.Phrase}
-        </Badge>
-      ))}
+      {phrases.map((x) => {
+        const n = counts && (counts.find((c) => c.Value === x.Phrase)?.Count ?? 0);
+        return (
+          <Badge
+            key={x.Id}
+            size="lg"
+            variant="light"
+            color={kind === 'include' ? 'teal' : 'red'}
+            tt="none"
+            fw={500}
+            pr={3}
+            rightSection={<CloseButton size="xs" aria-label={`Remove '${x.Phrase}' from the ${kind}d phrases`} onClick={() => onRemove(x.Phrase, kind)} />}
+          >
+            {n === undefined ? x.Phrase : `${x.Phrase} · ${n === 0 ? 'no posts' : n.toLocaleString('en-US')}`}
+          </Badge>
+        );
+      })}
     </Group>
   );
 }
