@@ -30,6 +30,8 @@ export function HourlyHeatmap() {
     () => ({
       tooltip: {
         position: 'top',
+        // Kept inside the chart: the heatmap now fills a phone's card, so a tooltip by an edge would be cut.
+        confine: true,
         formatter: (p: { value: [number, number, number] }) => {
           const cut = partial.get(grid.rows[p.value[1]]);
           return html`${labels[p.value[1]]}, ${HOURS[p.value[0]]}<br /><b>${p.value[2].toLocaleString('en-US')}</b>

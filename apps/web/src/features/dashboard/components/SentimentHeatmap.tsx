@@ -50,6 +50,8 @@ function SentimentHeatmapBody() {
     () => ({
       tooltip: {
         position: 'top',
+        // Kept inside the chart: the heatmap now fills a phone's card, so a tooltip by an edge would be cut.
+        confine: true,
         formatter: (p: { value: [number, number, number] }) => {
           const c = byKey.get(`${grid.rows[p.value[1]]}|${p.value[0]}`);
           const cut = partial.get(grid.rows[p.value[1]]);
