@@ -41,7 +41,7 @@ describe('project list', () => {
     const brand = await screen.findByRole('region', { name: /Brand Monitoring/ });
     const links = within(brand).getAllByRole('link', { name: /Open project/ });
     expect(links.map((a) => a.getAttribute('aria-label'))).toEqual(['Open project Acme Brand', 'Open project Zulu Watch']);
-    expect(links[0].getAttribute('href')).toMatch(/^\/client\/1\/project\/3\?datefrom=\d{4}-\d{2}-\d{2}&dateto=\d{4}-\d{2}-\d{2}&streams=7%2C8%2C9$/);
+    expect(links[0].getAttribute('href')).toMatch(/^\/client\/1\/project\/3\?datefrom=\d{4}-\d{2}-\d{2}&dateto=\d{4}-\d{2}-\d{2}&streams=7%2C8%2C9%2C11$/);
     expect(
       within(links[0])
         .getAllByRole('img')
