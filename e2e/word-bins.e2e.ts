@@ -77,11 +77,22 @@ describe('reaction lists and crisis lists', () => {
     await page.getByRole('button', { name: 'Add Reaction List' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Reaction List' });
     await dialog.waitFor();
-    // Start now and end 30 days later by default.
-    const start = new Date(await dialog.getByLabel('Start Date').inputValue());
-    const end = new Date(await dialog.getByLabel('End Date').inputValue());
-    expect(Math.abs(start.getTime() - Date.now())).toBeLessThan(120_000);
-    expect(Math.round((end.getTime() - start.getTime()) / 86_400_000)).toBe(30);
+    // Start now and end 30 days later by default, read on the client's clock (the zone the screen names once).
+    const zone = (
+      (await page
+        .getByText(/^Times in /)
+        .first()
+        .textContent()) ?? ''
+    )
+      .replace(/^Times in /, '')
+      .trim();
+    const wallNow = Date.parse(
+      new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'medium' }).format(new Date()).replace(' ', 'T') + 'Z',
+    );
+    const start = Date.parse((await dialog.getByLabel('Start Date').inputValue()) + 'Z');
+    const end = Date.parse((await dialog.getByLabel('End Date').inputValue()) + 'Z');
+    expect(Math.abs(start - wallNow)).toBeLessThan(120_000);
+    expect(Math.round((end - start) / 86_400_000)).toBe(30);
 
     await dialog.getByLabel('Name').fill('Refund requests');
     await dialog.getByRole('textbox', { name: 'Keyword' }).fill('refund');
