@@ -141,7 +141,7 @@ export interface AlertMail {
 const safeLink = (l: string | null) => (l && /^https?:\/\//i.test(l) ? l : null);
 const authorOf = (c: DigestClip) => (c.authorName ? `${c.authorName}${c.authorHandle ? ` (@${c.authorHandle.replace(/^@/, '')})` : ''}` : 'Unknown author');
 const extract = (body: string) => (body.length > 280 ? `${body.slice(0, 277)}...` : body).replace(/\s+/g, ' ').trim();
-const mentions = (n: number) => (n === 1 ? '1 new mention' : `${n} new mentions`);
+const mentions = (n: number) => (n === 1 ? '1 new mention' : `${n.toLocaleString('en-US')} new mentions`);
 
 export const alertSubject = (m: AlertMail) => `Alert "${m.alertName}": ${mentions(m.total)} of ${m.projectName}`;
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, DbHandle } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { testDb } from '../test/harness.ts';
-import { checkCrisisSpikes, judge, poissonTail } from './crisis-spike.ts';
+import { checkCrisisSpikes, describeSpike, judge, poissonTail } from './crisis-spike.ts';
 import { addMatches, seedWordBin, type WordBinFixture } from './word-bin-fixture.ts';
 
 const HOUR = 3600_000;
@@ -40,6 +40,15 @@ describe('the spike rule', () => {
     expect(judge(80, 20 * 168, 168).spike).toBe(true);
     // A list started an hour ago: its rate is spread over at least a day.
     expect(judge(12, 20, 1).expected).toBeCloseTo(20 / 24);
+  });
+
+  it('writes its counts with thousands separators, as every screen does', () => {
+    const text = describeSpike(
+      'Outage',
+      { observed: 12_040, expected: 1_530.4, pValue: 0, spike: true },
+      { terms: [{ term: 'down', count: 2_500, usual: 3 }], authors: [{ author: 'Ann', count: 1_001, usual: 0 }], posts: [] },
+    );
+    expect(text).toBe('Crisis list "Outage": 12,040 mentions in the last hour, usually 1,530. Rising terms: "down" (2,500). Rising authors: Ann (1,001).');
   });
 });
 

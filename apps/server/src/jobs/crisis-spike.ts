@@ -120,10 +120,11 @@ async function driversOf(db: Db, wordBinId: number, hourFrom: Date, to: Date, ba
 
 /** One sentence naming the spike and its drivers, for the notification and the mail. */
 export function describeSpike(name: string, v: SpikeVerdict, d: Drivers): string {
-  const terms = d.terms.slice(0, 3).map((t) => `"${t.term}" (${t.count})`);
-  const authors = d.authors.slice(0, 3).map((a) => `${a.author} (${a.count})`);
+  const n = (x: number) => x.toLocaleString('en-US');
+  const terms = d.terms.slice(0, 3).map((t) => `"${t.term}" (${n(t.count)})`);
+  const authors = d.authors.slice(0, 3).map((a) => `${a.author} (${n(a.count)})`);
   return [
-    `Crisis list "${name}": ${v.observed} mentions in the last hour, usually ${v.expected < 10 ? v.expected.toFixed(1) : Math.round(v.expected)}.`,
+    `Crisis list "${name}": ${n(v.observed)} mentions in the last hour, usually ${v.expected < 10 ? v.expected.toFixed(1) : n(Math.round(v.expected))}.`,
     terms.length ? ` Rising terms: ${terms.join(', ')}.` : '',
     authors.length ? ` Rising authors: ${authors.join(', ')}.` : '',
   ].join('');

@@ -165,7 +165,7 @@ export async function deliverWindow(db: Db, wordBinId: number, opts: DigestOptio
         .values(
           users.map((user_id) => ({
             user_id,
-            description: `${kindOf(bin.word_bin_type_id)} "${bin.description}" matched ${clips.length} new post${clips.length === 1 ? '' : 's'}.`,
+            description: `${kindOf(bin.word_bin_type_id)} "${bin.description}" matched ${clips.length.toLocaleString('en-US')} new post${clips.length === 1 ? '' : 's'}.`,
             notification_type_id: NOTIFICATION_TYPES.ReactionListAlert,
             project_id: bin.project_id,
             link: path,
