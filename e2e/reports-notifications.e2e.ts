@@ -139,7 +139,9 @@ for (const width of [1280, 390]) {
       const panel = page.locator('.mantine-Popover-dropdown');
       await panel.getByRole('list', { name: 'Notifications' }).waitFor();
       const overflow = await panel.evaluate((el) => {
-        const wide = [el, ...Array.from(el.querySelectorAll('*'))].filter((e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'hidden');
+        const wide = [el, ...Array.from(el.querySelectorAll('*'))].filter(
+          (e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'hidden',
+        );
         const box = el.getBoundingClientRect();
         return { wide: wide.length, right: box.right, left: box.left, page: document.documentElement.scrollWidth - window.innerWidth };
       });
