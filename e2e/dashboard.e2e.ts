@@ -70,7 +70,7 @@ describe('the project dashboard', () => {
     await menu.getByRole('button', { name: 'Last 7 Days' }).click();
     await menu.getByRole('checkbox', { name: 'Instagram' }).click();
     await menu.getByRole('button', { name: 'Apply' }).click();
-    await page.waitForURL((u) => new URL(u).searchParams.get('streams') === '7,8');
+    await page.waitForURL((u) => new URL(u).searchParams.get('streams') === '7,8,11');
     expect(await page.getByTestId('mentions-9').count()).toBe(0);
     await expect.poll(() => total.textContent(), { timeout: 20_000 }).not.toBe(before);
     const url = new URL(page.url());

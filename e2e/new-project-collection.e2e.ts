@@ -25,7 +25,7 @@ async function seesNotCollecting(page: Page) {
   const status = page.getByTestId('live-status');
   await status.waitFor();
   expect(await status.getAttribute('data-state')).toBe('not-collecting');
-  expect((await status.textContent())?.trim()).toBe('Not collecting: nothing configured for X, Facebook, Instagram');
+  expect((await status.textContent())?.trim()).toBe('Not collecting: nothing configured for X, Facebook, Instagram, LinkedIn');
   expect(await page.getByText(/^Live:/).count()).toBe(0);
   const notice = page.getByTestId('collection-notice');
   await notice.waitFor();
@@ -33,6 +33,7 @@ async function seesNotCollecting(page: Page) {
   expect(text).toContain("Set X_BEARER_TOKEN on the server (X recent search for the project's keywords); or Link an X account in Access Token Management");
   expect(text).toContain('Link a Facebook page in Access Token Management');
   expect(text).toContain('Link an Instagram business account in Access Token Management');
+  expect(text).toContain('Link a LinkedIn organisation page in Access Token Management');
   expect(text).toContain('docs/operations.md lists them all');
 }
 
