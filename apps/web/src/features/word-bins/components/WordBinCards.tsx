@@ -1,12 +1,12 @@
 // The word lists on a phone: one card per list (name, type and interval, dates, keywords, matches),
 // where the table's eight columns would need more than twice the screen's width.
-import { ActionIcon, Group, Menu, Paper, Stack, Text } from '@mantine/core';
-import { IconDots, IconFolderPlus } from '@tabler/icons-react';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import { intervalLabel, type WordBin, type WordBinGroup } from '@listening/contract';
 import { AnchorLink } from '../../../ui/links.tsx';
 import { useFormatTime } from '../../../ui/time.ts';
 import { useAddToGroup } from '../api/word-bins.ts';
 import { kindOf } from '../kinds.ts';
+import { WordBinActions } from './WordBinActions.tsx';
 import { KeywordBadge } from './WordBinFields.tsx';
 
 export function WordBinCards({ bins, groups, canEdit }: { bins: readonly WordBin[]; groups: readonly WordBinGroup[]; canEdit: boolean }) {
@@ -39,29 +39,7 @@ export function WordBinCards({ bins, groups, canEdit }: { bins: readonly WordBin
                   {!b.IsActive && ' · Paused'}
                 </Text>
               </Stack>
-              {canEdit && (
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon variant="subtle" color="gray" aria-label={`Actions of ${b.Description}`}>
-                      <IconDots size={18} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Label>Add to group</Menu.Label>
-                    {groups.length === 0 && <Menu.Item disabled>No groups yet</Menu.Item>}
-                    {groups.map((g) => (
-                      <Menu.Item
-                        key={g.Id}
-                        leftSection={<IconFolderPlus size={14} />}
-                        disabled={b.WordBinGroupId === g.Id}
-                        onClick={() => addToGroup.mutate({ wordBinId: b.Id, groupId: g.Id })}
-                      >
-                        {g.Description}
-                      </Menu.Item>
-                    ))}
-                  </Menu.Dropdown>
-                </Menu>
-              )}
+              {canEdit && <WordBinActions bin={b} groups={groups} addToGroup={addToGroup} />}
             </Group>
             <Text size="xs" mt={6}>
               {time(b.StartDate)} – {time(b.StopDate)}

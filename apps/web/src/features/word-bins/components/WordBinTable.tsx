@@ -1,12 +1,12 @@
 // The word-bin table: Name, Type, Interval, Start Date, End Date, Last Sent, Keywords; a row opens
 // its detail, and its menu puts it in a group.
-import { ActionIcon, Group, Menu, Table, Text } from '@mantine/core';
-import { IconDots, IconFolderPlus } from '@tabler/icons-react';
+import { Group, Table, Text } from '@mantine/core';
 import { intervalLabel, type WordBin, type WordBinGroup } from '@listening/contract';
 import { AnchorLink } from '../../../ui/links.tsx';
 import { useFormatTime } from '../../../ui/time.ts';
 import { useAddToGroup } from '../api/word-bins.ts';
 import { kindOf } from '../kinds.ts';
+import { WordBinActions } from './WordBinActions.tsx';
 import { KeywordBadge } from './WordBinFields.tsx';
 
 export function WordBinTable({ bins, groups, canEdit }: { bins: readonly WordBin[]; groups: readonly WordBinGroup[]; canEdit: boolean }) {
@@ -84,27 +84,7 @@ export function WordBinTable({ bins, groups, canEdit }: { bins: readonly WordBin
                 </Table.Td>
                 {canEdit && (
                   <Table.Td>
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <ActionIcon variant="subtle" color="gray" aria-label={`Actions of ${b.Description}`}>
-                          <IconDots size={18} />
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Label>Add to group</Menu.Label>
-                        {groups.length === 0 && <Menu.Item disabled>No groups yet</Menu.Item>}
-                        {groups.map((g) => (
-                          <Menu.Item
-                            key={g.Id}
-                            leftSection={<IconFolderPlus size={14} />}
-                            disabled={b.WordBinGroupId === g.Id}
-                            onClick={() => addToGroup.mutate({ wordBinId: b.Id, groupId: g.Id })}
-                          >
-                            {g.Description}
-                          </Menu.Item>
-                        ))}
-                      </Menu.Dropdown>
-                    </Menu>
+                    <WordBinActions bin={b} groups={groups} addToGroup={addToGroup} />
                   </Table.Td>
                 )}
               </Table.Tr>
