@@ -2,6 +2,7 @@
 // mentions of them are Earned; everything else is Chatter.
 import { BRAND_ASSOCIATION } from '@listening/contract';
 import { fold } from '../nlp/text.ts';
+import { canonicalAccountId } from './account-id.ts';
 
 export interface OwnedProfile {
   streamId: number;
@@ -17,7 +18,7 @@ export interface OwnedIndex {
 export function ownedIndex(profiles: OwnedProfile[]): OwnedIndex {
   const keys = new Set<string>();
   for (const p of profiles) {
-    keys.add(`${p.streamId}:${p.externalId}`);
+    keys.add(`${p.streamId}:${canonicalAccountId(p.streamId, p.externalId)}`);
     if (p.handle) keys.add(`${p.streamId}:@${fold(p.handle.replace(/^@/, ''))}`);
   }
   return { keys };
@@ -36,7 +37,7 @@ export function brandAssociation(owned: OwnedIndex, p: BrandInput): number {
   const { keys } = owned;
   if (keys.size === 0) return BRAND_ASSOCIATION.Chatter;
   const s = p.streamId;
-  if (keys.has(`${s}:${p.authorExternalId}`)) return BRAND_ASSOCIATION.Owned;
+  if (keys.has(`${s}:${canonicalAccountId(s, p.authorExternalId)}`)) return BRAND_ASSOCIATION.Owned;
   if (p.authorHandle && keys.has(`${s}:@${fold(p.authorHandle.replace(/^@/, ''))}`)) return BRAND_ASSOCIATION.Owned;
   if (p.inReplyToHandle && keys.has(`${s}:@${fold(p.inReplyToHandle.replace(/^@/, ''))}`)) return BRAND_ASSOCIATION.Earned;
   for (const h of p.handles) if (keys.has(`${s}:${h}`)) return BRAND_ASSOCIATION.Earned;

@@ -6,6 +6,7 @@
 // it), with their rules and owned profiles, so no post is filed under them (docs/security.md).
 import { BIN_TYPE } from '@listening/contract';
 import type { Db } from '../db/connection.ts';
+import { canonicalAccountId } from './account-id.ts';
 import { ownedIndex, type OwnedIndex, type OwnedProfile } from './brand.ts';
 import { compileRules, type Matcher, type RuleSpec } from './matcher/compile.ts';
 import { loadWordBins, type WordBinTarget } from './word-bins.ts';
@@ -71,7 +72,7 @@ export async function loadRuleSet(db: Db): Promise<RuleSet> {
   const ownedByProject = new Map<number, OwnedProfile[]>();
   for (const p of profiles) {
     const list = ownedByProject.get(p.project_id) ?? [];
-    list.push({ streamId: p.stream_id, externalId: p.external_id, handle: p.handle });
+    list.push({ streamId: p.stream_id, externalId: canonicalAccountId(p.stream_id, p.external_id), handle: p.handle });
     ownedByProject.set(p.project_id, list);
   }
   const info = new Map<number, ProjectInfo>();

@@ -12,6 +12,7 @@
 //   linked channel's token, spread over the day to stay inside its share of the daily units.
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
+import { canonicalAccountId } from '../ingest/account-id.ts';
 import type { ConnectorSpec } from '../ingest/connectors/index.ts';
 import { tokenize } from '../ingest/connectors/x-query.ts';
 
@@ -134,9 +135,7 @@ export interface LinkedProfile {
 
 /** The ids a linked profile's own posts carry as author (LinkedIn writes organisations as URNs). */
 export function authorIdsOf(p: Pick<LinkedProfile, 'stream_id' | 'external_id'>): string[] {
-  if (p.stream_id !== 11) return [p.external_id];
-  const urn = p.external_id.startsWith('urn:') ? p.external_id : `urn:li:organization:${p.external_id}`;
-  return [...new Set([p.external_id, urn])];
+  return [...new Set([p.external_id, canonicalAccountId(p.stream_id, p.external_id)])];
 }
 
 /**

@@ -322,6 +322,17 @@ describe('the collection schedule', () => {
     ]);
   });
 
+  it("files every linked account's own posts in its project as Owned, whatever form of its id linking stored", async () => {
+    // The profiles hold the ids linking stores (LinkedIn: the organisation's number); the posts
+    // carry each network's own form (LinkedIn: urn:li:organization:<number>).
+    const own = ['100_1', '1790000000000002', 'vid2', 'urn:li:share:702', '7300000000000000002'];
+    const rows = await sql<{ external_id: string; brand_association_id: number }>`
+      select c.external_id, bc.brand_association_id from bin_clips bc join clips c on c.id = bc.clip_id
+      where bc.bin_id = ${p.rootBinId} and c.external_id in (${sql.join(own)})`.execute(h.db);
+    const got = Object.fromEntries(rows.rows.map((r) => [r.external_id, r.brand_association_id]));
+    expect(got).toEqual(Object.fromEntries(own.map((id) => [id, BRAND_ASSOCIATION.Owned])));
+  });
+
   it('records per instance what it collected and when it ran, and runs each kind no more often than its budget', async () => {
     const stats = await h.db
       .selectFrom('connector_stats')

@@ -39,6 +39,7 @@ import {
 import type { OutboundPolicy } from '../ingest/connectors/http.ts';
 import type { Skip } from '../ingest/connectors/types.ts';
 import type { Post } from '../ingest/post.ts';
+import { canonicalAccountId } from '../ingest/account-id.ts';
 import { createPipeline } from '../ingest/pipeline.ts';
 import { allowedHashtags, conversationSpecs, hashtagsOf, KIND_BUDGETS, youtubeQueriesOf, youtubeSearchEveryMs, type KindBudget } from './collection-plan.ts';
 import { lastRuns, recordRuns, watchSkipRates } from './connector-stats.ts';
@@ -259,8 +260,7 @@ async function linkedProfiles(
 }
 
 function surfaceOf(p: LinkedProfileRow): OwnedSurface {
-  const orgUrn = p.stream_id === 11 && !p.external_id.startsWith('urn:') ? [`urn:li:organization:${p.external_id}`] : [];
-  return { handle: p.handle?.replace(/^@/, '') || p.external_id, ownIds: [p.external_id, ...orgUrn] };
+  return { handle: p.handle?.replace(/^@/, '') || p.external_id, ownIds: [...new Set([p.external_id, canonicalAccountId(p.stream_id, p.external_id)])] };
 }
 
 /**
@@ -305,7 +305,7 @@ function profileSpec(p: { stream_id: number; external_id: string; name: string; 
       return {
         kind: 'linkedin.posts',
         accessToken: token,
-        orgUrn: p.external_id.startsWith('urn:') ? p.external_id : `urn:li:organization:${p.external_id}`,
+        orgUrn: canonicalAccountId(p.stream_id, p.external_id),
         orgName: p.name,
       };
     case 12:

@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { decryptToken, profileTokenContext, type TokenKeyring } from '../crypto/tokens.ts';
+import { canonicalAccountId } from '../ingest/account-id.ts';
 import { classifyGraph } from '../ingest/connectors/graph.ts';
 import { apiUrl, HttpClient, type HttpResult, type OutboundPolicy } from '../ingest/connectors/http.ts';
 import { classifyLinkedIn, LINKEDIN_STREAM } from '../ingest/connectors/linkedin.ts';
@@ -87,7 +88,7 @@ export async function readFollowers(
       // statistics break followers down by facet, the total is the network size of the
       // COMPANY_FOLLOWED_BY_MEMBER edge). Needs rw_organization_admin, as the posts do.
       const version = cfg.linkedInVersion ?? DEFAULT_LINKEDIN_VERSION;
-      const urn = p.external_id.startsWith('urn:') ? p.external_id : `urn:li:organization:${p.external_id}`;
+      const urn = canonicalAccountId(p.stream_id, p.external_id);
       const u = apiUrl(urls.linkedin, `/rest/networkSizes/${encodeURIComponent(urn)}`);
       u.searchParams.set('edgeType', 'COMPANY_FOLLOWED_BY_MEMBER');
       const headers = { ...bearer, 'linkedin-version': version, 'x-restli-protocol-version': '2.0.0' };

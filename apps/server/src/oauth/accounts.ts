@@ -2,7 +2,8 @@
 // called by the server with the token in the Authorization header (never in a URL, so never in a
 // log line). These are the specification's browser-side calls (Facebook accounts and their
 // Instagram business accounts, the Facebook feed and Instagram media checks), made here instead.
-import { MESSAGES } from '@listening/contract';
+import { MESSAGES, STREAMS } from '@listening/contract';
+import { canonicalAccountId, linkedInOrganisationNumber } from '../ingest/account-id.ts';
 import { apiUrl, HttpClient, type HttpResult, type OutboundPolicy } from '../ingest/connectors/http.ts';
 import type { BaseUrls } from '../ingest/connectors/registry.ts';
 import { GrantError, NetworkUnavailable } from './client.ts';
@@ -153,7 +154,7 @@ export async function listAccounts(net: Network, ctx: ApiContext, token: string,
         const org = await get(net, ctx, b.linkedin, `/rest/organizations/${id}`, token, linkedInHeaders(ctx));
         const vanity = str(org.vanityName);
         out.push({
-          externalId: id,
+          externalId: canonicalAccountId(STREAMS.LinkedIn, id),
           name: str(org.localizedName) ?? id,
           handle: vanity,
           link: vanity ? `https://www.linkedin.com/company/${vanity}` : null,
@@ -224,7 +225,7 @@ export async function probeToken(net: Network, ctx: ApiContext, externalId: stri
       await get(net, ctx, b.youtube, '/youtube/v3/channels?part=id&mine=true', token);
       return;
     case 11:
-      await get(net, ctx, b.linkedin, `/rest/organizations/${id}`, token, linkedInHeaders(ctx));
+      await get(net, ctx, b.linkedin, `/rest/organizations/${encodeURIComponent(linkedInOrganisationNumber(externalId))}`, token, linkedInHeaders(ctx));
       return;
     case 12:
       await get(net, ctx, b.tiktok, '/v2/user/info/?fields=open_id', token);

@@ -304,6 +304,9 @@ describe('linking social accounts (access tokens)', () => {
     expect(Date.parse(xCheck.ExpiresAt)).toBeGreaterThan(Date.now());
     expect((await send('POST', '/api/accesstoken/check', analyst, { profileId: fb.ProfileId })).json()).toMatchObject({ Kind: 'success', ExpiresAt: 'Never' });
     const li = profiles.find((p) => p.StreamId === 11 && p.HasToken)!;
+    // Linking stores the organisation by URN, the form its posts carry as author (and the check still asks by number).
+    const stored = await t.db.selectFrom('profiles').select('external_id').where('id', '=', li.ProfileId).executeTakeFirstOrThrow();
+    expect(stored.external_id).toMatch(/^urn:li:organization:\d+$/);
     expect((await send('POST', '/api/linkedin/validate', analyst, { profileId: li.ProfileId })).json()).toMatchObject({ status: 'active', active: true });
     const tt = profiles.find((p) => p.StreamId === 12 && p.HasToken)!;
     expect((await send('POST', '/api/tiktok/validate', analyst, { profileId: tt.ProfileId })).json()).toMatchObject({ status: 'active', active: true });
