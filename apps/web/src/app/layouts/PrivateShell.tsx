@@ -1,3 +1,4 @@
+// The frame of every signed-in screen: the header (bell, user menu), the side menu drawer, and /login when the user fails to load.
 import { DEFAULT_TIME_ZONE } from '@listening/contract';
 import { AppShell, Anchor, Burger, Drawer, Group, NavLink, Stack, Tooltip } from '@mantine/core';
 import { IconBell, IconBuilding, IconLayoutDashboard, IconMessage, IconSchool, IconShieldLock } from '@tabler/icons-react';

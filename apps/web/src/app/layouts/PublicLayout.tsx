@@ -1,3 +1,4 @@
+// The public site's frame: the header with its navigation and sign-in, a phone drawer, and the footer.
 import { Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';

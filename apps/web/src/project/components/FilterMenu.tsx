@@ -1,3 +1,4 @@
+// The project screens' Filter: a date range and the streams, written into the address on Apply.
 import { Badge, Box, Button, Divider, Group, Popover, Stack, Text } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';

@@ -1,3 +1,4 @@
+// The side menu inside a project: its type and name, and the screens it offers.
 import { Anchor, Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
   IconAlertTriangle,

@@ -1,3 +1,4 @@
+// The last step of linking a social account: the network's own authorisation page, opened in a new window, or a link for the client to open.
 import { Alert, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';

@@ -1,3 +1,4 @@
+// The linked accounts of a client or project, each with its token's status (click to grant or revoke), a check and a remove button.
 import { ActionIcon, Alert, Box, Button, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconShieldCheck, IconTrash } from '@tabler/icons-react';
 import { EmptyState } from '../../../ui/EmptyState.tsx';

@@ -1,3 +1,4 @@
+// The signed-in user's menu in the header: dashboard, admin, clients, notifications, logging out here or everywhere.
 import { Avatar, Badge, Button, Group, Menu, Modal, Text, UnstyledButton } from '@mantine/core';
 import { IconBell, IconBuilding, IconDevicesOff, IconLayoutDashboard, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+// The admins' screen: act as a contact by email, and the way to the outbox, audit, collection and jobs screens.
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { IconClockPlay, IconCloudDownload, IconListDetails, IconMail } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';

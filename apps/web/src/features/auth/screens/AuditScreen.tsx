@@ -1,3 +1,4 @@
+// The admins' audit log: who acted, as whom, on what, when and from where.
 import { Alert, Anchor, Badge, Button, Code, Container, Group, Loader, Paper, ScrollArea, Table, Text } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';

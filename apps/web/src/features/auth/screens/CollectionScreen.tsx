@@ -1,3 +1,4 @@
+// The admins' view of collection: per project and connector, what was stored and skipped, the last run and its error.
 import { Alert, Anchor, Badge, Card, Code, Container, Group, Loader, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCloudDownload } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';

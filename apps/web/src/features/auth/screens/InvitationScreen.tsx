@@ -1,3 +1,4 @@
+// Answering an emailed invitation to become a client's contact, signed in or by choosing a password.
 import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';

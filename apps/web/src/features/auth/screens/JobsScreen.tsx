@@ -1,3 +1,4 @@
+// The admins' view of background work: each job queue by state, the schedules and the recent failures.
 import { Alert, Anchor, Badge, Card, Code, Container, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconClockPlay } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';

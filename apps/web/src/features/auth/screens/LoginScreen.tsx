@@ -1,3 +1,4 @@
+// Signing in, on the login page or in place of a private page the visitor asked for.
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';

@@ -1,3 +1,4 @@
+// A client's advertising rates (CPM) per network, behind AVE: read by all, edited in place by admins.
 import { Alert, Badge, Button, Group, NumberInput, Paper, Table, Text, Title } from '@mantine/core';
 import { CPM_MAX, type AveSettings } from '@listening/contract';
 import { useState } from 'react';

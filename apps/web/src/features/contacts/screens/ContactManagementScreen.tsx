@@ -1,3 +1,4 @@
+// A client's contacts and their access, pending invitations, and inviting someone new.
 import { ActionIcon, Badge, Card, Group, Loader, Switch, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft, IconLock, IconTrash, IconX } from '@tabler/icons-react';
 import { useParams } from '@tanstack/react-router';

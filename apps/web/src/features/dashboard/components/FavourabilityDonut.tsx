@@ -1,3 +1,4 @@
+// The dashboard's favourability card: the posts by rating as a donut, each slice opening its posts.
 import { Group, Stack, Text } from '@mantine/core';
 import { FAVOURABILITY_LOOKUP } from '@listening/contract';
 import { useMemo } from 'react';

@@ -1,3 +1,4 @@
+// The dashboard's sentiment heatmap: net sentiment of each hour of each day, a cell opening its posts.
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { FAVOURABILITY_LOOKUP } from '@listening/contract';

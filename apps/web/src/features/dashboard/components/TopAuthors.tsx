@@ -1,3 +1,4 @@
+// The dashboard's top authors: people by followers across their networks, with adding one to influencer discovery.
 import { ActionIcon, Group, ScrollArea, Switch, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconUserPlus } from '@tabler/icons-react';
 import { TOP_AUTHORS_DEFAULT } from '@listening/contract';

@@ -1,3 +1,4 @@
+// The dashboard's word cloud of what the posts talk about, with the phrases the project includes or excludes.
 import { Badge, Button, CloseButton, Group, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { MESSAGES, WORDCLOUD_MIN_FONT } from '@listening/contract';

@@ -1,3 +1,4 @@
+// The admins' form for a tutorial: where it shows, its steps, documents and videos.
 import { ActionIcon, Button, Divider, FileButton, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import {

@@ -1,3 +1,4 @@
+// The admins' list of tutorials, drafts included, to create, change and delete them.
 import { ActionIcon, Alert, Badge, Button, Card, Container, Group, Loader, Table, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';

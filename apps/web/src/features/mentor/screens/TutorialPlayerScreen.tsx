@@ -1,3 +1,4 @@
+// Taking a tutorial: its overview, then its steps one by one to Complete, with its documents and videos.
 import { Alert, Anchor, Badge, Button, Card, Container, Grid, Group, List, Loader, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconCheck, IconCircleCheck, IconFileText, IconMovie } from '@tabler/icons-react';
 import { useParams } from '@tanstack/react-router';

@@ -1,3 +1,4 @@
+// The bell's list of notifications and where each one leads when opened.
 import { ActionIcon, Box, Group, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconBellOff, IconTrash } from '@tabler/icons-react';
 import { MESSAGES, type Notification } from '@listening/contract';

@@ -1,3 +1,4 @@
+// Post Listing's search, sort and filters above the posts.
 import { ActionIcon, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { BRAND_ASSOCIATION_LOOKUP, FAVOURABILITY_LOOKUP, LISTING_SEARCH_MAX, LISTING_SORT_LABELS, LISTING_SORTS, type ListingSort } from '@listening/contract';

@@ -1,3 +1,4 @@
+// One post as Post Listing shows it, with rating and rejecting.
 import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconExternalLink, IconTrash, IconUsers } from '@tabler/icons-react';
 import { BRAND_ASSOCIATION_LOOKUP, FAVOURABILITY_LOOKUP, formatRand, type ListingPost } from '@listening/contract';

@@ -1,3 +1,4 @@
+// A client's projects grouped by type, with search, and the admins' create, rename and delete.
 import { Accordion, Alert, Badge, Container, Group, SimpleGrid, Skeleton, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { AnchorLink, ButtonLink } from '../../../ui/links.tsx';

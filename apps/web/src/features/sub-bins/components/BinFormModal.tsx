@@ -1,3 +1,4 @@
+// Creating or renaming a sub-bin (its name, its place in the tree and its rules).
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { BIN_NAME_MAX, SUB_BIN_DEPTH_MAX, type SubBin } from '@listening/contract';
 import { useState, type FormEvent } from 'react';

@@ -1,3 +1,4 @@
+// Uploading a CSV file of posts into an input bin, checked in the browser before it is sent.
 import { Alert, Anchor, Button, FileInput, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import {

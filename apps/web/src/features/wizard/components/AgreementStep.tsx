@@ -1,3 +1,4 @@
+// The new-project wizard's agreement: priced products with quantities and the totals with VAT.
 import { Checkbox, Group, NumberInput, Stack, Table, Text } from '@mantine/core';
 import {
   CATALOGUE_PRODUCTS,

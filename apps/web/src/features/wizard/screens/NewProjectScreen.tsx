@@ -1,3 +1,4 @@
+// The new-project wizard: its four steps, moving between them and saving the project.
 import { Alert, Button, Card, Group, Loader, Stepper, Text, TextInput, Textarea } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';

@@ -7,7 +7,7 @@ import { useFormatTime } from '../../../ui/time.ts';
 import { useAddToGroup } from '../api/word-bins.ts';
 import { kindOf } from '../kinds.ts';
 import { WordBinActions } from './WordBinActions.tsx';
-import { KeywordBadge } from './WordBinFields.tsx';
+import { KeywordBadge } from './KeywordBadge.tsx';
 
 export function WordBinCards({ bins, groups, canEdit }: { bins: readonly WordBin[]; groups: readonly WordBinGroup[]; canEdit: boolean }) {
   const time = useFormatTime();

@@ -2,8 +2,8 @@
 // keywords with AND / OR / NOT (an empty keyword is ignored), sentiment, language, interval,
 // start and end, and recipients chosen from the client's contacts (chosen ones leave the dropdown).
 // While editing, each problem stands under its own field, and the keywords show what they would
-// have matched in the last 7 days.
-import { ActionIcon, Badge, Box, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+// have matched in the last 7 days. What the fields hold while typing lives in use-word-bin-fields.ts.
+import { ActionIcon, Box, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconUserPlus, IconX } from '@tabler/icons-react';
 import {
   KEYWORD_OPERATOR_LABELS,
@@ -14,11 +14,11 @@ import {
   intervalLabel,
   type WordBinContact,
 } from '@listening/contract';
-import { useState } from 'react';
 import type { DraftProblems, WordBinDraft } from '../draft.ts';
+import { KeywordBadge } from './KeywordBadge.tsx';
 import { MatchCount } from './MatchCount.tsx';
+import { useWordBinFields } from './use-word-bin-fields.ts';
 
-const OPERATOR_COLOR: Record<number, string> = { 1: 'blue', 2: 'teal', 3: 'red' };
 const options = (rows: readonly { Id: number; Description: string }[]) => rows.map((r) => ({ value: String(r.Id), label: r.Description }));
 const INTERVALS = WORD_BIN_INTERVALS.map((m) => ({
   value: String(m),
@@ -26,27 +26,6 @@ const INTERVALS = WORD_BIN_INTERVALS.map((m) => ({
 }));
 const OPERATORS = Object.entries(KEYWORD_OPERATOR_LABELS).map(([value, label]) => ({ value, label }));
 const RECIPIENT_TYPES = Object.entries(RECIPIENT_TYPE_LABELS).map(([value, label]) => ({ value, label }));
-
-export function KeywordBadge({ value, operatorId, onRemove, size = 'lg' }: { value: string; operatorId: number; onRemove?: () => void; size?: 'sm' | 'lg' }) {
-  return (
-    <Badge
-      variant="light"
-      color={OPERATOR_COLOR[operatorId] ?? 'gray'}
-      tt="none"
-      size={size}
-      style={{ maxWidth: '100%' }}
-      rightSection={
-        onRemove && (
-          <ActionIcon size="xs" variant="transparent" color="gray" aria-label={`Remove keyword ${value}`} onClick={onRemove}>
-            <IconX size={12} />
-          </ActionIcon>
-        )
-      }
-    >
-      {KEYWORD_OPERATOR_LABELS[operatorId]} {value}
-    </Badge>
-  );
-}
 
 export function WordBinFields({
   draft,
@@ -65,28 +44,8 @@ export function WordBinFields({
   /** The list's project and client: while editing, the count of its matches in the last 7 days. */
   scope?: { projectId: number; clientId: number };
 }) {
-  const set = <K extends keyof WordBinDraft>(key: K, value: WordBinDraft[K]) => onChange({ ...draft, [key]: value });
-  const [keyword, setKeyword] = useState('');
-  const [operator, setOperator] = useState('1');
-  const [adding, setAdding] = useState(false);
-  const [contact, setContact] = useState<string | null>(null);
-  const [recipientType, setRecipientType] = useState<string>('1');
-
-  const addKeyword = () => {
-    // An empty keyword is ignored.
-    if (keyword.trim() === '') return;
-    set('Keywords', [...draft.Keywords, { Value: keyword.trim(), OperatorId: Number(operator) }]);
-    setKeyword('');
-  };
-  const chosen = new Set(draft.Recipients.map((r) => r.ContactId));
-  const available = contacts.filter((c) => !chosen.has(c.Id));
-  const addRecipient = () => {
-    const c = contacts.find((x) => String(x.Id) === contact);
-    if (!c) return;
-    set('Recipients', [...draft.Recipients, { ContactId: c.Id, WordBinRecipientTypeId: Number(recipientType), Name: `${c.Name} ${c.Surname}`.trim() }]);
-    setContact(null);
-    setAdding(false);
-  };
+  const f = useWordBinFields(draft, onChange, contacts);
+  const { set } = f;
 
   return (
     <Stack gap="sm">
@@ -105,21 +64,21 @@ export function WordBinFields({
         </Text>
         {!disabled && (
           <Group gap="xs" align="flex-end" wrap="nowrap">
-            <Select aria-label="Operator" data={OPERATORS} value={operator} onChange={(v) => setOperator(v ?? '1')} allowDeselect={false} w={90} />
+            <Select aria-label="Operator" data={OPERATORS} value={f.operator} onChange={f.setOperator} allowDeselect={false} w={90} />
             <TextInput
               aria-label="Keyword"
               placeholder="A word or phrase"
-              value={keyword}
-              onChange={(e) => setKeyword(e.currentTarget.value)}
+              value={f.keyword}
+              onChange={(e) => f.setKeyword(e.currentTarget.value)}
               onKeyDown={(e) => {
                 if (e.key === 'Enter') {
                   e.preventDefault();
-                  addKeyword();
+                  f.addKeyword();
                 }
               }}
               style={{ flex: 1, minWidth: 0 }}
             />
-            <Button variant="light" leftSection={<IconPlus size={14} />} onClick={addKeyword}>
+            <Button variant="light" leftSection={<IconPlus size={14} />} onClick={f.addKeyword}>
               Add
             </Button>
           </Group>
@@ -131,20 +90,7 @@ export function WordBinFields({
             </Text>
           ) : (
             draft.Keywords.map((k, i) => (
-              <KeywordBadge
-                key={`${i}-${k.Value}`}
-                value={k.Value}
-                operatorId={k.OperatorId}
-                onRemove={
-                  disabled
-                    ? undefined
-                    : () =>
-                        set(
-                          'Keywords',
-                          draft.Keywords.filter((_, j) => j !== i),
-                        )
-                }
-              />
+              <KeywordBadge key={`${i}-${k.Value}`} value={k.Value} operatorId={k.OperatorId} onRemove={disabled ? undefined : () => f.removeKeyword(i)} />
             ))
           )}
         </Group>
@@ -204,38 +150,38 @@ export function WordBinFields({
           <Text size="sm" fw={500}>
             Recipients
           </Text>
-          {!disabled && !adding && (
-            <Button size="xs" variant="subtle" leftSection={<IconUserPlus size={14} />} onClick={() => setAdding(true)} disabled={available.length === 0}>
+          {!disabled && !f.adding && (
+            <Button size="xs" variant="subtle" leftSection={<IconUserPlus size={14} />} onClick={() => f.setAdding(true)} disabled={f.available.length === 0}>
               Add recipient
             </Button>
           )}
         </Group>
-        {adding && (
+        {f.adding && (
           <Paper withBorder p="sm" radius="sm" mb="xs">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
               <Select
                 label="Contact"
                 placeholder="Choose a contact"
-                data={available.map((c) => ({ value: String(c.Id), label: `${c.Name} ${c.Surname} (${c.Email})` }))}
-                value={contact}
-                onChange={setContact}
+                data={f.available.map((c) => ({ value: String(c.Id), label: `${c.Name} ${c.Surname} (${c.Email})` }))}
+                value={f.contact}
+                onChange={f.setContact}
                 searchable
                 comboboxProps={{ withinPortal: false }}
               />
               <Select
                 label="Recipient type"
                 data={RECIPIENT_TYPES}
-                value={recipientType}
-                onChange={(v) => setRecipientType(v ?? '1')}
+                value={f.recipientType}
+                onChange={f.setRecipientType}
                 allowDeselect={false}
                 comboboxProps={{ withinPortal: false }}
               />
             </SimpleGrid>
             <Group justify="flex-end" gap="xs" mt="xs">
-              <Button size="xs" variant="default" onClick={() => setAdding(false)}>
+              <Button size="xs" variant="default" onClick={() => f.setAdding(false)}>
                 Cancel
               </Button>
-              <Button size="xs" onClick={addRecipient} disabled={!contact}>
+              <Button size="xs" onClick={f.addRecipient} disabled={!f.contact}>
                 Save recipient
               </Button>
             </Group>
@@ -261,18 +207,7 @@ export function WordBinFields({
                   </Text>
                 </Text>
                 {!disabled && (
-                  <ActionIcon
-                    size="sm"
-                    variant="subtle"
-                    color="gray"
-                    aria-label={`Remove recipient ${r.Name}`}
-                    onClick={() =>
-                      set(
-                        'Recipients',
-                        draft.Recipients.filter((x) => x.ContactId !== r.ContactId),
-                      )
-                    }
-                  >
+                  <ActionIcon size="sm" variant="subtle" color="gray" aria-label={`Remove recipient ${r.Name}`} onClick={() => f.removeRecipient(r.ContactId)}>
                     <IconX size={14} />
                   </ActionIcon>
                 )}
