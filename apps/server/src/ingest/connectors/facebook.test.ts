@@ -25,7 +25,14 @@ describe('Facebook connector', () => {
     const pagePosts = got.filter((p) => !p.parentExternalId);
     expect(ids(pagePosts)).toEqual(['100_8', '100_6', '100_5', '100_4', '100_3', '100_2', '100_1']);
     expect(report).toMatchObject({ ended: 'done', pages: 3, skipped: { empty_body: 1, malformed_json: 1 } });
-    expect(got.find((p) => p.externalId === '100_7_c1')).toMatchObject({ parentExternalId: '100_7', author: { externalId: '555', name: 'Sipho' } });
+    // An inline comment keeps its link, likes and replies (Graph sends only the fields asked for).
+    expect(got.find((p) => p.externalId === '100_7_c1')).toMatchObject({
+      parentExternalId: '100_7',
+      author: { externalId: '555', name: 'Sipho' },
+      link: 'https://www.facebook.com/100/posts/7?comment_id=c1',
+      likes: 8,
+      comments: 1,
+    });
     expect(pagePosts[0]).toEqual({
       streamId: 8,
       externalId: '100_8',
@@ -38,7 +45,7 @@ describe('Facebook connector', () => {
       shares: 8,
     });
     expect(fake.requests[0].query.get('fields')).toBe(
-      'id,message,created_time,permalink_url,from,shares,reactions.summary(true),comments.summary(true){id,message,created_time,from,is_hidden,is_private},is_published,is_hidden,privacy',
+      'id,message,created_time,permalink_url,from,shares,reactions.summary(true),comments.summary(true){id,message,created_time,from,like_count,comment_count,permalink_url,is_hidden,is_private},is_published,is_hidden,privacy',
     );
     expect(fake.requests[0].query.has('access_token')).toBe(false);
   });

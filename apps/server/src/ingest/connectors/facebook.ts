@@ -23,7 +23,9 @@ export interface FacebookConfig {
 
 // is_published, is_hidden and privacy (on posts) and is_hidden, is_private (on comments) tell what
 // only the page's admins see, which a page token lists too: such items are skipped (not_public).
-const INLINE_COMMENT_FIELDS = 'id,message,created_time,from,is_hidden,is_private';
+// Inline comments ask for the same fields as the comments connector (less parent: they answer the
+// post), so a post read again never writes an inline comment without its link or counts.
+const INLINE_COMMENT_FIELDS = 'id,message,created_time,from,like_count,comment_count,permalink_url,is_hidden,is_private';
 const POST_FIELDS = `id,message,created_time,permalink_url,from,shares,reactions.summary(true),comments.summary(true){${INLINE_COMMENT_FIELDS}},is_published,is_hidden,privacy`;
 // parent: a reply names the comment it answers (filter=stream lists replies among the comments).
 const COMMENT_FIELDS = 'id,message,created_time,from,like_count,comment_count,permalink_url,is_hidden,is_private,parent{id}';

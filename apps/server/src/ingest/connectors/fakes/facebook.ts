@@ -9,7 +9,8 @@ export type GraphItem = Record<string, unknown>;
 /**
  * Eight page posts, newest first (ids 100_8 .. 100_1), each with one inline comment; with the
  * visibility fields the Post node documents (is_published, is_hidden, privacy) and, on comments,
- * is_hidden and is_private. The fake sends every field whatever `fields` asks for.
+ * is_hidden and is_private. The fake sends every top-level field whatever `fields` asks for, but
+ * an inline comment only the fields the `comments…{…}` expansion names, as Graph does.
  */
 export function fbPosts(): GraphItem[] {
   return Array.from({ length: 8 }, (_, i) => {
@@ -32,6 +33,9 @@ export function fbPosts(): GraphItem[] {
             message: `first comment on ${n}`,
             created_time: `2024-01-10T11:0${n}:00+0000`,
             from: { id: '555', name: 'Sipho' },
+            like_count: n + 1,
+            comment_count: 1,
+            permalink_url: `https://www.facebook.com/100/posts/${n}?comment_id=c1`,
             is_hidden: false,
             is_private: false,
           },
@@ -88,6 +92,15 @@ export function graphListReply(list: GraphItem[], req: FakeRequest): FakeReply {
   return { json: { data: slice, ...(paging ? { paging } : {}) } };
 }
 
+/** A post with its inline comments cut to the fields `comments.summary(true){a,b,…}` asks for. */
+function withInlineFields(p: GraphItem, fields: string | null): GraphItem {
+  const asked = /comments(?:\.[a-z]+\([^)]*\))*\{([^}]*)\}/.exec(fields ?? '')?.[1].split(',');
+  const inline = p.comments as { data?: GraphItem[] } | undefined;
+  if (!asked || !inline?.data) return p;
+  const data = inline.data.map((c) => Object.fromEntries(Object.entries(c).filter(([k]) => asked.includes(k))));
+  return { ...p, comments: { ...inline, data } };
+}
+
 const unixOf = (t: unknown) => Date.parse(String(t).replace(/(\d{2})(\d{2})$/, '$1:$2')) / 1000;
 
 export async function startFacebookFake(opts: FbFakeOptions): Promise<FakeServer & { posts: GraphItem[]; comments: GraphItem[] }> {
@@ -113,7 +126,7 @@ export async function startFacebookFake(opts: FbFakeOptions): Promise<FakeServer
     const since = Number(req.query.get('since') ?? 0);
     const own = (p: GraphItem) => m[2] === 'feed' || (p.from as { id?: string } | undefined)?.id === m[1];
     const list = m[2] === 'comments' ? comments : posts.filter((p) => own(p) && unixOf(p.created_time) >= since);
-    return graphListReply(list, req);
+    return graphListReply(m[2] === 'comments' ? list : list.map((p) => withInlineFields(p, req.query.get('fields'))), req);
   });
   return { ...server, posts, comments };
 }
