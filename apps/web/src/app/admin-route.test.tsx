@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
 // /admin in the app's route table: the act-as form and the admin screens' links are offered to
 // administrators only; anyone else signed in is told the screen is not theirs.
-import { notifications } from '@mantine/notifications';
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { setToken } from '../api/client.ts';
 import { renderRoutes } from '../test/render.tsx';
 import { routeTree } from './router.tsx';
+import { isolateEachTest } from '../test/each-test.ts';
+
+isolateEachTest();
 
 const contact = { Id: 1, Name: 'Ada', Surname: 'Analyst', Email: 'ada@demo.example', IsAdmin: false, ActingAdminId: null };
 
@@ -15,17 +17,6 @@ function stubUser(user: object) {
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
-
-beforeEach(() => {
-  localStorage.clear();
-  vi.spyOn(notifications, 'show').mockImplementation(() => '');
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
 
 describe('/admin', () => {
   it('tells a signed-in contact who is not an admin that it is not for them, without the act-as form or the admin links', async () => {

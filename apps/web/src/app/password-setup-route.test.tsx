@@ -1,22 +1,14 @@
 // @vitest-environment jsdom
 // The password-setup route of the app's route table: the emailed link's token is read from the
 // fragment (or the query of links mailed before) and taken out of the address bar at once.
-import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@listening/contract';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../test/render.tsx';
 import { routeTree } from './router.tsx';
+import { isolateEachTest } from '../test/each-test.ts';
 
-beforeEach(() => {
-  localStorage.clear();
-  vi.spyOn(notifications, 'show').mockImplementation(() => '');
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+isolateEachTest();
 
 describe('/password-setup/$contactId', () => {
   it.each([

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
-import { notifications } from '@mantine/notifications';
-import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getToken, setToken } from '../api/client.ts';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { getToken } from '../api/client.ts';
 import { renderRoutes } from '../test/render.tsx';
 import { routeTree } from './router.tsx';
+import { isolateEachTest } from '../test/each-test.ts';
+
+isolateEachTest({ signedIn: true });
 
 const user = { Id: 1, Name: 'Ada', Surname: 'Analyst', Email: 'ada@demo.example', IsAdmin: false, ActingAdminId: null };
 const client = { Id: 1, Name: 'Acme', IsActive: true };
@@ -20,18 +22,6 @@ function stubServer(userAnswer: () => Promise<Response> = async () => Response.j
     }),
   );
 }
-
-beforeEach(() => {
-  localStorage.clear();
-  setToken('tok');
-  vi.spyOn(notifications, 'show').mockImplementation(() => '');
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
 
 const sideNavToggle = () => screen.queryByRole('button', { name: 'Toggle side navigation' });
 

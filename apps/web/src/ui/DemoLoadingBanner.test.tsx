@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
 import { notifications } from '@mantine/notifications';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../test/render.tsx';
 import { DemoLoadingBanner } from './DemoLoadingBanner.tsx';
+import { isolateEachTest } from '../test/each-test.ts';
+
+isolateEachTest();
 
 const starting = (extra: object) =>
   Response.json({ statusCode: 503, error: 'Service Unavailable', message: 'starting', status: 'starting', ...extra }, { status: 503 });
@@ -18,15 +21,6 @@ function stubHealth(...answers: (() => Response)[]) {
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
-
-beforeEach(() => {
-  vi.spyOn(notifications, 'show').mockImplementation(() => '');
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
 
 describe('the demo data banner', () => {
   it('says how many days of the demo corpus are in while the server writes it', async () => {

@@ -1,38 +1,17 @@
 // @vitest-environment jsdom
 // The tray's Export follows the selection and says so: the ticked posts ('Export 2 selected', their
 // ids sent), else every post of the filter ('Export all 3', no ids), 'select all' included.
-import { notifications } from '@mantine/notifications';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { useEffect } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { setToken } from '../../api/client.ts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { renderScreen } from '../../test/render.tsx';
-import { ProjectContext } from '../context.ts';
-import { ClipTray } from './ClipTray.tsx';
-import { ClipTrayProvider, useClipTray } from './tray-state.tsx';
-import { clip, context } from './tray-test-fixtures.ts';
+import { clip } from './tray-test-fixtures.ts';
+import { OpenedTray } from './tray-test-harness.tsx';
+import { isolateEachTest } from '../../test/each-test.ts';
 
-function OpenTray() {
-  const { open } = useClipTray();
-  useEffect(() => open({ label: 'All posts' }), [open]);
-  return null;
-}
-function Harness() {
-  return (
-    <ProjectContext.Provider value={context}>
-      <ClipTrayProvider>
-        <OpenTray />
-        <ClipTray />
-      </ClipTrayProvider>
-    </ProjectContext.Provider>
-  );
-}
+isolateEachTest({ signedIn: true });
 
 let fetchMock: Mock;
 beforeEach(() => {
-  localStorage.clear();
-  setToken('tok');
-  vi.spyOn(notifications, 'show').mockImplementation(() => '');
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:listing', revokeObjectURL: () => {} }));
   fetchMock = vi.fn(async (url: string) => {
     if (url.startsWith('/api/user/get'))
@@ -51,19 +30,13 @@ beforeEach(() => {
   });
   vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
 
 const exports = () => fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/clip/listing/export?'));
 const exportButton = () => screen.getByRole('button', { name: /^Export/ });
 
 describe("the clip tray's export", () => {
   it('exports the ticked posts when there are some, and the whole filter otherwise, saying which on the button', async () => {
-    renderScreen(Harness);
+    renderScreen(OpenedTray);
     expect(await screen.findByText('Second newest post')).toBeTruthy();
     expect(exportButton().textContent).toBe('Export all 3');
 
@@ -85,7 +58,7 @@ describe("the clip tray's export", () => {
   });
 
   it("exports the whole filter after 'select all' of the selection", async () => {
-    renderScreen(Harness);
+    renderScreen(OpenedTray);
     expect(await screen.findByText('Second newest post')).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Select all loaded posts'));
     expect(exportButton().textContent).toBe('Export 2 selected');

@@ -4,42 +4,21 @@
 // the listing's filter on the server.
 import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@listening/contract';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useEffect } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { setToken } from '../../api/client.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { renderScreen } from '../../test/render.tsx';
-import { ProjectContext } from '../context.ts';
-import { ClipTray } from './ClipTray.tsx';
-import { ClipTrayProvider, useClipTray } from './tray-state.tsx';
-import { clip, context } from './tray-test-fixtures.ts';
+import { clip } from './tray-test-fixtures.ts';
+import { OpenedTray } from './tray-test-harness.tsx';
+import { isolateEachTest } from '../../test/each-test.ts';
+
+isolateEachTest({ signedIn: true });
 
 const first = [clip(12, 'Alice', 'Second newest post'), clip(11, 'Bob', 'Third newest post')];
 const second = [clip(10, 'Carol', 'An older post')];
 const fresh = [clip(96, 'Dave', 'A post that just arrived')];
 
-/** Opens the tray as a screen would. */
-function OpenTray() {
-  const { open } = useClipTray();
-  useEffect(() => open({ label: 'All posts' }), [open]);
-  return null;
-}
-function Harness() {
-  return (
-    <ProjectContext.Provider value={context}>
-      <ClipTrayProvider>
-        <OpenTray />
-        <ClipTray />
-      </ClipTrayProvider>
-    </ProjectContext.Provider>
-  );
-}
-
 let fetchMock: Mock;
 beforeEach(() => {
-  localStorage.clear();
-  setToken('tok');
-  vi.spyOn(notifications, 'show').mockImplementation(() => '');
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url.startsWith('/api/user/get'))
       return Response.json({ Id: 5, Name: 'Thandi', Surname: 'Analyst', Email: 'a@b.c', IsAdmin: false, ActingAdminId: null });
@@ -54,12 +33,6 @@ beforeEach(() => {
   });
   vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
 
 const calls = (path: string) =>
   fetchMock.mock.calls.filter(([url]) => String(url).startsWith(path)).map(([url, init]) => [String(url), init as RequestInit] as const);
@@ -67,7 +40,7 @@ const listed = () => screen.getAllByTestId('clip').map((c) => Number(c.getAttrib
 
 describe('the clip tray over a live listing', () => {
   it("pages by the first page's cursor and snapshot, and loads the posts that arrived meanwhile at the top", async () => {
-    renderScreen(Harness);
+    renderScreen(OpenedTray);
     expect(await screen.findByText('Second newest post')).toBeTruthy();
     expect(screen.getByTestId('tray-total').textContent).toBe('3 posts');
 
@@ -89,7 +62,7 @@ describe('the clip tray over a live listing', () => {
   });
 
   it("offers every post of the selection after 'Select all', and rejects them by the filter as of the snapshot", async () => {
-    renderScreen(Harness);
+    renderScreen(OpenedTray);
     expect(await screen.findByText('Second newest post')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Irrelevant' }));
     expect(vi.mocked(notifications.show).mock.calls.map((c) => (c[0] as { message?: unknown }).message)).toEqual([MESSAGES.selectClipsToRate]);

@@ -1,43 +1,20 @@
 // @vitest-environment jsdom
 // The clip tray's 'Rejected' view: the project's rejected posts of the selection, who rejected
 // each and when, and Restore, which counts them again and says so in a toast.
-import { notifications } from '@mantine/notifications';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { useEffect } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock, type MockInstance } from 'vitest';
-import { setToken } from '../../api/client.ts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { renderScreen } from '../../test/render.tsx';
-import { ProjectContext } from '../context.ts';
-import { ClipTray } from './ClipTray.tsx';
-import { ClipTrayProvider, useClipTray } from './tray-state.tsx';
-import { clip, context } from './tray-test-fixtures.ts';
+import { clip } from './tray-test-fixtures.ts';
+import { OpenedTray } from './tray-test-harness.tsx';
+import { isolateEachTest, shownToasts } from '../../test/each-test.ts';
+
+isolateEachTest({ signedIn: true });
 
 const counted = clip(11, 'Alice', 'Acme cola tastes great');
 const rejected = clip(31, 'Carol', 'Price of acme is too high', { RejectedAt: '2024-03-05T09:15:00.000Z', RejectedBy: 'Thandi Analyst' });
 
-/** Opens the tray as a screen would. */
-function OpenTray() {
-  const { open } = useClipTray();
-  useEffect(() => open({ label: 'All posts' }), [open]);
-  return null;
-}
-function Harness() {
-  return (
-    <ProjectContext.Provider value={context}>
-      <ClipTrayProvider>
-        <OpenTray />
-        <ClipTray />
-      </ClipTrayProvider>
-    </ProjectContext.Provider>
-  );
-}
-
-let toast: MockInstance;
 let fetchMock: Mock;
 beforeEach(() => {
-  localStorage.clear();
-  setToken('tok');
-  toast = vi.spyOn(notifications, 'show').mockImplementation(() => '');
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url.startsWith('/api/user/get'))
       return Response.json({ Id: 5, Name: 'Thandi', Surname: 'Analyst', Email: 'a@b.c', IsAdmin: false, ActingAdminId: null });
@@ -49,19 +26,13 @@ beforeEach(() => {
   });
   vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
 
-const messages = () => toast.mock.calls.map((c) => String((c[0] as { message?: unknown }).message));
+const messages = () => shownToasts().mock.calls.map((c) => String((c[0] as { message?: unknown }).message));
 const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => String(url).startsWith(path));
 
 describe("the clip tray's Rejected view", () => {
   it("lists the selection's rejected posts with who rejected them, and restores the selected ones with a toast", async () => {
-    renderScreen(Harness);
+    renderScreen(OpenedTray);
     expect(await screen.findByText('Acme cola tastes great')).toBeTruthy();
     expect(calls('/api/clip/getall?').every(([url]) => !String(url).includes('rejected=true'))).toBe(true);
 

@@ -1,28 +1,21 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../api/client.ts';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installDomShims } from '../../test/render.tsx';
 import { ProductDialog } from './ProductDialog.tsx';
+import { isolateEachTest } from '../../test/each-test.ts';
+
+isolateEachTest({ signedIn: true });
 
 const THANKS = 'Thank you for your interest in Sentiment. We have told our team, and they will be in touch about adding it to Karoo Outdoor Brand.';
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
-  setToken('tok');
-  vi.spyOn(notifications, 'show').mockImplementation(() => '');
   fetchMock = vi.fn(async () => Response.json({ Message: THANKS, AlreadyRequested: false, DateRequested: '2026-11-23T10:00:00.000Z' }));
   vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  localStorage.clear();
 });
 
 /** The dialog as the project shell shows it: inside a project's route, opened on a locked product. */

@@ -2,17 +2,18 @@
 // The user menu's 'Log out everywhere': asks first, then ends every session of the account and
 // leaves this one signed out too.
 import { notifications } from '@mantine/notifications';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { getToken, setToken } from '../../../api/client.ts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { getToken } from '../../../api/client.ts';
 import { renderScreen } from '../../../test/render.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { isolateEachTest } from '../../../test/each-test.ts';
+
+isolateEachTest({ signedIn: true });
 
 let fetchMock: Mock;
 let toast: Mock;
 beforeEach(() => {
-  localStorage.clear();
-  setToken('tok');
   toast = vi.spyOn(notifications, 'show').mockImplementation(() => '') as unknown as Mock;
   fetchMock = vi.fn(async (url: string) => {
     if (url.startsWith('/api/user/get'))
@@ -21,12 +22,6 @@ beforeEach(() => {
     return Response.json([]);
   });
   vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  localStorage.clear();
 });
 
 const logoutAllCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/crm/api/user/logout/all');

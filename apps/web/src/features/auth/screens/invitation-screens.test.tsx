@@ -1,22 +1,14 @@
 // @vitest-environment jsdom
-import { notifications } from '@mantine/notifications';
 import { EMAIL_CHANGE_MESSAGES, INVITATION_MESSAGES } from '@listening/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../api/client.ts';
 import { renderScreen } from '../../../test/render.tsx';
 import { EmailChangeScreen } from './EmailChangeScreen.tsx';
 import { InvitationScreen } from './InvitationScreen.tsx';
+import { isolateEachTest } from '../../../test/each-test.ts';
 
-beforeEach(() => {
-  localStorage.clear();
-  vi.spyOn(notifications, 'show').mockImplementation(() => '');
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+isolateEachTest();
 
 const opened = (HasAccount: boolean) => ({
   Id: 4,

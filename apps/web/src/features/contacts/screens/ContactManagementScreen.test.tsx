@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
-import { notifications } from '@mantine/notifications';
 import { CONTACT_MESSAGES, type ClientContact } from '@listening/contract';
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../../test/render.tsx';
 import { ContactManagementScreen } from './ContactManagementScreen.tsx';
+import { isolateEachTest } from '../../../test/each-test.ts';
+
+isolateEachTest();
 
 const contact = (Id: number, Name: string, IsPrimary: boolean): ClientContact => ({
   Id,
@@ -18,15 +20,6 @@ const contact = (Id: number, Name: string, IsPrimary: boolean): ClientContact =>
   IsActive: true,
   IsPrimary,
   IsDeleted: false,
-});
-
-beforeEach(() => {
-  vi.spyOn(notifications, 'show').mockImplementation(() => '');
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
 });
 
 describe('contact management switches', () => {

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
-import { notifications } from '@mantine/notifications';
 import { MESSAGES, type Project } from '@listening/contract';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../../test/render.tsx';
 import { ProjectsScreen } from './ProjectsScreen.tsx';
+import { isolateEachTest } from '../../../test/each-test.ts';
+
+isolateEachTest();
 
 const project = (Id: number, Description: string, ProjectTypeId: number, StopDate: string | null): Project => ({
   Id,
@@ -21,15 +23,6 @@ const project = (Id: number, Description: string, ProjectTypeId: number, StopDat
 });
 
 const projects = [project(1, 'Zulu Watch', 1, null), project(2, 'Alpha Campaign', 2, '2026-06-30'), project(3, 'Acme Brand', 1, null)];
-
-beforeEach(() => {
-  vi.spyOn(notifications, 'show').mockImplementation(() => '');
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
 
 describe('project list', () => {
   it('groups projects by type, sorted by description, with stream icons and a stop date or "not set"', async () => {
