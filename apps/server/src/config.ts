@@ -38,6 +38,8 @@ export interface Config {
   xBearerToken: string | null;
   /** YouTube Data API key for keyword search (YOUTUBE_API_KEY); unset: a project's linked channel's token. */
   youtubeApiKey: string | null;
+  /** TikTok Research API app (TIKTOK_RESEARCH_CLIENT_KEY and _SECRET): reads TikTok comments and replies; null: not read. */
+  tiktokResearch: { clientKey: string; clientSecret: string } | null;
   /** 32-byte key for profile tokens at rest (hex or base64); null: DATA_DIR/token.key in embedded mode. */
   tokenKey: string | null;
   /** Keys tokens were encrypted with before TOKEN_KEY, still read until `npm run tokens:rotate` (TOKEN_KEYS_OLD, comma list). */
@@ -97,6 +99,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     connectorIntervalMs: Number(env.CONNECTOR_INTERVAL_MS ?? 300_000),
     xBearerToken: env.X_BEARER_TOKEN || null,
     youtubeApiKey: env.YOUTUBE_API_KEY || null,
+    tiktokResearch:
+      env.TIKTOK_RESEARCH_CLIENT_KEY && env.TIKTOK_RESEARCH_CLIENT_SECRET
+        ? { clientKey: env.TIKTOK_RESEARCH_CLIENT_KEY, clientSecret: env.TIKTOK_RESEARCH_CLIENT_SECRET }
+        : null,
     tokenKey: env.TOKEN_KEY || null,
     tokenKeysOld: (env.TOKEN_KEYS_OLD ?? '')
       .split(',')

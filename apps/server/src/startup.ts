@@ -57,6 +57,7 @@ export async function startBackground(opts: {
             intervalMs: config.connectorIntervalMs,
             xBearerToken: config.xBearerToken,
             youtubeApiKey: config.youtubeApiKey,
+            tiktokResearch: config.tiktokResearch,
             baseUrls: config.apiBases,
             linkedInVersion: config.linkedInVersion,
             blogFeeds: config.blogFeeds,

@@ -44,6 +44,7 @@ export const KIND_BUDGETS: Record<ConnectorSpec['kind'], KindBudget> = {
   'linkedin.comments': { everyMs: 2 * HOUR, maxPages: 5 },
   'tiktok.videos': { everyMs: 30 * MINUTE, maxPages: 10 },
   'tiktok.comments': { everyMs: 4 * HOUR, maxPages: 5 },
+  'tiktok.replies': { everyMs: 4 * HOUR, maxPages: 5 },
   'blog.feed': { everyMs: 0, maxPages: 10 },
 };
 
@@ -177,8 +178,11 @@ export async function commentsWithReplies(db: Db, streamId: number, postIds: str
   return rows.map((r) => r.external_id);
 }
 
-/** Comment and reply specs for one linked profile, read with its token. */
-export async function conversationSpecs(db: Db, p: LinkedProfile, token: string): Promise<ConnectorSpec[]> {
+/**
+ * Comment and reply specs for one linked profile, read with its token; TikTok's with the
+ * Research API's client token (`researchToken`; null: TikTok conversations are not read).
+ */
+export async function conversationSpecs(db: Db, p: LinkedProfile, token: string, researchToken: string | null = null): Promise<ConnectorSpec[]> {
   if (![8, 9, 10, 11, 12].includes(p.stream_id)) return [];
   const posts = await recentOwnedPosts(db, p);
   const specs: ConnectorSpec[] = [];
@@ -197,11 +201,13 @@ export async function conversationSpecs(db: Db, p: LinkedProfile, token: string)
         specs.push({ kind: 'linkedin.comments', accessToken: token, postUrn: id });
         break;
       case 12:
-        specs.push({ kind: 'tiktok.comments', accessToken: token, videoId: id });
+        if (researchToken) specs.push({ kind: 'tiktok.comments', accessToken: researchToken, videoId: id });
         break;
     }
   if (p.stream_id === 10) for (const id of await commentsWithReplies(db, 10, posts)) specs.push({ kind: 'youtube.replies', accessToken: token, commentId: id });
   if (p.stream_id === 11) for (const id of await commentsWithReplies(db, 11, posts)) specs.push({ kind: 'linkedin.comments', accessToken: token, postUrn: id });
+  if (p.stream_id === 12 && researchToken)
+    for (const id of await commentsWithReplies(db, 12, posts)) specs.push({ kind: 'tiktok.replies', accessToken: researchToken, commentId: id });
   return specs;
 }
 

@@ -22,6 +22,7 @@ const keys = keyring(parseTokenKey('12'.repeat(32)));
 const log = { info() {}, warn() {} };
 const IG = '17841400000000001';
 const ORG = 'urn:li:organization:5515715';
+const RESEARCH_TOKEN = 'clt.research';
 const T = (minute: number) => `2024-01-10T10:${String(minute).padStart(2, '0')}:00+0000`;
 const ms = (minute: number) => Date.UTC(2024, 0, 10, 10, minute);
 
@@ -196,11 +197,16 @@ function tiktok(req: FakeRequest): FakeReply | null {
     return { raw: JSON.stringify({ data: { videos, cursor: 0, has_more: false }, error: ok }).replace(/"id":"(\d+)"/g, '"id":$1') };
   }
   if (req.path === '/v2/research/video/comment/list/') {
-    const video = /"video_id":(\d+)/.exec(req.text)![1];
-    const comments = [
-      { id: `${video}1`, video_id: video, text: 'love it', parent_comment_id: video, reply_count: 1, create_time: ms(50) / 1000 },
-      { id: `${video}2`, video_id: video, text: 'me too', parent_comment_id: `${video}1`, reply_count: 0, create_time: ms(51) / 1000 },
-    ];
+    // The Research API answers only its client token; video_id lists a video's comments,
+    // comment_id a comment's replies (never both).
+    if (req.headers.authorization !== `Bearer ${RESEARCH_TOKEN}`)
+      return { status: 401, json: { error: { code: 'access_token_invalid', message: 'wrong token' } } };
+    const video = /"video_id":(\d+)/.exec(req.text)?.[1];
+    const comment = /"comment_id":(\d+)/.exec(req.text)?.[1];
+    if (!video === !comment) return { status: 400, json: { error: { code: 'invalid_params', message: 'video_id or comment_id' } } };
+    const comments = video
+      ? [{ id: `${video}1`, video_id: video, text: 'love it', parent_comment_id: video, reply_count: 1, create_time: ms(50) / 1000 }]
+      : [{ id: `${comment}2`, video_id: comment!.slice(0, -1), text: 'me too', parent_comment_id: comment, reply_count: 0, create_time: ms(51) / 1000 }];
     serve(
       12,
       comments.map((c) => c.id),
@@ -214,6 +220,13 @@ function tiktok(req: FakeRequest): FakeReply | null {
 
 async function startNetworks(tokens: Record<string, number>): Promise<FakeServer> {
   return startFake((req) => {
+    if (req.path === '/v2/oauth/token/') {
+      const form = new URLSearchParams(req.text);
+      const ok =
+        form.get('grant_type') === 'client_credentials' && form.get('client_key') === 'research-key' && form.get('client_secret') === 'research-secret';
+      return ok ? { json: { access_token: RESEARCH_TOKEN, expires_in: 7200, token_type: 'Bearer' } } : { status: 401, json: { error: 'invalid_client' } };
+    }
+    if (req.path === '/v2/research/video/comment/list/') return tiktok(req)!;
     const stream = tokens[String(req.headers.authorization ?? '').replace(/^Bearer /, '')];
     const notFound = { status: 404, json: { error: { message: `no fake for ${req.path}`, code: 100 } } };
     if (stream === undefined) return { status: 401, json: { error: { message: 'bad token', code: 190 } } };
@@ -262,7 +275,15 @@ beforeAll(async () => {
   invalidateRules(h.db);
   fake = await startNetworks({ t8: 8, t9: 9, t10: 10, t11: 11, t12: 12 });
   const base = { graph: `${fake.url}/v18.0`, youtube: fake.url, linkedin: fake.url, tiktok: fake.url };
-  cfg = { intervalMs: 60_000, xBearerToken: null, baseUrls: base, blogFeeds: [], tokenKeys: keys, outbound: TEST_OUTBOUND };
+  cfg = {
+    intervalMs: 60_000,
+    xBearerToken: null,
+    tiktokResearch: { clientKey: 'research-key', clientSecret: 'research-secret' },
+    baseUrls: base,
+    blogFeeds: [],
+    tokenKeys: keys,
+    outbound: TEST_OUTBOUND,
+  };
 });
 afterAll(async () => {
   await fake?.close();
@@ -282,6 +303,7 @@ describe('the collection schedule', () => {
       'linkedin.comments',
       'linkedin.posts',
       'tiktok.comments',
+      'tiktok.replies',
       'tiktok.videos',
       'youtube.channel',
       'youtube.comments',
@@ -303,6 +325,8 @@ describe('the collection schedule', () => {
     expect(await parent('100_v1_c1')).toBe('100_v1'); // the conversation under a visitor's post to the page
     expect(await parent('1790000000000002r1')).toBe('1790000000000002c1');
     expect(await parent('vid2-t2-r1')).toBe('vid2-t2');
+    expect(await parent('73000000000000000021')).toBe('7300000000000000002'); // a TikTok comment on its video
+    expect(await parent('730000000000000000212')).toBe('73000000000000000021'); // and its reply, read by comment_id
     expect(await parent('urn:li:comment:(urn:li:comment:(urn:li:share:702,1),1)')).toBe('urn:li:comment:(urn:li:share:702,1)');
   });
 
@@ -349,7 +373,8 @@ describe('the collection schedule', () => {
       'youtube.search': [1, 2], // the two rules ask the same
       'youtube.comments': [2, 4],
       'youtube.replies': [2, 2],
-      'tiktok.comments': [2, 4],
+      'tiktok.comments': [2, 2],
+      'tiktok.replies': [2, 2], // read by comment_id, with the research client token
       'linkedin.comments': [4, 6], // two posts, and the replies of one comment of each
     });
     const before = fake.requests.length;

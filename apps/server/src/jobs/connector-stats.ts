@@ -40,6 +40,7 @@ export const SKIP_FIELDS: Record<string, Record<string, string>> = {
   'linkedin.comments': { missing_id: 'commentUrn', empty_body: 'message.text', bad_date: 'created.time', missing_author: 'actor', malformed_page: 'elements' },
   'tiktok.videos': { missing_id: 'id', empty_body: 'video_description', bad_date: 'create_time', malformed_page: 'data.videos' },
   'tiktok.comments': { missing_id: 'id', empty_body: 'text', bad_date: 'create_time', malformed_page: 'data.comments' },
+  'tiktok.replies': { missing_id: 'id', empty_body: 'text', bad_date: 'create_time', malformed_page: 'data.comments' },
   'blog.feed': { missing_id: 'guid (RSS) / id (Atom)', empty_body: 'description / content', bad_date: 'pubDate / published', malformed_page: 'rss / feed' },
 };
 

@@ -27,7 +27,9 @@ import {
   buildXQueries,
   createConnector,
   dbCursorStore,
+  DEFAULT_BASE_URLS,
   HttpClient,
+  researchClientToken,
   runConnectors,
   type BaseUrls,
   type Connector,
@@ -35,6 +37,7 @@ import {
   type ConnectorSpec,
   type HttpOptions,
   type PostSink,
+  type ResearchCredentials,
 } from '../ingest/connectors/index.ts';
 import type { OutboundPolicy } from '../ingest/connectors/http.ts';
 import type { Skip } from '../ingest/connectors/types.ts';
@@ -51,6 +54,8 @@ export interface ConnectorJobConfig {
   xBearerToken: string | null;
   /** YouTube Data API key for keyword search (YOUTUBE_API_KEY); unset: a project's linked channel's token, if any. */
   youtubeApiKey?: string | null;
+  /** TikTok Research API app's credentials (TIKTOK_RESEARCH_CLIENT_KEY/_SECRET): its client token reads TikTok comments; null: they are not read. */
+  tiktokResearch?: ResearchCredentials | null;
   baseUrls: Partial<BaseUrls>;
   linkedInVersion?: string;
   /** Feeds read for every run whatever the rules say (BLOG_FEEDS). */
@@ -268,14 +273,26 @@ function surfaceOf(p: LinkedProfileRow): OwnedSurface {
  * its newest stored posts (collection-plan.ts), with its token, filed under its project and
  * addressed to it.
  */
-export async function buildConversationSpecs(db: Db, cfg: ConnectorJobConfig): Promise<JobSpec[]> {
+export async function buildConversationSpecs(db: Db, cfg: ConnectorJobConfig, http?: HttpClient, log?: JobLog): Promise<JobSpec[]> {
   const { active } = await activeProjects(db);
   const { profiles } = await linkedProfiles(db, cfg, active);
+  const researchToken = profiles.some((p) => p.prof.stream_id === 12) ? await tiktokResearchToken(cfg, http, log) : null;
   const specs: JobSpec[] = [];
   for (const { prof, token } of profiles)
-    for (const s of await conversationSpecs(db, prof, token)) specs.push({ ...s, ownerProjectId: prof.project_id, surface: surfaceOf(prof) });
+    for (const s of await conversationSpecs(db, prof, token, researchToken)) specs.push({ ...s, ownerProjectId: prof.project_id, surface: surfaceOf(prof) });
   const seen = new Set<string>();
   return specs.filter((s) => !seen.has(specKey(s)) && !!seen.add(specKey(s)));
+}
+
+/** The Research API's client token, or null (not configured, or refused: said in the log). */
+async function tiktokResearchToken(cfg: ConnectorJobConfig, http: HttpClient | undefined, log: JobLog | undefined): Promise<string | null> {
+  if (!cfg.tiktokResearch) return null;
+  try {
+    return await researchClientToken(cfg.baseUrls.tiktok ?? DEFAULT_BASE_URLS.tiktok, cfg.tiktokResearch, http ?? new HttpClient({ outbound: cfg.outbound }));
+  } catch (err) {
+    log?.warn({ problem: (err as Error).message }, 'connectors: TikTok comments not read');
+    return null;
+  }
 }
 
 async function activeProjects(db: Db) {
@@ -451,7 +468,7 @@ export async function runConnectorTick(
   const reports = await run(await plan(specs));
   // The threads of the posts stored so far, this run's included; then the replies of comments
   // just stored (YouTube, LinkedIn), as those threads ran a moment ago and are not due again.
-  for (let pass = 0; pass < 2 && !deps.signal?.aborted; pass++) reports.push(...(await run(await plan(await buildConversationSpecs(db, cfg)))));
+  for (let pass = 0; pass < 2 && !deps.signal?.aborted; pass++) reports.push(...(await run(await plan(await buildConversationSpecs(db, cfg, http, deps.log)))));
   for (const r of reports) deps.log.info({ connector: r.connector, key: r.key, ended: r.ended }, reportLine(r));
   for (const a of await watchSkipRates(db, reports))
     deps.log.warn({ connector: a.connector, reasons: a.reasons }, `connectors: ${a.network} skip rate over threshold, admins notified`);

@@ -53,6 +53,8 @@ export interface HttpRequest {
   json?: unknown;
   /** A JSON text sent as is, for int64 numbers that JSON.stringify cannot write exactly. */
   rawJson?: string;
+  /** A form body (application/x-www-form-urlencoded), as OAuth token endpoints take. */
+  form?: Record<string, string>;
   /** Network-specific error reading; runs on every answer before the generic rules. */
   classify?: (status: number, body: unknown, headers: Headers) => Verdict;
 }
@@ -218,7 +220,11 @@ export class HttpClient {
     let url = new URL(String(req.url));
     let method = req.method ?? 'GET';
     let payload = body;
-    let headers: Record<string, string> = { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...req.headers };
+    let headers: Record<string, string> = {
+      accept: 'application/json',
+      ...(body !== undefined ? { 'content-type': req.form ? 'application/x-www-form-urlencoded' : 'application/json' } : {}),
+      ...req.headers,
+    };
     for (let hop = 0; ; hop++) {
       const refused = await this.refusal(url);
       if (refused) {
@@ -285,7 +291,7 @@ export class HttpClient {
   /** Sends and returns the body as text (feeds); error answers are read as JSON when they are. */
   async send(req: HttpRequest): Promise<HttpResult> {
     const safeUrl = redactUrl(req.url);
-    const body = req.rawJson ?? (req.json !== undefined ? JSON.stringify(req.json) : undefined);
+    const body = req.form ? new URLSearchParams(req.form).toString() : (req.rawJson ?? (req.json !== undefined ? JSON.stringify(req.json) : undefined));
     let serverTries = 0;
     let waits = 0;
     for (;;) {

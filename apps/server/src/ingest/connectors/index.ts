@@ -11,5 +11,12 @@ export { FacebookCommentsConnector, FacebookPageConnector } from './facebook.ts'
 export { InstagramCommentsConnector, InstagramHashtagConnector, InstagramMediaConnector } from './instagram.ts';
 export { YouTubeChannelConnector, YouTubeCommentsConnector, YouTubeRepliesConnector, YouTubeSearchConnector } from './youtube.ts';
 export { LinkedInCommentsConnector, LinkedInPostsConnector } from './linkedin.ts';
-export { TikTokCommentsConnector, TikTokVideosConnector } from './tiktok.ts';
+export {
+  forgetResearchTokens,
+  researchClientToken,
+  TikTokCommentsConnector,
+  TikTokRepliesConnector,
+  TikTokVideosConnector,
+  type ResearchCredentials,
+} from './tiktok.ts';
 export { BlogFeedConnector } from './blog.ts';

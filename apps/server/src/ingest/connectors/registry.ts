@@ -6,7 +6,7 @@ import { FacebookCommentsConnector, FacebookPageConnector } from './facebook.ts'
 import { HttpClient, type HttpOptions } from './http.ts';
 import { InstagramCommentsConnector, InstagramHashtagConnector, InstagramMediaConnector } from './instagram.ts';
 import { LinkedInCommentsConnector, LinkedInPostsConnector } from './linkedin.ts';
-import { TikTokCommentsConnector, TikTokVideosConnector } from './tiktok.ts';
+import { TikTokCommentsConnector, TikTokRepliesConnector, TikTokVideosConnector } from './tiktok.ts';
 import type { Connector } from './types.ts';
 import { XSearchConnector, XTimelineConnector } from './x.ts';
 import { YouTubeChannelConnector, YouTubeCommentsConnector, YouTubeRepliesConnector, YouTubeSearchConnector } from './youtube.ts';
@@ -51,6 +51,7 @@ export type ConnectorSpec =
   | { kind: 'linkedin.comments'; accessToken: string; postUrn: string }
   | { kind: 'tiktok.videos'; accessToken: string; openId: string; username?: string; displayName?: string }
   | { kind: 'tiktok.comments'; accessToken: string; videoId: string }
+  | { kind: 'tiktok.replies'; accessToken: string; commentId: string }
   | { kind: 'blog.feed'; feedUrl: string };
 
 export interface RegistryOptions {
@@ -94,6 +95,8 @@ export function createConnector(spec: ConnectorSpec, opts: RegistryOptions = {})
       return new TikTokVideosConnector({ ...spec, baseUrl: urls.tiktok, http });
     case 'tiktok.comments':
       return new TikTokCommentsConnector({ ...spec, baseUrl: urls.tiktok, http });
+    case 'tiktok.replies':
+      return new TikTokRepliesConnector({ ...spec, baseUrl: urls.tiktok, http });
     case 'blog.feed':
       return new BlogFeedConnector({ ...spec, http });
   }

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { memoryCursorStore, type CursorStore } from './cursor-store.ts';
 import { collect, fakeClock, ids, testHttp } from './fakes/harness.ts';
-import { truncated } from './fakes/server.ts';
+import { startFake, truncated } from './fakes/server.ts';
 import { startTikTokFake, ttError, ttVideos } from './fakes/tiktok.ts';
-import { TikTokCommentsConnector, TikTokVideosConnector } from './tiktok.ts';
+import { forgetResearchTokens, researchClientToken, TikTokCommentsConnector, TikTokVideosConnector } from './tiktok.ts';
 
 // Each test starts from no stored cursor; cursor-store.test.ts runs the same against PGlite.
 let store: CursorStore;
@@ -84,5 +84,30 @@ describe('TikTok connector', () => {
     const bad = await collect(new TikTokVideosConnector({ baseUrl: fake.url, accessToken: 'nope', http: testHttp(), ...account }), store);
     expect(bad.report).toMatchObject({ ended: 'stopped', reason: 'access_token_invalid' });
     await fake.close();
+  });
+});
+
+describe('TikTok research client token', () => {
+  it('is asked for with client credentials, kept until a minute before it ends, and a refusal says what TikTok answered', async () => {
+    forgetResearchTokens();
+    let asked = 0;
+    const fake = await startFake((req) => {
+      const form = new URLSearchParams(req.text);
+      asked++;
+      if (form.get('client_secret') !== 's3cret') return { status: 401, json: { error: 'invalid_client', error_description: 'Client secret is wrong.' } };
+      return { json: { access_token: `clt.${asked}`, expires_in: 7200, token_type: 'Bearer' } };
+    });
+    try {
+      const http = testHttp();
+      const creds = { clientKey: 'k', clientSecret: 's3cret' };
+      expect(await researchClientToken(fake.url, creds, http, 0)).toBe('clt.1');
+      expect(await researchClientToken(fake.url, creds, http, 7_000_000)).toBe('clt.1');
+      expect(await researchClientToken(fake.url, creds, http, 7_200_000)).toBe('clt.2');
+      expect(fake.requests[0].text).toContain('grant_type=client_credentials');
+      await expect(researchClientToken(fake.url, { clientKey: 'k', clientSecret: 'wrong' }, http, 0)).rejects.toThrow('Client secret is wrong.');
+    } finally {
+      forgetResearchTokens();
+      await fake.close();
+    }
   });
 });

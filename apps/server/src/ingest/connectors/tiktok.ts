@@ -121,20 +121,27 @@ export interface TikTokCommentCursor extends CursorValue {
   cursor: number;
 }
 
-/** POST /v2/research/video/comment/list/ for one video; resumes at the index it reached. */
-export class TikTokCommentsConnector implements Connector<TikTokCommentCursor> {
-  readonly name = 'tiktok.comments';
-  readonly key: string;
+/**
+ * POST /v2/research/video/comment/list/: a video's comments (`video_id`) or one comment's replies
+ * (`comment_id`; the API takes one or the other, never both). The Research API takes a client
+ * token with research.data.basic (researchClientToken), not the linked user's. Resumes at the
+ * index it reached.
+ */
+class TikTokResearchCommentsConnector implements Connector<TikTokCommentCursor> {
   private readonly http: HttpClient;
-  constructor(private readonly cfg: TikTokConfig & { videoId: string }) {
-    this.key = cfg.videoId;
+  constructor(
+    readonly name: 'tiktok.comments' | 'tiktok.replies',
+    readonly key: string,
+    private readonly target: 'video_id' | 'comment_id',
+    private readonly cfg: TikTokConfig,
+  ) {
     this.http = cfg.http ?? new HttpClient();
   }
   async fetchPage(cursor: TikTokCommentCursor | null): Promise<PageOutcome<TikTokCommentCursor>> {
     const same = cursor ?? { cursor: 0 };
-    // video_id is an int64 JSON number: written from its digits, never through a double.
-    const videoId = /^\d+$/.test(this.key) ? this.key : JSON.stringify(this.key);
-    const rawJson = `{"video_id":${videoId},"max_count":${this.cfg.maxCount ?? 100},"cursor":${same.cursor}}`;
+    // Ids are int64 JSON numbers: written from their digits, never through a double.
+    const id = /^\d+$/.test(this.key) ? this.key : JSON.stringify(this.key);
+    const rawJson = `{"${this.target}":${id},"max_count":${this.cfg.maxCount ?? 100},"cursor":${same.cursor}}`;
     const r = await post(this.cfg, this.http, '/v2/research/video/comment/list/', COMMENT_FIELDS, rawJson);
     if (!r.ok) return failedPage(same, r);
     const data = obj(obj(r.body).data);
@@ -144,4 +151,60 @@ export class TikTokCommentsConnector implements Connector<TikTokCommentCursor> {
     const nextIndex = num(data.cursor) ?? same.cursor + data.comments.length;
     return { page: b.page(), cursor: { cursor: nextIndex }, next: data.has_more === true ? 'more' : 'done' };
   }
+}
+
+/** A video's comments. */
+export class TikTokCommentsConnector extends TikTokResearchCommentsConnector {
+  constructor(cfg: TikTokConfig & { videoId: string }) {
+    super('tiktok.comments', cfg.videoId, 'video_id', cfg);
+  }
+}
+
+/** One comment's replies. */
+export class TikTokRepliesConnector extends TikTokResearchCommentsConnector {
+  constructor(cfg: TikTokConfig & { commentId: string }) {
+    super('tiktok.replies', cfg.commentId, 'comment_id', cfg);
+  }
+}
+
+export interface ResearchCredentials {
+  clientKey: string;
+  clientSecret: string;
+}
+
+const researchTokens = new Map<string, { token: string; until: number }>();
+
+/**
+ * A client access token for the Research API: POST /v2/oauth/token/ with grant_type
+ * client_credentials and the research app's key and secret (TIKTOK_RESEARCH_CLIENT_KEY,
+ * TIKTOK_RESEARCH_CLIENT_SECRET). Tokens last two hours; one is kept until a minute before it
+ * ends. Throws with what TikTok answered when it refuses.
+ */
+export async function researchClientToken(baseUrl: string, creds: ResearchCredentials, http: HttpClient, now = Date.now()): Promise<string> {
+  const cacheKey = `${baseUrl} ${creds.clientKey} ${creds.clientSecret}`;
+  const kept = researchTokens.get(cacheKey);
+  if (kept && kept.until > now) return kept.token;
+  const r = await http.json({
+    url: apiUrl(baseUrl, '/v2/oauth/token/'),
+    method: 'POST',
+    form: { client_key: creds.clientKey, client_secret: creds.clientSecret, grant_type: 'client_credentials' },
+    // The OAuth endpoint answers errors as {error, error_description}: keep its words.
+    classify: (status, body) =>
+      status >= 400 && status < 500 && status !== 429
+        ? { kind: 'stop', reason: `http_${status}`, detail: str(obj(body).error_description) ?? str(obj(body).error) }
+        : null,
+  });
+  const body = r.ok ? obj(r.body) : {};
+  const token = str(body.access_token);
+  if (!r.ok || !token) {
+    const said = str(body.error_description) ?? str(body.error) ?? (r.ok ? 'no access_token' : `${r.reason}${r.detail ? `: ${r.detail}` : ''}`);
+    throw new Error(`TikTok refused the research client token: ${said.slice(0, 200)}`);
+  }
+  researchTokens.set(cacheKey, { token, until: now + Math.max(0, (num(body.expires_in) ?? 7200) - 60) * 1000 });
+  return token;
+}
+
+/** Forget kept research tokens (tests, and a refused token). */
+export function forgetResearchTokens(): void {
+  researchTokens.clear();
 }
