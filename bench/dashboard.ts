@@ -1,4 +1,4 @@
-// Dashboard bench (issue 4): a project of 1,000,000 clips over 90 days on PGlite, or 10,000,000
+// Dashboard bench: a project of 1,000,000 clips over 90 days on PGlite, or 10,000,000
 // on PostgreSQL (DATABASE_URL, in a fresh schema), generated in SQL (generate_series), rollups
 // built, then every dashboard call timed through its service function, and the whole page load
 // (all calls at once, as the browser sends them); beside each, the same figure from plain SQL
@@ -336,7 +336,7 @@ export async function run(args: string[]): Promise<void> {
     };
     // The analysis screens' calls: timed one by one like the dashboard's, but not part of its page load.
     const analysisCalls: Record<string, () => Promise<unknown>> = {
-      // Issue 17's author screens: the Top Authors page (by followers, Show All's first page of 50)
+      // The author screens: the Top Authors page (by followers, Show All's first page of 50)
       // as the first request of its range (the range's people forgotten before each run; the
       // bin's posts index, loaded once before the calls are timed, kept: posts-index.ts), then
       // another page of the same range by clips (the people kept by the first: range-people.ts);
@@ -355,12 +355,12 @@ export async function run(args: string[]): Promise<void> {
           streamIds: aq.streamIds,
         }),
       followerGrowth: () => followerGrowth(h.db, user, aq),
-      // Issue 17 part A: the Sentiment screen (totals now and before, breakdown, buckets), Content
+      // The Sentiment screen (totals now and before, breakdown, buckets), Content
       // classification, and the competitor donut (the project's own bin, now and before).
       sentimentRating: () => analysisA.sentimentRating(h.db, user, aq),
       classification: () => analysisA.contentClassification(h.db, user, aq),
       competitors: () => competitorComparison(h.db, user, aq),
-      // Issue 17 part C: the deep dive's hashtags (now and before, top items, their weeks), the
+      // The deep dive's hashtags (now and before, top items, their weeks), the
       // world map's countries and places, and the tree view's newest clips of a folder.
       deepDive: () => deepDive(h.db, user, { ...aq, railType: 'hashtag' }),
       worldMapCountries: () => worldMap.countries(h.db, user, aq),

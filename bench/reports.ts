@@ -1,4 +1,4 @@
-// Reports bench (issue 19): a project of 1,000,000 clips over 90 days (bench/dashboard.ts's
+// Reports bench: a project of 1,000,000 clips over 90 days (bench/dashboard.ts's
 // generator, PGlite in memory, or PostgreSQL in a fresh schema with DATABASE_URL), then
 //   - a 30-day PDF (template 3, Full Analysis: every section), Stats and Trend: target < 5 s;
 //   - a clip listing spreadsheet of 100,000 rows (the window grown day by day until it holds that

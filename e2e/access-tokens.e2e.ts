@@ -1,4 +1,4 @@
-// Linking a social account (issue 21) as a user meets it, against the local fakes of the
+// Linking a social account as a user meets it, against the local fakes of the
 // networks' OAuth providers that global-setup starts: open Access Token Management from the side
 // menu, grant the project's Not Granted Facebook page on the fake's consent page (Allow), see it
 // Granted, check it, revoke it after the confirmation and see it Not Granted; a denied grant

@@ -1,4 +1,4 @@
-// Alerts and subscriptions (issue 19, items 5 and 6) as a user meets them: open 'per Contact
+// Alerts and subscriptions as a user meets them: open 'per Contact
 // Notification' from the project's side menu; Done without a recipient warns; schedule an alert
 // to oneself (the chosen recipient leaves the dropdown), see it in the List, delete it; schedule
 // another, open Notification Management from the user menu (inside the project it opens the

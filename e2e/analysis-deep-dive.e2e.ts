@@ -1,4 +1,4 @@
-// Deep Dive, Tree View and the World Map as a user meets them (issue 17 part C): the deep dive's
+// Deep Dive, Tree View and the World Map as a user meets them: the deep dive's
 // breakdown of hashtags, the Compare modal's rule and its comparison, an item's posts in the clip
 // tray, the rail and period kept in the address (reload, back), a bin with nothing on the rail
 // ('No data found for deep-dive'), the Filter's range and streams counted in weeks from Monday;

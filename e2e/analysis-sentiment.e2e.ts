@@ -1,4 +1,4 @@
-// The analysis screens of issue 17 part A as a user meets them: open Sentiment from the side menu
+// Sentiment, Content classification and Competitor tracking as a user meets them: open Sentiment from the side menu
 // and open a slice of its breakdown pie in the clip tray; open Content classification by its address
 // alone and get the analysis range (yesterday to today); open Competitor tracking, open the project's
 // slice, and, as an admin, add and remove a competitor; and, as a client without the Sentiment
@@ -101,7 +101,7 @@ describe('Sentiment, Content classification and Competitor tracking', () => {
     await page.goto(`${baseURL}/client/${ids.clientId}/project/${ids.projectId}/content-classification`);
     await page.waitForURL(/datefrom=/);
     const url = new URL(page.url());
-    // Yesterday and today on the client's calendar (001 section 9: yesterday 00:00 to now).
+    // Yesterday and today on the client's calendar (docs/spec/001_57268dddd5f58f8a.txt section 9: yesterday 00:00 to now).
     expect([url.searchParams.get('datefrom'), url.searchParams.get('dateto')]).toEqual([clientDay(-1), clientDay()]);
     await page.getByRole('heading', { name: 'Content Classification' }).waitFor();
     for (const card of ['owned', 'earned', 'chatter', 'total']) await page.getByTestId(`classification-cards-${card}`).waitFor();

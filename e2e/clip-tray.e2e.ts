@@ -1,4 +1,4 @@
-// The clip tray opened from the figures that count posts (issue 16): a sentiment card's percentage
+// The clip tray opened from the figures that count posts: a sentiment card's percentage
 // opens exactly the posts it counts, with the keyboard; a bar of the insights chart opens its
 // period; Load More pages without repeating a post; 'Select all' offers every post of the
 // selection, with its count, and asks before changing them. Waits are for what the user waits for.

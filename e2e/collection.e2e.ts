@@ -1,4 +1,4 @@
-// Issue 15: the admin's Collection screen, beside the outbox and the audit log: reached from the
+// The admin's Collection screen, beside the outbox and the audit log: reached from the
 // admin screen, readable at 1280 px and at 390 px; not for non-admins.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

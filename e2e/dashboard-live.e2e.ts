@@ -1,4 +1,4 @@
-// The dashboard on a phone and from the keyboard, and live (issue 16, items 3, 7, 8 and 9): at
+// The dashboard on a phone and from the keyboard, and live: at
 // 390 px the Filter fits the screen with Cancel and Apply in reach, keeps focus inside and closes
 // with Escape; a side-menu dialog and the clip tray close with Escape; a heatmap cell is reached
 // and opened with the keyboard; the insights chart is titled by its bucket. Then an open dashboard

@@ -1,4 +1,4 @@
-// The project dashboard as a user meets it (issue 4): open a project, change the range and the
+// The project dashboard as a user meets it: open a project, change the range and the
 // streams and see the figures change, open an hour of the heatmap in the clip tray, rate two
 // posts and see the donut move, export the listing and open the file, and meet a locked item's
 // product dialog. Waits are for what the user waits for: figures, dialogs, downloads.

@@ -1,4 +1,4 @@
-// The demo does not look like a crisis (issue 16): over the last week the dashboard's heatmap
+// The demo does not look like a crisis: over the last week the dashboard's heatmap
 // has no thin day (yesterday and today included, in the client's time zone), today's row is
 // filled up to the current hour, and no hour dwarfs the rest of the grid. Run against the fresh
 // product of global-setup (the corpus alone), or with E2E_BASE_URL against a running demo to

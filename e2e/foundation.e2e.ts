@@ -1,4 +1,4 @@
-// Issue 2's journeys: log in, see clients, open a client, see its projects, log out; a wrong
+// The first journeys: log in, see clients, open a client, see its projects, log out; a wrong
 // password shows the error toast; a user never sees another client.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 20, item 4: the mentor tutorials. A contact finds "Help for this screen" on a project's
+// The mentor tutorials. A contact finds "Help for this screen" on a project's
 // dashboard (and not on a screen without a tutorial), follows the tutorial step by step to
 // completion, opens its document in the viewer (toolbar hidden), an admin adds a draft tutorial
 // with an uploaded PDF and deletes it, and a type-4 notification shows the mentor detail it

@@ -1,4 +1,4 @@
-// Reports (issue 19) as a user meets them: open Stats Analysis from the side menu, save report
+// Reports as a user meets them: open Stats Analysis from the side menu, save report
 // options (the YouTube rule on the way), generate and see the request 'Generating...' then
 // complete, download it ('Downloaded': the file's bytes, under the name the server gives) from the
 // log and from its /report/{layoutId}/{guid} address, schedule it and find it in the Schedule

@@ -1,4 +1,4 @@
-// Learned sentiment in the clip tray (issue 22, docs/sentiment.md): a post says why it got its
+// Learned sentiment in the clip tray (docs/sentiment.md): a post says why it got its
 // sentiment (the features that weighed most), and after a user rates it the explanation says the
 // rating has replaced the model's verdict. Waits are for what the user waits for.
 import type { Browser, Locator, Page } from 'playwright-core';

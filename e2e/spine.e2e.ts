@@ -1,4 +1,4 @@
-// What a new user hit in the spine (issue 16): a single-stream filter that did not stick, an
+// What a new user hit in the spine: a single-stream filter that did not stick, an
 // address with parts the project cannot use, and the small frictions of signing in and moving
 // around. Each step is what the user does and sees.
 import type { Browser, Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Sort Bins, Input Bins and Ave calc's from the project side menu (issue 16, item 5): create a
+// Sort Bins, Input Bins and Ave calc's from the project side menu: create a
 // sort bin with a rule, rename it, delete it; upload a CSV file into an input bin and see its
 // posts counted; a sort bin's posts counted over the Filter as the dashboard and the Tree View
 // count them; open Ave calc's and, as an administrator, change a CPM. Waits are for what the

@@ -1,4 +1,4 @@
-// Issue 20: the new-project wizard. An admin creates a project through the four steps (the totals
+// The new-project wizard. An admin creates a project through the four steps (the totals
 // with VAT shown in rand), finds it in the client's project list, and sees posts arrive in it. The
 // e2e product runs without the simulator, so the post arrives as dashboard-live's does: added by
 // hand to an input bin of the project (the agreement bought Input Bins and Sort Bins).

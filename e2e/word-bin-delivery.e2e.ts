@@ -1,4 +1,4 @@
-// Word-bin delivery end to end (issue 18, items 5, 6 and 9's mail): the analyst makes a reaction
+// Word-bin delivery end to end: the analyst makes a reaction
 // list (Immediate) with themselves as recipient, a post that matches it arrives (added by hand to
 // the project's input bin, as ingestion files it), and with the page left open: the digest is
 // queued in the mail outbox (the e2e product has no SMTP server), the list's log row appears, and

@@ -1,4 +1,4 @@
-// Word bins (issue 18, part A) as a user meets them: open Reaction Lists from the side menu and see
+// Word bins as a user meets them: open Reaction Lists from the side menu and see
 // the demo's lists; make a group and put a list in it; create a reaction list in the Add modal (an empty keyword is ignored, a chosen
 // recipient leaves the dropdown), find it in the table, open it, edit and save it, view its (empty)
 // logs, delete it and land back on the list; create a crisis list. Waits are for what the user

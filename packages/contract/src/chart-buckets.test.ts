@@ -3,7 +3,7 @@ import { bucketStartDays, chartBuckets, chartLabel } from './rules.ts';
 
 const w = (s: string) => new Date(`${s}Z`);
 
-describe('chart buckets (001 section 9)', () => {
+describe('chart buckets', () => {
   it('gives a day each under 30 days, labelled D MMM YYYY, the last one capped at now', () => {
     const { bucket, buckets } = chartBuckets(w('2026-03-03T00:00:00'), w('2026-03-04T23:59:59'), w('2026-03-04T14:20:00'));
     expect(bucket).toBe('day');

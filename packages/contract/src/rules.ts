@@ -45,7 +45,7 @@ export function defaultFilterStreams(projectTypeId: number, projectSubTypeId: nu
 }
 
 /**
- * The analysis screens' default range (001 section 9: yesterday 00:00 to now), as whole days from
+ * The analysis screens' default range (docs/spec/001_57268dddd5f58f8a.txt section 9: yesterday 00:00 to now), as whole days from
  * the client's today ('YYYY-MM-DD'): yesterday to today.
  */
 export function analysisDefaultDays(today: string): [string, string] {
@@ -238,7 +238,7 @@ export interface ChartBucket {
 }
 
 /**
- * The buckets of an analysis chart over [start, end] (001 section 9): a day each under 30 days,
+ * The buckets of an analysis chart over [start, end] (docs/spec/001_57268dddd5f58f8a.txt section 9): a day each under 30 days,
  * 7-day weeks from 30 to under 90, months from 90, unless the screen lets the reader choose
  * (`bucket`: the deep dive's period); each bucket's end capped at now, and buckets wholly after
  * now left out (nothing can be counted in them). A bucket is partial by periods.ts periodCoverage,

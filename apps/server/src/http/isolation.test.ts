@@ -734,7 +734,7 @@ describe('every operation: access, tenant isolation and hostile input', () => {
       'GET /api/board/{id}': { id: workflow.id },
       'GET /api/board/{id}/background': { id: workflow.id },
       'PUT /api/board/{id}/background': { id: workflow.id },
-      // Contacts (issue 20): the spare contact switched on (as it is) and saved as it is, the doomed one removed, a new one added.
+      // Contacts: the spare contact switched on (as it is) and saved as it is, the doomed one removed, a new one added.
       'POST /crm/api/contact/active': { contactId: spareContact.id, isActive: 'true' },
       'DELETE /crm/api/contact/remove': { contactId: doomedContact.id },
       'POST /crm/api/contact': { Name: 'Sampled', Surname: 'Contact', Email: 'sampled.contact@acme.example', Phone: '021 555 0100' },

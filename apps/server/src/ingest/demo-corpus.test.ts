@@ -148,7 +148,7 @@ describe('demo corpus written newest day first', () => {
 });
 
 /**
- * Issue 16: the demo must not look like a crisis. The corpus reaches the moment it is generated
+ * The demo must not look like a crisis. The corpus reaches the moment it is generated
  * with no thin day before it, in every client's own time zone, and the simulator carries on at
  * the corpus's rate with the same daily rhythm.
  */

@@ -8,6 +8,7 @@ import { FB_VERSION, fbPosts, startFacebookFake } from '../ingest/connectors/fak
 import { fakeClock, TEST_OUTBOUND } from '../ingest/connectors/fakes/harness.ts';
 import { truncated, type FakeServer } from '../ingest/connectors/fakes/server.ts';
 import { startXFake } from '../ingest/connectors/fakes/x.ts';
+import { createPipeline, type PostSink } from '../ingest/pipeline.ts';
 import { invalidateRules } from '../ingest/rules.ts';
 import { seedProject, type SeededProject } from '../ingest/testing.ts';
 import { testDb } from '../test/harness.ts';
@@ -116,6 +117,30 @@ describe('connector job', () => {
     expect(second.every((r) => r.ended === 'done')).toBe(true);
     expect([await count('clips'), await count('bin_clips')]).toEqual([clips, binClips]);
     expect(x.requests.at(-1)!.query.get('since_id')).toBe('1010');
+  });
+
+  // A run killed part-way (the process ends) keeps what ended before: each instance's run reaches
+  // connector_stats as it ends, not when its whole group does.
+  it('records an instance that ended while another of its group is still running', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const stored = createPipeline(h.db).sink;
+    // Facebook's posts are held in the store until the test lets go; X's go straight through.
+    const sink: PostSink = async (posts, scope) => {
+      if (posts.some((q) => q.streamId === 8)) await held;
+      await stored(posts, scope);
+    };
+    await h.db.deleteFrom('connector_stats').execute();
+    // The page is read again from its start, so its posts reach the store.
+    await h.db.deleteFrom('connector_cursors').where('connector', '=', 'facebook.page').execute();
+    const tick = runConnectorTick(h.db, cfg, { log, sink, http: fakeClock() });
+    const xStats = () => h.db.selectFrom('connector_stats').select(['connector', 'runs']).where('connector', '=', 'x.search').execute();
+    try {
+      await expect.poll(xStats, { timeout: 5_000, interval: 50 }).toEqual([{ connector: 'x.search', runs: 1 }]);
+    } finally {
+      release();
+      await tick;
+    }
   });
 
   it('never overlaps itself and stops cleanly', async () => {

@@ -453,12 +453,9 @@ export async function runConnectorTick(
           signal: deps.signal,
           maxPages,
           onSkipped: (c, skipped) => countSkipped(db, c, skipped),
+          // Each instance's run is recorded as it ends: a run killed part-way keeps the rest.
+          onReport: (report, i) => recordRuns(db, [{ report, projectId: group[i].projectId }], new Date(now)),
         },
-      );
-      await recordRuns(
-        db,
-        got.map((report, i) => ({ report, projectId: group[i].projectId })),
-        new Date(now),
       );
       reports.push(...got);
     }

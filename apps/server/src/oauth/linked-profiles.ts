@@ -296,7 +296,7 @@ async function notifyInvalid(db: Db, deps: TokenDeps, p: StoredProfile, error: s
     );
     if (queued) fresh.push(c.id);
   }
-  // Type 2: marked seen when clicked (specification 000, Notification).
+  // Type 2: marked seen when clicked (docs/spec/000_a68d9a07050fe88c.txt, Notification).
   if (fresh.length)
     await db
       .insertInto('notifications')

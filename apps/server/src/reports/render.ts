@@ -117,7 +117,7 @@ export async function renderRequest(db: Db, guid: string, { now = new Date(), li
   const stem = `${slug(row.name)}-${day(row.date_start)}-${day(new Date(row.date_end.getTime() - 1))}`;
   if (row.is_listing) {
     const sections: Section[] = ['headline', 'listing'];
-    // The name the specification gives a listing export (000, "Spreadsheet listing export").
+    // The name the specification gives a listing export (docs/spec/000_a68d9a07050fe88c.txt, "Spreadsheet listing export").
     const fileName = ['Listing Report - ', project.description.replace(/[\\/:*?"<>|]/g, ''), '.xlsx'].join('');
     return { fileName, contentType: XLSX_TYPE, body: renderXlsx(figures, sections, listingOf(db, fr), listingMaxRows) };
   }

@@ -1,23 +1,9 @@
-import type { Project } from '@listening/contract';
-import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { testNow, testProject } from '../test/project.ts';
 import { analyticParams, projectSearchSchema, refusedParts, resolveFilter, resolveRange, resolveStreams, searchNeedsRewrite } from './filter.ts';
 
-const project = (over: Partial<Project> = {}): Project => ({
-  Id: 4,
-  ClientId: 1,
-  Description: 'Acme',
-  ProjectType: 'Brand Monitoring',
-  ProjectTypeId: 1,
-  ProjectSubTypeId: null,
-  StreamId: '7,8,9,10,11',
-  StartDate: '2024-01-01',
-  StopDate: null,
-  BinId: 10,
-  TimeZone: 'Africa/Johannesburg',
-  ...over,
-});
-const now = dayjs('2025-03-31T10:00:00');
+const project = testProject;
+const now = testNow;
 
 describe('the project search params', () => {
   it('keep well-formed values', () => {

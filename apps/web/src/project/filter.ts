@@ -84,7 +84,7 @@ export function defaultRange(now: Dayjs = dayjs()): [string, string] {
 }
 
 /**
- * The analysis screens' range (001 section 9): yesterday 00:00 to now. The filter holds whole
+ * The analysis screens' range (docs/spec/001_57268dddd5f58f8a.txt section 9): yesterday 00:00 to now. The filter holds whole
  * days, so it is yesterday to today; the server reads no further than now and the charts cap
  * their last bucket at now (contract chartBuckets).
  */

@@ -66,12 +66,12 @@ const ROWS: readonly Row[] = [
   { key: 'sort-bins', label: 'Sort Bins', types: 'all', action: { kind: 'analysis', path: 'sort-bins' }, gate: 'SortBins' },
   { key: 'input-bins', label: 'Input Bins', types: T1_5_6_7, action: { kind: 'analysis', path: 'input-bins' }, gate: 'InputBins' },
   { key: 'tree-view', label: 'Tree View', types: 'all', action: { kind: 'analysis', path: 'treeview' } },
-  // Ours (issue 17 item 10): the specification calls worldmap/* but names no screen for them.
+  // Ours: the specification calls worldmap/* but names no screen for them.
   { key: 'world-map', label: 'World Map', types: 'all', action: { kind: 'analysis', path: 'world-map' } },
   { key: 'stats-analysis', label: 'Stats Analysis', types: 'all', action: { kind: 'dialog', dialog: 'stats-report' } },
   { key: 'trend-analysis', label: 'Trend Analysis', types: 'all', action: { kind: 'dialog', dialog: 'trend-report' } },
   { key: 'narrative-analysis', label: 'Narrative Analysis', types: 'all', action: { kind: 'dialog', dialog: 'narrative' } },
-  // Ours (issue 21): the specification has the Access Token Management modal but does not say what opens it.
+  // Ours: the specification has the Access Token Management modal but does not say what opens it.
   { key: 'access-tokens', label: 'Access Token Management', types: 'all', action: { kind: 'dialog', dialog: 'access-tokens' } },
 ];
 

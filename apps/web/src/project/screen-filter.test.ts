@@ -1,24 +1,11 @@
-import type { Project } from '@listening/contract';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { testNow, testProject } from '../test/project.ts';
 import { linkSearch, resolveFilter, screenOfferedStreams } from './filter.ts';
 import { NO_SCREEN, fiveWeeksFromMonday, screenFilterRules, screenOf } from './screen-filter.ts';
 
-const project = (over: Partial<Project> = {}): Project => ({
-  Id: 4,
-  ClientId: 1,
-  Description: 'Acme',
-  ProjectType: 'Brand Monitoring',
-  ProjectTypeId: 1,
-  ProjectSubTypeId: null,
-  StreamId: '7,8,9,10,11',
-  StartDate: '2024-01-01',
-  StopDate: null,
-  BinId: 10,
-  TimeZone: 'Africa/Johannesburg',
-  ...over,
-});
-const now = dayjs('2025-03-31T10:00:00');
+const project = testProject;
+const now = testNow;
 const at = (path: string) => screenFilterRules(`/client/1/project/4${path}`);
 
 describe('each screen’s filter defaults', () => {

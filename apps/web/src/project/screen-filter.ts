@@ -1,8 +1,8 @@
 // How each project screen reads the Filter, by its path. The screens that show figures over the
 // Filter's range and streams have their defaults here: the dashboard, its platform views and Post
 // Listing read the last 30 days; the analysis screens of document 2 read yesterday 00:00 to now
-// (001 section 9); Deep Dive, whose chart is drawn by the week, reads the last 5 weeks from Monday;
-// Sentiment leaves YouTube out of its streams (001 section 4: "the initial sentiment filter drops
+// (docs/spec/001_57268dddd5f58f8a.txt section 9); Deep Dive, whose chart is drawn by the week, reads the last 5 weeks from Monday;
+// Sentiment leaves YouTube out of its streams (docs/spec/001_57268dddd5f58f8a.txt section 4: "the initial sentiment filter drops
 // stream 10"). The screens whose content does not follow the Filter (Follower Growth, the word
 // lists, a word list's detail and board, Ave calc's) say what they cover instead, and the shell
 // hides the Filter on them. The project shell resolves the address with these rules.

@@ -1,4 +1,4 @@
-// Linking social accounts (issue 21; specification 000 sections 2-4, 7, 8 and 002 section 7.8).
+// Linking social accounts (docs/spec/000_a68d9a07050fe88c.txt sections 2-4, 7, 8 and docs/spec/002_6c80e0f7cd09047f.txt section 7.8).
 // A profile is one account of a project on one stream (a Facebook page, an Instagram business
 // account, a YouTube channel, a LinkedIn organisation page, a TikTok or X account). Its token is
 // granted through the network's OAuth authorisation page and stays on the server: no answer here
@@ -84,7 +84,7 @@ export type GrantResult = z.infer<typeof GrantResult>;
 export const ProfileTokenBody = z.object({ profileId: zId });
 
 /**
- * A token check as the toast shows it (000 section 8): `error` when the network rejects the token
+ * A token check as the toast shows it (docs/spec/000_a68d9a07050fe88c.txt section 8): `error` when the network rejects the token
  * (its message) or LinkedIn says 'expired'; `warning` with the expiry date, validity and grant date
  * when the token expires; `success` with 'Never' when it does not.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALERT_INTERVAL_OPTIONS, AlertInput, intervalDescription } from './model.ts';
 
 describe('alert rules', () => {
-  it('words every interval as the subscriptions table of 002 section 9 does', () => {
+  it('words every interval as the subscriptions table of the specification does', () => {
     expect([0, 5, 10, 15, 30, 60, 360, 720, 1440].map(intervalDescription)).toEqual([
       'Immediate Delivery',
       'Every 5 Minutes',

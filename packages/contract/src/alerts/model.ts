@@ -1,12 +1,12 @@
-// Shapes of alerts (per-contact notifications, 002 sections 2.3, 3, 7.2) and of a contact's
-// subscriptions (002 section 2.4): the scheduled reports, reaction and crisis lists and alerts
+// Shapes of alerts (per-contact notifications, docs/spec/002_6c80e0f7cd09047f.txt sections 2.3, 3, 7.2) and of a contact's
+// subscriptions (docs/spec/002_6c80e0f7cd09047f.txt section 2.4): the scheduled reports, reaction and crisis lists and alerts
 // that reach them, and the signed unsubscribe link every such mail carries. Wire field names are
 // the specification's own; its messages are quoted exactly ('Error occurend' included).
 import { z } from 'zod';
 import { MAX_ID, quoteInput, zId } from '../common.ts';
 import { ALERT_INTERVALS, NOTIFICATION_TYPES } from '../constants.ts';
 
-/** The messages of the notification dialog and the subscriptions screen (002 section 8), and the server's own. */
+/** The messages of the notification dialog and the subscriptions screen (docs/spec/002_6c80e0f7cd09047f.txt section 8), and the server's own. */
 export const ALERT_MESSAGES = {
   scheduled: 'Alert Scheduled',
   deleted: 'Alert Deleted',
@@ -29,7 +29,7 @@ export const NOTIFICATION_TYPE_NAMES: Record<NotificationTypeId, string> = {
 };
 
 /**
- * How often a subscription arrives, in the words of 002 section 9, for an interval in minutes
+ * How often a subscription arrives, in the words of docs/spec/002_6c80e0f7cd09047f.txt section 9, for an interval in minutes
  * (alerts and word bins): 0 'Immediate Delivery', 5 to 60 'Every N Minutes', 360 'Every 6 Hours',
  * 720 'Every 12 Hours', 1440 'Every 24 Hours' (a word bin's 20 reads 'Every 20 Minutes').
  */
@@ -99,7 +99,7 @@ const zRecipientIds = z.string({ error: noRecipient }).transform((s, ctx) => {
 });
 
 /**
- * What alert/save takes (002 section 3): startDate is the client's wall clock, a date
+ * What alert/save takes (docs/spec/002_6c80e0f7cd09047f.txt section 3): startDate is the client's wall clock, a date
  * ('2024-05-01', sent at 00:00) or a date-time; it may be in the past (the dialog sends today 00:00).
  */
 export const AlertInput = z.object({
@@ -138,7 +138,7 @@ export type AlertInput = z.input<typeof AlertInput>;
 export const AlertIdParams = z.object({ id: zId });
 export const AlertDeleted = z.object({ Id: z.number(), Message: z.string() });
 
-/** One thing a contact receives (002 section 3), with the ids the screen needs to act on it. */
+/** One thing a contact receives (docs/spec/002_6c80e0f7cd09047f.txt section 3), with the ids the screen needs to act on it. */
 export const Subscription = z.object({
   /** The report's, list's or alert's id (the specification calls all of them ReportId). */
   ReportId: z.number(),

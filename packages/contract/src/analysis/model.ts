@@ -1,4 +1,4 @@
-// Shapes of the analysis screens of issue 17 part A (Sentiment, Content classification, Competitor
+// Shapes of the analysis screens (Sentiment, Content classification, Competitor
 // tracking), shared by their operations (./get-*.ts) and the screens that draw them. Every chart's
 // buckets follow rules.ts chartBuckets; every headline figure is Compared with the previous period.
 import { z } from 'zod';
@@ -19,7 +19,7 @@ export const ChartPoint = z.object({
 });
 
 // ---- sentiment/rating
-/** The side menu's 'Sentiment Rating' (000 section 2): project types 1, 5, 6, 7. */
+/** The side menu's 'Sentiment Rating' (docs/spec/000_a68d9a07050fe88c.txt section 2): project types 1, 5, 6, 7. */
 export const SENTIMENT_PROJECT_TYPES: readonly number[] = [1, 5, 6, 7];
 export const SentimentFigures = z.object({ Positive: z.number(), Neutral: z.number(), Negative: z.number() });
 export const SentimentBreakdown = SentimentFigures.extend({
@@ -51,7 +51,7 @@ export const ContentClassification = z.object({
 export type ContentClassification = z.infer<typeof ContentClassification>;
 
 // ---- competitor/*
-/** Competitor tracking compares whole projects (001 section 3, "Competitor: Name, BinId"). */
+/** Competitor tracking compares whole projects (docs/spec/001_57268dddd5f58f8a.txt section 3, "Competitor: Name, BinId"). */
 export const COMPETITOR_PROJECT_TYPES: readonly number[] = [1, 5];
 /** At most this many competitors per project: a donut of more slices is unreadable. */
 export const MAX_COMPETITORS = 10;

@@ -1,4 +1,4 @@
-// Shapes of a client's contacts (002 section 3 "Client contact", section 7.3). A contact is a user
+// Shapes of a client's contacts (docs/spec/002_6c80e0f7cd09047f.txt section 3 "Client contact", section 7.3). A contact is a user
 // linked to a client; Id is the user's id (the contactId of password setup and act-as),
 // ClientContactId the id of the link (what word-bin recipients reference).
 import { z } from 'zod';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Compared } from '../common.ts';
 import { PartialBucket } from '../dashboard/model.ts';
 
-/** The lookback of the screen, in weeks (001 section 9: fixed 8-week lookback). */
+/** The lookback of the screen, in weeks (docs/spec/001_57268dddd5f58f8a.txt section 9: fixed 8-week lookback). */
 export const FOLLOWER_GROWTH_WEEKS = 8;
 
 /** A profile's followers at the end of one week: the last snapshot taken before the week ended (null: none yet). */

@@ -1,4 +1,4 @@
-// Influencer comparison: clip counts per influencer over time, per chart bucket (001 section 9),
+// Influencer comparison: clip counts per influencer over time, per chart bucket (docs/spec/001_57268dddd5f58f8a.txt section 9),
 // with each influencer's total compared with the previous period of equal length.
 import { z } from 'zod';
 import { Compared, MAX_RANGE_DAYS, zIdList, zId, zStreamList, zWallTime } from '../common.ts';
@@ -6,9 +6,9 @@ import { BucketEnum } from '../dashboard/model.ts';
 
 /** Project types that have Influencer Monitoring (the side menu's filter). */
 export const INFLUENCER_MONITORING_PROJECT_TYPES: readonly number[] = [1, 5];
-/** At most this many influencers in one comparison (001 section 9: rail/influencer comparison maximum 5). */
+/** At most this many influencers in one comparison (docs/spec/001_57268dddd5f58f8a.txt section 9: rail/influencer comparison maximum 5). */
 export const INFLUENCER_COMPARE_MAX = 5;
-/** When the address names none and more than this many exist, the first this many are compared (001 section 4). */
+/** When the address names none and more than this many exist, the first this many are compared (docs/spec/001_57268dddd5f58f8a.txt section 4). */
 export const INFLUENCER_COMPARE_DEFAULT = 2;
 
 /**

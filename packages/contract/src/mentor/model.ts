@@ -1,4 +1,4 @@
-// Shapes of the mentor (tutorial) area, spec 002 sections 2.11 and 7.6: platforms, tutorials with
+// Shapes of the mentor (tutorial) area, docs/spec/002_6c80e0f7cd09047f.txt sections 2.11 and 7.6: platforms, tutorials with
 // their steps, documents and videos, a contact's registration (progress by step number), and the
 // files the documents and videos point at. The specification leaves the field lists open; these are
 // ours (docs/mentor.md). Every limit and rule is written once here and used by the server and the

@@ -1,4 +1,4 @@
-// Shapes of reports (002 sections 2.2, 3, 5, 9): a saved report (what to show: layout, templates,
+// Shapes of reports (docs/spec/002_6c80e0f7cd09047f.txt sections 2.2, 3, 5, 9): a saved report (what to show: layout, templates,
 // streams, bins, recipients), the request log (one generated file per request, by its guid) and
 // schedules (a report sent to its recipients at DateNextSend, then again by its frequency). Wire
 // field names are the specification's own. The options (layouts, templates, frequencies) are
@@ -65,7 +65,7 @@ export const REPORT_BASE64_MAX_BYTES = 8 * 1024 * 1024;
 /** Generations (generate, listing, regenerate) and sends allowed in any `windowMinutes`, per user and per client. */
 export const REPORT_RATE_LIMITS = { generatePerUser: 20, generatePerClient: 60, sendPerUser: 10, sendPerClient: 30, windowMinutes: 60 } as const;
 
-/** The messages of the report dialog and download screen (002 section 8), quoted exactly, and the server's own. */
+/** The messages of the report dialog and download screen (docs/spec/002_6c80e0f7cd09047f.txt section 8), quoted exactly, and the server's own. */
 export const REPORT_MESSAGES = {
   generated: 'Report successfully generated',
   regenerated: 'Report regenerated',

@@ -1,11 +1,11 @@
 // What the new-project wizard offers: project types and their sub-products, the account options
-// with their defaults, and the priced product list (002 sections 2.10, 3, 5, 9). The specification
+// with their defaults, and the priced product list (docs/spec/002_6c80e0f7cd09047f.txt sections 2.10, 3, 5, 9). The specification
 // gives the prices of the five locked products, the defaults and the VAT; the rest of the list,
 // the sub-products and the option labels are ours (docs/contacts-and-agreements.md).
 import { PRODUCTS, PROJECT_TYPE_IDS, PROJECT_TYPE_LABELS, type PricePeriod } from '../constants.ts';
 
 /**
- * Wizard defaults (002 section 9). The billing type is not fixed: it follows the period of what is
+ * Wizard defaults (docs/spec/002_6c80e0f7cd09047f.txt section 9). The billing type is not fixed: it follows the period of what is
  * bought (defaultBillingType in pricing.ts), so a monthly project is not invoiced once-off.
  */
 export const AGREEMENT_DEFAULTS = {

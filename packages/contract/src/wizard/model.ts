@@ -1,4 +1,4 @@
-// Shapes of the new-project wizard's calls (002 sections 3 and 7.5). Money on the wire is in
+// Shapes of the new-project wizard's calls (docs/spec/002_6c80e0f7cd09047f.txt sections 3 and 7.5). Money on the wire is in
 // integer cents (…Cents fields) beside the rand figures the specification names.
 import { z } from 'zod';
 import { MAX_ID, zId } from '../common.ts';

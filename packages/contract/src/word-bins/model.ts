@@ -1,6 +1,6 @@
 // Shapes of word bins (Reaction Lists, type 1, and Crisis Lists, type 2): standing keyword queries
 // over a project's mentions whose new matches reach their recipients on an interval. Wire field
-// names as the specification gives them (001 section 3). Each rule of the form is written once
+// names as the specification gives them (docs/spec/001_57268dddd5f58f8a.txt section 3). Each rule of the form is written once
 // here and used by the server and the screens.
 import { z } from 'zod';
 import { MAX_ID, quoteInput, zId } from '../common.ts';

@@ -1,5 +1,5 @@
-// bin_hourly_sentiment is kept by the statements that change bin_clips, no longer by triggers:
-// the three statement triggers of 0004 cost ~14% of the ingestion statement. Every writer now
+// bin_hourly_sentiment is kept by the statements that change bin_clips, not by triggers: this
+// drops the three statement triggers of 0004, which cost ~14% of the ingestion statement. Every writer now
 // moves it beside bin_hourly from the same signed rows (ingest/rollups.ts: rollupUpserts, used by
 // store.ts, adjustRollups and rebuildRollups). The rollup was exact when the triggers go, in the
 // same transaction, so nothing is rebuilt.

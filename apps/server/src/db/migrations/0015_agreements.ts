@@ -1,4 +1,4 @@
-// Issue 20: the agreements the new-project wizard saves (money in integer cents, VAT 15%), the
+// The agreements the new-project wizard saves (money in integer cents, VAT 15%), the
 // messages of the Contact Focal Points form, and mail attachments (the agreement's PDF).
 import { sql, type Kysely } from 'kysely';
 

@@ -1,4 +1,4 @@
-// The mentor (tutorial) area, spec 002 section 2.11: platforms, tutorials with their steps,
+// The mentor (tutorial) area, docs/spec/002_6c80e0f7cd09047f.txt section 2.11: platforms, tutorials with their steps,
 // documents and videos, the files those point at, and each contact's registration (progress by
 // step number, then completed). Files are bytes in the database, like the workflow board's
 // background: one copy shared by every server on the same database, backed up with it, and never

@@ -1,4 +1,4 @@
-// Issue 17: the world map read from a rollup instead of joining every post of the range to
+// The world map read from a rollup instead of joining every post of the range to
 // clip_locations (890 ms at 1,000,000 clips). bin_hourly_places counts, per bin, stream, UTC hour,
 // country and place, the bin's non-rejected clips located there; a country-only location has
 // place '' and no coordinates. A place's coordinates come from the gazetteer (nlp/places.ts), so

@@ -1,4 +1,4 @@
-// Issue 17: the deep dive read ~172,000 hourly rows of bin_hourly_items for a 90-day range and its
+// The deep dive read ~172,000 hourly rows of bin_hourly_items for a 90-day range and its
 // previous period (20 hashtags, 4 streams, 2,160 hours each): over 50 ms however they are grouped.
 // bin_daily_items holds the same counts per UTC day (bin, rail, day, stream, item); the deep dive
 // reads a day's row wherever the whole day falls in one chart bucket, and hourly rows only for the

@@ -1,6 +1,6 @@
 // Accounts that belong to their owners (docs/security.md, "People and their accounts"):
-// - contact_invitations: a client's invitation of an email address. Adding a contact no longer
-//   creates or links an account: the person behind the address accepts (signed in as themselves,
+// - contact_invitations: a client's invitation of an email address. Adding a contact creates or
+//   links no account: the person behind the address accepts (signed in as themselves,
 //   or by setting a password from the emailed link when the address has no account yet). What the
 //   client typed (name, surname, phone) is all the client sees until then.
 // - email_changes: a new address for an account, confirmed first from the old address, then from

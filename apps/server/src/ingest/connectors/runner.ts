@@ -18,6 +18,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Told of every skipped item or page, e.g. to count rejections in the database. */
   onSkipped?: (connector: Connector, skipped: Skip[]) => Promise<void> | void;
+  /** Called as each instance's run ends, so a run killed part-way keeps what ended before. */
+  onReport?: (report: ConnectorReport, index: number) => Promise<void> | void;
 }
 
 export type RunEnd = 'done' | 'page_limit' | 'stopped' | 'retries_exhausted' | 'aborted' | 'failed';
@@ -124,6 +126,7 @@ export async function runConnectors(connectors: readonly Connector[], opts: RunO
       } catch (e) {
         reports[i] = { connector: c.name, key: c.key, pages: 0, posts: 0, skipped: {}, ended: 'failed', reason: (e as Error).message };
       }
+      await opts.onReport?.(reports[i], i);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency ?? 4, connectors.length)) }, worker));

@@ -316,7 +316,7 @@ function checkFailure(err: unknown): never {
 
 const noToken = (id: number) => badRequest(`Profile ${id} has no access token to check`);
 
-/** The toast of a token check (000 section 8). */
+/** The toast of a token check (docs/spec/000_a68d9a07050fe88c.txt section 8). */
 export async function check(db: Db, deps: TokenDeps, user: AuthUser, profileId: number): Promise<TokenCheck> {
   const p = await profileForWrite(db, user, profileId);
   const r = await checkProfile(db, deps, p.id).catch(checkFailure);

@@ -1,5 +1,5 @@
 // Competitor tracking: a project's competitors are other live projects of the same client, named by
-// their root bin (001 section 3, "Competitor: Name, BinId"; table competitors). The donut counts each
+// their root bin (docs/spec/001_57268dddd5f58f8a.txt section 3, "Competitor: Name, BinId"; table competitors). The donut counts each
 // one's posts from the hourly rollups over the project's own range and streams, with the previous
 // period; an admin adds and removes them from the project's cog. Project types 1 and 5 only, as the
 // side menu's 'Competitor Tracking'.

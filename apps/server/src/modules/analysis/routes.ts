@@ -4,7 +4,7 @@ import type { Deps } from '../../types.ts';
 import * as competitors from './competitors.ts';
 import * as analysis from './service.ts';
 
-/** Sentiment, Content classification and Competitor tracking (issue 17; docs/dashboard.md, "Analysis screens"). */
+/** Sentiment, Content classification and Competitor tracking (docs/dashboard.md, "Analysis screens"). */
 export function analysisRoutes(route: Route, { db }: Deps): void {
   route(getSentimentRating, ({ user, query }) => analysis.sentimentRating(db, user, query));
   route(getContentClassification, ({ user, query }) => analysis.contentClassification(db, user, query));

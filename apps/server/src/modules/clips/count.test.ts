@@ -1,4 +1,4 @@
-// The listing's count read from bin_hourly (issue 17): the same number as counting the rows, for
+// The listing's count read from bin_hourly: the same number as counting the rows, for
 // the plain listing and a favourability, inside a snapshot (rows stored after it are not counted)
 // and after a rejection; other filters still count the rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

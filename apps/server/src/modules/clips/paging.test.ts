@@ -1,4 +1,4 @@
-// The clip tray's listing over a live table (issue 16): keyset pages inside a snapshot, posts that
+// The clip tray's listing over a live table: keyset pages inside a snapshot, posts that
 // arrive meanwhile counted as new instead of shifting pages, 'select all' by the listing's filter,
 // and the narrower filters every figure opens the tray with.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

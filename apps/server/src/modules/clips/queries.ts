@@ -135,7 +135,7 @@ const FAVOURABILITY_COLUMN = { 1: 'positive', 2: 'neutral', 3: 'negative' } as c
  * in scope hold the scope's counted clips, and rows stored after the snapshot (few, found by id)
  * are taken off. One statement, so the rollup and bin_clips are read in one snapshot; the
  * rollup moves in the statement that changes bin_clips, so this is the count of the rows
- * themselves (issue 17: counting a million rows of a long range took a second). Null when the
+ * themselves (counting a million rows of a long range took a second). Null when the
  * filters need the rows.
  */
 async function countFromRollup(db: Db, s: Scope, f: ListingFilters): Promise<number | null> {

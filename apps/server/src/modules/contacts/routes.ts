@@ -12,7 +12,7 @@ import type { Route } from '../../http/route.ts';
 import type { Deps } from '../../types.ts';
 import * as contacts from './service.ts';
 
-/** CRM host: a client's contacts (002 section 7.3) and the invitations it sent. */
+/** CRM host: a client's contacts (docs/spec/002_6c80e0f7cd09047f.txt section 7.3) and the invitations it sent. */
 export function contactRoutes(route: Route, { db, mailer, config }: Deps): void {
   route(getContacts, ({ user, query }) => contacts.getContacts(db, user, query.clientId));
   route(getContactManagement, ({ user, query }) => contacts.management(db, user, query.clientId));

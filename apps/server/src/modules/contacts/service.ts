@@ -1,4 +1,4 @@
-// Contact management of a client (002 sections 2.6, 4, 7.3). Any active contact of a client (and
+// Contact management of a client (docs/spec/002_6c80e0f7cd09047f.txt sections 2.6, 4, 7.3). Any active contact of a client (and
 // any admin) may read its contacts: word-bin recipients are picked from them. Changing them is for
 // the client's primary contacts and for admins, the provider's staff; an In-Active client's data is
 // read-only as everywhere (access/). Deactivating a contact ends their access to the client at

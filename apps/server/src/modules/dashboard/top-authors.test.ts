@@ -1,4 +1,4 @@
-// Top authors as people (issue 16): one author posting on several networks is one row with their
+// Top authors as people: one author posting on several networks is one row with their
 // networks, followers and posts summed; the clip tray lists the posts of all their accounts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFigures } from '../../reports/figures.ts';

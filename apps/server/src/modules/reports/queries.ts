@@ -322,5 +322,5 @@ export async function clientTimeZoneOf(db: Db, clientId: number): Promise<string
   return (await db.selectFrom('clients').select('time_zone').where('id', '=', clientId).executeTakeFirstOrThrow()).time_zone;
 }
 
-/** Shown as a report's creator when the provider's own staff made it (002 section 2.2). */
+/** Shown as a report's creator when the provider's own staff made it (docs/spec/002_6c80e0f7cd09047f.txt section 2.2). */
 export const PROVIDER_NAME = 'Listening';

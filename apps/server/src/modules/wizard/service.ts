@@ -1,4 +1,4 @@
-// The new-project wizard (002 sections 2.10, 3, 5, 7.5, 9), for administrators only (the routes'
+// The new-project wizard (docs/spec/002_6c80e0f7cd09047f.txt sections 2.10, 3, 5, 7.5, 9), for administrators only (the routes'
 // access level). Finish saves the agreement and creates the project, its root bin, the rule it
 // collects by and its setup in one transaction; the simulator and connectors pick the project up
 // with the next rule load. Totals are computed here in integer cents by the contract's

@@ -95,7 +95,7 @@ export function projectRoutes<TParent extends AnyRoute>(parent: TParent) {
   const aveCalcs = createRoute({ getParentRoute: () => project, path: 'ave-calcs', component: AveScreen });
   const sortBins = createRoute({ getParentRoute: () => project, path: 'sort-bins', component: SortBinsScreen });
   const inputBins = createRoute({ getParentRoute: () => project, path: 'input-bins', component: InputBinsScreen });
-  // Sentiment, Content classification and Competitor tracking (issue 17 part A).
+  // Sentiment, Content classification and Competitor tracking.
   const analysisA = [
     createRoute({ getParentRoute: () => project, path: 'sentiment', component: SentimentScreen }),
     createRoute({ getParentRoute: () => project, path: 'content-classification', component: ContentClassificationScreen }),
@@ -120,7 +120,7 @@ export function projectRoutes<TParent extends AnyRoute>(parent: TParent) {
   ];
   // A word bin's workflow board (the detail's View Workflow).
   const workflowBoard = createRoute({ getParentRoute: () => project, path: 'reaction-list/wordbin/$wordBinId/workflow', component: WorkflowBoardScreen });
-  // Deep Dive, Tree View and the World Map (issue 17 part C).
+  // Deep Dive, Tree View and the World Map.
   const analysisC = [
     // The deep dive's rail and period in the address.
     createRoute({ getParentRoute: () => project, path: 'deep-dive', validateSearch: deepDiveSearchSchema, component: DeepDiveScreen }),

@@ -1,4 +1,4 @@
-// The return addresses of a social network's authorisation (000 section 2): /profile,
+// The return addresses of a social network's authorisation (docs/spec/000_a68d9a07050fe88c.txt section 2): /profile,
 // /brandInfluencer and /brandInfluencerprofile, without a header and without a session (the
 // client may open an admin's link signed out). All three complete a grant the same way.
 import { createRoute, useSearch, type AnyRoute } from '@tanstack/react-router';

@@ -3,7 +3,7 @@
 // three steps.
 import { STREAMS } from '@listening/contract';
 
-/** The specification's three states of an access-token profile (000 section 4). */
+/** The specification's three states of an access-token profile (docs/spec/000_a68d9a07050fe88c.txt section 4). */
 export type TokenStatus = 'Not Granted' | 'Invalid' | 'Granted';
 
 /** What a status needs to know of a profile: whether a token is stored, and whether it passed its last check. */
@@ -50,7 +50,7 @@ export function unlinkableLines(networks: readonly { Network: string; Configured
   );
 }
 
-/** The networks with an authorisation link (000 section 4), in the order step 2 offers them. */
+/** The networks with an authorisation link (docs/spec/000_a68d9a07050fe88c.txt section 4), in the order step 2 offers them. */
 export const LINKABLE_STREAMS: readonly number[] = [STREAMS.Facebook, STREAMS.Instagram, STREAMS.YouTube, STREAMS.LinkedIn, STREAMS.TikTok, STREAMS.X];
 
 /** What each network links, said on step 3 so the user knows which account to sign in with. */
@@ -66,7 +66,7 @@ export const LINK_HINT: Record<number, string> = {
 
 // ---- the modal's steps --------------------------------------------------------------------------
 
-/** 1 list of profiles, 2 pick platform, 3 link (000 section 2). */
+/** 1 list of profiles, 2 pick platform, 3 link (docs/spec/000_a68d9a07050fe88c.txt section 2). */
 export type ModalStep =
   | { step: 1 }
   | { step: 2 }

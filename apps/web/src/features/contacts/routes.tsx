@@ -1,4 +1,4 @@
-// Contact management of a client (002 section 2.6).
+// Contact management of a client (docs/spec/002_6c80e0f7cd09047f.txt section 2.6).
 import { createRoute, type AnyRoute } from '@tanstack/react-router';
 import { ContactManagementScreen } from './screens/ContactManagementScreen.tsx';
 

@@ -1,5 +1,5 @@
 // The content classification bar chart: posts per bucket stacked by Owned, Earned and Chatter in
-// their card colours (000 section 9: owned blue, earned green, chatter orange). A segment opens that
+// their card colours (docs/spec/000_a68d9a07050fe88c.txt section 9: owned blue, earned green, chatter orange). A segment opens that
 // bucket's posts of its association; the axis label, the bucket's from..to (capped at now).
 import { BRAND_ASSOCIATION, CHART_MIN_INTERVAL, SENTIMENT_CARD_COLORS, type ContentClassification } from '@listening/contract';
 import type { TrayScope } from '../../project/clip-tray/tray-state.tsx';

@@ -1,5 +1,5 @@
 // Influencer comparison keeps its choice in the address beside the project's filter: ids, the
-// compared influencer entries as a comma list (001 section 2). A bad list falls back to none.
+// compared influencer entries as a comma list (docs/spec/001_57268dddd5f58f8a.txt section 2). A bad list falls back to none.
 import { INFLUENCER_COMPARE_DEFAULT, INFLUENCER_COMPARE_MAX } from '@listening/contract';
 import { z } from 'zod';
 
@@ -20,7 +20,7 @@ export function chosenIds(ids: string | undefined, existing: readonly number[]):
 }
 
 /**
- * What to write into the address when it names none: the first 2 entries (001 section 4: when
+ * What to write into the address when it names none: the first 2 entries (docs/spec/001_57268dddd5f58f8a.txt section 4: when
  * more than 2 exist); with only 1 or 2, those, so that the screen is never empty for want of a click.
  */
 export function defaultIds(existing: readonly number[]): number[] {
@@ -29,7 +29,7 @@ export function defaultIds(existing: readonly number[]): number[] {
 
 /**
  * The picker's rule for ticking `id`: at most 5, and the last one chosen cannot be unticked
- * (001 section 5). Answers the new choice, or the old one when the rule refuses.
+ * (docs/spec/001_57268dddd5f58f8a.txt section 5). Answers the new choice, or the old one when the rule refuses.
  */
 export function toggleChoice(chosen: readonly number[], id: number): number[] {
   if (chosen.includes(id)) return chosen.length > 1 ? chosen.filter((x) => x !== id) : [...chosen];

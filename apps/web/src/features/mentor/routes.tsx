@@ -1,4 +1,4 @@
-// The mentor (tutorial) area (002 section 2.11): the tutorials, one tutorial's player, the document
+// The mentor (tutorial) area (docs/spec/002_6c80e0f7cd09047f.txt section 2.11): the tutorials, one tutorial's player, the document
 // viewer at the specification's route /mentor/document/{fileName}, and the admins' management.
 import { createRoute, type AnyRoute } from '@tanstack/react-router';
 import { DocumentViewerScreen } from './screens/DocumentViewerScreen.tsx';

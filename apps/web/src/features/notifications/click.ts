@@ -1,4 +1,4 @@
-// What clicking a notification does, by its type (spec 000, Notification): 1 nothing further,
+// What clicking a notification does, by its type (docs/spec/000_a68d9a07050fe88c.txt, Notification): 1 nothing further,
 // 2 marks it seen, 4 fetches the mentor detail (the tutorial named by its link) and shows it.
 // A notification about a project or with a path of the app also opens it, whatever its type.
 import { NOTIFICATION_BEHAVIOUR, type Notification } from '@listening/contract';

@@ -1,5 +1,5 @@
 // An analysis screen's headline figures as cards, each with its change against the previous period
-// (the shared Change badge, issue 17 item 11); a card with posts opens them in the clip tray.
+// (the shared Change badge); a card with posts opens them in the clip tray.
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import type { Compared } from '@listening/contract';
 import { opensPosts, postCount } from '../clip-tray/opens-posts.ts';

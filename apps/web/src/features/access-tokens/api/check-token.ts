@@ -1,4 +1,4 @@
-// The token check (000 sections 4 and 8), made by the server with the network: its answer is one of
+// The token check (docs/spec/000_a68d9a07050fe88c.txt sections 4 and 8), made by the server with the network: its answer is one of
 // the specification's toasts (success 'Never', a warning with the expiry, validity and grant
 // date, or the network's error), shown for 30 seconds.
 import { useMutation, useQueryClient } from '@tanstack/react-query';

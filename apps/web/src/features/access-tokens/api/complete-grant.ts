@@ -19,7 +19,7 @@ export type GrantReturnSearch = z.infer<typeof grantReturnSchema>;
 
 export interface GrantFailure {
   message: string;
-  /** The Instagram case with its own text and tutorial link (000 section 8). */
+  /** The Instagram case with its own text and tutorial link (docs/spec/000_a68d9a07050fe88c.txt section 8). */
   noInstagramBusiness: boolean;
 }
 

@@ -1,4 +1,4 @@
-// The Access Token Management modal (000 section 2): 1 list of profiles, 2 pick platform, 3 link.
+// The Access Token Management modal (docs/spec/000_a68d9a07050fe88c.txt section 2): 1 list of profiles, 2 pick platform, 3 link.
 // It resets to step 1 about 200 ms after it closes, once its closing transition is over.
 import { Anchor, Group, Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -28,7 +28,7 @@ export interface AccessTokenModalProps {
   isAdmin: boolean;
 }
 
-/** The specification's confirmation before an item is deleted (002 section 8). */
+/** The specification's confirmation before an item is deleted (docs/spec/002_6c80e0f7cd09047f.txt section 8). */
 const CONFIRM_REMOVE = 'Are you sure you wish to delete this item?';
 
 const STEP_LABELS = ['Profiles', 'Platform', 'Link'] as const;

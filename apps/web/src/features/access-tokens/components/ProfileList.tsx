@@ -25,7 +25,7 @@ function detail(p: ListedProfile, status: TokenStatus, timeZone: string): string
   return parts.filter(Boolean).join(' · ');
 }
 
-/** What clicking a status does (000 section 4): Granted revokes, the others start a grant. */
+/** What clicking a status does (docs/spec/000_a68d9a07050fe88c.txt section 4): Granted revokes, the others start a grant. */
 const ACTION: Record<TokenStatus, string> = {
   Granted: 'revoke its access token',
   Invalid: 'grant access again',

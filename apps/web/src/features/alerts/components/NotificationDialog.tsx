@@ -1,4 +1,4 @@
-// The per-contact notification dialog (002 section 2.3): a contact selection view (interval, start
+// The per-contact notification dialog (docs/spec/002_6c80e0f7cd09047f.txt section 2.3): a contact selection view (interval, start
 // date, recipients) and the project's alert list, toggled by 'List' and 'New'; Cancel and Done in
 // the footer. Done saves the new alert ('Alert Scheduled') or, on the list, closes. Opened by the
 // project shell for the side menu's 'per Contact Notification', and by the subscriptions screen.

@@ -1,4 +1,4 @@
-// Notification Management (/contact/notifications, 002 section 2.4): what the signed-in contact
+// Notification Management (/contact/notifications, docs/spec/002_6c80e0f7cd09047f.txt section 2.4): what the signed-in contact
 // receives (scheduled reports, reaction and crisis lists, alerts) with an Unsubscribe per row, and
 // the per-contact notification dialog per project: the dialog belongs to a project, so a project
 // is chosen here first; the user menu's link from inside a project names its client and project in

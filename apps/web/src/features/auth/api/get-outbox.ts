@@ -4,5 +4,5 @@ import { call } from '../../../api/client.ts';
 
 export const outboxQueryOptions = () => queryOptions({ queryKey: [getOutbox.path], queryFn: () => call(getOutbox, {}) });
 
-/** Mail kept in the outbox when no SMTP server is configured (issue 2, item 4). */
+/** Mail kept in the outbox when no SMTP server is configured. */
 export const useOutbox = (enabled: boolean) => useQuery({ ...outboxQueryOptions(), enabled });

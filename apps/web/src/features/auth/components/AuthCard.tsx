@@ -1,5 +1,6 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { FormEvent, ReactNode } from 'react';
 import { Brand } from '../../../ui/Brand.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 
@@ -23,5 +24,22 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         {children}
       </Stack>
     </Paper>
+  );
+}
+
+/** A sign-in screen's form: its fields and buttons one under the other; the browser's own checks are off (the screen says what is wrong). */
+export function AuthForm({ onSubmit, children }: { onSubmit: (e: FormEvent) => void; children: ReactNode }) {
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">{children}</Stack>
+    </form>
+  );
+}
+
+export function BackToLogin() {
+  return (
+    <Anchor component={Link} to="/login" size="sm" ta="center">
+      Back to login
+    </Anchor>
   );
 }

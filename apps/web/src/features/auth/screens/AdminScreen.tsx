@@ -9,7 +9,7 @@ import { ApiError, setToken } from '../../../api/client.ts';
 import { toast } from '../../../ui/toast.ts';
 import { getContactIdByEmail, loginAsContact } from '../api/act-as.ts';
 import { userQueryOptions } from '../api/get-user.ts';
-import { AuthCard } from '../components/AuthCard.tsx';
+import { AuthCard, AuthForm } from '../components/AuthCard.tsx';
 
 /** Admin act-as. */
 /** The key of act-as's one problem toast: each try replaces it, and signing in takes it away. */
@@ -69,40 +69,38 @@ export function AdminScreen() {
       title="Admin"
       subtitle="Sign in as one of your contacts (not another admin) to see the product as they see it, for at most four hours. While you act as them a banner says so, with the way back to your own session. Every act-as is kept in the audit log."
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Act as contact email"
-            type="email"
-            placeholder="contact@company.com"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            autoFocus
-          />
-          <Button type="submit" fullWidth size="md" disabled={!email.trim()} loading={busy}>
-            LOGIN
-          </Button>
-          <Anchor component={Link} to="/admin/outbox" size="sm" ta="center">
-            <IconMail size={14} style={{ verticalAlign: -2, marginRight: 4 }} />
-            Outbox: mail kept when no SMTP server is configured
-          </Anchor>
-          <Anchor component={Link} to="/admin/audit" size="sm" ta="center">
-            <IconListDetails size={14} style={{ verticalAlign: -2, marginRight: 4 }} />
-            Audit log: act-as, project changes, clip rejects
-          </Anchor>
-          <Anchor component={Link} to="/admin/collection" size="sm" ta="center">
-            <IconCloudDownload size={14} style={{ verticalAlign: -2, marginRight: 4 }} />
-            Collection: what each network's connectors collected and skipped
-          </Anchor>
-          <Anchor component={Link} to="/admin/jobs" size="sm" ta="center">
-            <IconClockPlay size={14} style={{ verticalAlign: -2, marginRight: 4 }} />
-            Jobs: digests, alerts and scheduled work, with failures
-          </Anchor>
-          <Anchor component={Link} to="/clients" size="sm" ta="center" c="dimmed">
-            Back to clients
-          </Anchor>
-        </Stack>
-      </form>
+      <AuthForm onSubmit={onSubmit}>
+        <TextInput
+          label="Act as contact email"
+          type="email"
+          placeholder="contact@company.com"
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          autoFocus
+        />
+        <Button type="submit" fullWidth size="md" disabled={!email.trim()} loading={busy}>
+          LOGIN
+        </Button>
+        <Anchor component={Link} to="/admin/outbox" size="sm" ta="center">
+          <IconMail size={14} style={{ verticalAlign: -2, marginRight: 4 }} />
+          Outbox: mail kept when no SMTP server is configured
+        </Anchor>
+        <Anchor component={Link} to="/admin/audit" size="sm" ta="center">
+          <IconListDetails size={14} style={{ verticalAlign: -2, marginRight: 4 }} />
+          Audit log: act-as, project changes, clip rejects
+        </Anchor>
+        <Anchor component={Link} to="/admin/collection" size="sm" ta="center">
+          <IconCloudDownload size={14} style={{ verticalAlign: -2, marginRight: 4 }} />
+          Collection: what each network's connectors collected and skipped
+        </Anchor>
+        <Anchor component={Link} to="/admin/jobs" size="sm" ta="center">
+          <IconClockPlay size={14} style={{ verticalAlign: -2, marginRight: 4 }} />
+          Jobs: digests, alerts and scheduled work, with failures
+        </Anchor>
+        <Anchor component={Link} to="/clients" size="sm" ta="center" c="dimmed">
+          Back to clients
+        </Anchor>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,10 +1,10 @@
-import { Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Button, TextInput } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
 import { MESSAGES } from '@listening/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../../ui/toast.ts';
 import { forgotPassword } from '../api/forgot-password.ts';
-import { AuthCard } from '../components/AuthCard.tsx';
+import { AuthCard, AuthForm, BackToLogin } from '../components/AuthCard.tsx';
 
 export const REDIRECT_AFTER_MS = 3000;
 
@@ -42,25 +42,21 @@ export function ForgotPasswordScreen() {
 
   return (
     <AuthCard title="Forgot password" subtitle="Enter your email address and we will send you a link to set a new password.">
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@company.com"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            autoFocus
-          />
-          <Button type="submit" fullWidth size="md" loading={busy}>
-            SUBMIT
-          </Button>
-          <Anchor component={Link} to="/login" size="sm" ta="center">
-            Back to login
-          </Anchor>
-        </Stack>
-      </form>
+      <AuthForm onSubmit={onSubmit}>
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          autoFocus
+        />
+        <Button type="submit" fullWidth size="md" loading={busy}>
+          SUBMIT
+        </Button>
+        <BackToLogin />
+      </AuthForm>
     </AuthCard>
   );
 }

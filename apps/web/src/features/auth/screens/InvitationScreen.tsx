@@ -9,7 +9,7 @@ import { toast } from '../../../ui/toast.ts';
 import { acceptInvitationWithPassword, answerInvitation, openInvitation } from '../api/invitations.ts';
 import { useSessionToken } from '../api/session.ts';
 import { useUser } from '../api/get-user.ts';
-import { AuthCard } from '../components/AuthCard.tsx';
+import { AuthCard, AuthForm } from '../components/AuthCard.tsx';
 import { tokenOfFragment } from './PasswordSetupScreen.tsx';
 
 type Opened = OperationOutput<typeof OpenOp>;
@@ -129,40 +129,38 @@ function ChoosePassword({ invitation, token }: { invitation: Opened; token: stri
     }
   }
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="md">
-        <Text size="sm">Choose a password of at least 8 characters to accept. You then sign in as {invitation.Email}.</Text>
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => {
-            setPassword(e.currentTarget.value);
-            setProblem(null);
-          }}
-          autoFocus
-        />
-        <PasswordInput
-          label="Confirm password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => {
-            setConfirm(e.currentTarget.value);
-            setProblem(null);
-          }}
-        />
-        {problem && (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        )}
-        <Button type="submit" fullWidth size="md" disabled={password.length < 8 || !confirm} loading={busy}>
-          ACCEPT AND SET PASSWORD
-        </Button>
-        <Text size="xs" c="dimmed" ta="center">
-          Not for you? Ignore the invitation: nothing changes until it is accepted, and it expires on its own.
-        </Text>
-      </Stack>
-    </form>
+    <AuthForm onSubmit={onSubmit}>
+      <Text size="sm">Choose a password of at least 8 characters to accept. You then sign in as {invitation.Email}.</Text>
+      <PasswordInput
+        label="Password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => {
+          setPassword(e.currentTarget.value);
+          setProblem(null);
+        }}
+        autoFocus
+      />
+      <PasswordInput
+        label="Confirm password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => {
+          setConfirm(e.currentTarget.value);
+          setProblem(null);
+        }}
+      />
+      {problem && (
+        <Alert color="red" role="alert">
+          {problem}
+        </Alert>
+      )}
+      <Button type="submit" fullWidth size="md" disabled={password.length < 8 || !confirm} loading={busy}>
+        ACCEPT AND SET PASSWORD
+      </Button>
+      <Text size="xs" c="dimmed" ta="center">
+        Not for you? Ignore the invitation: nothing changes until it is accepted, and it expires on its own.
+      </Text>
+    </AuthForm>
   );
 }

@@ -8,7 +8,7 @@ import { userQueryOptions } from '../api/get-user.ts';
 import { LOGIN_ERROR_TOAST, login } from '../api/login.ts';
 import { logout } from '../api/logout.ts';
 import { isLoginPath } from '../api/session.ts';
-import { AuthCard } from '../components/AuthCard.tsx';
+import { AuthCard, AuthForm } from '../components/AuthCard.tsx';
 import { toast } from '../../../ui/toast.ts';
 
 /**
@@ -68,41 +68,39 @@ export function LoginScreen() {
 
   return (
     <AuthCard title="Sign in" subtitle="Monitor mentions, sentiment and reach across every network.">
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            placeholder="you@company.com"
-            value={email}
-            onChange={(e) => {
-              setEmail(e.currentTarget.value);
-              toast.hide(LOGIN_ERROR_TOAST);
-            }}
-            autoFocus
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            placeholder="Your password"
-            value={password}
-            onChange={(e) => {
-              setPassword(e.currentTarget.value);
-              toast.hide(LOGIN_ERROR_TOAST);
-            }}
-          />
-          <Button type="submit" fullWidth size="md" disabled={!canSubmit} loading={busy}>
-            LOGIN
-          </Button>
-          <Anchor component={Link} to="/forgot-password" size="sm" ta="center">
-            Forgot password?
-          </Anchor>
-          <Anchor component={Link} to="/" size="sm" ta="center" c="dimmed">
-            Back to the website
-          </Anchor>
-        </Stack>
-      </form>
+      <AuthForm onSubmit={onSubmit}>
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="username"
+          placeholder="you@company.com"
+          value={email}
+          onChange={(e) => {
+            setEmail(e.currentTarget.value);
+            toast.hide(LOGIN_ERROR_TOAST);
+          }}
+          autoFocus
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          placeholder="Your password"
+          value={password}
+          onChange={(e) => {
+            setPassword(e.currentTarget.value);
+            toast.hide(LOGIN_ERROR_TOAST);
+          }}
+        />
+        <Button type="submit" fullWidth size="md" disabled={!canSubmit} loading={busy}>
+          LOGIN
+        </Button>
+        <Anchor component={Link} to="/forgot-password" size="sm" ta="center">
+          Forgot password?
+        </Anchor>
+        <Anchor component={Link} to="/" size="sm" ta="center" c="dimmed">
+          Back to the website
+        </Anchor>
+      </AuthForm>
     </AuthCard>
   );
 }

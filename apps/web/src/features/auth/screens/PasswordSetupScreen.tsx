@@ -1,11 +1,11 @@
-import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
-import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import { Button, PasswordInput } from '@mantine/core';
+import { useLocation, useNavigate } from '@tanstack/react-router';
 import { MESSAGES } from '@listening/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../api/client.ts';
 import { toast } from '../../../ui/toast.ts';
 import { setPassword } from '../api/set-password.ts';
-import { AuthCard } from '../components/AuthCard.tsx';
+import { AuthCard, AuthForm, BackToLogin } from '../components/AuthCard.tsx';
 import { REDIRECT_AFTER_MS } from './ForgotPasswordScreen.tsx';
 
 /** The one-time token of the link's fragment (#token=…), or ''. */
@@ -59,18 +59,14 @@ export function PasswordSetupScreen({ contactId, token: queryToken }: { contactI
 
   return (
     <AuthCard title="PASSWORD SETUP" subtitle="Choose a password of at least 8 characters.">
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <PasswordInput label="Password" autoComplete="new-password" value={password} onChange={(e) => setPasswordValue(e.currentTarget.value)} autoFocus />
-          <PasswordInput label="Confirm password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} />
-          <Button type="submit" fullWidth size="md" disabled={!password || !confirm} loading={busy}>
-            CONFIRM
-          </Button>
-          <Anchor component={Link} to="/login" size="sm" ta="center">
-            Back to login
-          </Anchor>
-        </Stack>
-      </form>
+      <AuthForm onSubmit={onSubmit}>
+        <PasswordInput label="Password" autoComplete="new-password" value={password} onChange={(e) => setPasswordValue(e.currentTarget.value)} autoFocus />
+        <PasswordInput label="Confirm password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} />
+        <Button type="submit" fullWidth size="md" disabled={!password || !confirm} loading={busy}>
+          CONFIRM
+        </Button>
+        <BackToLogin />
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,4 +1,4 @@
-// Competitor tracking (/competitor-tracking, 001 section 2): a donut of posts across the project and
+// Competitor tracking (/competitor-tracking, docs/spec/001_57268dddd5f58f8a.txt section 2): a donut of posts across the project and
 // its competitors (other projects of the client) in the range and streams, with each one's change
 // against the previous period. The project's slice opens its posts in the clip tray; a competitor's
 // opens that project's dashboard over the same filter. Admins manage the competitors here and from

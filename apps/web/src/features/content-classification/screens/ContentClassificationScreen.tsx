@@ -1,6 +1,6 @@
-// Content classification (/content-classification, 001 section 2): Owned, Earned, Chatter and Total
+// Content classification (/content-classification, docs/spec/001_57268dddd5f58f8a.txt section 2): Owned, Earned, Chatter and Total
 // cards, each against the previous period, and the insights bar chart per bucket. No lock and no
-// side-menu item (000 section 2 lists none), so every project type sees it. Cards and bar segments
+// side-menu item (docs/spec/000_a68d9a07050fe88c.txt section 2 lists none), so every project type sees it. Cards and bar segments
 // open their posts in the clip tray, narrowed to their brand association.
 import { Badge, Grid } from '@mantine/core';
 import { BRAND_ASSOCIATION, SENTIMENT_CARD_COLORS } from '@listening/contract';

@@ -4,7 +4,7 @@ import { Group, Progress, Table, Text, Tooltip, UnstyledButton } from '@mantine/
 import type { DeepDiveItem } from '@listening/contract';
 import { Change } from '../../../ui/Change.tsx';
 
-// 001 section 9: Owned blue, Earned green, Chatter orange.
+// docs/spec/001_57268dddd5f58f8a.txt section 9: Owned blue, Earned green, Chatter orange.
 const BRAND = [
   ['Owned', '#1c7ed6'],
   ['Earned', '#2f9e44'],

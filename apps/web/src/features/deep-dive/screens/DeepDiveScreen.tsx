@@ -1,4 +1,4 @@
-// Deep dive (/deep-dive, 001 section 2): the hashtags, urls, handles or named entities (the rail)
+// Deep dive (/deep-dive, docs/spec/001_57268dddd5f58f8a.txt section 2): the hashtags, urls, handles or named entities (the rail)
 // of the project's posts over the Filter's range, streams and bin (as every screen reads them),
 // with headline figures against the previous period, a breakdown widget, a pie comparison and the
 // items over time; the period (Hourly, Daily, Weekly; Weekly by default) is the chart's bucket

@@ -1,5 +1,5 @@
 // Performance measurement (Follower Growth, every project type): the owned profiles' followers
-// over the fixed 8 weeks ending today (001 section 9), on every stream the project offers (the
+// over the fixed 8 weeks ending today (docs/spec/001_57268dddd5f58f8a.txt section 9), on every stream the project offers (the
 // shell hides the Filter here and says what the screen covers): headline figures against
 // the 8 weeks before, the weekly insights line per network, the follower comparison pie and the
 // follower matrix by week.

@@ -14,6 +14,6 @@ export const influencerComparisonQueryOptions = (params: AnalyticParams, ids: re
       }),
   });
 
-/** Loads only when there are ids and streams to compare (001 section 4). */
+/** Loads only when there are ids and streams to compare (docs/spec/001_57268dddd5f58f8a.txt section 4). */
 export const useInfluencerComparison = (params: AnalyticParams, ids: readonly number[]) =>
   useQuery({ ...influencerComparisonQueryOptions(params, ids), enabled: ids.length > 0 && !!params.streamIds && params.projectId !== undefined });

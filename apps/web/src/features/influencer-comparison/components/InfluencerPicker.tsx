@@ -1,6 +1,6 @@
 // The picker 'Select influencers to compare:': a checkbox per influencer entry with its author
 // and network; up to 5, the last one chosen cannot be unticked, and with none chosen it says
-// 'Choose at least 1 item to compare' (001 sections 2 and 5). Confirming hands the ids back.
+// 'Choose at least 1 item to compare' (docs/spec/001_57268dddd5f58f8a.txt sections 2 and 5). Confirming hands the ids back.
 import { Alert, Button, Checkbox, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { INFLUENCER_COMPARE_MAX, type Influencer } from '@listening/contract';
 import { useEffect, useState } from 'react';

@@ -48,7 +48,7 @@ export function InfluencerComparisonScreen() {
   const setIds = (next: number[]) => void navigate({ to: '.', search: (prev) => ({ ...prev, ids: idsParam(next) }), replace: false });
   const typeShown = (TYPES as readonly number[]).includes(project.ProjectTypeId);
 
-  // None in the address: the first 2 entries, written into it (001 section 4).
+  // None in the address: the first 2 entries, written into it (docs/spec/001_57268dddd5f58f8a.txt section 4).
   useEffect(() => {
     if (!typeShown || !influencers.data || ids.length > 0 || entries.length === 0) return;
     void navigate({ to: '.', search: (prev) => ({ ...prev, ids: idsParam(defaultIds(entries.map((e) => e.Id))) }), replace: true });

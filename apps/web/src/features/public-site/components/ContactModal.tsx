@@ -1,4 +1,4 @@
-// The Contact Focal Points modal (000): the same form as /contact-us, opened from the public
+// The Contact Focal Points modal (docs/spec/000_a68d9a07050fe88c.txt): the same form as /contact-us, opened from the public
 // pages' header and footer and from the app's side menu. A success shows the server's Message
 // and closes it; a failure keeps it open with the Message as an error toast.
 import { Text, UnstyledButton, type UnstyledButtonProps } from '@mantine/core';

@@ -1,4 +1,4 @@
-// The report dialog of Stats Analysis and Trend Analysis (002 section 2.2): six sections, a
+// The report dialog of Stats Analysis and Trend Analysis (docs/spec/002_6c80e0f7cd09047f.txt section 2.2): six sections, a
 // footer (Saved Reports, Schedule List, Request Log, Done) and a back control in the header.
 // Opening it loads the report options, the contacts and the reports. Saving options goes to
 // Generate Report, generating to the Request Log, scheduling to the Schedule List. Leaving Report

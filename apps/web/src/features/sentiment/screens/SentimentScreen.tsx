@@ -1,4 +1,4 @@
-// Sentiment (/sentiment, 001 section 2): headline totals against the previous period, the sentiment
+// Sentiment (/sentiment, docs/spec/001_57268dddd5f58f8a.txt section 2): headline totals against the previous period, the sentiment
 // chart, the breakdown pie (inner ring Owned/Earned/Chatter, outer ring sentiment) and the Daily
 // Insights lines. Behind the Sentiment product and project types 1, 5, 6, 7 (the side menu's
 // 'Sentiment Rating'); its filter leaves YouTube out (project/screen-filter.ts). Every slice, bar

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { LISTING_BODY_MAX, MANUAL_AUTHOR_MAX, type SubBin } from '@listening/contract';
 import { useState, type FormEvent } from 'react';
 import { streamName } from '../../../ui/StreamIcon.tsx';
@@ -6,6 +6,7 @@ import { toast } from '../../../ui/toast.ts';
 import { useAddBinPost } from '../api/mutations.ts';
 import { errorText } from './BinFormModal.tsx';
 import { useTimeZone, wallNow } from '../../../ui/time.ts';
+import { FormFooter } from './FormFooter.tsx';
 
 /** Add one post to an input bin by hand: network, author, date, text, link. */
 export function AddPostModal({ bin, streams, onClose }: { bin: SubBin | null; streams: readonly number[]; onClose: () => void }) {
@@ -73,19 +74,11 @@ function AddPostBody({ bin, streams, onClose }: { bin: SubBin; streams: readonly
           onChange={(e) => setText(e.currentTarget.value)}
         />
         <TextInput label="Link" placeholder="https://…" type="url" value={link} onChange={(e) => setLink(e.currentTarget.value)} />
-        {error && (
-          <Alert color="red" variant="light" title="Not added">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
+        <FormFooter error={error} errorTitle="Not added" onCancel={onClose}>
           <Button type="submit" loading={add.isPending} disabled={!author.trim() || !text.trim() || !date}>
             Add post
           </Button>
-        </Group>
+        </FormFooter>
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
 // Creating or renaming a sub-bin (its name, its place in the tree and its rules).
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { BIN_NAME_MAX, SUB_BIN_DEPTH_MAX, type SubBin } from '@listening/contract';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../api/client.ts';
@@ -7,6 +7,7 @@ import { toast } from '../../../ui/toast.ts';
 import type { BinKind } from '../kinds.ts';
 import { useCreateSubBin, useRenameSubBin } from '../api/mutations.ts';
 import { RulesEditor, toRules, type RuleDraft } from './RulesEditor.tsx';
+import { FormFooter } from './FormFooter.tsx';
 
 export const errorText = (err: unknown) => (err instanceof ApiError ? (err.serverMessage ?? err.message) : err instanceof Error ? err.message : null);
 
@@ -107,19 +108,11 @@ function BinFormBody({
             <RulesEditor value={rules} onChange={setRules} streams={streams} />
           </>
         )}
-        {error && (
-          <Alert color="red" variant="light" title="Not saved">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
+        <FormFooter error={error} errorTitle="Not saved" onCancel={onClose}>
           <Button type="submit" loading={busy} disabled={!name.trim()}>
             {form.mode === 'rename' ? 'Rename' : 'Create'}
           </Button>
-        </Group>
+        </FormFooter>
       </Stack>
     </form>
   );

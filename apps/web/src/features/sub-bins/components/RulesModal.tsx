@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
 import type { SubBin } from '@listening/contract';
 import { useState } from 'react';
 import { toast } from '../../../ui/toast.ts';
 import { useUpdateBinRules } from '../api/mutations.ts';
 import { errorText } from './BinFormModal.tsx';
 import { RulesEditor, toDraft, toRules, type RuleDraft } from './RulesEditor.tsx';
+import { FormFooter } from './FormFooter.tsx';
 
 /** Edit a bin's rules: saved together, each checked by the same parser that matches posts. */
 export function RulesModal({ bin, streams, onClose }: { bin: SubBin | null; streams: readonly number[]; onClose: () => void }) {
@@ -30,19 +31,11 @@ function RulesBody({ bin, streams, onClose }: { bin: SubBin; streams: readonly n
       <Text size="xs" c="dimmed">
         Rules file posts collected from now on; posts already stored are not sorted again.
       </Text>
-      {error && (
-        <Alert color="red" variant="light" title="Not saved">
-          {error}
-        </Alert>
-      )}
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
+      <FormFooter error={error} errorTitle="Not saved" onCancel={onClose}>
         <Button loading={save.isPending} onClick={() => void submit().catch(() => undefined)}>
           Save rules
         </Button>
-      </Group>
+      </FormFooter>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 // Uploading a CSV file of posts into an input bin, checked in the browser before it is sent.
-import { Alert, Anchor, Button, FileInput, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, FileInput, List, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import {
   INPUT_BIN_CSV_COLUMNS,
@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { toast } from '../../../ui/toast.ts';
 import { useUploadBinPosts } from '../api/mutations.ts';
 import { errorText } from './BinFormModal.tsx';
+import { FormFooter } from './FormFooter.tsx';
 
 /** The template as a file the browser saves. */
 function downloadTemplate() {
@@ -103,19 +104,11 @@ function UploadBody({ bin, onClose }: { bin: SubBin; onClose: () => void }) {
           {problems.length > INPUT_BIN_CSV_MAX_ERRORS && <Text size="sm">… and {problems.length - INPUT_BIN_CSV_MAX_ERRORS} more.</Text>}
         </Alert>
       )}
-      {error && (
-        <Alert color="red" variant="light" title="Nothing was added">
-          {error}
-        </Alert>
-      )}
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
+      <FormFooter error={error} errorTitle="Nothing was added" onCancel={onClose}>
         <Button loading={upload.isPending} disabled={!reading || problems.length > 0} onClick={() => void send().catch(() => undefined)}>
           Add {reading?.rows.length ?? ''} posts
         </Button>
-      </Group>
+      </FormFooter>
     </Stack>
   );
 }

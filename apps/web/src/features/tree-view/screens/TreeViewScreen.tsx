@@ -1,4 +1,4 @@
-// Tree view (/treeview, 001 section 2): the project's folders and subfolders over the filter's
+// Tree view (/treeview, docs/spec/001_57268dddd5f58f8a.txt section 2): the project's folders and subfolders over the filter's
 // streams (7 to 11); choosing a subfolder stores the range and streams in the address and opens
 // its page, the dashboard scoped to that bin. Beside the picker, the chosen folder's newest posts
 // (clip/getall/bins over the folder and its subfolders) and their count against the previous

@@ -1,4 +1,4 @@
-// The wizard's state and the checks each step makes before Next (002 section 5, "Wizard").
+// The wizard's state and the checks each step makes before Next (docs/spec/002_6c80e0f7cd09047f.txt section 5, "Wizard").
 import { AGREEMENT_DEFAULTS, DEFAULT_TIME_ZONE, WIZARD_MESSAGES, defaultBillingType, defaultQuantities } from '@listening/contract';
 import { todayIn } from '../../../ui/time.ts';
 

@@ -2,12 +2,11 @@
 // where the table's eight columns would need more than twice the screen's width.
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { intervalLabel, type WordBin, type WordBinGroup } from '@listening/contract';
-import { AnchorLink } from '../../../ui/links.tsx';
 import { useFormatTime } from '../../../ui/time.ts';
 import { useAddToGroup } from '../api/word-bins.ts';
-import { kindOf } from '../kinds.ts';
 import { WordBinActions } from './WordBinActions.tsx';
 import { KeywordBadge } from './KeywordBadge.tsx';
+import { WordBinLink } from './WordBinLink.tsx';
 
 export function WordBinCards({ bins, groups, canEdit }: { bins: readonly WordBin[]; groups: readonly WordBinGroup[]; canEdit: boolean }) {
   const time = useFormatTime();
@@ -15,25 +14,11 @@ export function WordBinCards({ bins, groups, canEdit }: { bins: readonly WordBin
   return (
     <Stack gap="xs" data-testid="word-bin-cards">
       {bins.map((b) => {
-        const kind = kindOf(b.WordBinTypeId);
         return (
           <Paper key={b.Id} withBorder radius="md" p="sm" data-testid="word-bin-card" data-name={b.Description}>
             <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
               <Stack gap={0} miw={0}>
-                <AnchorLink
-                  to={
-                    kind.detail === 'crisis-monitoring/wordbin'
-                      ? '/client/$clientId/project/$projectId/crisis-monitoring/wordbin/$wordBinId'
-                      : '/client/$clientId/project/$projectId/reaction-list/wordbin/$wordBinId'
-                  }
-                  params={{ clientId: String(b.ClientId), projectId: String(b.ProjectId), wordBinId: String(b.Id) }}
-                  search={(s) => s}
-                  fw={600}
-                  size="sm"
-                  style={{ overflowWrap: 'anywhere' }}
-                >
-                  {b.Description}
-                </AnchorLink>
+                <WordBinLink bin={b} style={{ overflowWrap: 'anywhere' }} />
                 <Text size="xs" c="dimmed">
                   {b.WordBinTypeId === 2 ? 'Crisis' : 'Reaction'} · {intervalLabel(b.NotificationInterval)}
                   {!b.IsActive && ' · Paused'}

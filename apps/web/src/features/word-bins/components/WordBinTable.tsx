@@ -2,12 +2,11 @@
 // its detail, and its menu puts it in a group.
 import { Group, Table, Text } from '@mantine/core';
 import { intervalLabel, type WordBin, type WordBinGroup } from '@listening/contract';
-import { AnchorLink } from '../../../ui/links.tsx';
 import { useFormatTime } from '../../../ui/time.ts';
 import { useAddToGroup } from '../api/word-bins.ts';
-import { kindOf } from '../kinds.ts';
 import { WordBinActions } from './WordBinActions.tsx';
 import { KeywordBadge } from './KeywordBadge.tsx';
+import { WordBinLink } from './WordBinLink.tsx';
 
 export function WordBinTable({ bins, groups, canEdit }: { bins: readonly WordBin[]; groups: readonly WordBinGroup[]; canEdit: boolean }) {
   const time = useFormatTime();
@@ -30,23 +29,10 @@ export function WordBinTable({ bins, groups, canEdit }: { bins: readonly WordBin
         </Table.Thead>
         <Table.Tbody>
           {bins.map((b) => {
-            const kind = kindOf(b.WordBinTypeId);
             return (
               <Table.Tr key={b.Id} data-testid="word-bin-row" data-name={b.Description}>
                 <Table.Td>
-                  <AnchorLink
-                    to={
-                      kind.detail === 'crisis-monitoring/wordbin'
-                        ? '/client/$clientId/project/$projectId/crisis-monitoring/wordbin/$wordBinId'
-                        : '/client/$clientId/project/$projectId/reaction-list/wordbin/$wordBinId'
-                    }
-                    params={{ clientId: String(b.ClientId), projectId: String(b.ProjectId), wordBinId: String(b.Id) }}
-                    search={(s) => s}
-                    fw={600}
-                    size="sm"
-                  >
-                    {b.Description}
-                  </AnchorLink>
+                  <WordBinLink bin={b} />
                   {!b.IsActive && (
                     <Text size="xs" c="dimmed">
                       Paused

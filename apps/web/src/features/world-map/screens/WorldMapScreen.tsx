@@ -1,4 +1,4 @@
-// World map (/world-map, ours: issue 17 item 10): where the project's posts come from over the
+// World map (/world-map, ours): where the project's posts come from over the
 // filter's range and streams, as the engine resolved it at ingestion from the post's and its
 // author's location: headline figures against the previous period, a choropleth of countries with
 // the busiest places as bubbles (no tile server: the shapes ship with the app), and the countries
