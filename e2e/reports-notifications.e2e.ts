@@ -129,11 +129,15 @@ for (const width of [1280, 390]) {
       await page.goto(projectUrl);
       await page.getByRole('heading', { name: PROJECT }).waitFor();
       // One more notice at least, whatever an earlier run marked read: the report's clip listing.
+      // Wait for that notice itself before marking all read, or it could land after the click.
+      const newestId = async () => Math.max(0, ...(await apiGet<{ Id: number }[]>(page, '/api/notification/get/contact')).map((n) => n.Id));
+      const before = await newestId();
       await apiPost(page, '/api/report/listing/generate', {
         ReportId: reportId,
         DateStart: `${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}T00:00:00`,
         DateEnd: `${new Date().toISOString().slice(0, 10)}T23:59:59`,
       });
+      await expect.poll(newestId, { timeout: 60_000 }).toBeGreaterThan(before);
       await page.getByRole('button', { name: /^Notifications, \d[\d,]* unread$/ }).waitFor({ timeout: 60_000 });
       await bell(page).click();
       const panel = page.locator('.mantine-Popover-dropdown');
@@ -149,7 +153,11 @@ for (const width of [1280, 390]) {
       expect(overflow.left).toBeGreaterThanOrEqual(0);
       expect(overflow.right).toBeLessThanOrEqual(width);
       expect(overflow.page).toBeLessThanOrEqual(0);
-      await panel.getByRole('button', { name: 'Mark all read' }).click();
+      // The bell clears at once; wait for the server's answer too, or the reload below would cancel the request.
+      await Promise.all([
+        page.waitForResponse((r) => new URL(r.url()).pathname === '/api/notification/seen/all' && r.ok()),
+        panel.getByRole('button', { name: 'Mark all read' }).click(),
+      ]);
       await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
       await shot(page, `notifications-read-${width}`);
       // The server agrees: a reload shows no unread.
