@@ -44,7 +44,16 @@ import type { Skip } from '../ingest/connectors/types.ts';
 import type { Post } from '../ingest/post.ts';
 import { canonicalAccountId } from '../ingest/account-id.ts';
 import { createPipeline } from '../ingest/pipeline.ts';
-import { allowedHashtags, conversationSpecs, hashtagsOf, KIND_BUDGETS, youtubeQueriesOf, youtubeSearchEveryMs, type KindBudget } from './collection-plan.ts';
+import {
+  allowedHashtags,
+  authorIdsOf,
+  conversationSpecs,
+  hashtagsOf,
+  KIND_BUDGETS,
+  youtubeQueriesOf,
+  youtubeSearchEveryMs,
+  type KindBudget,
+} from './collection-plan.ts';
 import { lastRuns, recordRuns, watchSkipRates } from './connector-stats.ts';
 
 export interface ConnectorJobConfig {
@@ -265,7 +274,7 @@ async function linkedProfiles(
 }
 
 function surfaceOf(p: LinkedProfileRow): OwnedSurface {
-  return { handle: p.handle?.replace(/^@/, '') || p.external_id, ownIds: [...new Set([p.external_id, canonicalAccountId(p.stream_id, p.external_id)])] };
+  return { handle: p.handle?.replace(/^@/, '') || p.external_id, ownIds: authorIdsOf(p) };
 }
 
 /**
