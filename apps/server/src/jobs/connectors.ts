@@ -60,7 +60,7 @@ import { lastRuns, recordRuns, watchSkipRates } from './connector-stats.ts';
 import { schedule, type Job, type QueueSpec } from './runner.ts';
 
 export interface ConnectorJobConfig {
-  /** Pause between the end of one run and the start of the next (CONNECTOR_INTERVAL_MS). */
+  /** How often each network's turn comes (CONNECTOR_INTERVAL_MS). */
   intervalMs: number;
   /** App-only bearer token for X recent search (X_BEARER_TOKEN); null: no X search. */
   xBearerToken: string | null;
