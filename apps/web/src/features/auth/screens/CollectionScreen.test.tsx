@@ -71,4 +71,21 @@ describe('collection screen', () => {
     expect(cells(1)[3]).toBe('None');
     expect(screen.getByText('Facebook answers have changed')).toBeTruthy();
   });
+
+  it("shows the network's message as text, never as markup", async () => {
+    const said = 'graph_error_100: <img src=x onerror="alert(1)"> (#100) Tried accessing nonexisting field';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.startsWith('/api/user/get'))
+          return Response.json({ Id: 1, Name: 'Ada', Surname: 'Admin', Email: 'admin@demo.example', IsAdmin: true, ActingAdminId: null });
+        return Response.json({ Rows: [{ ...row, LastError: said }], Alerts: [] });
+      }),
+    );
+    setToken('tok');
+    renderScreen(CollectionScreen, { path: '/admin/collection' });
+    const table = await screen.findByRole('table', { name: 'Collection' });
+    expect(table.querySelector('tbody tr td:last-child')?.textContent).toContain(said);
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+  });
 });
