@@ -100,6 +100,54 @@ describe('blog feed connector', () => {
     await fake.close();
   });
 
+  // WordPress pages an RSS feed with ?paged=N and links no next page: 25 posts published between
+  // two sweeps fill more than the feed's first page of 10.
+  const published = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      id: `https://blog.example/?p=${100 + i}`,
+      title: `New ${i}`,
+      html: `<p>Brand SA news ${i}</p>`,
+      author: 'Lerato',
+      date: new Date(Date.UTC(2024, 1, 1, i)).toISOString(),
+    })).reverse();
+
+  it('follows a WordPress RSS feed through ?paged=N until a page holds an item already seen, so no new post is lost', async () => {
+    const fake = await startBlogFake({ wordpress: true, pageSize: 10 });
+    const make = () => new BlogFeedConnector({ feedUrl: `${fake.url}/feed`, http: testHttp() });
+    const first = await collect(make(), store);
+    expect(first.posts).toHaveLength(5);
+    // The first page held only new items: page 2 was asked, and its 404 ended the sweep.
+    expect(fake.requests.map((r) => r.query.get('paged'))).toEqual([null, '2']);
+    expect(first.report).toMatchObject({ ended: 'done', skipped: {} });
+    const fresh = published(25);
+    fake.articles.unshift(...fresh);
+    fake.requests.length = 0;
+    const second = await collect(make(), store);
+    await fake.close();
+    expect(guids(second.posts).sort()).toEqual(fresh.map((a) => a.id).sort());
+    // Page 3 holds the last 5 new posts and 5 seen before: paging stops there.
+    expect(fake.requests.map((r) => r.query.get('paged'))).toEqual([null, '2', '3']);
+    expect(second.report).toMatchObject({ ended: 'done', skipped: {} });
+  });
+
+  it('stops following ?paged=N at maxPages pages, and at a server that answers it with its first page again', async () => {
+    const fake = await startBlogFake({ wordpress: true, pageSize: 10 });
+    const make = () => new BlogFeedConnector({ feedUrl: `${fake.url}/feed`, http: testHttp(), maxPages: 2 });
+    await collect(make(), store);
+    fake.articles.unshift(...published(25));
+    fake.requests.length = 0;
+    const bounded = await collect(make(), store);
+    await fake.close();
+    expect(bounded.posts).toHaveLength(20);
+    expect(fake.requests.map((r) => r.query.get('paged'))).toEqual([null, '2']);
+    // Not WordPress: ?paged=2 is the feed again, which ends the sweep without repeating its posts.
+    const plain = await startBlogFake({ pageSize: 10, articles: published(4) });
+    const once = await collect(new BlogFeedConnector({ feedUrl: `${plain.url}/feed`, http: testHttp() }), memoryCursorStore());
+    await plain.close();
+    expect(once.posts).toHaveLength(4);
+    expect(plain.requests.map((r) => r.query.get('paged'))).toEqual([null, '2']);
+  });
+
   it('turns HTML into text', () => {
     expect(htmlToText('<p>A&amp;B&#8217;s <i>new</i></p><script>x()</script>line&#x21;')).toBe('A&B’s new\nline!');
     expect(htmlToText('a <STYLE type="x">p{}</style > b <br/> c<BR>d &lt;tag&gt; &unknown; <a href="x>y">z</a>')).toBe('a b\nc\nd <tag> &unknown; y">z');

@@ -2,12 +2,13 @@
 // external id (a guid is the feed's word, not the world's: another feed may publish the same one),
 // pubDate/updated, author/dc:creator, link. A feed is fetched conditionally (ETag, Last-Modified) and, when it
 // is paged or archived (RFC 5005 rel="next" or rel="prev-archive"), followed back to what the
-// last sweep had seen; the first sweep reads at most maxPages pages of a feed's history.
+// last sweep had seen; the first sweep reads at most maxPages pages of a feed's history. A plain
+// RSS feed without such links is followed WordPress's way (`?paged=N`), bounded (pagedFeedUrl).
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Post } from '../post.ts';
 import { HttpClient } from './http.ts';
 import { date, failedPage, isObj, malformedPage, obj, PageBuilder, str, toPost, type Obj } from './normalise.ts';
-import { afterPage, isNew, maxMark, type SweepCursor } from './sweep.ts';
+import { afterPage, isNew, maxMark, newer, type SweepCursor } from './sweep.ts';
 import type { Connector, PageOutcome, Skip } from './types.ts';
 
 export const BLOG_STREAM = 13;
@@ -128,6 +129,16 @@ function absolute(link: string | undefined, base: string): string | undefined {
   }
 }
 
+/**
+ * WordPress pages a plain RSS feed with `?paged=N` (N from 2; 404 past the last page) and links
+ * no next page: the address of page `n` of the feed.
+ */
+export function pagedFeedUrl(feedUrl: string, n: number): string {
+  const u = new URL(feedUrl);
+  u.searchParams.set('paged', String(n));
+  return u.toString();
+}
+
 /** An item's external id: the feed's address, a space (never in a serialised address), its guid. */
 export const feedItemId = (feedHref: string, guid: string) => `${feedHref} ${guid}`;
 
@@ -167,6 +178,14 @@ export class BlogFeedConnector implements Connector<FeedCursor> {
     if (firstPage && same.lastModified) headers['if-modified-since'] = same.lastModified;
     const url = cursor?.page ?? this.cfg.feedUrl;
     const r = await this.http.send({ url, headers });
+    // Past a WordPress feed's last page (`?paged=N`, asked below) comes a 404: the sweep ends.
+    const wordPressPage = !firstPage && url === pagedFeedUrl(this.cfg.feedUrl, (same.pages ?? 0) + 1);
+    if (!r.ok && wordPressPage && r.status === 404)
+      return {
+        page: { posts: [], skipped: [] },
+        cursor: { ...afterPage(cursor, null, null, false).cursor, etag: same.etag, lastModified: same.lastModified, pages: 0 },
+        next: 'done',
+      };
     if (!r.ok) return failedPage(same, r);
     if (r.status === 304) return { page: { posts: [], skipped: [] }, cursor: same, next: 'done' };
     if (XMLValidator.validate(r.text) !== true) {
@@ -197,14 +216,32 @@ export class BlogFeedConnector implements Connector<FeedCursor> {
       }
       b.add(p);
     }
+    // A server that is not WordPress answers `?paged=N` with its feed again: the page then holds
+    // the newest item this sweep has already read, and the sweep ends without repeating it.
+    if (wordPressPage && newest !== null && !newer(same.top, newest))
+      return {
+        page: { posts: [], skipped: [] },
+        cursor: { ...afterPage(cursor, null, null, false).cursor, etag: same.etag, lastModified: same.lastModified, pages: 0 },
+        next: 'done',
+      };
     // RFC 5005: a paged feed links its next (older) page, an archived one its previous archive.
     const feedLinks = links(atom ? root.link : root['atom:link']);
-    const nextHref = relLink(feedLinks, 'next') ?? relLink(feedLinks, 'prev-archive');
+    const relNext = relLink(feedLinks, 'next') ?? relLink(feedLinks, 'prev-archive');
     const pages = (firstPage ? 0 : (same.pages ?? 0)) + 1;
+    const maxPages = this.cfg.maxPages ?? BLOG_MAX_PAGES;
     // Only the first sweep is bounded: later sweeps end at the last one's mark, and cutting them
     // short would pass over posts that were never read.
-    const bounded = cursor?.mark == null && pages >= (this.cfg.maxPages ?? BLOG_MAX_PAGES);
-    const step = afterPage(cursor, newest, nextHref && !bounded ? new URL(nextHref, url).toString() : null, reached);
+    const bounded = cursor?.mark == null && pages >= maxPages;
+    // A plain RSS feed without rel="next" whose page holds only new items may have lost some past
+    // its end since the last sweep: WordPress serves the older ones at `?paged=2`, 3, … Those are
+    // asked until a page holds an item already seen, is empty or 404, or maxPages pages were read
+    // (in every sweep: the pages are guessed, not linked).
+    const wordPressNext =
+      !atom && !relNext && !reached && b.posts.length + b.skipped.length > 0 && pages < maxPages && (firstPage || wordPressPage)
+        ? pagedFeedUrl(this.cfg.feedUrl, pages + 1)
+        : null;
+    const nextHref = relNext && !bounded ? new URL(relNext, url).toString() : wordPressNext;
+    const step = afterPage(cursor, newest, nextHref, reached);
     const validators = firstPage
       ? { etag: r.headers.get('etag'), lastModified: r.headers.get('last-modified') }
       : { etag: same.etag, lastModified: same.lastModified };

@@ -1,7 +1,7 @@
 // A local fake blog: an RSS 2.0 feed (/feed) and an Atom feed (/atom), each paged with
 // rel="next" links (RFC 5005 paged feeds) or, with `archived`, rel="prev-archive" links (RFC 5005
 // archived feeds: the subscription document holds the newest, each archive links the one before),
-// an ETag answered with 304 when nothing changed.
+// an ETag answered with 304 when nothing changed; with `wordpress`, no links and `?paged=N` pages.
 import { Faults, startFake, type FakeReply, type FakeServer } from './server.ts';
 
 export interface FakeArticle {
@@ -54,6 +54,12 @@ export interface BlogFakeOptions {
   faults?: Record<string, FakeReply[]>;
   /** Link older pages as archives (rel="prev-archive") instead of pages (rel="next"). */
   archived?: boolean;
+  /**
+   * WordPress's paging: the RSS feed links no other page; `/feed?paged=N` (N ≥ 2) serves page N
+   * and a 404 past the last page. Without it the fake, like a server that is not WordPress,
+   * answers `?paged=N` with its first page.
+   */
+  wordpress?: boolean;
 }
 
 export async function startBlogFake(opts: BlogFakeOptions = {}) {
@@ -61,13 +67,14 @@ export async function startBlogFake(opts: BlogFakeOptions = {}) {
   const faults = new Faults(opts.faults);
   const size = opts.pageSize ?? 3;
   const server: FakeServer = await startFake((req) => {
-    const page = Number(req.query.get('page') ?? 1);
+    const page = Number((opts.wordpress ? req.query.get('paged') : req.query.get('page')) ?? 1);
     const fault = faults.take(`${req.path}:${page}`);
     if (fault) return fault;
     const etag = `"v${list.length}"`;
     if (page === 1 && req.headers['if-none-match'] === etag) return { status: 304, raw: '' };
     const slice = list.slice((page - 1) * size, page * size);
-    const next = page * size < list.length ? `${req.path}?page=${page + 1}` : null;
+    if (opts.wordpress && page > 1 && slice.length === 0) return { status: 404, raw: '<!doctype html><title>Page not found</title>' };
+    const next = !opts.wordpress && page * size < list.length ? `${req.path}?page=${page + 1}` : null;
     const rel = opts.archived ? 'prev-archive' : 'next';
     if (req.path === '/feed') return { raw: rss(`http://${req.headers.host}`, slice, next, rel), headers: { 'content-type': 'application/rss+xml', etag } };
     if (req.path === '/atom') return { raw: atom(slice, next, rel), headers: { 'content-type': 'application/atom+xml', etag } };
