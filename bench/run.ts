@@ -2,7 +2,7 @@
 // Prints the machine first, so figures are read against the hardware that produced them.
 import { cpus, totalmem } from 'node:os';
 
-const BENCHES = ['dashboard', 'ingest', 'sentiment', 'reports', 'start'];
+const BENCHES = ['dashboard', 'ingest', 'sentiment', 'reports', 'start', 'collection'];
 
 export function machine(): string {
   const c = cpus();
@@ -10,12 +10,14 @@ export function machine(): string {
 }
 
 async function main(argv: string[]): Promise<void> {
-  console.log(machine());
   const [name, ...args] = argv;
+  // --json: stdout is the bench's one JSON object; the headers go to stderr.
+  const say = args.includes('--json') ? console.error : console.log;
+  say(machine());
   const names = name ? [name] : BENCHES;
   for (const n of names) {
     if (!BENCHES.includes(n)) throw new Error(`unknown bench '${n}'; known: ${BENCHES.join(', ')}`);
-    console.log(`\n== ${n} ==`);
+    say(`\n== ${n} ==`);
     const mod = (await import(`./${n}.ts`).catch((err: { code?: string }) => {
       if (!name && err.code === 'ERR_MODULE_NOT_FOUND') return null;
       throw err;

@@ -10,7 +10,6 @@ import type { Db } from './db/connection.ts';
 import { countTokensToRotate } from './crypto/profile-tokens.ts';
 import type { TokenKeyring } from './crypto/tokens.ts';
 import type { Mailer } from './mail/mailer.ts';
-import { startConnectorJob } from './jobs/connectors.ts';
 import { followerJobConfig } from './jobs/follower-snapshots.ts';
 import { linkedInVersionWarning } from './ingest/connectors/linkedin.ts';
 import { DEMO_BATCH, pendingDemoCorpus, writeDemoCorpus, writeDemoCorpusExclusive } from './ingest/demo-corpus.ts';
@@ -51,9 +50,8 @@ export async function startBackground(opts: {
   }
   const connectors =
     config.connectorIntervalMs > 0
-      ? startConnectorJob(
-          db,
-          {
+      ? {
+          config: {
             intervalMs: config.connectorIntervalMs,
             xBearerToken: config.xBearerToken,
             youtubeApiKey: config.youtubeApiKey,
@@ -66,14 +64,15 @@ export async function startBackground(opts: {
             outbound: { allowPrivate: config.outboundAllowPrivate, allowHosts: config.outboundAllowHosts },
             maxBodyBytes: config.connectorMaxBodyBytes,
           },
-          { log, exclusive: opts.engine === 'postgres' },
-        )
+          deps: { log, exclusive: opts.engine === 'postgres' },
+        }
       : null;
-  if (connectors) log.info(`connector job on, every ${config.connectorIntervalMs} ms`);
+  if (connectors) log.info(`connectors on: each network every ${config.connectorIntervalMs} ms, on its own queue of the job runner`);
   // LinkedIn refuses a version about a year after its release (426): say so before it happens.
   const linkedInWarning = connectors ? linkedInVersionWarning(config.linkedInVersion, new Date()) : null;
   if (linkedInWarning) log.warn(linkedInWarning);
-  // The durable job runner (jobs/runner.ts): word-bin digests and crisis spike alerts.
+  // The durable job runner (jobs/runner.ts): collection (a queue per network), word-bin digests,
+  // crisis spike alerts, reports, alerts and the token check.
   // Follower counts of the linked profiles (Follower Growth) are read there once a day, when the connectors run.
   // Before the demo corpus's first post: on a database with no posts the sentiment model on disk is
   // recorded as applied (jobs/sentiment-recompute.ts), so the corpus is not scored twice.
@@ -84,6 +83,7 @@ export async function startBackground(opts: {
     log,
     followers: followerJobConfig(config, tokenKeys),
     outboxRetentionDays: config.outboxRetentionDays,
+    connectors,
   });
   log.info('job runner on');
 
@@ -140,7 +140,6 @@ export async function startBackground(opts: {
   return async () => {
     stopping.abort();
     await corpus;
-    await connectors?.stop();
     await stopSimulator?.();
     // Open live-event streams end first, so that the server's close does not wait for them.
     eventHub(db).closeAll();

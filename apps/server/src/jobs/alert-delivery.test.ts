@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, type DbHandle } from '../db/connection.ts';
-import { runChild, sharedDb } from './kill-test.ts';
+import { runChild, sharedDb } from '../test/kill-test.ts';
 import { migrate } from '../db/migrate.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { loopbackSmtp, type Received } from '../mail/test-smtp.ts';
@@ -237,7 +237,7 @@ describe('alert delivery', () => {
   });
 });
 
-const CHILD = fileURLToPath(new URL('./alert-child.ts', import.meta.url));
+const CHILD = fileURLToPath(new URL('../test/alert-child.ts', import.meta.url));
 
 describe('a worker killed mid-send', () => {
   it('every recipient still gets the window exactly once after a second run', async () => {

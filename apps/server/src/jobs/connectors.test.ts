@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setProfileToken } from '../crypto/profile-tokens.ts';
 import { keyring, parseTokenKey } from '../crypto/tokens.ts';
 import type { DbHandle } from '../db/connection.ts';
@@ -12,7 +12,9 @@ import { createPipeline, type PostSink } from '../ingest/pipeline.ts';
 import { invalidateRules } from '../ingest/rules.ts';
 import { seedProject, type SeededProject } from '../ingest/testing.ts';
 import { testDb } from '../test/harness.ts';
-import { buildConnectorSpecs, runConnectorTick, startConnectorJob, withConnectorLock, type ConnectorJobConfig } from './connectors.ts';
+import { HttpClient } from '../ingest/connectors/http.ts';
+import { buildConnectorSpecs, connectorQueues, runConnectorTick, scheduleConnectors, withConnectorLock, type ConnectorJobConfig } from './connectors.ts';
+import { createRunner } from './runner.ts';
 
 const keys = keyring(parseTokenKey('ab'.repeat(32)));
 const lines: string[] = [];
@@ -142,33 +144,110 @@ describe('connector job', () => {
       await tick;
     }
   });
+});
 
-  it('never overlaps itself and stops cleanly', async () => {
-    const before = x.requests.length;
-    const job = startConnectorJob(h.db, { ...cfg, intervalMs: 3_600_000 }, { log, http: fakeClock() });
-    const [a, b] = [job.runNow(), job.runNow()];
-    expect(a).toBe(b); // asked while running: the same run
-    await a;
-    expect(x.requests.length - before).toBe(1); // one run, one search request
-    await job.stop();
-    await expect(job.runNow()).resolves.toEqual([]);
+// Each network is collected on its own queue of the job runner: a network waiting out a rate limit
+// holds none of the others, turns that came due while one ran collapse into the newest, and a
+// stopping worker ends a waiting turn at once.
+describe('connector queues', () => {
+  /** Facebook's page read answers 429 with a 15-minute Retry-After on its first page. */
+  const limited = () =>
+    startFacebookFake({
+      token: 'ft',
+      faults: {
+        'feed:first': [{ status: 429, headers: { 'retry-after': '900' }, json: { error: { code: 4, message: 'Application request limit reached' } } }],
+      },
+    });
+  let fbLimited: FakeServer;
+  let clock = Date.now();
+  const runnerOf = (deps: Parameters<typeof connectorQueues>[2], config = cfg) =>
+    createRunner(h.db, {
+      queues: connectorQueues(h.db, { ...config, baseUrls: { ...config.baseUrls, graph: fbLimited.url + FB_VERSION } }, deps),
+      now: () => new Date(clock),
+    });
+  const xRuns = async () =>
+    (
+      await h.db
+        .selectFrom('connector_stats')
+        .select((eb) => eb.fn.sum<number>('runs').as('n'))
+        .where('connector', '=', 'x.search')
+        .executeTakeFirst()
+    )?.n;
+
+  beforeAll(async () => {
+    fbLimited = await limited();
+    await h.db.updateTable('bin_rules').set({ is_active: false }).where('kind', '=', 'url').execute();
+  });
+  afterAll(async () => {
+    await scheduleConnectors(h.db, 0);
+    await fbLimited?.close();
+  });
+  beforeEach(async () => {
+    await h.db.deleteFrom('jobs').execute();
+    await h.db.deleteFrom('job_schedules').execute();
+    // The page is read again from its start: its first answer is the rate limit.
+    await h.db.deleteFrom('connector_cursors').where('connector', '=', 'facebook.page').execute();
+    clock = Date.now();
+    await scheduleConnectors(h.db, 60_000, new Date(clock));
   });
 
-  // Another process on the same PostgreSQL holding the run (here this test, on a connection of its
-  // own): the job skips its turn and reads nothing; once the lock is free, its next turn runs.
-  // PGlite is one process with a pool of one connection: the lock is not used there.
+  it('collects X on each of its turns while Facebook waits out a 15-minute rate limit', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let waiting = false;
+    // Waits of a minute or more (the rate limit) last until the test lets go; backoffs pass at once.
+    const http = new HttpClient({ outbound: TEST_OUTBOUND, timeoutMs: 2_000, sleep: (ms) => (ms >= 60_000 ? ((waiting = true), held) : Promise.resolve()) });
+    const runner = runnerOf({ log, http });
+    expect(await runner.fireSchedules()).toBe(7); // a turn per network
+    let fbDone = false;
+    const fbTurn = runner.work('connectors.facebook').then(() => (fbDone = true));
+    try {
+      await expect.poll(() => waiting, { timeout: 5_000, interval: 20 }).toBe(true);
+      const [requests, runs] = [x.requests.length, Number(await xRuns())];
+      expect(await runner.work('connectors.x')).toBe(1);
+      expect(x.requests.length - requests).toBe(1);
+      // Two more of X's turns come due while Facebook still waits: the older is passed over for the newer.
+      for (const _ of [1, 2]) {
+        clock += 61_000;
+        await runner.fireSchedules();
+      }
+      expect(await runner.work('connectors.x')).toBe(1); // the older turn: a later one is queued, nothing read
+      expect(await runner.work('connectors.x')).toBe(1);
+      expect(x.requests.length - requests).toBe(2);
+      expect(Number(await xRuns()) - runs).toBe(2);
+      expect(fbDone).toBe(false);
+    } finally {
+      release();
+      await fbTurn;
+    }
+    const page = await h.db.selectFrom('connector_stats').select(['runs', 'collected']).where('connector', '=', 'facebook.page').executeTakeFirstOrThrow();
+    expect(Number(page.collected)).toBeGreaterThan(0); // after its wait, Facebook's turn read the page
+  });
+
+  it('ends a turn waiting out a rate limit as soon as its worker stops', async () => {
+    const runner = runnerOf({ log });
+    const stop = runner.start();
+    await expect.poll(() => fbLimited.requests.some((r) => r.path.endsWith('/feed')), { timeout: 10_000, interval: 50 }).toBe(true);
+    const t0 = Date.now();
+    await stop();
+    expect(Date.now() - t0).toBeLessThan(5_000); // not the 15 minutes Facebook asked for
+  });
+
+  // Another process on the same PostgreSQL holding X's turn (here this test, on a connection of its
+  // own): the worker skips its turn of X and reads nothing; once the lock is free, its next turn
+  // runs. PGlite is one process with a pool of one connection: the lock is not used there.
   it.runIf(!!process.env.DATABASE_URL)('takes turns with another process sharing the database', async () => {
+    const runner = runnerOf({ log, http: fakeClock(), exclusive: true });
+    await runner.fireSchedules();
     const before = x.requests.length;
-    let job: ReturnType<typeof startConnectorJob> | undefined;
-    await withConnectorLock(h.db, async () => {
-      job = startConnectorJob(h.db, { ...cfg, intervalMs: 3_600_000 }, { log, http: fakeClock(), exclusive: true });
-      expect(await job.runNow()).toEqual([]);
+    await withConnectorLock(h.db, 'x', async () => {
+      expect(await runner.work('connectors.x')).toBe(1);
       expect(x.requests.length).toBe(before);
-      expect(lines).toContain('connectors: another process is running them; this turn skipped');
+      expect(lines).toContain('connectors: another process is collecting x; this turn skipped');
     });
-    const reports = await job!.runNow();
-    expect(reports.map((r) => r.connector)).toContain('x.search');
+    clock += 61_000;
+    await runner.fireSchedules();
+    expect(await runner.work('connectors.x')).toBe(1);
     expect(x.requests.length - before).toBe(1);
-    await job!.stop();
   });
 });

@@ -1,14 +1,16 @@
-// The connector job: every CONNECTOR_INTERVAL_MS it reads from the database what to listen to,
-// builds the connectors (X recent search from each active project's root-bin rules, one
-// connector per linked profile with a token, Instagram hashtag and YouTube keyword search from
-// the rules, blog feeds), runs those whose kind is due (collection-plan.ts: each kind's quota
-// budget) into the pipeline, then the comments and replies of the linked profiles' newest stored
-// posts; counts skipped items in ingest_rejections, records each instance's run in
-// connector_stats, watches skip rates (connector-stats.ts) and logs one line per connector. Runs
-// never overlap: the next one is scheduled when the last has finished, and on PostgreSQL a run
-// holds an advisory lock, so processes sharing the database take turns instead of reading twice.
-// stop() ends the wait, asks a running run to stop after the page in hand (the cursor of every
-// stored page is saved), and waits for it.
+// The connector job: each network (X, Facebook, Instagram, YouTube, LinkedIn, TikTok, blogs) has
+// its own queue on the durable job runner (jobs/runner.ts) and its own turn every
+// CONNECTOR_INTERVAL_MS, so one network's rate-limit wait or slow answers hold up no other's. A
+// turn reads from the database what to listen to for its network (X recent search from each active
+// project's root-bin rules, one connector per linked profile with a token, Instagram hashtag and
+// YouTube keyword search from the rules, blog feeds), runs those whose kind is due
+// (collection-plan.ts: each kind's quota budget) into the pipeline, then the comments and replies
+// of the linked profiles' newest stored posts; counts skipped items in ingest_rejections, records
+// each instance's run in connector_stats, watches skip rates (connector-stats.ts) and logs one line
+// per connector. A network's turns never overlap: its queue runs one at a time, turns that came
+// due meanwhile collapse into the newest, and on PostgreSQL a turn holds its network's advisory
+// lock, so processes sharing the database take turns instead of reading twice. A stopping worker
+// ends a turn after the page in hand (the cursor of every stored page is saved).
 //
 // Tenancy: a profile connector reads with one project's token, which can list what only the
 // account's owner sees; its posts are filed under that project only (IngestScope), and each
@@ -55,9 +57,10 @@ import {
   type KindBudget,
 } from './collection-plan.ts';
 import { lastRuns, recordRuns, watchSkipRates } from './connector-stats.ts';
+import { schedule, type Job, type QueueSpec } from './runner.ts';
 
 export interface ConnectorJobConfig {
-  /** Pause between the end of one run and the start of the next (CONNECTOR_INTERVAL_MS). */
+  /** How often each network's turn comes (CONNECTOR_INTERVAL_MS). */
   intervalMs: number;
   /** App-only bearer token for X recent search (X_BEARER_TOKEN); null: no X search. */
   xBearerToken: string | null;
@@ -118,22 +121,39 @@ export interface ConnectorJobDeps {
   exclusive?: boolean;
 }
 
-/** The advisory lock the connector runs take (an arbitrary constant of this product's). */
+/**
+ * The networks, each collected on its own (a queue of the job runner each): a network's
+ * rate-limit wait, slow answers or page budget never hold up another's collection.
+ */
+export const CONNECTOR_NETWORKS = ['x', 'facebook', 'instagram', 'youtube', 'linkedin', 'tiktok', 'blog'] as const;
+export type ConnectorNetwork = (typeof CONNECTOR_NETWORKS)[number];
+
+/** The network a connector kind reads ('facebook.comments' → 'facebook'). */
+export const networkOf = (kind: string): string => kind.slice(0, kind.indexOf('.'));
+
+/** The stream of each network whose profiles are linked (streams 7 to 12; blogs have none). */
+const NETWORK_STREAMS: Record<ConnectorNetwork, number | null> = { x: 7, facebook: 8, instagram: 9, youtube: 10, linkedin: 11, tiktok: 12, blog: null };
+
+/** The job runner's queue of one network's collection. */
+export const connectorQueue = (network: ConnectorNetwork): string => `connectors.${network}`;
+
+/** The advisory lock the connector runs take (an arbitrary constant of this product's); each network's is this plus its place in CONNECTOR_NETWORKS. */
 export const CONNECTOR_LOCK = 7_270_418;
 
 /**
- * Runs `run` while holding the connectors' advisory lock on a connection of its own (released
+ * Runs `run` while holding one network's advisory lock on a connection of its own (released
  * when the run ends, or by PostgreSQL if the session dies); null, without running, when another
- * session holds it.
+ * session holds it: two turns of one network never overlap, whichever processes run them.
  */
-export async function withConnectorLock<T>(db: Db, run: () => Promise<T>): Promise<T | null> {
+export async function withConnectorLock<T>(db: Db, network: ConnectorNetwork, run: () => Promise<T>): Promise<T | null> {
+  const lock = CONNECTOR_LOCK + CONNECTOR_NETWORKS.indexOf(network);
   return db.connection().execute(async (conn) => {
-    const got = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${CONNECTOR_LOCK}) as ok`.execute(conn);
+    const got = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${lock}) as ok`.execute(conn);
     if (!got.rows[0]?.ok) return null;
     try {
       return await run();
     } finally {
-      await sql`select pg_advisory_unlock(${CONNECTOR_LOCK})`.execute(conn);
+      await sql`select pg_advisory_unlock(${lock})`.execute(conn);
     }
   });
 }
@@ -144,10 +164,18 @@ const FEED_PATH = /(\/(feed|rss|atom)(\/[a-z0-9]*)?\/?|\.(rss|atom|xml))$/i;
 export const isFeedAddress = (expression: string): boolean => FEED_PATH.test(expression.trim());
 const asUrl = (v: string) => (/^https?:\/\//i.test(v) ? v : `https://${v}`);
 
-/** What to run now, from the database and config. Problems (an undecryptable token…) are returned, not thrown. */
-export async function buildConnectorSpecs(db: Db, cfg: ConnectorJobConfig): Promise<{ specs: JobSpec[]; problems: string[] }> {
+/**
+ * What to run now, from the database and config, for the given networks (default: all). Problems
+ * (an undecryptable token…) are returned, not thrown.
+ */
+export async function buildConnectorSpecs(
+  db: Db,
+  cfg: ConnectorJobConfig,
+  networks: readonly ConnectorNetwork[] = CONNECTOR_NETWORKS,
+): Promise<{ specs: JobSpec[]; problems: string[] }> {
   const problems: string[] = [];
   const specs: JobSpec[] = [];
+  const wanted = (kind: string) => (networks as readonly string[]).includes(networkOf(kind));
   const { projects, active } = await activeProjects(db);
   const rules = projects.length
     ? await db
@@ -160,7 +188,7 @@ export async function buildConnectorSpecs(db: Db, cfg: ConnectorJobConfig): Prom
         .execute()
     : [];
 
-  if (cfg.xBearerToken)
+  if (cfg.xBearerToken && wanted('x.search'))
     for (const p of projects) {
       if (!(p.stream_ids ?? []).map(Number).includes(7)) continue;
       const root = rules.filter((r) => r.bin_id === p.bin_id && r.kind !== 'url');
@@ -169,7 +197,7 @@ export async function buildConnectorSpecs(db: Db, cfg: ConnectorJobConfig): Prom
       );
     }
 
-  const linked = await linkedProfiles(db, cfg, active);
+  const linked = await linkedProfiles(db, cfg, active, streamsOf(networks));
   problems.push(...linked.problems);
   for (const { prof, token } of linked.profiles) {
     const spec = profileSpec(prof, token);
@@ -226,14 +254,16 @@ export async function buildConnectorSpecs(db: Db, cfg: ConnectorJobConfig): Prom
     const naming = feeds.has(feedUrl) ? feeds.get(feedUrl) : [];
     if (naming && !naming.includes(r.project_id)) feeds.set(feedUrl, [...naming, r.project_id]);
   }
-  for (const [feedUrl, projectIds] of feeds)
+  for (const [feedUrl, projectIds] of wanted('blog.feed') ? feeds : [])
     specs.push(projectIds ? { kind: 'blog.feed', feedUrl, feedProjectIds: projectIds } : { kind: 'blog.feed', feedUrl });
 
   // A feed named by two projects is read once, under one cursor; its posts reach both. A profile
   // linked by two projects is read by each with its own token (the owner is part of the key).
   const seen = new Set<string>();
-  return { specs: specs.filter((s) => !seen.has(specKey(s)) && !!seen.add(specKey(s))), problems };
+  return { specs: specs.filter((s) => wanted(s.kind) && !seen.has(specKey(s)) && !!seen.add(specKey(s))), problems };
 }
+
+const streamsOf = (networks: readonly ConnectorNetwork[]): number[] => networks.map((n) => NETWORK_STREAMS[n]).filter((s): s is number => s !== null);
 
 type LinkedProfileRow = { id: number; project_id: number; stream_id: number; external_id: string; name: string; handle: string | null };
 
@@ -242,13 +272,16 @@ async function linkedProfiles(
   db: Db,
   cfg: ConnectorJobConfig,
   active: Map<number, unknown>,
+  streams: number[],
 ): Promise<{ profiles: { prof: LinkedProfileRow; token: string }[]; problems: string[] }> {
   const problems: string[] = [];
   const out: { prof: LinkedProfileRow; token: string }[] = [];
+  if (!streams.length) return { profiles: out, problems };
   const profiles = await db
     .selectFrom('profiles')
     .select(['id', 'project_id', 'stream_id', 'external_id', 'name', 'handle', 'access_token_enc', 'token_valid'])
     .where('access_token_enc', 'is not', null)
+    .where('stream_id', 'in', streams)
     .orderBy('id')
     .execute();
   for (const prof of profiles) {
@@ -282,9 +315,15 @@ function surfaceOf(p: LinkedProfileRow): OwnedSurface {
  * its newest stored posts (collection-plan.ts), with its token, filed under its project and
  * addressed to it.
  */
-export async function buildConversationSpecs(db: Db, cfg: ConnectorJobConfig, http?: HttpClient, log?: JobLog): Promise<JobSpec[]> {
+export async function buildConversationSpecs(
+  db: Db,
+  cfg: ConnectorJobConfig,
+  http?: HttpClient,
+  log?: JobLog,
+  networks: readonly ConnectorNetwork[] = CONNECTOR_NETWORKS,
+): Promise<JobSpec[]> {
   const { active } = await activeProjects(db);
-  const { profiles } = await linkedProfiles(db, cfg, active);
+  const { profiles } = await linkedProfiles(db, cfg, active, streamsOf(networks));
   const researchToken = profiles.some((p) => p.prof.stream_id === 12) ? await tiktokResearchToken(cfg, http, log) : null;
   const specs: JobSpec[] = [];
   for (const { prof, token } of profiles)
@@ -405,24 +444,52 @@ interface Planned {
   budget: KindBudget;
 }
 
+/** Instances of one network fetched at once: a wait on one token holds one of them, not the network. */
+export const NETWORK_CONCURRENCY = 4;
+
+export interface TickDeps extends ConnectorJobDeps {
+  /** Checked between pages: a stop ends each connector after the page in hand. */
+  signal?: AbortSignal;
+  now?: () => number;
+}
+
 /**
- * One run: build, keep the instances whose kind is due, fetch, store, report; then the same for
- * the comments and replies of the posts stored so far. Each instance's run is recorded
- * (connector_stats) and the skip rates watched.
+ * One sweep of every network (or of `networks`), each on its own and all at once, as the job
+ * runner's network queues run them: a network's rate-limit wait holds only that network.
+ * `onNetworkEnd` is told as each network's collection ends (the collection bench times them).
+ * Reports come in CONNECTOR_NETWORKS order.
  */
 export async function runConnectorTick(
   db: Db,
   cfg: ConnectorJobConfig,
-  deps: ConnectorJobDeps & { signal?: AbortSignal; now?: () => number },
+  deps: TickDeps & { networks?: readonly ConnectorNetwork[]; onNetworkEnd?: (network: ConnectorNetwork, reports: ConnectorReport[]) => void },
 ): Promise<ConnectorReport[]> {
-  const { specs, problems } = await buildConnectorSpecs(db, cfg);
+  const http = runClient(cfg, deps.http);
+  const sink = deps.sink ?? createPipeline(db).sink;
+  const lanes = await Promise.all(
+    (deps.networks ?? CONNECTOR_NETWORKS).map(async (network) => {
+      const reports = await runNetworkTick(db, cfg, network, { ...deps, http, sink });
+      deps.onNetworkEnd?.(network, reports);
+      return reports;
+    }),
+  );
+  return lanes.flat();
+}
+
+/** One client for a run, under the config's outbound policy (the config decides, not the caller's options) and body cap. */
+function runClient(cfg: ConnectorJobConfig, http: HttpClient | HttpOptions | undefined): HttpClient {
+  return http instanceof HttpClient ? http : new HttpClient({ ...http, outbound: cfg.outbound, maxBodyBytes: cfg.maxBodyBytes ?? http?.maxBodyBytes });
+}
+
+/**
+ * One network's turn: build its connectors, keep the instances whose kind is due, fetch, store,
+ * report; then the same for the comments and replies of the posts stored so far. Each instance's
+ * run is recorded (connector_stats) as it ends, and the network's skip rates watched.
+ */
+export async function runNetworkTick(db: Db, cfg: ConnectorJobConfig, network: ConnectorNetwork, deps: TickDeps): Promise<ConnectorReport[]> {
+  const { specs, problems } = await buildConnectorSpecs(db, cfg, [network]);
   for (const p of problems) deps.log.warn({ problem: p }, 'connectors: profile skipped');
-  // One client for the run, under the config's outbound policy (the config decides, not the
-  // caller's options) and body cap; the job's own client is built with them.
-  const http =
-    deps.http instanceof HttpClient
-      ? deps.http
-      : new HttpClient({ ...deps.http, outbound: cfg.outbound, maxBodyBytes: cfg.maxBodyBytes ?? deps.http?.maxBodyBytes });
+  const http = runClient(cfg, deps.http);
   const sink = deps.sink ?? createPipeline(db).sink;
   const now = (deps.now ?? Date.now)();
 
@@ -461,6 +528,7 @@ export async function runConnectorTick(
           log: deps.log,
           signal: deps.signal,
           maxPages,
+          concurrency: NETWORK_CONCURRENCY,
           onSkipped: (c, skipped) => countSkipped(db, c, skipped),
           // Each instance's run is recorded as it ends: a run killed part-way keeps the rest.
           onReport: (report, i) => recordRuns(db, [{ report, projectId: group[i].projectId }], new Date(now)),
@@ -473,85 +541,92 @@ export async function runConnectorTick(
 
   const reports = await run(await plan(specs));
   // The threads of the posts stored so far, this run's included; then the replies of comments
-  // just stored (YouTube, LinkedIn), as those threads ran a moment ago and are not due again.
-  for (let pass = 0; pass < 2 && !deps.signal?.aborted; pass++) reports.push(...(await run(await plan(await buildConversationSpecs(db, cfg, http, deps.log)))));
+  // just stored (YouTube, LinkedIn, TikTok), as those threads ran a moment ago and are not due again.
+  if (network !== 'x' && network !== 'blog')
+    for (let pass = 0; pass < 2 && !deps.signal?.aborted; pass++)
+      reports.push(...(await run(await plan(await buildConversationSpecs(db, cfg, http, deps.log, [network])))));
   for (const r of reports) deps.log.info({ connector: r.connector, key: r.key, ended: r.ended }, reportLine(r));
   for (const a of await watchSkipRates(db, reports))
     deps.log.warn({ connector: a.connector, reasons: a.reasons }, `connectors: ${a.network} skip rate over threshold, admins notified`);
   return reports;
 }
 
-export interface ConnectorJob {
-  /** Runs now unless a run is under way (then resolves with that run's reports). */
-  runNow(): Promise<ConnectorReport[]>;
-  stop(): Promise<void>;
+/** How long a network's turn holds its claim without a heartbeat; its worker renews it however long a wait lasts. */
+const CONNECTOR_LEASE_MS = 120_000;
+
+/**
+ * The connector queues of the job runner (jobs/runner.ts), one per network: each network's turns
+ * run one at a time and apart from every other network's, so a 15-minute rate-limit wait of one
+ * delays none of the others. Any number of processes may run them: a turn is claimed by one
+ * worker, and on PostgreSQL (`exclusive`) a network's advisory lock keeps two turns of it from
+ * overlapping when one outlasts the interval. A worker that stops ends its turns after the page
+ * in hand, with their cursors saved.
+ */
+export function connectorQueues(db: Db, cfg: ConnectorJobConfig, deps: ConnectorJobDeps): Record<string, QueueSpec> {
+  const sink = deps.sink ?? createPipeline(db).sink;
+  const queues: Record<string, QueueSpec> = {};
+  for (const network of CONNECTOR_NETWORKS)
+    queues[connectorQueue(network)] = {
+      leaseMs: CONNECTOR_LEASE_MS,
+      handler: async (job: Job) => {
+        // Turns that came due while this network's last one was running: only the newest runs.
+        if (await laterTurnQueued(db, job)) return;
+        const signal = job.stopping ? AbortSignal.any([job.signal, job.stopping]) : job.signal;
+        const http = deps.http ?? stoppableClient(cfg, deps.log, signal);
+        const turn = () => runNetworkTick(db, cfg, network, { ...deps, sink, http, signal });
+        if (!deps.exclusive) return void (await turn());
+        if ((await withConnectorLock(db, network, turn)) === null)
+          deps.log.info({ network }, `connectors: another process is collecting ${network}; this turn skipped`);
+      },
+    };
+  return queues;
 }
 
-/** Starts the schedule: a first run at once, then one run per interval, never two at a time. */
-export function startConnectorJob(db: Db, cfg: ConnectorJobConfig, deps: ConnectorJobDeps): ConnectorJob {
-  const abort = new AbortController();
-  const sink = deps.sink ?? createPipeline(db).sink;
-  // On stop, backoffs and rate-limit waits end at once and requests in flight are cancelled, so
-  // a run stuck on a slow or absent network ends within moments instead of minutes.
-  const http =
-    deps.http ??
-    new HttpClient({
-      log: deps.log,
-      outbound: cfg.outbound,
-      maxBodyBytes: cfg.maxBodyBytes,
-      sleep: (ms) =>
-        new Promise<void>((resolve) => {
-          if (abort.signal.aborted) return resolve();
-          const t = setTimeout(done, ms);
-          function done() {
-            clearTimeout(t);
-            abort.signal.removeEventListener('abort', done);
-            resolve();
-          }
-          abort.signal.addEventListener('abort', done);
-        }),
-      fetch: (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, abort.signal]) : abort.signal }),
-    });
-  let running: Promise<ConnectorReport[]> | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
+async function laterTurnQueued(db: Db, job: Job): Promise<boolean> {
+  const later = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('queue', '=', job.queue)
+    .where('state', '=', 'queued')
+    .where('id', '>', job.id)
+    .limit(1)
+    .executeTakeFirst();
+  return !!later;
+}
 
-  const runNow = (): Promise<ConnectorReport[]> => {
-    if (stopped) return Promise.resolve([]);
-    const tick = () => runConnectorTick(db, cfg, { ...deps, sink, http, signal: abort.signal });
-    running ??= (
-      deps.exclusive
-        ? withConnectorLock(db, tick).then((r) => {
-            if (r === null) deps.log.info({}, 'connectors: another process is running them; this turn skipped');
-            return r ?? [];
-          })
-        : tick()
-    )
-      .catch((err: unknown) => {
-        deps.log.warn({ err: (err as Error).message }, 'connectors: run failed');
-        return [] as ConnectorReport[];
-      })
-      .finally(() => {
-        running = null;
-        schedule();
-      });
-    return running;
-  };
-  const schedule = () => {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void runNow(), cfg.intervalMs);
-    timer.unref();
-  };
-  void runNow();
+/**
+ * A client whose rate-limit waits and backoffs end, and whose requests in flight are cancelled,
+ * when `signal` aborts: a turn stuck on a slow or absent network ends within moments of a stop.
+ */
+function stoppableClient(cfg: ConnectorJobConfig, log: JobLog, signal: AbortSignal): HttpClient {
+  return new HttpClient({
+    log,
+    outbound: cfg.outbound,
+    maxBodyBytes: cfg.maxBodyBytes,
+    sleep: (ms) =>
+      new Promise<void>((resolve) => {
+        if (signal.aborted) return resolve();
+        const t = setTimeout(done, ms);
+        function done() {
+          clearTimeout(t);
+          signal.removeEventListener('abort', done);
+          resolve();
+        }
+        signal.addEventListener('abort', done);
+      }),
+    fetch: (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal }),
+  });
+}
 
-  return {
-    runNow,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      abort.abort();
-      await running;
-    },
-  };
+/**
+ * Declares each network's turn every `intervalMs` (CONNECTOR_INTERVAL_MS), the first due at
+ * `now`; 0 removes the schedules and the turns not yet started (collection off).
+ */
+export async function scheduleConnectors(db: Db, intervalMs: number, now = new Date()): Promise<void> {
+  if (intervalMs > 0) {
+    for (const network of CONNECTOR_NETWORKS) await schedule(db, `connectors-${network}`, connectorQueue(network), intervalMs, now);
+    return;
+  }
+  await db.deleteFrom('job_schedules').where('queue', 'like', 'connectors.%').execute();
+  await db.deleteFrom('jobs').where('queue', 'like', 'connectors.%').where('state', '=', 'queued').execute();
 }

@@ -6,7 +6,7 @@ import type { Db, DbHandle } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { testDb } from '../test/harness.ts';
 import { checkCrisisSpikes, describeSpike, judge, poissonTail } from './crisis-spike.ts';
-import { addMatches, seedWordBin, type WordBinFixture } from './word-bin-fixture.ts';
+import { addMatches, seedWordBin, type WordBinFixture } from '../test/word-bin-fixture.ts';
 
 const HOUR = 3600_000;
 const opts = { publicUrl: 'http://localhost:8104', smtp: false };

@@ -10,6 +10,7 @@ import { DEFAULT_OUTBOX_RETENTION_DAYS } from '../mail/mailer.ts';
 import { generateJob, REPORT_GENERATE_QUEUE } from './report-generate.ts';
 import { purgeOutboxAndFiles, REPORT_PURGE_EVERY_MS, REPORT_PURGE_QUEUE } from './report-purge.ts';
 import { REPORT_SCHEDULES_EVERY_MS, REPORT_SCHEDULES_QUEUE, sendDueSchedules } from './report-schedules.ts';
+import { connectorQueues, scheduleConnectors, type ConnectorJobConfig, type ConnectorJobDeps } from './connectors.ts';
 import { createRunner, schedule, type Runner } from './runner.ts';
 import { queueRecompute, recomputeSentiment, RECOMPUTE_QUEUE } from './sentiment-recompute.ts';
 import { deliverDueDigests, DIGEST_EVERY_MS, DIGEST_QUEUE } from './word-bin-digest.ts';
@@ -36,6 +37,8 @@ export interface ProductJobOptions {
   followers?: FollowerJobConfig | null;
   /** Days finished outbox rows are kept (OUTBOX_RETENTION_DAYS). */
   outboxRetentionDays?: number;
+  /** Collection from the networks (jobs/connectors.ts), a queue per network; null or unset: off (CONNECTOR_INTERVAL_MS=0). */
+  connectors?: { config: ConnectorJobConfig; deps: ConnectorJobDeps } | null;
 }
 
 const quiet = { info: () => {}, warn: () => {} };
@@ -54,6 +57,8 @@ export function productRunner(db: Db, opts: ProductJobOptions): Runner {
     pollMs: opts.pollMs,
     onError: (err, job) => opts.log?.warn({ err, job }, 'job failed'),
     queues: {
+      // One queue per network: a network's rate-limit wait holds only its own collection.
+      ...(opts.connectors ? connectorQueues(db, opts.connectors.config, opts.connectors.deps) : {}),
       [REPORT_SCHEDULES_QUEUE]: {
         handler: async () => {
           const made = await sendDueSchedules(db);
@@ -146,6 +151,7 @@ export async function startProductJobs(db: Db, opts: ProductJobOptions): Promise
   await schedule(db, 'report-schedules', REPORT_SCHEDULES_QUEUE, REPORT_SCHEDULES_EVERY_MS);
   await schedule(db, 'outbox-purge', REPORT_PURGE_QUEUE, REPORT_PURGE_EVERY_MS);
   await schedule(db, 'follower-snapshots', FOLLOWER_SNAPSHOT_QUEUE, FOLLOWER_SNAPSHOT_EVERY_MS);
+  await scheduleConnectors(db, opts.connectors?.config.intervalMs ?? 0);
   // A model file not yet applied to the stored clips (a new release, a retrain) is applied now.
   await queueRecompute(db);
   return productRunner(db, opts).start();

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { type Db } from '../db/connection.ts';
-import { runChild, sharedDb } from './kill-test.ts';
+import { runChild, sharedDb } from '../test/kill-test.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedProject } from '../ingest/testing.ts';
 import { loopbackSmtp, type Received } from '../mail/test-smtp.ts';
@@ -82,7 +82,7 @@ describe('two workers at once', () => {
   }, 60_000);
 });
 
-const CHILD = fileURLToPath(new URL('./report-child.ts', import.meta.url));
+const CHILD = fileURLToPath(new URL('../test/report-child.ts', import.meta.url));
 
 describe('a worker killed mid-send', () => {
   it('every recipient still gets the scheduled report exactly once after a second run', async () => {

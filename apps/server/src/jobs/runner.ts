@@ -24,6 +24,11 @@ export interface Job {
   attempt: number;
   /** Aborted when the worker lost its lease: another worker may take the job, so stop before the next effect. */
   signal: AbortSignal;
+  /**
+   * Aborted when the runner is stopping (the process shuts down). Only a handler that can end part
+   * way with its work safe (a connector turn saves each page's cursor) listens to it; others finish.
+   */
+  stopping?: AbortSignal;
 }
 
 export interface QueueSpec {
@@ -222,7 +227,15 @@ export function createRunner(db: Db, opts: RunnerOptions): Runner {
     );
     let error: unknown | null = null;
     try {
-      await spec.handler({ id: job.id, queue: job.queue, key: job.key, payload: job.payload, attempt: job.attempts, signal: lost.signal });
+      await spec.handler({
+        id: job.id,
+        queue: job.queue,
+        key: job.key,
+        payload: job.payload,
+        attempt: job.attempts,
+        signal: lost.signal,
+        stopping: stopping.signal,
+      });
     } catch (err) {
       error = err ?? new Error('failed');
       onError(err, job);

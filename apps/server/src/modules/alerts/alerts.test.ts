@@ -4,7 +4,7 @@
 // does not); the viewer is a contact of Karoo only.
 import { ALERT_MESSAGES, lockedMessage } from '@listening/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMatches, seedWordBin } from '../../jobs/word-bin-fixture.ts';
+import { addMatches, seedWordBin } from '../../test/word-bin-fixture.ts';
 import { deliverDueDigests } from '../../jobs/word-bin-digest.ts';
 import { sign } from '../../mail/signing.ts';
 import { LEGACY_WORD_BIN_PURPOSE, unsubscribeUrl } from '../../mail/unsubscribe.ts';

@@ -1,14 +1,14 @@
 // A worker process for the delivery test's kill (word-bin-digest.test.ts): runs the digest job
 // once and delivers the outbox, on the database named by its arguments, then exits. The test
 // kills it in the middle.
-//   node --import tsx digest-child.ts <smtpUrl> pglite <dir>
-//   node --import tsx digest-child.ts <smtpUrl> pg <url> <schema>
+//   node --import tsx apps/server/src/test/digest-child.ts <smtpUrl> pglite <dir>
+//   node --import tsx apps/server/src/test/digest-child.ts <smtpUrl> pg <url> <schema>
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { openDb, type Db } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import { createMailer } from '../mail/mailer.ts';
-import { deliverDueDigests } from './word-bin-digest.ts';
+import { deliverDueDigests } from '../jobs/word-bin-digest.ts';
 
 const [smtpUrl, engine, where, schema] = process.argv.slice(2);
 let db: Db;

@@ -2,15 +2,15 @@
 // schedules, generates every scheduled request not yet sent (as the generation job would, again
 // after a crash) and delivers the outbox, on the database named by its arguments, then exits.
 // The test kills it in the middle.
-//   node --import tsx report-child.ts <smtpUrl> pglite <dir>
-//   node --import tsx report-child.ts <smtpUrl> pg <url> <schema>
+//   node --import tsx apps/server/src/test/report-child.ts <smtpUrl> pglite <dir>
+//   node --import tsx apps/server/src/test/report-child.ts <smtpUrl> pg <url> <schema>
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { openDb, type Db } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import { createMailer } from '../mail/mailer.ts';
-import { generateRequest } from './report-generate.ts';
-import { sendDueSchedules } from './report-schedules.ts';
+import { generateRequest } from '../jobs/report-generate.ts';
+import { sendDueSchedules } from '../jobs/report-schedules.ts';
 
 const [smtpUrl, engine, where, schema] = process.argv.slice(2);
 let db: Db;

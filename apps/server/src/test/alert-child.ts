@@ -1,14 +1,14 @@
 // A worker process for the alert delivery test's kill (alert-delivery.test.ts): runs the alert job
 // once and delivers the outbox, on the database named by its arguments, then exits. The test
 // kills it in the middle.
-//   node --import tsx alert-child.ts <smtpUrl> pglite <dir>
-//   node --import tsx alert-child.ts <smtpUrl> pg <url> <schema>
+//   node --import tsx apps/server/src/test/alert-child.ts <smtpUrl> pglite <dir>
+//   node --import tsx apps/server/src/test/alert-child.ts <smtpUrl> pg <url> <schema>
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { openDb, type Db } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import { createMailer } from '../mail/mailer.ts';
-import { deliverDueAlerts } from './alert-delivery.ts';
+import { deliverDueAlerts } from '../jobs/alert-delivery.ts';
 
 const [smtpUrl, engine, where, schema] = process.argv.slice(2);
 let db: Db;
