@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig, roleOf } from './config.ts';
 
 const PG = 'postgres://db.example/listening';
 
@@ -23,5 +23,20 @@ describe('configuration', () => {
     expect(pause({ DEMO_DAY_PAUSE_MS: '3000' })).toBe(3000);
     expect(pause({ DEMO_DAY_PAUSE_MS: '-5' })).toBe(0);
     expect(pause({ DEMO_DAY_PAUSE_MS: 'soon' })).toBe(0);
+  });
+});
+
+describe('process roles', () => {
+  const pg = { DATABASE_URL: 'postgres://db/listening' };
+  it('runs everything by default, and what --role or ROLE says on PostgreSQL', () => {
+    expect(roleOf([], {})).toBe('all');
+    expect(roleOf(['node', 'main.ts', '--role=api'], pg)).toBe('api');
+    expect(roleOf([], { ...pg, ROLE: 'worker' })).toBe('worker');
+    // The command line wins over the environment.
+    expect(roleOf(['--role=all'], { ...pg, ROLE: 'worker' })).toBe('all');
+  });
+  it('refuses an unknown role, and a split on the embedded database', () => {
+    expect(() => roleOf(['--role=web'], pg)).toThrow("unknown role 'web': use --role=api, --role=worker or --role=all");
+    expect(() => roleOf(['--role=worker'], {})).toThrow(/needs DATABASE_URL/);
   });
 });

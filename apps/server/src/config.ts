@@ -139,3 +139,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
   };
 }
+
+/** What one process runs: the API (HTTP), the background work (jobs, collection, mail, simulator, demo corpus), or both. */
+export type Role = 'all' | 'api' | 'worker';
+const ROLES: readonly Role[] = ['all', 'api', 'worker'];
+
+/**
+ * The process's role: `--role=api|worker|all` on the command line, else ROLE, else all (what
+ * `npm start` runs). api and worker share one PostgreSQL (DATABASE_URL): the embedded database
+ * belongs to one process. Throws a message naming the problem.
+ */
+export function roleOf(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Role {
+  const flag = argv.find((a) => a.startsWith('--role='))?.slice('--role='.length);
+  const role = (flag ?? env.ROLE ?? 'all').trim();
+  if (!(ROLES as readonly string[]).includes(role)) throw new Error(`unknown role '${role}': use --role=api, --role=worker or --role=all`);
+  if (role !== 'all' && !env.DATABASE_URL)
+    throw new Error(`--role=${role} needs DATABASE_URL: the embedded database belongs to one process, which runs everything (--role=all)`);
+  return role as Role;
+}

@@ -8,8 +8,13 @@
 // modules load (seconds: hence the imports below the listen), then from the app. The database
 // starts on its thread meanwhile. Beyond loopback it listens only once the demo users are known
 // not to have the published password (exposure.ts), which needs the migrated, seeded database.
+//
+// Roles (`--role=`, docs/operations.md "Processes"): `all` (the default, what `npm start` runs)
+// does everything; on a shared PostgreSQL, `api` only answers HTTP and `worker` only runs the
+// background work (the job runner with collection, the mail sender, the demo corpus, the
+// simulator) without listening. Any number of each may run on one database.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { loadConfig } from './config.ts';
+import { loadConfig, roleOf, type Role } from './config.ts';
 import { openDb } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
 import { exposureDecision, isLoopback } from './exposure.ts';
@@ -17,6 +22,15 @@ import { resolveTokenKeys, type TokenKeyring } from './crypto/tokens.ts';
 import { healthAnswer, type StartStatus } from './http/start-status.ts';
 
 const config = loadConfig();
+let role: Role;
+try {
+  role = roleOf(process.argv.slice(2));
+} catch (err) {
+  console.error(`listening: ${(err as Error).message}`);
+  process.exit(1);
+}
+/** A worker answers no HTTP; an api process runs no background work. */
+const serves = role !== 'worker';
 // The keys of profiles' tokens, before anything else: a malformed TOKEN_KEY, TOKEN_KEYS_OLD or
 // DATA_DIR/token.key stops the start with a message naming it.
 let tokenKeys: TokenKeyring | null;
@@ -49,7 +63,7 @@ const listen = () =>
     });
   });
 const loopback = isLoopback(config.host);
-if (loopback) await listen();
+if (loopback && serves) await listen();
 
 // The app's modules load while the database starts and migrates on its thread. Each import runs
 // its modules' code in one piece, with nothing answered meanwhile: the slowest to load (the
@@ -78,7 +92,7 @@ server.off('request', early);
 server.on('request', routing!);
 const logListening = () => app.log.info(`listening at http://${config.host}:${config.port} (${listeningAfter} ms after the process started)`);
 if (listeningAfter !== null) logListening();
-app.log.info(`database: ${handle.engine}${handle.engine === 'pglite' ? ` in ${config.dataDir}` : ''}`);
+app.log.info(`database: ${handle.engine}${handle.engine === 'pglite' ? ` in ${config.dataDir}` : ''}; role: ${role}`);
 
 let stopBackground: (() => Promise<void>) | null = null;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -87,8 +101,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     await stopBackground?.();
     await app.close();
     // The server is ours (serverFactory): Fastify closes only a server it listened on.
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
+    if (server.listening) {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
     await handle.close();
     process.exit(0);
   });
@@ -99,7 +115,7 @@ if (config.demo && (await isEmpty(handle.db))) {
   // One transaction, once: another process starting on the same PostgreSQL database may seed first.
   await seedDemoOnce(handle.db);
 }
-if (!loopback) {
+if (!loopback && serves) {
   const exposure = exposureDecision({ host: config.host, demoUsers: await usersWithPublishedPassword(handle.db), allowDemoExposed: config.allowDemoExposed });
   if (!exposure.start) {
     console.error(`listening: ${exposure.error}`);
@@ -111,16 +127,19 @@ if (!loopback) {
   logListening();
 }
 
-stopBackground = await startBackground({
-  db: handle.db,
-  engine: handle.engine,
-  config,
-  log: app.log,
-  mailer,
-  tokenKeys,
-  onStatus: (s) => {
-    const was = status.phase;
-    status = s;
-    if (s.phase === 'ready' && was !== 'ready') app.log.info('ready');
-  },
-});
+// An api process leaves the background work to the workers: it is ready once seeded.
+if (role === 'api') status = { phase: 'ready' };
+else
+  stopBackground = await startBackground({
+    db: handle.db,
+    engine: handle.engine,
+    config,
+    log: app.log,
+    mailer,
+    tokenKeys,
+    onStatus: (s) => {
+      const was = status.phase;
+      status = s;
+      if (s.phase === 'ready' && was !== 'ready') app.log.info('ready');
+    },
+  });

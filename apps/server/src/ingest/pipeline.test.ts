@@ -110,6 +110,42 @@ describe('ingestion pipeline', () => {
     await expectRollupsInStep(p.inputBinId);
   });
 
+  it('keeps a count a later read does not know, and its AVE, while a real new count (0 too) overwrites', async () => {
+    const post = makePost('Loving the acme summer sale!', { externalId: 'known', likes: 12, comments: 3, shares: 2, views: 5000 });
+    await ingestPosts(h.db, [post]);
+    const counts = () =>
+      h.db.selectFrom('clips').select(['likes', 'comments', 'shares', 'views', 'impressions']).where('external_id', '=', 'known').executeTakeFirstOrThrow();
+    const aves = () => h.db.selectFrom('bin_clips').select(['bin_id', 'ave', 'impact_score']).orderBy('bin_id').execute();
+    const [first, firstAves] = [await counts(), await aves()];
+    expect(first).toMatchObject({ likes: 12, comments: 3, shares: 2 });
+    // A connector that knows none of the counts (a blog, a network that omits them) reads it again.
+    const { likes: _l, comments: _c, shares: _s, views: _v, ...unknown } = post;
+    expect(await ingestPosts(h.db, [unknown])).toMatchObject({ clipsInserted: 0, clipsUpdated: 1 });
+    expect(await counts()).toEqual(first);
+    expect(await aves()).toEqual(firstAves);
+    await expectRollupsInStep(p.rootBinId);
+    // A real count overwrites, 0 included; one still unknown stays.
+    await ingestPosts(h.db, [{ ...unknown, likes: 0, shares: 9 }]);
+    expect(await counts()).toMatchObject({ likes: 0, comments: 3, shares: 9, views: first.views });
+    await expectRollupsInStep(p.rootBinId);
+    // A new clip whose counts are unknown stores 0.
+    const { likes: _l2, comments: _c2, shares: _s2, ...fresh } = makePost('acme summer sale fresh', { externalId: 'fresh' });
+    await ingestPosts(h.db, [fresh]);
+    const f = await h.db.selectFrom('clips').select(['likes', 'comments', 'shares', 'views']).where('external_id', '=', 'fresh').executeTakeFirstOrThrow();
+    expect({ ...f, views: Number(f.views) }).toEqual({ likes: 0, comments: 0, shares: 0, views: 0 });
+  });
+
+  it('fills a missing link from a later read and keeps a known one', async () => {
+    const post = makePost('Loving the acme summer sale!', { externalId: 'linkless', link: null });
+    await ingestPosts(h.db, [post]);
+    const link = async () => (await h.db.selectFrom('clips').select('link').where('external_id', '=', 'linkless').executeTakeFirstOrThrow()).link;
+    expect(await link()).toBeNull();
+    await ingestPosts(h.db, [{ ...post, link: 'https://x.com/acme/status/1' }]);
+    expect(await link()).toBe('https://x.com/acme/status/1');
+    await ingestPosts(h.db, [{ ...post, link: null }]);
+    expect(await link()).toBe('https://x.com/acme/status/1');
+  });
+
   it('stores a post sent twice in one call once, as its last copy, when the copies fall in batches stored at once', async () => {
     const pipeline = createPipeline(h.db, { batchSize: 2, concurrency: 2 });
     const post = makePost('Loving the acme summer sale!', { externalId: 'twice', likes: 5 });

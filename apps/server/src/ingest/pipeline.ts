@@ -8,7 +8,7 @@ import { computeAve, cpmFor, estimateImpressions, impactScore } from './ave.ts';
 import { brandAssociation } from './brand.ts';
 import type { IngestScope, Post } from './post.ts';
 import { getRuleSet, type RuleSet } from './rules.ts';
-import { storeBatch, type BinClipRow, type PreparedPost } from './store.ts';
+import { storeBatch, withStoredCounts, type BinClipRow, type PreparedPost } from './store.ts';
 import { normalise, postedAtOf, type RejectReason } from './validate.ts';
 import { isWordBinSpec, matchedWordBins } from './word-bins.ts';
 
@@ -128,7 +128,8 @@ export function createPipeline(db: Db, opts: PipelineOptions = {}) {
       if (typeof n === 'string') rejections.set(n, (rejections.get(n) ?? 0) + 1);
       else valid.set(`${n.streamId}\u0000${n.externalId}`, n);
     }
-    const list = [...valid.values()];
+    // A count the connector does not know is the stored clip's (store.ts), for AVE and impact too.
+    const list = await withStoredCounts(db, [...valid.values()]);
     const [enrichments, ruleSet] = await Promise.all([list.length ? enricher(list) : [], rules()]);
     const prepared = list.map((p, i) => prepare(p, enrichments[i], ruleSet, scope));
     return { prepared, rejections };

@@ -82,6 +82,30 @@ const byKey =
     return x < y ? -1 : x > y ? 1 : 0;
   };
 
+const COUNTS = ['likes', 'comments', 'shares', 'views'] as const;
+
+/**
+ * The posts with each engagement count they lack (the connector does not know it) taken from the
+ * clip already stored, when there is one: the AVE, impact and impressions computed from the post
+ * (pipeline.ts's prepare) then follow the counts the clip keeps (storeBatch keeps a stored count
+ * the post lacks). One query, only when a post lacks a count.
+ */
+export async function withStoredCounts(db: Kysely<Database>, posts: Post[]): Promise<Post[]> {
+  const lacking = posts.filter((p) => COUNTS.some((k) => p[k] === undefined || p[k] === null));
+  if (lacking.length === 0) return posts;
+  const rows = await sql<{ stream_id: number; external_id: string; likes: number; comments: number; shares: number; views: string | number }>`
+    select k.stream_id, k.external_id, k.likes, k.comments, k.shares, k.views
+      from unnest(${lacking.map((p) => p.streamId)}::smallint[], ${lacking.map((p) => p.externalId)}::text[]) as v(stream_id, external_id)
+      join clips k on k.stream_id = v.stream_id and k.external_id = v.external_id`.execute(db);
+  if (rows.rows.length === 0) return posts;
+  const stored = new Map(rows.rows.map((r) => [`${r.stream_id}\u0000${r.external_id}`, r]));
+  return posts.map((p) => {
+    const s = stored.get(clipKey(p));
+    if (!s) return p;
+    return { ...p, likes: p.likes ?? s.likes, comments: p.comments ?? s.comments, shares: p.shares ?? s.shares, views: p.views ?? Number(s.views) };
+  });
+}
+
 /**
  * Stores a batch (posts unique per stream and external id) and adds `rejections` to
  * ingest_rejections, in one statement on `db` (a connection or the caller's transaction).
@@ -136,9 +160,9 @@ export async function storeBatch(db: Kysely<Database>, input: PreparedPost[], re
         ${posts.map((p) => p.author.externalId)}::text[], ${posts.map((p) => p.body)}::text[],
         ${posts.map((p) => p.postedAt.toISOString())}::timestamptz[], ${posts.map((p) => p.link ?? null)}::text[],
         ${posts.map((p) => p.mediaUrl ?? null)}::text[], ${posts.map((p) => p.parentExternalId ?? null)}::text[],
-        ${posts.map((p) => p.inReplyToHandle ?? null)}::text[], ${posts.map((p) => p.likes ?? 0)}::int[],
-        ${posts.map((p) => p.comments ?? 0)}::int[], ${posts.map((p) => p.shares ?? 0)}::int[],
-        ${posts.map((p) => p.views ?? 0)}::bigint[], ${en.map((e) => e.language)}::text[],
+        ${posts.map((p) => p.inReplyToHandle ?? null)}::text[], ${posts.map((p) => p.likes ?? null)}::int[],
+        ${posts.map((p) => p.comments ?? null)}::int[], ${posts.map((p) => p.shares ?? null)}::int[],
+        ${posts.map((p) => p.views ?? null)}::bigint[], ${en.map((e) => e.language)}::text[],
         ${batch.map((b) => b.reach)}::bigint[], ${batch.map((b) => b.impressions)}::bigint[],
         ${posts.map((p) => p.country ?? null)}::text[], ${en.map((e) => e.classificationId)}::smallint[],
         ${en.map((e) => e.sentimentScore)}::real[], ${col((e) => e.people)}::text[], ${col((e) => e.organisations)}::text[],
@@ -150,7 +174,14 @@ export async function storeBatch(db: Kysely<Database>, input: PreparedPost[], re
     ), it as (
       select * from unnest(${items.map((r) => r.i)}::int[], ${items.map((r) => r.rail)}::smallint[], ${items.map((r) => r.item)}::text[]) as it(i, rail, item)
     ), pa as (
-      select p.*, a.id as author_id from p left join authors a on a.stream_id = p.stream_id and a.external_id = p.author_external_id
+      -- A count the connector does not know (null) is the clip's stored one, or 0 for a new clip:
+      -- a network that does not give it never writes 0 over a count another read gave.
+      select p.stream_id, p.external_id, p.author_external_id, p.body, p.posted_at, p.link, p.media_url, p.parent_external_id,
+             p.in_reply_to_handle, coalesce(p.likes, k.likes, 0) as likes, coalesce(p.comments, k.comments, 0) as comments,
+             coalesce(p.shares, k.shares, 0) as shares, coalesce(p.views, k.views, 0) as views, p.language, p.reach,
+             p.impressions, p.country, p.cls, p.score, p.pe, p.og, p.pl, p.ht, p.hd, p.ur, p.tm, p.i, a.id as author_id
+        from p left join authors a on a.stream_id = p.stream_id and a.external_id = p.author_external_id
+        left join clips k on k.stream_id = p.stream_id and k.external_id = p.external_id
     ), c as (
       insert into clips (stream_id, external_id, author_id, body, posted_at, link, media_url, parent_external_id,
                          in_reply_to_handle, likes, comments, shares, views, language, reach, impressions, country)
@@ -159,7 +190,9 @@ export async function storeBatch(db: Kysely<Database>, input: PreparedPost[], re
         from pa order by i
       on conflict (stream_id, external_id) do update
         set likes = excluded.likes, comments = excluded.comments, shares = excluded.shares, views = excluded.views,
-            reach = excluded.reach, impressions = excluded.impressions, updated_at = now()
+            reach = excluded.reach, impressions = excluded.impressions,
+            -- A link once known is kept; one missing is filled by a later read that has it.
+            link = coalesce(clips.link, excluded.link), updated_at = now()
       returning id, stream_id, external_id, (xmax = 0) as inserted
     ), pc as (
       select pa.i, pa.stream_id, pa.posted_at, pa.author_id, pa.cls, pa.score, pa.pe, pa.og, pa.pl, pa.ht, pa.hd, pa.ur, pa.tm,

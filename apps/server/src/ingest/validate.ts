@@ -8,6 +8,11 @@ export type RejectReason = 'unknown_stream' | 'missing_id' | 'empty_body' | 'mis
 
 const STREAMS = new Set(INGEST_STREAM_IDS);
 const count = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
+/**
+ * A post's engagement count: absent (the connector does not know it) stays absent, so that storage
+ * keeps the count it knows (store.ts) rather than writing 0 over it; anything else is a count.
+ */
+const knownCount = (n: unknown) => (n === undefined || n === null ? undefined : count(n));
 const text = (s: unknown) => (typeof s === 'string' ? s.trim() : '');
 const DAY_MS = 86_400_000;
 
@@ -53,10 +58,10 @@ export function normalise(p: Post, now = Date.now()): Post | RejectReason {
     mediaUrl: webUrl(p.mediaUrl),
     parentExternalId: text(p.parentExternalId) || null,
     inReplyToHandle: text(p.inReplyToHandle).replace(/^@/, '') || null,
-    likes: count(p.likes),
-    comments: count(p.comments),
-    shares: count(p.shares),
-    views: count(p.views),
+    likes: knownCount(p.likes),
+    comments: knownCount(p.comments),
+    shares: knownCount(p.shares),
+    views: knownCount(p.views),
     impressions: count(p.impressions),
     language: text(p.language) || null,
     country: text(p.country) || null,

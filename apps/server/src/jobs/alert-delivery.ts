@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { clientTimeZone } from '../analytics/scope.ts';
 import type { Db } from '../db/connection.ts';
 import { DIGEST_SHOWN, escapeHtml, platformOf, type DigestClip } from '../mail/digest-mail.ts';
-import { queueKeyedMail } from '../mail/mailer.ts';
+import { notifyRecipients, type Recipient } from '../mail/notify.ts';
 import { signingKey } from '../mail/signing.ts';
 import { mailTime, mailZoneLine } from '../mail/time.ts';
 import { unsubscribeUrl } from '../mail/unsubscribe.ts';
@@ -218,7 +218,7 @@ export async function deliverAlertWindow(db: Db, alertId: number, opts: AlertOpt
       .orderBy('r.id')
       .execute();
     const timeZone = await clientTimeZone(trx, alert.client_id);
-    let mails = 0;
+    const told: Recipient[] = [];
     for (const r of recipients) {
       const mail: AlertMail = {
         alertName: alert.name,
@@ -232,30 +232,16 @@ export async function deliverAlertWindow(db: Db, alertId: number, opts: AlertOpt
         unsubscribeLink: await unsubscribeUrl(db, opts.publicUrl, { type: 3, id: alert.id, contactId: r.contact_id }),
       };
       const key = `alert:${alert.id}:${from.toISOString()}:${r.contact_id}`;
-      if (
-        await queueKeyedMail(
-          trx,
-          { to: r.email, subject: alertSubject(mail), text: alertText(mail), html: alertHtml(mail), idempotencyKey: key },
-          { smtp: opts.smtp },
-        )
-      )
-        mails++;
+      told.push({ userId: r.user_id, mail: { to: r.email, subject: alertSubject(mail), text: alertText(mail), html: alertHtml(mail), idempotencyKey: key } });
     }
-    const users = [...new Set(recipients.map((r) => r.user_id))];
-    if (users.length)
-      await trx
-        .insertInto('notifications')
-        .values(
-          users.map((user_id) => ({
-            user_id,
-            description: `Alert "${alert.name}": ${mentions(total)} of ${project.description}.`,
-            // The bell's behaviour type: a click marks it seen.
-            notification_type_id: NOTIFICATION_BEHAVIOUR.MarkSeen,
-            project_id: alert.project_id,
-            link: path,
-          })),
-        )
-        .execute();
+    // The bell's behaviour type: a click marks it seen.
+    const bell = {
+      description: `Alert "${alert.name}": ${mentions(total)} of ${project.description}.`,
+      typeId: NOTIFICATION_BEHAVIOUR.MarkSeen,
+      projectId: alert.project_id,
+      link: path,
+    };
+    const mails = await notifyRecipients(trx, told, bell, { smtp: opts.smtp });
     await trx.updateTable('alerts').set({ date_last_sent: to }).where('id', '=', alert.id).execute();
     return { alertId: alert.id, logId: log.id, clips: total, mails };
   });

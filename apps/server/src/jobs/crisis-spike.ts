@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import { clientTimeZone } from '../analytics/scope.ts';
 import type { Db } from '../db/connection.ts';
 import { digestHtml, digestSubject, digestText } from '../mail/digest-mail.ts';
-import { queueKeyedMail } from '../mail/mailer.ts';
+import { notifyRecipients, type Recipient } from '../mail/notify.ts';
 import { signingKey } from '../mail/signing.ts';
 import { lockActiveBin, recipientsOf, unsubscribeLink, windowClips, wordBinPath } from './word-bin-digest.ts';
 
@@ -182,6 +182,7 @@ export async function checkSpike(db: Db, wordBinId: number, opts: { now?: Date; 
     // The posts that drove it first, then the hour's newest.
     const shown = [...clips.filter((c) => top.has(c.clipId)), ...clips.filter((c) => !top.has(c.clipId)).reverse()].slice(0, 20);
     const timeZone = await clientTimeZone(trx, bin.client_id);
+    const told: Recipient[] = [];
     for (const r of recipients) {
       const mail = {
         listName: bin.description,
@@ -195,32 +196,23 @@ export async function checkSpike(db: Db, wordBinId: number, opts: { now?: Date; 
         unsubscribeLink: await unsubscribeLink(db, opts.publicUrl, { word_bin_id: bin.id, contact_id: r.contact_id }),
         intro,
       };
-      await queueKeyedMail(
-        trx,
-        {
+      told.push({
+        userId: r.user_id,
+        mail: {
           to: r.email,
           subject: digestSubject(mail),
           text: digestText(mail),
           html: digestHtml(mail),
           idempotencyKey: `crisis:${bin.id}:${hour.toISOString()}:${r.id}`,
         },
-        { smtp: opts.smtp },
-      );
+      });
     }
-    const users = [...new Set(recipients.map((r) => r.user_id))];
-    if (users.length)
-      await trx
-        .insertInto('notifications')
-        .values(
-          users.map((user_id) => ({
-            user_id,
-            description: intro,
-            notification_type_id: NOTIFICATION_TYPES.ReactionListAlert,
-            project_id: bin.project_id,
-            link: path,
-          })),
-        )
-        .execute();
+    await notifyRecipients(
+      trx,
+      told,
+      { description: intro, typeId: NOTIFICATION_TYPES.ReactionListAlert, projectId: bin.project_id, link: path },
+      { smtp: opts.smtp },
+    );
     return { wordBinId: bin.id, verdict, drivers };
   });
 }

@@ -10,7 +10,7 @@ import { NOTIFICATION_TYPES } from '@listening/contract';
 import { clientTimeZone } from '../analytics/scope.ts';
 import type { Db } from '../db/connection.ts';
 import { digestHtml, digestSubject, digestText, DIGEST_SHOWN, type DigestClip } from '../mail/digest-mail.ts';
-import { queueKeyedMail } from '../mail/mailer.ts';
+import { notifyRecipients, type Recipient } from '../mail/notify.ts';
 import { signingKey } from '../mail/signing.ts';
 import { unsubscribeUrl } from '../mail/unsubscribe.ts';
 
@@ -133,9 +133,9 @@ export async function deliverWindow(db: Db, wordBinId: number, opts: DigestOptio
     if (!log) return null;
     const path = wordBinPath(bin);
     const appLink = `${opts.publicUrl.replace(/\/$/, '')}${path}`;
-    let mails = 0;
     const recipients = await recipientsOf(trx, bin);
     const timeZone = await clientTimeZone(trx, bin.client_id);
+    const told: Recipient[] = [];
     for (const r of recipients) {
       const mail = {
         listName: bin.description,
@@ -149,29 +149,18 @@ export async function deliverWindow(db: Db, wordBinId: number, opts: DigestOptio
         unsubscribeLink: await unsubscribeLink(db, opts.publicUrl, { word_bin_id: bin.id, contact_id: r.contact_id }),
       };
       const key = `wordbin:${bin.id}:${from.toISOString()}:${r.id}`;
-      if (
-        await queueKeyedMail(
-          trx,
-          { to: r.email, subject: digestSubject(mail), text: digestText(mail), html: digestHtml(mail), idempotencyKey: key },
-          { smtp: opts.smtp },
-        )
-      )
-        mails++;
+      told.push({
+        userId: r.user_id,
+        mail: { to: r.email, subject: digestSubject(mail), text: digestText(mail), html: digestHtml(mail), idempotencyKey: key },
+      });
     }
-    const users = [...new Set(recipients.map((r) => r.user_id))];
-    if (users.length)
-      await trx
-        .insertInto('notifications')
-        .values(
-          users.map((user_id) => ({
-            user_id,
-            description: `${kindOf(bin.word_bin_type_id)} "${bin.description}" matched ${clips.length.toLocaleString('en-US')} new post${clips.length === 1 ? '' : 's'}.`,
-            notification_type_id: NOTIFICATION_TYPES.ReactionListAlert,
-            project_id: bin.project_id,
-            link: path,
-          })),
-        )
-        .execute();
+    const bell = {
+      description: `${kindOf(bin.word_bin_type_id)} "${bin.description}" matched ${clips.length.toLocaleString('en-US')} new post${clips.length === 1 ? '' : 's'}.`,
+      typeId: NOTIFICATION_TYPES.ReactionListAlert,
+      projectId: bin.project_id,
+      link: path,
+    };
+    const mails = await notifyRecipients(trx, told, bell, { smtp: opts.smtp });
     await trx.updateTable('word_bins').set({ date_last_sent: to }).where('id', '=', bin.id).execute();
     return { wordBinId: bin.id, logId: log.id, clips: clips.length, mails };
   });

@@ -9,7 +9,7 @@ import { decryptToken, profileTokenContext, resolveTokenKeys, type TokenKeyring 
 import { setProfileToken } from '../crypto/profile-tokens.ts';
 import type { Db } from '../db/connection.ts';
 import { invalidateRules } from '../ingest/rules.ts';
-import { queueKeyedMail } from '../mail/mailer.ts';
+import { notifyRecipients } from '../mail/notify.ts';
 import { listAccounts, probeToken, type ApiContext, type LinkedAccount } from './accounts.ts';
 import {
   GrantError,
@@ -282,26 +282,18 @@ async function notifyInvalid(db: Db, deps: TokenDeps, p: StoredProfile, error: s
   const path = `/client/${project.client_id}/project/${project.id}`;
   const description = `The ${net.name} access token of ${p.name} (${project.description}) is no longer valid. Grant access again in Access Token Management.`;
   const grant = (p.token_granted_at ?? now).toISOString();
-  const fresh = [];
-  for (const c of contacts) {
-    const queued = await queueKeyedMail(
-      db,
-      {
-        to: c.email,
-        subject: `${net.name} access for ${p.name} needs to be granted again`,
-        text: `${description}\n\n${error ? `${net.name} said: ${error}\n\n` : ''}${deps.publicUrl.replace(/\/$/, '')}${path}\n`,
-        idempotencyKey: `token-invalid:${p.id}:${grant}:${c.id}`,
-      },
-      { smtp: deps.smtp },
-    );
-    if (queued) fresh.push(c.id);
-  }
-  // Type 2: marked seen when clicked (docs/spec/000_a68d9a07050fe88c.txt, Notification).
-  if (fresh.length)
-    await db
-      .insertInto('notifications')
-      .values(fresh.map((user_id) => ({ user_id, description, notification_type_id: 2, project_id: project.id, link: path })))
-      .execute();
+  const told = contacts.map((c) => ({
+    userId: c.id,
+    mail: {
+      to: c.email,
+      subject: `${net.name} access for ${p.name} needs to be granted again`,
+      text: `${description}\n\n${error ? `${net.name} said: ${error}\n\n` : ''}${deps.publicUrl.replace(/\/$/, '')}${path}\n`,
+      idempotencyKey: `token-invalid:${p.id}:${grant}:${c.id}`,
+    },
+  }));
+  // Type 2: marked seen when clicked (docs/spec/000_a68d9a07050fe88c.txt, Notification). Told once
+  // per grant: a contact whose mail was already queued gets no second bell.
+  await notifyRecipients(db, told, { description, typeId: 2, projectId: project.id, link: path }, { smtp: deps.smtp, bell: 'mailed' });
 }
 
 /** Forgets a profile's token (revoked at the network where it can be); the connectors stop reading it. */

@@ -19,7 +19,7 @@ import { ownedIndex } from '../../ingest/brand.ts';
 import { inlineEnricher, prepare } from '../../ingest/pipeline.ts';
 import type { Post } from '../../ingest/post.ts';
 import { getRuleSet, type ProjectInfo, type RuleSet } from '../../ingest/rules.ts';
-import { storeBatch } from '../../ingest/store.ts';
+import { storeBatch, withStoredCounts } from '../../ingest/store.ts';
 import { normalise } from '../../ingest/validate.ts';
 import { fold } from '../../nlp/text.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -106,7 +106,8 @@ async function addPosts(db: Db, user: AuthUser, binId: number, input: { row: num
     else byKey.set(normal.externalId, normal); // the same post twice in a file is one post
   }
   if (problems.length) throw badRequest(input.length === 1 && input[0].row === null ? problems[0].message : csvProblemsMessage(problems));
-  const posts = [...byKey.values()];
+  // A count the file leaves out is the stored clip's, for AVE and impact as for the clip (store.ts).
+  const posts = await withStoredCounts(db, [...byKey.values()]);
   const already = await q.clipsAlreadyInBin(db, binId, posts);
   const rs = await ruleSetFor(db, project, binId);
   const enrichment = await inlineEnricher(posts);
