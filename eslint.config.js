@@ -60,6 +60,27 @@ const unescapedFormatters = ['TemplateLiteral', "BinaryExpression[operator='+']"
   { selector: `Property[key.name='formatter'] :function ReturnStatement > ${node}.argument`, message: FORMATTER_MESSAGE },
 ]);
 
+// The project screens' paths, project types and gates live once, in the contract's catalogue
+// (packages/contract/src/screens.ts): the apps ask it (screenShown, assertScreen, screenFor)
+// instead of comparing a project type with a literal or writing a screen's address by hand.
+const PROJECT_TYPE = '/^(project_?type_?id)$/i';
+const PROJECT_TYPE_MESSAGE =
+  'Which project types see a screen is the screen catalogue’s (packages/contract/src/screens.ts): use screenShown(key, type) on the web or assertScreen(project, key) on the server, not a project-type literal.';
+const typeSide = (side) => `:matches([${side}.name=${PROJECT_TYPE}], [${side}.property.name=${PROJECT_TYPE}])`;
+const projectTypeLiterals = [
+  {
+    selector: `BinaryExpression[operator=/^[!=]==?$/]:matches(${typeSide('left')}[right.type='Literal'], ${typeSide('right')}[left.type='Literal'])`,
+    message: PROJECT_TYPE_MESSAGE,
+  },
+  {
+    selector: `CallExpression[callee.property.name='includes'][callee.object.type='ArrayExpression']:matches([arguments.0.name=${PROJECT_TYPE}], [arguments.0.property.name=${PROJECT_TYPE}])`,
+    message: PROJECT_TYPE_MESSAGE,
+  },
+  {
+    selector: `SwitchStatement:matches([discriminant.name=${PROJECT_TYPE}], [discriminant.property.name=${PROJECT_TYPE}])`,
+    message: PROJECT_TYPE_MESSAGE,
+  },
+];
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/.e2e-artifacts/**', 'coverage/**'] },
   js.configs.recommended,
@@ -95,12 +116,20 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: webZones }],
-      'no-restricted-syntax': ['error', ...unescapedFormatters],
+      'no-restricted-syntax': ['error', ...unescapedFormatters, ...projectTypeLiterals],
     },
   },
   {
     files: ['apps/server/src/**/*.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: serverZones }] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: serverZones }],
+      'no-restricted-syntax': ['error', ...projectTypeLiterals],
+    },
+  },
+  {
+    // Tests state the addresses and types they drive, as a user would type them.
+    files: ['apps/*/src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...unescapedFormatters] },
   },
   {
     files: ['packages/*/src/**/*.ts'],

@@ -13,6 +13,7 @@ export * from './core/index.ts';
 export * from './public-site/index.ts';
 export * from './admin/index.ts';
 export * from './products.ts';
+export * from './screens.ts';
 export * from './dashboard/index.ts';
 export * from './clips/index.ts';
 export * from './wordcloud/index.ts';

@@ -12,6 +12,12 @@ export function offeredStreams(projectTypeId: number, projectStreams?: readonly 
   return base;
 }
 
+/** The streams a report of this project type may cover: LinkedIn is not offered for type 5. */
+export function reportStreams(projectTypeId: number): number[] {
+  const streams = [STREAMS.X, STREAMS.Facebook, STREAMS.Instagram, STREAMS.YouTube, LINKEDIN];
+  return projectTypeId === 5 ? streams.filter((s) => s !== LINKEDIN) : streams;
+}
+
 /**
  * Default streams by project type and sub-type: the specification's X, Facebook and Instagram, with
  * LinkedIn beside them wherever the type offers it (it is tracked like the others, so the default

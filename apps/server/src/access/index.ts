@@ -3,6 +3,7 @@
 // is read-only for its contacts; admins, the provider's staff, may still write it to fix data.
 // Every module that reads client data goes through these, and every write through projectForWrite
 // or assertClientWritable, so the rules live once (docs/security.md, "In-Active clients").
+import { screenRefusal, screenShown, type ScreenKey } from '@listening/contract';
 import type { Db } from '../db/connection.ts';
 import type { ProjectRow } from '../db/schema.ts';
 import { HttpError, forbidden, notFound } from '../errors.ts';
@@ -83,4 +84,13 @@ export async function projectForBin(db: Db, user: AuthUser, binId: number): Prom
 export async function clientProductCodes(db: Db, clientId: number): Promise<string[]> {
   const rows = await db.selectFrom('client_products').select('product_code').where('client_id', '=', clientId).execute();
   return rows.map((r) => r.product_code);
+}
+
+/**
+ * 403 when the screen (or dashboard panel) is not shown to the project's type: the side menu's
+ * rule, from the one screen catalogue (packages/contract/src/screens.ts), so a hidden item and a
+ * refused read always agree.
+ */
+export function assertScreen(project: Pick<ProjectRow, 'project_type_id'>, key: ScreenKey): void {
+  if (!screenShown(key, project.project_type_id)) throw forbidden(screenRefusal(key, project.project_type_id));
 }

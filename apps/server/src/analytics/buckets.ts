@@ -7,7 +7,19 @@
 // cuts, that holds now, or that begins before the project's first data is partial
 // (bucketCoverage), so that the screens, the PDF and the workbook can say so.
 import { bucketStartDays, coverageOfBucket, type Bucket, type PartialBucket } from '@listening/contract';
+import { sql } from 'kysely';
 import type { z } from 'zod';
+
+/**
+ * SQL: the bucket of a stored time (`col`: an hourly rollup's hour by default, or a post's
+ * posted_at) as its first day in the client's time zone (YYYY-MM-DD), the key bucketStarts and
+ * fillBuckets use.
+ */
+export const bucketDay = (s: { timeZone: string }, bucket: Bucket, col = 'bin_hourly.hour') =>
+  sql<string>`to_char(date_trunc(${sql.lit(bucket)}, ${sql.ref(col)} at time zone ${s.timeZone}), 'YYYY-MM-DD')`;
+
+/** SQL: the hour (0–23) of a stored time on the client's wall clock. */
+export const localHour = (s: { timeZone: string }, col = 'bin_hourly.hour') => sql<number>`extract(hour from ${sql.ref(col)} at time zone ${s.timeZone})::int`;
 
 /** A range as the client's wall clock (UTC fields carry the local time), both ends inclusive: a Scope is one. */
 export interface WallRange {

@@ -331,6 +331,8 @@ export interface ConnectorStatsTable {
   project_id: number | null;
   runs: Generated<number>;
   skipped: Generated<Json>;
+  stopped_alerted: Generated<boolean>;
+  stopped_runs: Generated<number>;
 }
 
 /** Table contact_invitations. */

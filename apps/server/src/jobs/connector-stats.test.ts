@@ -12,7 +12,7 @@ import type { ConnectorReport } from '../ingest/connectors/index.ts';
 import { invalidateRules } from '../ingest/rules.ts';
 import { seedProject } from '../ingest/testing.ts';
 import { testDb } from '../test/harness.ts';
-import { recordRuns, SKIP_RATE_MIN_SAMPLE, watchSkipRates } from './connector-stats.ts';
+import { recordRuns, SKIP_RATE_MIN_SAMPLE, STOP_STREAK_THRESHOLD, watchSkipRates } from './connector-stats.ts';
 import { runConnectorTick } from './connectors.ts';
 
 let h: DbHandle;
@@ -116,5 +116,63 @@ describe('skip-rate watch', () => {
     expect(sent).toHaveLength(2);
     expect(sent[0].description).toMatch(/^Facebook answers have changed: .*100% without a usable "from" \(missing_author\)/);
     expect(lines).toContain('connectors: Facebook skip rate over threshold, admins notified');
+  });
+});
+
+describe('stop watch', () => {
+  const said = 'graph_error_100: (#100) Tried accessing nonexisting field (permalink_url) on node type (Page)';
+  const stopped = (key: string): ConnectorReport => ({
+    ...report('facebook.page', 0),
+    key,
+    ended: 'stopped',
+    reason: 'graph_error_100',
+    detail: '(#100) Tried accessing nonexisting field (permalink_url) on node type (Page)',
+  });
+  const run = (r: ConnectorReport) => recordRuns(h.db, [{ report: r, projectId: null }]);
+  const streak = async (key: string) =>
+    (await h.db.selectFrom('connector_stats').select('stopped_runs').where('connector', '=', 'facebook.page').where('key', '=', key).executeTakeFirstOrThrow())
+      .stopped_runs;
+
+  it('tells every admin once when an instance stops on STOP_STREAK_THRESHOLD runs in a row, whatever the reason; again only after a clean run', async () => {
+    expect(STOP_STREAK_THRESHOLD).toBe(3);
+    const key = 'project:3:100';
+    await run(stopped(key));
+    await run(stopped(key));
+    expect(await notes()).toEqual([]);
+    await run(stopped(key));
+    const sent = await notes();
+    expect(sent.map((n) => n.email).sort()).toEqual(['ops@example.com', 'root@example.com']);
+    expect(sent[0].description).toBe(
+      `Facebook collection has stopped on 3 runs in a row: facebook.page ${key}. Facebook said: ${said}. See Admin › Collection.`,
+    );
+
+    // A 4th stop (and a failure, and a give-up) tells no one again.
+    await run(stopped(key));
+    await run({ ...stopped(key), ended: 'failed', reason: 'connector_error', detail: undefined });
+    await run({ ...report('facebook.page', 0), key, ended: 'retries_exhausted', reason: 'http_5xx' });
+    expect(await notes()).toHaveLength(2);
+    expect(await streak(key)).toBe(6);
+
+    // An interrupted run (a shutdown) neither ends the streak nor adds to it; a clean one ends it.
+    await run({ ...report('facebook.page', 0), key, ended: 'aborted' });
+    expect(await streak(key)).toBe(6);
+    await run({ ...report('facebook.page', 3), key });
+    expect(await streak(key)).toBe(0);
+    await run(stopped(key));
+    await run(stopped(key));
+    expect(await notes()).toHaveLength(2);
+    await run(stopped(key));
+    expect(await notes()).toHaveLength(4);
+
+    // 404s are counted as any other stop; the streak is each instance's own.
+    const gone = { ...report('facebook.page', 0), key: 'project:3:200', ended: 'stopped' as const, reason: 'http_404', detail: 'Not Found' };
+    await run(gone);
+    await run({ ...report('facebook.page', 1), key: 'project:3:300' });
+    await run(gone);
+    await run(gone);
+    expect((await notes()).filter((n) => n.description.includes('project:3:200')).map((n) => n.description)).toEqual([
+      'Facebook collection has stopped on 3 runs in a row: facebook.page project:3:200. Facebook said: http_404: Not Found. See Admin › Collection.',
+      'Facebook collection has stopped on 3 runs in a row: facebook.page project:3:200. Facebook said: http_404: Not Found. See Admin › Collection.',
+    ]);
   });
 });

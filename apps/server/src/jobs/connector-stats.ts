@@ -3,8 +3,11 @@
 // renames or drops a field makes its items fail the checks every item passes (missing_author,
 // bad_date…); when such skips pass SKIP_RATE_THRESHOLD of the items a kind saw since its window
 // opened, every admin gets one notification naming the network and the field, instead of a quiet
-// drop in counts. Told once: again only after the reason has recovered.
-import { connectorNetwork } from '@listening/contract';
+// drop in counts. Told once: again only after the reason has recovered. And the stop watch: an
+// instance whose runs end stopped, failed or given up STOP_STREAK_THRESHOLD times in a row (a
+// refused request, a deleted post's 404, a spent quota…) gets every admin one notification naming
+// the network, the connector and what the network said; again only after a clean run.
+import { connectorNetwork, STOP_STREAK_THRESHOLD } from '@listening/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { ConnectorReport } from '../ingest/connectors/index.ts';
@@ -53,15 +56,32 @@ export interface RunRecord {
 }
 
 const ERROR_ENDS = new Set(['stopped', 'retries_exhausted', 'failed']);
+/** Runs that read what there was to read: they end a streak of stops. (An aborted run, a shutdown, neither adds to one nor ends it.) */
+const CLEAN_ENDS = new Set(['done', 'page_limit']);
 
-/** Adds a run to its instance's row: runs, collected, skipped by reason, last run, last error. */
+/**
+ * Runs in a row of one instance that ended stopped, failed or gave up, at which every admin is told
+ * (once; again only after a clean run). One stop is often passing (a quota spent for the day, a
+ * network down for a moment); three in a row are a connector that no longer collects. Shared with
+ * the Collection page (the contract's getCollectionStats).
+ */
+export { STOP_STREAK_THRESHOLD };
+
+/**
+ * Adds a run to its instance's row: runs, collected, skipped by reason, last run, last error, and
+ * the runs in a row that ended in an error (`stopped_runs`, set back to 0 by a clean run); when
+ * that count reaches STOP_STREAK_THRESHOLD every admin is notified once (watchStops).
+ */
 export async function recordRuns(db: Db, runs: RunRecord[], at = new Date()): Promise<void> {
   for (const { report: r, projectId } of runs) {
     const error = ERROR_ENDS.has(r.ended) ? [r.reason ?? r.ended, r.detail].filter(Boolean).join(': ') : null;
-    await sql`
-      insert into connector_stats as s (connector, key, project_id, runs, collected, skipped, last_run_at, last_ended, last_error, last_error_at)
-      values (${r.connector}, ${r.key}, ${projectId}, 1, ${r.posts}, ${JSON.stringify(r.skipped)}::jsonb, ${at}, ${r.ended}, ${error}, ${error ? at : null})
+    const clean = CLEAN_ENDS.has(r.ended);
+    const row = await sql<{ stopped_runs: number; stopped_alerted: boolean; last_error: string | null }>`
+      insert into connector_stats as s (connector, key, project_id, runs, collected, skipped, last_run_at, last_ended, last_error, last_error_at, stopped_runs)
+      values (${r.connector}, ${r.key}, ${projectId}, 1, ${r.posts}, ${JSON.stringify(r.skipped)}::jsonb, ${at}, ${r.ended}, ${error}, ${error ? at : null}, ${error ? 1 : 0})
       on conflict (connector, key) do update set
+        stopped_runs = case when ${error !== null} then s.stopped_runs + 1 when ${clean} then 0 else s.stopped_runs end,
+        stopped_alerted = s.stopped_alerted and not ${clean},
         project_id = excluded.project_id,
         runs = s.runs + 1,
         collected = s.collected + excluded.collected,
@@ -73,8 +93,34 @@ export async function recordRuns(db: Db, runs: RunRecord[], at = new Date()): Pr
         last_run_at = excluded.last_run_at,
         last_ended = excluded.last_ended,
         last_error = coalesce(excluded.last_error, s.last_error),
-        last_error_at = coalesce(excluded.last_error_at, s.last_error_at)`.execute(db);
+        last_error_at = coalesce(excluded.last_error_at, s.last_error_at)
+      returning stopped_runs, stopped_alerted, last_error`.execute(db);
+    const streak = row.rows[0];
+    if (streak && error && streak.stopped_runs >= STOP_STREAK_THRESHOLD && !streak.stopped_alerted) await watchStops(db, r, streak.stopped_runs, error);
   }
+}
+
+/**
+ * Tells every admin that an instance stopped on STOP_STREAK_THRESHOLD runs in a row, naming the
+ * network, the connector and what the network said; marked told first, so that of two processes
+ * recording at once only one notifies.
+ */
+async function watchStops(db: Db, r: ConnectorReport, runs: number, error: string): Promise<void> {
+  const marked = await db
+    .updateTable('connector_stats')
+    .set({ stopped_alerted: true })
+    .where('connector', '=', r.connector)
+    .where('key', '=', r.key)
+    .where('stopped_alerted', '=', false)
+    .returning('key')
+    .executeTakeFirst();
+  if (marked) await notifyAdmins(db, stopMessage(r.connector, r.key, runs, error));
+}
+
+/** e.g. "Facebook collection has stopped on 3 runs in a row: facebook.page project:3:100. Facebook said: graph_error_100: (#100) …" */
+export function stopMessage(connector: string, key: string, runs: number, error: string): string {
+  const network = connectorNetwork(connector);
+  return `${network} collection has stopped on ${runs} runs in a row: ${connector} ${key}. ${network} said: ${error}. See Admin › Collection.`;
 }
 
 /** When each instance ("connector key") last ran. */

@@ -4,7 +4,7 @@
 // introspection. Every request goes through the outbound guard (public addresses only unless
 // OUTBOUND_ALLOW_PRIVATE / OUTBOUND_ALLOW_HOSTS say otherwise), and nothing here logs a token.
 import * as oauth from 'oauth4webapi';
-import { HttpClient, type OutboundPolicy } from '../ingest/connectors/http.ts';
+import { answerMessage, HttpClient, parseJson, type OutboundPolicy } from '../ingest/connectors/http.ts';
 import type { ProviderSettings } from './config.ts';
 import type { Network } from './networks.ts';
 
@@ -40,11 +40,31 @@ export function guardedFetch(outbound: OutboundPolicy, patch?: (url: URL, body: 
     const refused = await guard.refusal(url);
     if (refused) throw new GrantError(`The ${url.host} address is not allowed (${refused})`);
     const res = await fetch(input, { ...init, redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
-    if (!patch || !res.ok || !(res.headers.get('content-type') ?? '').includes('json')) return res;
+    if (!(res.headers.get('content-type') ?? '').includes('json')) return res;
+    if (!res.ok) return oauthError(res);
+    if (!patch) return res;
     const body = (await res.json()) as Record<string, unknown>;
     patch(url, body);
     return new Response(JSON.stringify(body), { status: res.status, headers: res.headers });
   }) as typeof fetch;
+}
+
+/**
+ * An error answer in the OAuth shape ({error, error_description}) as oauth4webapi reads it. Facebook's
+ * token endpoint answers in Graph's envelope instead ({error: {message, type, code}}), which
+ * oauth4webapi does not read as a refusal: it is rewritten so that the user is told what Facebook
+ * said (e.g. "Error validating verification code…"), not that it could not be reached.
+ */
+async function oauthError(res: Response): Promise<Response> {
+  const text = await res.text();
+  const parsed = parseJson(text);
+  const value = parsed.ok ? parsed.value : undefined;
+  const err = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).error : undefined;
+  if (typeof err !== 'object' || err === null) return new Response(text, { status: res.status, headers: res.headers });
+  const type = (err as Record<string, unknown>).type;
+  const said = answerMessage(value);
+  const rewritten = { error: typeof type === 'string' && type ? type : 'invalid_request', ...(said ? { error_description: said } : {}) };
+  return new Response(JSON.stringify(rewritten), { status: res.status, headers: res.headers });
 }
 
 function server(s: ProviderSettings): oauth.AuthorizationServer {

@@ -14,6 +14,12 @@ const NETWORKS: Record<string, string> = {
 /** The network a connector kind reads, in the product's words ('facebook.comments' → 'Facebook'). */
 export const connectorNetwork = (connector: string): string => NETWORKS[connector.split('.')[0]] ?? connector;
 
+/**
+ * Runs in a row of one connector instance that ended stopped, failed or gave up, at which every
+ * admin is notified once (again only after a clean run) and the Collection page shows the streak.
+ */
+export const STOP_STREAK_THRESHOLD = 3;
+
 /** What one connector kind collected for one project (or for every project: shared public sources). */
 export const CollectionRow = z.object({
   /** null: a source read for every project (a blog feed), matched against every project's rules. */
@@ -37,6 +43,14 @@ export const CollectionRow = z.object({
   /** The latest error (reason, and what to do when the network says), and when it happened. */
   LastError: z.string().nullable(),
   LastErrorAt: z.string().nullable(),
+  /**
+   * The most runs in a row that one of the kind's instances ended stopped, failed or gave up
+   * (0: none is stopping now; a clean run sets an instance's count back to 0). From
+   * STOP_STREAK_THRESHOLD admins were notified.
+   */
+  StoppedRuns: z.number(),
+  /** That instance's latest error (the reason and the network's words); null when StoppedRuns is 0. */
+  StoppedError: z.string().nullable(),
 });
 export type CollectionRow = z.infer<typeof CollectionRow>;
 

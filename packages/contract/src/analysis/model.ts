@@ -19,8 +19,6 @@ export const ChartPoint = z.object({
 });
 
 // ---- sentiment/rating
-/** The side menu's 'Sentiment Rating' (docs/spec/000_a68d9a07050fe88c.txt section 2): project types 1, 5, 6, 7. */
-export const SENTIMENT_PROJECT_TYPES: readonly number[] = [1, 5, 6, 7];
 export const SentimentFigures = z.object({ Positive: z.number(), Neutral: z.number(), Negative: z.number() });
 export const SentimentBreakdown = SentimentFigures.extend({
   Name: z.enum(['Owned', 'Earned', 'Chatter']),
@@ -51,8 +49,6 @@ export const ContentClassification = z.object({
 export type ContentClassification = z.infer<typeof ContentClassification>;
 
 // ---- competitor/*
-/** Competitor tracking compares whole projects (docs/spec/001_57268dddd5f58f8a.txt section 3, "Competitor: Name, BinId"). */
-export const COMPETITOR_PROJECT_TYPES: readonly number[] = [1, 5];
 /** At most this many competitors per project: a donut of more slices is unreadable. */
 export const MAX_COMPETITORS = 10;
 

@@ -78,7 +78,6 @@ export const topPostsRanking = (perAuthor = TOP_POSTS_PER_AUTHOR) => `Ranked by 
 // ---- topauthors
 /** People shown (not accounts): 10 unless showAll (then at most TOP_AUTHORS_ALL_MAX). */
 export const TOP_AUTHORS_ALL_MAX = 500;
-export const TOP_AUTHOR_PROJECT_TYPES: readonly number[] = [1, 5, 6, 7];
 /** One network account of a top author (an `authors` row): its own followers and posts in range. */
 export const TopAuthorAccount = z.object({
   AuthorId: z.number(),

@@ -111,6 +111,3 @@ export const DeepDive = z.object({
   Series: z.array(DeepDiveBucket),
 });
 export type DeepDive = z.infer<typeof DeepDive>;
-
-/** Project types that offer Deep Dive (the side menu's rule, checked by the server too). */
-export const DEEP_DIVE_PROJECT_TYPES: readonly number[] = [1, 5];

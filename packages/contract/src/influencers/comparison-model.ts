@@ -4,8 +4,6 @@ import { z } from 'zod';
 import { Compared, MAX_RANGE_DAYS, zIdList, zId, zStreamList, zWallTime } from '../common.ts';
 import { BucketEnum } from '../dashboard/model.ts';
 
-/** Project types that have Influencer Monitoring (the side menu's filter). */
-export const INFLUENCER_MONITORING_PROJECT_TYPES: readonly number[] = [1, 5];
 /** At most this many influencers in one comparison (docs/spec/001_57268dddd5f58f8a.txt section 9: rail/influencer comparison maximum 5). */
 export const INFLUENCER_COMPARE_MAX = 5;
 /** When the address names none and more than this many exist, the first this many are compared (docs/spec/001_57268dddd5f58f8a.txt section 4). */

@@ -5,9 +5,6 @@ import { z } from 'zod';
 import { AnalyticQuery, Compared } from '../common.ts';
 import { TopAuthor } from '../dashboard/model.ts';
 
-/** Project types that have the Top Authors page (the side menu's filter; the dashboard widget has more). */
-export const TOP_AUTHORS_PAGE_PROJECT_TYPES: readonly number[] = [1, 5];
-
 export const TOP_AUTHORS_SORTS = ['followers', 'clips'] as const;
 /** Largest page of Show All; the page walks every author, so nothing is cut silently. */
 export const TOP_AUTHORS_PAGE_MAX = 100;

@@ -1,7 +1,7 @@
 // Meta Graph API pieces shared by the Facebook and Instagram connectors: the error envelope
 // {error:{message,type,code}}, its rate-limit codes, and the cursor-paged list {data, paging}.
 import type { Post } from '../post.ts';
-import { apiUrl, type HttpClient, type HttpResult, type Verdict } from './http.ts';
+import { apiUrl, boundedMessage, type HttpClient, type HttpResult, type Verdict } from './http.ts';
 import { failedPage, isObj, malformedPage, num, obj, PageBuilder, str, type Obj } from './normalise.ts';
 import type { CursorValue, PageOutcome, Skip } from './types.ts';
 
@@ -29,10 +29,11 @@ export function classifyGraph(status: number, body: unknown, headers: Headers): 
   if (status === 429 || (code !== undefined && (RATE_CODES.has(code) || isBucCode(code)))) {
     return { kind: 'rate_limit', reason: 'rate_limited', ...(bucWaitMs(headers) !== undefined ? { waitMs: bucWaitMs(headers) } : {}) };
   }
-  if (code === 190) return { kind: 'stop', reason: 'token_invalid', detail: str(err.type) };
-  if (code === 10 || code === 200 || (code !== undefined && code >= 200 && code < 300))
-    return { kind: 'stop', reason: 'permission_denied', detail: str(err.type) };
-  if (status >= 400 && status < 500 && code !== undefined) return { kind: 'stop', reason: `graph_error_${code}`, detail: str(err.type) };
+  // The network's own words (error.message), not only its error type ("OAuthException").
+  const detail = boundedMessage(err.message, err.type);
+  if (code === 190) return { kind: 'stop', reason: 'token_invalid', detail };
+  if (code === 10 || code === 200 || (code !== undefined && code >= 200 && code < 300)) return { kind: 'stop', reason: 'permission_denied', detail };
+  if (status >= 400 && status < 500 && code !== undefined) return { kind: 'stop', reason: `graph_error_${code}`, detail };
   return null;
 }
 

@@ -43,6 +43,43 @@ export interface HttpOptions {
   lookup?: (host: string) => Promise<string[]>;
 }
 
+/** The longest a network's own error message is kept (a stop's detail, the admin's Collection page). */
+export const MAX_NETWORK_MESSAGE = 300;
+
+/**
+ * The first of `said` that is a non-empty string, on one line (control characters and runs of
+ * white space made one space) and at most MAX_NETWORK_MESSAGE characters. It is stored and shown
+ * as text, never as markup (docs/connectors.md, "Stops and their messages").
+ */
+export function boundedMessage(...said: unknown[]): string | undefined {
+  for (const v of said) {
+    if (typeof v !== 'string') continue;
+    // eslint-disable-next-line no-control-regex
+    const line = v.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim();
+    if (line) return line.length > MAX_NETWORK_MESSAGE ? `${line.slice(0, MAX_NETWORK_MESSAGE - 1)}…` : line;
+  }
+  return undefined;
+}
+
+const field = (v: unknown, k: string): unknown => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>)[k] : undefined);
+
+/**
+ * The message of an error answer, in the shapes the networks use: `error.message` (Graph, YouTube,
+ * TikTok), `detail` / `title` / `errors[0].message` (X), `message` (LinkedIn), `error_description`
+ * (OAuth token endpoints); bounded as boundedMessage.
+ */
+export function answerMessage(body: unknown): string | undefined {
+  const errors = field(body, 'errors');
+  return boundedMessage(
+    field(field(body, 'error'), 'message'),
+    field(body, 'detail'),
+    field(body, 'message'),
+    field(body, 'error_description'),
+    Array.isArray(errors) ? field(errors[0], 'message') : undefined,
+    field(body, 'title'),
+  );
+}
+
 /** A network's reading of an answer: rate limited (wait, then same request), or stop now. */
 export type Verdict = { kind: 'rate_limit'; reason: string; waitMs?: number; resetAtMs?: number } | { kind: 'stop'; reason: string; detail?: string } | null;
 
@@ -336,7 +373,8 @@ export class HttpClient {
       }
       if (status >= 400) {
         this.log.warn({ url: safeUrl, status }, 'connector: request refused');
-        return { ok: false, reason: `http_${status}`, status, retryable: false };
+        const detail = answerMessage(answer);
+        return { ok: false, reason: `http_${status}`, status, ...(detail ? { detail } : {}), retryable: false };
       }
       return { ok: true, status, body: answer, text, headers, isJson: parsed.ok };
     }

@@ -2,7 +2,7 @@
 // comments. Both page by start/count; posts come newest first and are read in sweeps; comments
 // come in an order the API does not promise, so their cursor is the newest creation time read.
 import type { Post } from '../post.ts';
-import { apiUrl, HttpClient, type HttpResult, type Verdict } from './http.ts';
+import { apiUrl, boundedMessage, HttpClient, type HttpResult, type Verdict } from './http.ts';
 import { failedPage, isObj, malformedPage, num, obj, PageBuilder, str, toPost, type Obj } from './normalise.ts';
 import { afterPage, isNew, maxMark, type SweepCursor } from './sweep.ts';
 import type { Connector, CursorValue, PageOutcome, Skip } from './types.ts';
@@ -49,8 +49,10 @@ export function linkedInVersionGone(version: string): string {
 
 export function classifyLinkedIn(status: number, body: unknown, version = '?'): Verdict {
   if (status === 429) return { kind: 'rate_limit', reason: 'rate_limited' };
-  if (status === 401) return { kind: 'stop', reason: 'unauthorized', detail: str(obj(body).serviceErrorCode) };
-  if (status === 403) return { kind: 'stop', reason: 'forbidden', detail: str(obj(body).serviceErrorCode) };
+  // LinkedIn's words are its `message`; its serviceErrorCode only when it says nothing else.
+  const detail = boundedMessage(obj(body).message, str(obj(body).serviceErrorCode));
+  if (status === 401) return { kind: 'stop', reason: 'unauthorized', detail };
+  if (status === 403) return { kind: 'stop', reason: 'forbidden', detail };
   // 426 NONEXISTENT_VERSION ("Requested version 20240101 is not active"): the version was sunset.
   if (status === 426) return { kind: 'stop', reason: 'version_not_served', detail: linkedInVersionGone(version) };
   return null;

@@ -2,7 +2,7 @@
 // has_more) and a video's comments in the Research API shape (/v2/research/video/comment/list/).
 // Every answer carries error:{code,message,log_id}; code "ok" means success.
 import type { Post } from '../post.ts';
-import { apiUrl, HttpClient, type HttpResult, type Verdict } from './http.ts';
+import { apiUrl, boundedMessage, HttpClient, type HttpResult, type Verdict } from './http.ts';
 import { date, failedPage, isObj, malformedPage, num, obj, PageBuilder, str, toPost, type Obj } from './normalise.ts';
 import { afterPage, isNew, maxMark, type SweepCursor } from './sweep.ts';
 import type { Connector, CursorValue, PageOutcome, Skip } from './types.ts';
@@ -24,7 +24,7 @@ const COMMENT_FIELDS = 'id,video_id,text,like_count,reply_count,parent_comment_i
 export function classifyTikTok(status: number, body: unknown): Verdict {
   const code = str(obj(obj(body).error).code);
   if (status === 429 || code === 'rate_limit_exceeded') return { kind: 'rate_limit', reason: 'rate_limited' };
-  if (code && code !== 'ok' && status < 500) return { kind: 'stop', reason: code };
+  if (code && code !== 'ok' && status < 500) return { kind: 'stop', reason: code, detail: boundedMessage(obj(obj(body).error).message) };
   return null;
 }
 

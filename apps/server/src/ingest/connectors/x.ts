@@ -2,7 +2,7 @@
 // take since_id, so a sweep pages by token back to the last sweep's newest tweet. The mark never
 // passes a tweet that was neither stored nor rejected for good (see XCursor), and a mark that has
 // left recent search's 7-day window restarts the sweep at the window's start.
-import { apiUrl, HttpClient, type Verdict } from './http.ts';
+import { apiUrl, boundedMessage, HttpClient, type Verdict } from './http.ts';
 import { date, failedPage, isObj, malformedPage, num, obj, PageBuilder, str, toPost, type Obj } from './normalise.ts';
 import { maxMark, newer, type SweepCursor } from './sweep.ts';
 import type { Connector, PageOutcome } from './types.ts';
@@ -111,11 +111,11 @@ export function classifyX(status: number, body: unknown, headers: Headers): Verd
     return { kind: 'rate_limit', reason: 'rate_limited', ...(reset > 0 ? { resetAtMs: reset * 1000 } : {}) };
   }
   if (status === 401 || status === 403)
-    return { kind: 'stop', reason: status === 401 ? 'unauthorized' : 'forbidden', detail: str(obj(body).title) ?? str(obj(body).detail) };
+    return { kind: 'stop', reason: status === 401 ? 'unauthorized' : 'forbidden', detail: boundedMessage(obj(body).detail, obj(body).title) };
   if (status === 400) {
     const errors = Array.isArray(obj(body).errors) ? (obj(body).errors as unknown[]).map(obj) : [];
     const late = errors.find((e) => /'(since_id|start_time)' must be (a tweet id created after|on or after)/.test(str(e.message) ?? ''));
-    if (late) return { kind: 'stop', reason: 'outside_window', detail: str(late.message) };
+    if (late) return { kind: 'stop', reason: 'outside_window', detail: boundedMessage(late.message) };
   }
   return null;
 }

@@ -1,7 +1,7 @@
 // YouTube Data API v3: keyword search, a channel's uploads, and a video's comment threads. Each
 // page of videos is completed by one videos.list call (statistics, full description).
 import type { Post } from '../post.ts';
-import { apiUrl, HttpClient, type HttpResult, type Verdict } from './http.ts';
+import { apiUrl, boundedMessage, HttpClient, type HttpResult, type Verdict } from './http.ts';
 import { date, failedPage, isObj, malformedPage, num, obj, PageBuilder, str, toPost, type Obj } from './normalise.ts';
 import { afterPage, isNew, maxMark, type SweepCursor } from './sweep.ts';
 import type { Connector, PageOutcome, Skip } from './types.ts';
@@ -23,10 +23,11 @@ export interface YouTubeConfig {
 export function classifyYouTube(status: number, body: unknown): Verdict {
   const err = obj(obj(body).error);
   const reason = str(obj(Array.isArray(err.errors) ? err.errors[0] : undefined).reason);
-  if (reason === 'quotaExceeded' || reason === 'dailyLimitExceeded') return { kind: 'stop', reason: 'quota_exceeded' };
+  if (reason === 'quotaExceeded' || reason === 'dailyLimitExceeded') return { kind: 'stop', reason: 'quota_exceeded', detail: boundedMessage(err.message) };
   if (status === 429 || reason === 'rateLimitExceeded' || reason === 'userRateLimitExceeded') return { kind: 'rate_limit', reason: 'rate_limited' };
-  if (status === 401) return { kind: 'stop', reason: 'unauthorized' };
-  if (status === 403 || status === 404) return { kind: 'stop', reason: reason ?? `http_${status}` };
+  const detail = boundedMessage(err.message);
+  if (status === 401) return { kind: 'stop', reason: 'unauthorized', detail };
+  if (status === 403 || status === 404) return { kind: 'stop', reason: reason ?? `http_${status}`, detail };
   return null;
 }
 

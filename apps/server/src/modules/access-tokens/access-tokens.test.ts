@@ -199,7 +199,8 @@ describe('linking social accounts (access tokens)', () => {
     }
     expect(new Set(['access_denied', 'server_error', 'call_555'].map((e) => grantErrorMessage(e, 'Facebook'))).size).toBe(3);
 
-    // The token endpoint's own answer (the network, called by the server) is still shown.
+    // The token endpoint's own answer (the network, called by the server) is still shown. Facebook
+    // answers in Graph's envelope ({error: {message, type, code}}): its message, not "could not be reached".
 
     fakes.failNextToken('invalid_grant', 'Code was invalid or expired.');
     const failed = await complete(consent(await start({ projectId: karoo, streamId: 8 }, viewer)).query);

@@ -30,6 +30,7 @@ describe('collection stats', () => {
           last_ended: 'stopped',
           last_error: 'token_invalid',
           last_error_at: new Date('2024-01-10T11:00:00Z'),
+          stopped_runs: 4,
         }),
         row('blog.feed', 'https://blog.example.com/feed', null, { collected: 4 }),
       ])
@@ -59,6 +60,9 @@ describe('collection stats', () => {
       LastEnded: 'stopped',
       LastError: 'token_invalid',
       LastErrorAt: '2024-01-10T11:00:00.000Z',
+      // One instance has stopped on its last 4 runs (admins were told at STOP_STREAK_THRESHOLD).
+      StoppedRuns: 4,
+      StoppedError: 'token_invalid',
     });
     expect(Rows.find((r) => r.Connector === 'blog.feed')).toMatchObject({
       ProjectId: null,
@@ -66,6 +70,8 @@ describe('collection stats', () => {
       Network: 'Blogs',
       Collected: 4,
       LastError: null,
+      StoppedRuns: 0,
+      StoppedError: null,
     });
     expect(Alerts).toEqual([{ Connector: 'facebook.comments', Network: 'Facebook', Reasons: ['missing_author'] }]);
   });

@@ -49,6 +49,7 @@ export function connectorStats(db: Db) {
       's.last_ended',
       's.last_error',
       's.last_error_at',
+      's.stopped_runs',
     ])
     .orderBy('c.name')
     .orderBy('p.description')

@@ -40,7 +40,8 @@ const later = (a: Date | null, b: Date | null) => (a && (!b || a > b) ? a : b);
 
 /**
  * Per project (null: sources shared by every project) and connector kind: instances, runs,
- * items collected and skipped by reason, the latest run and how it ended, the latest error.
+ * items collected and skipped by reason, the latest run and how it ended, the latest error, and
+ * the longest streak of runs one instance ended in an error (with that instance's error).
  */
 export async function collection(db: Db): Promise<OperationResult<typeof C.getCollectionStats>> {
   const rows = await q.connectorStats(db);
@@ -63,6 +64,8 @@ export async function collection(db: Db): Promise<OperationResult<typeof C.getCo
         LastEnded: null,
         LastError: null,
         LastErrorAt: null,
+        StoppedRuns: 0,
+        StoppedError: null,
         at: null,
         errorAt: null,
       };
@@ -74,6 +77,8 @@ export async function collection(db: Db): Promise<OperationResult<typeof C.getCo
     for (const [reason, n] of Object.entries((r.skipped as Record<string, number>) ?? {})) g.Skipped[reason] = (g.Skipped[reason] ?? 0) + Number(n);
     if (r.last_run_at && later(r.last_run_at, g.at) === r.last_run_at) [g.at, g.LastEnded] = [r.last_run_at, r.last_ended];
     if (r.last_error && r.last_error_at && later(r.last_error_at, g.errorAt) === r.last_error_at) [g.errorAt, g.LastError] = [r.last_error_at, r.last_error];
+    // The instance stopping on the most runs in a row, with what its network last said.
+    if (r.stopped_runs > g.StoppedRuns) [g.StoppedRuns, g.StoppedError] = [r.stopped_runs, r.last_error];
   }
   const alerts = await q.skipAlerts(db);
   return {

@@ -5,7 +5,6 @@
 // side menu's 'Competitor Tracking'.
 import {
   analysisDefaultDays,
-  COMPETITOR_PROJECT_TYPES,
   defaultFilterStreams,
   MAX_COMPETITORS,
   offeredStreams,
@@ -18,9 +17,9 @@ import type { z } from 'zod';
 import type * as C from '@listening/contract';
 import type { Db } from '../../db/connection.ts';
 import type { ProjectRow } from '../../db/schema.ts';
-import { HttpError, badRequest, forbidden, notFound } from '../../errors.ts';
+import { HttpError, badRequest, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { projectForUser, projectForWrite } from '../../access/index.ts';
+import { assertScreen, projectForUser, projectForWrite } from '../../access/index.ts';
 import { clientTimeZone, previousScope, resolveScope, toWall, wallDay } from '../../analytics/scope.ts';
 import { clipCountsByBin } from '../../analytics/rollup-queries.ts';
 import * as q from './queries.ts';
@@ -31,12 +30,7 @@ const asCompetitor = (r: { id: number; description: string; bin_id: number | nul
   ProjectId: r.id,
 });
 
-function assertCompetitorType(project: Pick<ProjectRow, 'project_type_id'>): void {
-  if (!COMPETITOR_PROJECT_TYPES.includes(project.project_type_id))
-    throw forbidden(
-      `Competitor tracking is shown for project types ${COMPETITOR_PROJECT_TYPES.join(', ')} only; this project is type ${project.project_type_id}`,
-    );
-}
+const assertCompetitorType = (project: Pick<ProjectRow, 'project_type_id'>) => assertScreen(project, 'competitor-tracking');
 
 /**
  * The query as the screen sends it: a range or streams left out (the specification's call names

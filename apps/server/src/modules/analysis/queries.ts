@@ -5,11 +5,8 @@
 import type { Bucket } from '@listening/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import { bucketDay } from '../../analytics/buckets.ts';
 import { rollupInScope, type Scope } from '../../analytics/scope.ts';
-
-/** The bucket's first day in the client's time zone (YYYY-MM-DD): how rules.ts chartBuckets keys them. */
-const bucketDay = (s: Scope, bucket: Bucket) =>
-  sql<string>`to_char(date_trunc(${sql.lit(bucket)}, ${sql.ref('bin_hourly.hour')} at time zone ${s.timeZone}), 'YYYY-MM-DD')`;
 
 /** Everything the two screens' headline figures need, for one scope, in one row. */
 export function totals(db: Db, s: Scope) {

@@ -7,7 +7,6 @@
 import {
   BRAND_ASSOCIATION,
   SENTIMENT_CARD_COLORS,
-  SENTIMENT_PROJECT_TYPES,
   chartBuckets,
   insightsBucket,
   type AnalyticQuery,
@@ -17,7 +16,7 @@ import {
   type SentimentRating,
 } from '@listening/contract';
 import type { Db } from '../../db/connection.ts';
-import { forbidden } from '../../errors.ts';
+import { assertScreen } from '../../access/index.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { assertUnlocked, previousScope, resolveScope, toWall, type Scope } from '../../analytics/scope.ts';
 import { firstDataWall, sentimentByAssociation } from '../../analytics/rollup-queries.ts';
@@ -25,12 +24,6 @@ import * as q from './queries.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
 const compared = (Value: number, Previous: number) => ({ Value, Previous });
-
-/** 403 naming the types, for a screen the side menu does not show to this project's type. */
-export function assertProjectType(s: Scope, types: readonly number[], screen: string): void {
-  if (!types.includes(s.project.project_type_id))
-    throw forbidden(`${screen} is shown for project types ${types.join(', ')} only; this project is type ${s.project.project_type_id}`);
-}
 
 type Figures = Record<'clips' | 'positive' | 'neutral' | 'negative' | 'owned' | 'earned' | 'chatter', number>;
 
@@ -69,7 +62,7 @@ const point = (b: ChartBucket) => ({ Date: b.start, From: b.from, To: b.to, Labe
 
 export async function sentimentRating(db: Db, user: AuthUser, query: AnalyticQuery): Promise<SentimentRating> {
   const s = await resolveScope(db, user, query);
-  assertProjectType(s, SENTIMENT_PROJECT_TYPES, 'Sentiment Rating');
+  assertScreen(s.project, 'sentiment');
   await assertUnlocked(db, s.project, 'Sentiment');
   const [before, byAssociation, chart] = await Promise.all([q.totals(db, previousScope(s)), sentimentByAssociation(db, s), chartOf(db, s)]);
   const now = chart.totals;

@@ -4,6 +4,7 @@
 // (analytics/clip-rows.ts).
 import { BRAND_ASSOCIATION } from '@listening/contract';
 import { sql, type ExpressionBuilder } from 'kysely';
+import { localHour } from '../../analytics/buckets.ts';
 import { clipRows, type ClipRow } from '../../analytics/clip-rows.ts';
 import { clipsInScope, type Scope } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
@@ -69,7 +70,7 @@ function listing(db: Db, s: Scope, f: ListingFilters) {
     .$if(f.hourFrom !== undefined, (qb) =>
       qb.where('bin_clips.posted_at', '>=', f.hourFrom!).where('bin_clips.posted_at', '<', new Date(f.hourFrom!.getTime() + 3_600_000)),
     )
-    .$if(f.hour !== undefined, (qb) => qb.where(sql<number>`extract(hour from bin_clips.posted_at at time zone ${s.timeZone})::int`, '=', f.hour!))
+    .$if(f.hour !== undefined, (qb) => qb.where(localHour(s, 'bin_clips.posted_at'), '=', f.hour!))
     .$if(f.favourabilityId !== undefined, (qb) => qb.where('bin_clips.favourability_id', '=', f.favourabilityId!))
     .$if(f.brandAssociationId !== undefined, (qb) =>
       qb.where('bin_clips.brand_association_id', 'in', CHATTER_IDS.includes(f.brandAssociationId!) ? CHATTER_IDS : [f.brandAssociationId!]),

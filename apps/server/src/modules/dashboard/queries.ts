@@ -4,12 +4,8 @@
 import type { Bucket } from '@listening/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import { bucketDay, localHour } from '../../analytics/buckets.ts';
 import { rollupInScope, type Scope } from '../../analytics/scope.ts';
-
-/** The bucket's first day in the client's time zone, as YYYY-MM-DD. */
-const bucketDay = (s: Scope, bucket: Bucket, col = 'bin_hourly.hour') =>
-  sql<string>`to_char(date_trunc(${sql.lit(bucket)}, ${sql.ref(col)} at time zone ${s.timeZone}), 'YYYY-MM-DD')`;
-const localHour = (s: Scope, col = 'bin_hourly.hour') => sql<number>`extract(hour from ${sql.ref(col)} at time zone ${s.timeZone})::int`;
 
 export function mentionsByStream(db: Db, s: Scope) {
   return db

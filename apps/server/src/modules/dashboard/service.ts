@@ -9,7 +9,6 @@ import {
   FAVOURABILITY,
   FAVOURABILITY_LOOKUP,
   SENTIMENT_CARD_COLORS,
-  TOP_AUTHOR_PROJECT_TYPES,
   TOP_AUTHORS_ALL_MAX,
   TOP_AUTHORS_DEFAULT,
   type AnalyticQuery,
@@ -19,7 +18,7 @@ import {
 import type { z } from 'zod';
 import type * as C from '@listening/contract';
 import type { Db } from '../../db/connection.ts';
-import { forbidden } from '../../errors.ts';
+import { assertScreen } from '../../access/index.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { bucketCoverage, byBucket, fillBuckets } from '../../analytics/buckets.ts';
 import { assertUnlocked, heatmapBucketOf, insightsBucketOf, isUnlocked, resolveScope, toWall, type Scope } from '../../analytics/scope.ts';
@@ -214,8 +213,7 @@ type TopAuthor = Out<typeof C.TopAuthor>;
  */
 export async function topAuthors(db: Db, user: AuthUser, query: AnalyticQuery & { showAll: boolean }): Promise<Out<typeof C.TopAuthorList>> {
   const s = await resolveScope(db, user, query);
-  if (!TOP_AUTHOR_PROJECT_TYPES.includes(s.project.project_type_id))
-    throw forbidden(`Top authors are shown for project types ${TOP_AUTHOR_PROJECT_TYPES.join(', ')} only; this project is type ${s.project.project_type_id}`);
+  assertScreen(s.project, 'top-authors-panel');
   const people = await rankTopAuthors(db, s, query.showAll ? TOP_AUTHORS_ALL_MAX : TOP_AUTHORS_DEFAULT);
   return people.map((p): TopAuthor => {
     const top = p.accounts[0];

@@ -8,7 +8,6 @@ import {
   DEEP_DIVE_COMPARE_MAX,
   DEEP_DIVE_HOURLY_MAX_DAYS,
   DEEP_DIVE_PERIODS,
-  DEEP_DIVE_PROJECT_TYPES,
   DEEP_DIVE_TOP,
   DEFAULT_DEEP_DIVE_PERIOD,
   deepDiveBuckets,
@@ -21,7 +20,8 @@ import {
 import type { z } from 'zod';
 import { assertUnlocked, fromWall, previousScope, resolveScope, toWall } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
-import { badRequest, forbidden } from '../../errors.ts';
+import { badRequest } from '../../errors.ts';
+import { assertScreen } from '../../access/index.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import * as q from './queries.ts';
 
@@ -39,8 +39,7 @@ const storedForms = (value: string, rail: DeepDiveRail) => {
 
 export async function deepDive(db: Db, user: AuthUser, query: z.output<typeof DeepDiveQuery>): Promise<DeepDive | null> {
   const s = await resolveScope(db, user, query);
-  if (!DEEP_DIVE_PROJECT_TYPES.includes(s.project.project_type_id))
-    throw forbidden(`Deep Dive is offered for project types ${DEEP_DIVE_PROJECT_TYPES.join(', ')} only; this project is type ${s.project.project_type_id}`);
+  assertScreen(s.project, 'deep-dive');
   await assertUnlocked(db, s.project, 'DeepDive');
   const rail = query.railType;
   const period = query.period ?? DEFAULT_DEEP_DIVE_PERIOD;

@@ -1,16 +1,11 @@
 // Influencer comparison (Influencer Monitoring, project types 1 and 5): the clips of up to five of
 // the project's influencer entries per chart bucket (the shared rule: chartBuckets), and each
 // one's total against the previous period of equal length.
-import {
-  INFLUENCER_MONITORING_PROJECT_TYPES,
-  chartBuckets,
-  influencerDaysRemaining,
-  type InfluencerComparison,
-  type InfluencerComparisonQuery,
-} from '@listening/contract';
+import { chartBuckets, influencerDaysRemaining, type InfluencerComparison, type InfluencerComparisonQuery } from '@listening/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
-import { forbidden, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
+import { assertScreen } from '../../access/index.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { previousScope, resolveScope, toWall } from '../../analytics/scope.ts';
 import * as q from './queries.ts';
@@ -19,10 +14,7 @@ type Query = z.output<typeof InfluencerComparisonQuery>;
 
 export async function compareInfluencers(db: Db, user: AuthUser, query: Query): Promise<InfluencerComparison> {
   const s = await resolveScope(db, user, { projectId: query.projectId, startDate: query.fromDate, endDate: query.endDate, streamIds: query.streamIds });
-  if (!INFLUENCER_MONITORING_PROJECT_TYPES.includes(s.project.project_type_id))
-    throw forbidden(
-      `Influencer Monitoring is shown for project types ${INFLUENCER_MONITORING_PROJECT_TYPES.join(', ')} only; this project is type ${s.project.project_type_id}`,
-    );
+  assertScreen(s.project, 'influencer-monitoring');
   const now = new Date();
   const entries = new Map((await q.influencerEntries(db, s.project.id, query.influencers)).map((e) => [e.id, e]));
   // Another project's (or client's) entry, or one whose year is over, is not this project's to compare.

@@ -4,12 +4,9 @@
 import { sql } from 'kysely';
 import type { Bucket } from '@listening/contract';
 import type { Db } from '../../db/connection.ts';
+import { bucketDay } from '../../analytics/buckets.ts';
 import { clipsInScope, type Scope } from '../../analytics/scope.ts';
 import { personKey } from '../../analytics/person-key.ts';
-
-/** The bucket's first day in the client's time zone (YYYY-MM-DD), as the chart keys it. */
-const bucketDay = (s: Scope, bucket: Bucket) =>
-  sql<string>`to_char(date_trunc(${sql.lit(bucket)}, bin_clips.posted_at at time zone ${s.timeZone}), 'YYYY-MM-DD')`;
 
 export function influencerEntries(db: Db, projectId: number, ids: number[]) {
   return db.selectFrom('influencers').selectAll().where('project_id', '=', projectId).where('id', 'in', ids).execute();
@@ -19,7 +16,7 @@ export function influencerEntries(db: Db, projectId: number, ids: number[]) {
 export async function clipsByAuthorAndBucket(db: Db, s: Scope, bucket: Bucket, authorIds: number[]) {
   const rows = await db
     .selectFrom('bin_clips')
-    .select((eb) => ['bin_clips.author_id', bucketDay(s, bucket).as('day'), eb.fn.countAll<number>().as('count')])
+    .select((eb) => ['bin_clips.author_id', bucketDay(s, bucket, 'bin_clips.posted_at').as('day'), eb.fn.countAll<number>().as('count')])
     .where('bin_clips.author_id', 'in', authorIds)
     .$call(clipsInScope(s))
     .groupBy(['bin_clips.author_id', sql`2`])

@@ -1,11 +1,11 @@
 // Influencer discovery: authors added from top authors, kept one year, removed from
 // the widget. Project types 1, 5, 6, 7, as top authors.
-import { TOP_AUTHOR_PROJECT_TYPES, influencerDaysRemaining } from '@listening/contract';
+import { influencerDaysRemaining } from '@listening/contract';
 import type { Db } from '../../db/connection.ts';
 import type { ProjectRow } from '../../db/schema.ts';
-import { forbidden, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { assertClientWritable, projectForUser, projectForWrite } from '../../access/index.ts';
+import { assertClientWritable, assertScreen, projectForUser, projectForWrite } from '../../access/index.ts';
 
 const toInfluencer = (r: { id: number; author_id: number; author_name: string; stream_id: number; created_at: Date }, now = new Date()) => ({
   Id: r.id,
@@ -18,10 +18,7 @@ const toInfluencer = (r: { id: number; author_id: number; author_name: string; s
 
 async function discoveryProject(db: Db, user: AuthUser, projectId: number, forWrite = false): Promise<ProjectRow> {
   const project = await (forWrite ? projectForWrite : projectForUser)(db, user, projectId);
-  if (!TOP_AUTHOR_PROJECT_TYPES.includes(project.project_type_id))
-    throw forbidden(
-      `Influencer discovery is shown for project types ${TOP_AUTHOR_PROJECT_TYPES.join(', ')} only; this project is type ${project.project_type_id}`,
-    );
+  assertScreen(project, 'influencer-discovery');
   return project;
 }
 

@@ -3,10 +3,10 @@
 // dashboard's rule). Headline figures against the previous period of equal length. The range's
 // people are counted from the posts index and kept a short while (range-people.ts): paging and
 // flipping the sort do not count the range's posts again.
-import { TOP_AUTHORS_PAGE_PROJECT_TYPES, type TopAuthorsPage, type TopAuthorsPageQuery } from '@listening/contract';
+import { type TopAuthorsPage, type TopAuthorsPageQuery } from '@listening/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
-import { forbidden } from '../../errors.ts';
+import { assertScreen } from '../../access/index.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { previousScope, resolveScope } from '../../analytics/scope.ts';
 import { rangePeople } from './range-people.ts';
@@ -15,10 +15,7 @@ type Query = z.output<typeof TopAuthorsPageQuery>;
 
 export async function topAuthorsPage(db: Db, user: AuthUser, query: Query): Promise<TopAuthorsPage> {
   const s = await resolveScope(db, user, query);
-  if (!TOP_AUTHORS_PAGE_PROJECT_TYPES.includes(s.project.project_type_id))
-    throw forbidden(
-      `Top Authors is shown for project types ${TOP_AUTHORS_PAGE_PROJECT_TYPES.join(', ')} only; this project is type ${s.project.project_type_id}`,
-    );
+  assertScreen(s.project, 'top-authors');
   // Each range's people are used as they are handed over (their arrays are reused once dropped).
   const [now, before] = await Promise.all([
     rangePeople(db, s, (p) => ({ count: p.count, clips: p.clips, page: p.page(query.sort, (query.page - 1) * query.pageSize, query.pageSize) })),

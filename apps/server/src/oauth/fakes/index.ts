@@ -120,9 +120,12 @@ export async function startOAuthFakes(opts: { accounts?: Partial<FakeAccountSet>
     return (f.get('client_id') === want.id || f.get('client_key') === want.id) && f.get('client_secret') === want.secret;
   }
 
-  const tokenError = (error: string, description: string, status = 400): FakeReply => ({ status, json: { error, error_description: description } });
-
   function tokenEndpoint(provider: Provider, req: FakeRequest): FakeReply {
+    // Facebook's token endpoint answers errors in Graph's envelope, not OAuth's {error, error_description}.
+    const tokenError = (error: string, description: string, status = 400): FakeReply =>
+      provider === 'facebook'
+        ? { status, json: { error: { message: description, type: 'OAuthException', code: error === 'invalid_client' ? 101 : 100, fbtrace_id: 'fake' } } }
+        : { status, json: { error, error_description: description } };
     const f = form(req);
     if (failNext) {
       const e = failNext;

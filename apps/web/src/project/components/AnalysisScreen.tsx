@@ -5,19 +5,20 @@
 // product lock and project types (the side menu's rules, which the server enforces too), and one
 // look for cards and their loading, failed and empty states.
 //
-// API (stable; h2 and h3 build on it, see /work/briefs/h1-shared.md):
-//   <AnalysisScreen title="Sentiment" gate="Sentiment" projectTypes={[1, 5, 6, 7]} actions={…}>
+// API:
+//   <AnalysisScreen screen="sentiment" title="Sentiment" actions={…}>
 //     <AnalysisGrid>                       a responsive grid of cards (Mantine Grid)
 //       <Grid.Col span={{ base: 12, lg: 6 }}>
 //         <AnalysisCard title="Breakdown" subtitle="…" testId="…">
 //           <AnalysisQuery query={q} isEmpty={…} empty={<NoData />}>chart</AnalysisQuery>
-//   gate         a GatedItem of the contract: when locked, the lock panel shows instead of the children
-//   projectTypes the types that see the screen (menu.ts); other types see a notice instead
+//   screen       the screen's key in the contract's catalogue (screens.ts): its product gate (when
+//                locked, the lock panel shows instead of the children) and its project types (other
+//                types see a notice instead), the side menu's and the server's rules alike
 //   AnalysisQuery a query's states: skeleton, the server's message on failure, `empty`, then children
 //   NoData        the empty state of a figure over the filter's range and streams
 //   ChartBox      a fixed-height box for a chart, so that cards line up
 import { Card, Container, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { GatedItem } from '@listening/contract';
+import { screenFor, screenShown, type ScreenKey } from '@listening/contract';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -29,21 +30,20 @@ export interface AnalysisScreenProps {
   title: string;
   /** A line under the title (what the screen shows). */
   subtitle?: ReactNode;
-  /** The product that gates the screen (the side menu's item of the same gate). */
-  gate?: GatedItem;
-  /** Project types that see the screen; omitted: all. */
-  projectTypes?: readonly number[];
+  /** The screen in the contract's catalogue: its product gate and the project types that see it. */
+  screen: ScreenKey;
   /** Controls at the title's right (a toggle, a Compare button). */
   actions?: ReactNode;
   testId?: string;
   children: ReactNode;
 }
 
-export function AnalysisScreen({ title, subtitle, gate, projectTypes, actions, testId, children }: AnalysisScreenProps) {
+export function AnalysisScreen({ screen, title, subtitle, actions, testId, children }: AnalysisScreenProps) {
   const { project } = useProjectContext();
+  const { gate, projectTypes } = screenFor(screen);
   const locked = useLockedProduct(gate);
   usePageTitle(title);
-  const wrongType = projectTypes !== undefined && !projectTypes.includes(project.ProjectTypeId);
+  const wrongType = !screenShown(screen, project.ProjectTypeId);
   return (
     <Container size={1480} px={{ base: 'md', md: 'xl' }} py="lg" data-testid={testId}>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm" mb="md">
@@ -66,7 +66,7 @@ export function AnalysisScreen({ title, subtitle, gate, projectTypes, actions, t
       ) : wrongType ? (
         <Card withBorder radius="md" padding="lg">
           <EmptyState title={`${title} is not part of this project's tools`}>
-            {`It is shown for project types ${projectTypes.join(', ')}; this project is of type ${project.ProjectTypeId} (${project.ProjectType}).`}
+            {`It is shown for project types ${projectTypes === 'all' ? 'all' : projectTypes.join(', ')}; this project is of type ${project.ProjectTypeId} (${project.ProjectType}).`}
           </EmptyState>
         </Card>
       ) : (

@@ -13,6 +13,7 @@ import {
   type OperationInput,
 } from '@listening/contract';
 import { call } from '../../../api/client.ts';
+import { useOp } from '../../../api/op-query.ts';
 
 export type AlertBody = OperationInput<typeof saveAlert>['body'];
 
@@ -23,11 +24,9 @@ export const useAlerts = (projectId: number) =>
   useQuery({ queryKey: [KEY, 'list', projectId], queryFn: () => call(getAlerts, { query: { projectId } }, { quiet: true }), retry: false });
 export const useSubscriptions = () => useQuery({ queryKey: [KEY, 'subscriptions'], queryFn: () => call(getSubscriptions, {}) });
 /** The client's contacts, recipients to choose from (only active ones may receive). */
-export const useClientContacts = (clientId: number) =>
-  useQuery({ queryKey: [KEY, 'contacts', clientId], queryFn: () => call(getContacts, { query: { clientId } }), staleTime: 60_000 });
-export const useMyClients = () => useQuery({ queryKey: [KEY, 'clients'], queryFn: () => call(getClients, {}), staleTime: 60_000 });
-export const useClientProjects = (clientId: number | null) =>
-  useQuery({ queryKey: [KEY, 'projects', clientId], queryFn: () => call(getProjects, { query: { clientId: clientId! } }), enabled: clientId !== null });
+export const useClientContacts = (clientId: number) => useOp(getContacts, { query: { clientId } }, { staleTime: 60_000 });
+export const useMyClients = () => useOp(getClients, {}, { staleTime: 60_000 });
+export const useClientProjects = (clientId: number | null) => useOp(getProjects, { query: { clientId: clientId ?? 0 } }, { enabled: clientId !== null });
 
 function useAlertMutation<I, O>(fn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();

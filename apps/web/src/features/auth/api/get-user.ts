@@ -1,11 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getUser as getUserOp } from '@listening/contract';
-import { call } from '../../../api/client.ts';
+import { opQuery } from '../../../api/op-query.ts';
 import { useSessionToken } from './session.ts';
 
-export const getUser = () => call(getUserOp, { query: {} });
-
-export const userQueryOptions = () => queryOptions({ queryKey: [getUserOp.path], queryFn: getUser, staleTime: 5 * 60_000 });
+/** The session's user: one cache entry for every reader of it (api/op-query.ts). */
+export const userQueryOptions = () => opQuery(getUserOp, { query: {} }, { staleTime: 5 * 60_000 });
 
 /** The signed-in contact; the private shell sends any failure to load it to /login. */
 export function useUser() {

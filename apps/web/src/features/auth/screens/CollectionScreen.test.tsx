@@ -24,6 +24,8 @@ const row = {
   LastEnded: 'stopped',
   LastError: 'token_invalid',
   LastErrorAt: '2026-03-01T10:00:00Z',
+  StoppedRuns: 0,
+  StoppedError: null,
 };
 
 describe('collection screen', () => {
@@ -70,5 +72,46 @@ describe('collection screen', () => {
     expect(cells(1)[0]).toBe('All projects (shared sources)');
     expect(cells(1)[3]).toBe('None');
     expect(screen.getByText('Facebook answers have changed')).toBeTruthy();
+  });
+
+  it("shows the network's message as text, never as markup", async () => {
+    const said = 'graph_error_100: <img src=x onerror="alert(1)"> (#100) Tried accessing nonexisting field';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.startsWith('/api/user/get'))
+          return Response.json({ Id: 1, Name: 'Ada', Surname: 'Admin', Email: 'admin@demo.example', IsAdmin: true, ActingAdminId: null });
+        return Response.json({ Rows: [{ ...row, LastError: said }], Alerts: [] });
+      }),
+    );
+    setToken('tok');
+    renderScreen(CollectionScreen, { path: '/admin/collection' });
+    const table = await screen.findByRole('table', { name: 'Collection' });
+    expect(table.querySelector('tbody tr td:last-child')?.textContent).toContain(said);
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+  });
+
+  it('shows a red badge on a kind one of whose instances has stopped on 3 runs in a row or more, with its error', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.startsWith('/api/user/get'))
+          return Response.json({ Id: 1, Name: 'Ada', Surname: 'Admin', Email: 'admin@demo.example', IsAdmin: true, ActingAdminId: null });
+        return Response.json({
+          Rows: [
+            { ...row, StoppedRuns: 40, StoppedError: 'http_404: Not Found' },
+            { ...row, Connector: 'facebook.page', StoppedRuns: 2, StoppedError: 'http_404: Not Found' },
+          ],
+          Alerts: [],
+        });
+      }),
+    );
+    setToken('tok');
+    renderScreen(CollectionScreen, { path: '/admin/collection' });
+    const table = await screen.findByRole('table', { name: 'Collection' });
+    const lastError = (i: number) => table.querySelectorAll('tbody tr')[i].querySelector('td:last-child')?.textContent;
+    expect(lastError(0)).toMatch(/^Stopped on 40 runs in a rowhttp_404: Not Foundtoken_invalid \(/);
+    // Under the threshold: no badge yet.
+    expect(lastError(1)).toMatch(/^token_invalid \(/);
   });
 });

@@ -2,7 +2,7 @@
 import { Alert, Anchor, Badge, Card, Code, Container, Group, Loader, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCloudDownload } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import type { CollectionRow } from '@listening/contract';
+import { STOP_STREAK_THRESHOLD, type CollectionRow } from '@listening/contract';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { useCollectionStats } from '../api/get-collection-stats.ts';
@@ -54,16 +54,36 @@ function LastRun({ r }: { r: CollectionRow }) {
   );
 }
 
+/**
+ * The latest error; above it, when an instance of the kind has stopped on STOP_STREAK_THRESHOLD
+ * runs in a row or more (admins were notified), a red badge with the streak and that instance's
+ * error. Errors hold the network's own words: they are rendered as text, never as markup.
+ */
 function LastError({ r }: { r: CollectionRow }) {
   const when = useWhen();
-  if (!r.LastError) return <Text size="sm">None</Text>;
+  const stopping = r.StoppedRuns >= STOP_STREAK_THRESHOLD;
+  if (!r.LastError && !stopping) return <Text size="sm">None</Text>;
   return (
-    <Text size="sm" c="red.8" style={{ wordBreak: 'break-word' }}>
-      {r.LastError}{' '}
-      <Text span size="xs" c="dimmed">
-        ({when(r.LastErrorAt)})
-      </Text>
-    </Text>
+    <Stack gap={4} align="flex-start">
+      {stopping && (
+        <Badge color="red" variant="filled" title="Its runs keep ending in an error; admins were notified">
+          Stopped on {count(r.StoppedRuns)} runs in a row
+        </Badge>
+      )}
+      {stopping && r.StoppedError && r.StoppedError !== r.LastError && (
+        <Text size="sm" c="red.8" style={{ wordBreak: 'break-word' }}>
+          {r.StoppedError}
+        </Text>
+      )}
+      {r.LastError && (
+        <Text size="sm" c="red.8" style={{ wordBreak: 'break-word' }}>
+          {r.LastError}{' '}
+          <Text span size="xs" c="dimmed">
+            ({when(r.LastErrorAt)})
+          </Text>
+        </Text>
+      )}
+    </Stack>
   );
 }
 
@@ -76,7 +96,7 @@ export function CollectionScreen() {
     <Container size="xl" py="xl">
       <PageHeader
         title="Collection"
-        subtitle="What the connectors collected for each project, per network and kind (page feeds, comments, replies, hashtag and keyword search, blogs): items stored, items skipped and why, the last run and the last error."
+        subtitle="What the connectors collected for each project, per network and kind (page feeds, comments, replies, hashtag and keyword search, blogs): items stored, items skipped and why, the last run, the last error and connectors that keep stopping."
         above={
           <Anchor component={Link} to="/admin" size="sm">
             ← Admin

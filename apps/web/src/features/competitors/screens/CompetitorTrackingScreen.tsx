@@ -6,7 +6,6 @@
 import { Anchor, Box, Button, Grid, Group, Stack, Table, Text } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
-import { COMPETITOR_PROJECT_TYPES } from '@listening/contract';
 import { useMemo, useState } from 'react';
 import { AnalysisCard, AnalysisGrid, AnalysisQuery, AnalysisScreen, ChartBox } from '../../../project/components/AnalysisScreen.tsx';
 import { CompetitorSettings } from '../../../project/components/CompetitorSettings.tsx';
@@ -30,9 +29,9 @@ export function CompetitorTrackingScreen() {
   const [managing, setManaging] = useState(false);
   return (
     <AnalysisScreen
+      screen="competitor-tracking"
       title="Competitor Tracking"
       subtitle="Posts about this project and its competitors over the same range and streams"
-      projectTypes={COMPETITOR_PROJECT_TYPES}
       actions={
         isAdmin && (
           <Button variant="default" leftSection={<IconSettings size={16} />} onClick={() => setManaging(true)}>

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { addContact, cancelInvitation, getContactManagement, getUser, removeContact, setContactActive, type ContactFields } from '@listening/contract';
 import { call } from '../../../api/client.ts';
+import { useOp } from '../../../api/op-query.ts';
 
 export const contactManagementQueryOptions = (clientId: number) =>
   queryOptions({ queryKey: [getContactManagement.path, clientId], queryFn: () => call(getContactManagement, { query: { clientId } }) });
@@ -29,5 +30,5 @@ export const useAddContact = (clientId: number) => useChange(clientId, (f: Conta
 
 /** The signed-in user's id, read through the session's own cache entry: their own row's switch cannot turn them off. */
 export function useMyUserId(): number | undefined {
-  return useQuery({ queryKey: [getUser.path], queryFn: () => call(getUser, { query: {} }), staleTime: 5 * 60_000 }).data?.Id;
+  return useOp(getUser, { query: {} }, { staleTime: 5 * 60_000 }).data?.Id;
 }

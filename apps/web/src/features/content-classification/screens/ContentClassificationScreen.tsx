@@ -18,6 +18,7 @@ const TITLE = { day: 'Daily Insights', week: 'Weekly Insights', month: 'Monthly 
 export function ContentClassificationScreen() {
   return (
     <AnalysisScreen
+      screen="content-classification"
       title="Content Classification"
       subtitle="The project's posts as owned (its own profiles), earned (about it) and chatter"
       testId="classification-screen"

@@ -1,9 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getInfluencers } from '@listening/contract';
-import { call } from '../../../api/client.ts';
+import { opQuery } from '../../../api/op-query.ts';
 
-export const influencersQueryOptions = (projectId: number) =>
-  queryOptions({ queryKey: [getInfluencers.path, projectId], queryFn: () => call(getInfluencers, { query: { projectId } }) });
+export const influencersQueryOptions = (projectId: number) => opQuery(getInfluencers, { query: { projectId } });
 
 /** Influencer discovery: authors added from top authors, each for one year. */
 export const useInfluencers = (projectId: number) => useQuery(influencersQueryOptions(projectId));

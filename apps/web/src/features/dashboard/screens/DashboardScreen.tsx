@@ -1,9 +1,10 @@
 // The project dashboard: every widget over the filter in the address. Widgets of some
-// project types only (top authors, influencer discovery, sort bins) follow the spec's type lists.
+// project types only (top authors, influencer discovery, sort bins) follow the screen catalogue
+// (packages/contract/src/screens.ts).
 // A bin set as the dashboard is named, with Clear, in the project shell's header, as on every
 // screen that counts it (project/bin-scope.ts).
 import { Container, Grid } from '@mantine/core';
-import { TOP_AUTHOR_PROJECT_TYPES } from '@listening/contract';
+import { screenShown } from '@listening/contract';
 import { useProjectContext } from '../../../project/context.ts';
 import { useCollectionStatus } from '../api/get-collection-status.ts';
 import { CollectionNotice } from '../components/CollectionNotice.tsx';
@@ -21,16 +22,13 @@ import { TopPosts } from '../components/TopPosts.tsx';
 import { WordCloud } from '../components/WordCloud.tsx';
 import { useLiveDashboard } from '../live.ts';
 
-/** Project types with the sort-bin tree. */
-export const SORT_BIN_PROJECT_TYPES: readonly number[] = [1, 2, 5, 6, 7];
-
 export function DashboardScreen() {
   const { project, params } = useProjectContext();
   const live = useLiveDashboard(params);
   const collection = useCollectionStatus(project.Id);
   const type = project.ProjectTypeId;
-  const authors = TOP_AUTHOR_PROJECT_TYPES.includes(type);
-  const sortBins = SORT_BIN_PROJECT_TYPES.includes(type);
+  const authors = screenShown('top-authors-panel', type);
+  const sortBins = screenShown('sort-bins-tree', type);
   return (
     <Container size={1480} px={{ base: 'md', md: 'xl' }} py="lg">
       <Grid gutter="md">

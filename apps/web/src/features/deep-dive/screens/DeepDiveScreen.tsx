@@ -12,7 +12,6 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import {
   DEEP_DIVE_HOURLY_MAX_DAYS,
   DEEP_DIVE_PERIODS,
-  DEEP_DIVE_PROJECT_TYPES,
   DEEP_DIVE_RAILS,
   DEEP_DIVE_RAIL_LABELS,
   MESSAGES,
@@ -58,10 +57,9 @@ export function DeepDiveScreen() {
   const [comparing, setComparing] = useState(false);
   return (
     <AnalysisScreen
+      screen="deep-dive"
       title="Deep Dive"
       subtitle="Hashtags, urls, handles and named entities of the project's posts over the Filter's range, compared with the period before"
-      gate="DeepDive"
-      projectTypes={DEEP_DIVE_PROJECT_TYPES}
       testId="deep-dive-screen"
       actions={
         <>

@@ -59,6 +59,7 @@ export function FollowerGrowthScreen() {
 
   return (
     <AnalysisScreen
+      screen="follower-growth"
       title="Performance Measurement"
       subtitle={
         g ? `Follower Growth of the project's owned profiles, 8 weeks: ${lookbackText(g)}` : 'Follower Growth of the project’s owned profiles over 8 weeks'

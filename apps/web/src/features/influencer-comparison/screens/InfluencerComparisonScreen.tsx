@@ -6,7 +6,7 @@
 import { Button, CloseButton, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
-import { CHART_MIN_INTERVAL, chartLabel, type InfluencerComparison } from '@listening/contract';
+import { CHART_MIN_INTERVAL, chartLabel, screenShown, type InfluencerComparison } from '@listening/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { opensPosts, postCount } from '../../../project/clip-tray/opens-posts.ts';
 import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
@@ -27,7 +27,6 @@ const lines = (parts: SafeHtml[]) => new SafeHtml(parts.map(String).join(''));
 
 const route = getRouteApi('/_private/client/$clientId/project/$projectId/influencer-comparison');
 const COLORS = ['#1c7ed6', '#f76707', '#37b24d', '#7048e8', '#f03e3e'];
-const TYPES = [1, 5] as const;
 
 export function InfluencerComparisonScreen() {
   const { project, params } = useProjectContext();
@@ -46,7 +45,7 @@ export function InfluencerComparisonScreen() {
     [search.ids, entries],
   );
   const setIds = (next: number[]) => void navigate({ to: '.', search: (prev) => ({ ...prev, ids: idsParam(next) }), replace: false });
-  const typeShown = (TYPES as readonly number[]).includes(project.ProjectTypeId);
+  const typeShown = screenShown('influencer-monitoring', project.ProjectTypeId);
 
   // None in the address: the first 2 entries, written into it (docs/spec/001_57268dddd5f58f8a.txt section 4).
   useEffect(() => {
@@ -59,9 +58,9 @@ export function InfluencerComparisonScreen() {
 
   return (
     <AnalysisScreen
+      screen="influencer-monitoring"
       title="Influencer Comparison"
       subtitle="Posts of the chosen influencers over the range"
-      projectTypes={TYPES}
       testId="influencer-comparison-screen"
       actions={
         <Button size="xs" leftSection={<IconUsersGroup size={16} />} onClick={() => setPicking(true)} disabled={entries.length === 0}>

@@ -1,6 +1,6 @@
 // The mentor area's reads and progress (docs/mentor.md): tutorials by platform and by screen, one
 // tutorial whole, and the signed-in contact's registrations, moved by step number and completed.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   completeTutorial,
   getActiveTutorials,
@@ -14,10 +14,11 @@ import {
   type TutorialContact,
 } from '@listening/contract';
 import { call } from '../../../api/client.ts';
+import { opQuery, useOp } from '../../../api/op-query.ts';
 
 /** The signed-in contact, read through the session's own cache entry (keyed by the operation's path). */
 export function useMe() {
-  return useQuery({ queryKey: [getUser.path], queryFn: () => call(getUser, { query: {} }), staleTime: 5 * 60_000 }).data;
+  return useOp(getUser, { query: {} }, { staleTime: 5 * 60_000 }).data;
 }
 
 export const usePlatforms = () => useQuery({ queryKey: [getPlatforms.path], queryFn: () => call(getPlatforms, {}), staleTime: 10 * 60_000 });
@@ -37,8 +38,7 @@ export const usePageTutorials = (pathName: string, enabled: boolean) =>
     staleTime: 5 * 60_000,
   });
 
-export const tutorialQueryOptions = (tutorialId: number) =>
-  queryOptions({ queryKey: [getTutorial.path, tutorialId], queryFn: () => call(getTutorial, { query: { tutorialId } }) });
+export const tutorialQueryOptions = (tutorialId: number) => opQuery(getTutorial, { query: { tutorialId } });
 export const useTutorial = (tutorialId: number) => useQuery(tutorialQueryOptions(tutorialId));
 
 const registrationsKey = (contactId: number | undefined) => [getTutorialContacts.path, contactId];

@@ -1,6 +1,6 @@
 import { Alert, Button, Divider, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { COMPETITOR_PROJECT_TYPES, MESSAGES, type Project } from '@listening/contract';
+import { MESSAGES, screenShown, type Project } from '@listening/contract';
 import { useState, type FormEvent } from 'react';
 import { CompetitorSettings } from '../../../project/components/CompetitorSettings.tsx';
 import { toast } from '../../../ui/toast.ts';
@@ -68,7 +68,7 @@ export function ProjectSettingsModal({ project, onClose }: { project: Project; o
               </Group>
             </Stack>
           </form>
-          {COMPETITOR_PROJECT_TYPES.includes(project.ProjectTypeId) && (
+          {screenShown('competitor-tracking', project.ProjectTypeId) && (
             <>
               <Divider label="Competitors" labelPosition="left" />
               <CompetitorSettings projectId={project.Id} projectName={project.Description} />

@@ -13,11 +13,10 @@ import {
   type ReportKind,
 } from '@listening/contract';
 
-export const REPORT_STREAMS: readonly number[] = [STREAMS.X, STREAMS.Facebook, STREAMS.Instagram, STREAMS.YouTube, STREAMS.LinkedIn];
 export const DEFAULT_REPORT_STREAMS: readonly number[] = [STREAMS.X, STREAMS.Facebook, STREAMS.Instagram];
 
-/** The streams a report of this project type may cover: LinkedIn is not offered for type 5. */
-export const reportStreams = (projectTypeId: number): number[] => REPORT_STREAMS.filter((s) => !(projectTypeId === 5 && s === STREAMS.LinkedIn));
+// The streams a report of a project type may cover: a rule by project type, so the contract's.
+export { reportStreams } from '@listening/contract';
 
 export interface ReportDraft {
   Id?: number;

@@ -4,7 +4,7 @@
 // 'Sentiment Rating'); its filter leaves YouTube out (project/screen-filter.ts). Every slice, bar
 // segment, point and card opens its posts in the clip tray.
 import { Badge, Grid } from '@mantine/core';
-import { FAVOURABILITY_LOOKUP, SENTIMENT_PROJECT_TYPES } from '@listening/contract';
+import { FAVOURABILITY_LOOKUP } from '@listening/contract';
 import { useMemo } from 'react';
 import { AnalysisCard, AnalysisGrid, AnalysisQuery, AnalysisScreen, ChartBox } from '../../../project/components/AnalysisScreen.tsx';
 import { HeadlineCards, type HeadlineCard } from '../../../project/components/HeadlineCards.tsx';
@@ -19,10 +19,9 @@ const TITLE = { day: 'Daily Insights', week: 'Weekly Insights', month: 'Monthly 
 export function SentimentScreen() {
   return (
     <AnalysisScreen
+      screen="sentiment"
       title="Sentiment"
       subtitle="How the project's posts were rated, by owned, earned and chatter, over the range"
-      gate="Sentiment"
-      projectTypes={SENTIMENT_PROJECT_TYPES}
       testId="sentiment-screen"
     >
       <SentimentFigures />

@@ -39,9 +39,9 @@ export function TopAuthorsScreen() {
 
   return (
     <AnalysisScreen
+      screen="top-authors"
       title="Top Authors"
       subtitle="Leading authors of the range; an author on several networks is one author with their accounts"
-      projectTypes={[1, 5]}
       testId="top-authors-screen"
       actions={
         <>

@@ -23,7 +23,12 @@ const projectRoute = getRouteApi('/_private/client/$clientId/project/$projectId'
 
 export function TreeViewScreen() {
   return (
-    <AnalysisScreen title="Tree View" subtitle="The project's folders and subfolders: choose a subfolder to open its page" testId="tree-view-screen">
+    <AnalysisScreen
+      screen="tree-view"
+      title="Tree View"
+      subtitle="The project's folders and subfolders: choose a subfolder to open its page"
+      testId="tree-view-screen"
+    >
       <TreeView />
     </AnalysisScreen>
   );

@@ -9,6 +9,7 @@ import {
   type SaveAgreementProjectBody,
 } from '@listening/contract';
 import { call } from '../../../api/client.ts';
+import { opKey } from '../../../api/op-query.ts';
 
 const forever = { staleTime: Infinity } as const;
 
@@ -34,6 +35,6 @@ export function useSaveAgreementProject(clientId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SaveAgreementProjectBody) => call(saveAgreementProject, { query: { ProductTypeId: body.ProjectType }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [getProjects.path, clientId] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: opKey(getProjects, { query: { clientId } }) }),
   });
 }

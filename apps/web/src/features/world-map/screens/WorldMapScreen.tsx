@@ -21,6 +21,7 @@ registerWorld();
 export function WorldMapScreen() {
   return (
     <AnalysisScreen
+      screen="world-map"
       title="World Map"
       subtitle="Where the project's posts come from: the post's own place, or else its author's profile location"
       testId="world-map-screen"

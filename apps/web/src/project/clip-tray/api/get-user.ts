@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { getUser } from '@listening/contract';
-import { call } from '../../../api/client.ts';
+import { useOp } from '../../../api/op-query.ts';
 
 /**
  * Whether the signed-in contact is an admin ('Identify duplicates'). Read through the
@@ -8,6 +7,6 @@ import { call } from '../../../api/client.ts';
  * once the shell has loaded it.
  */
 export function useIsAdmin(): boolean {
-  const { data } = useQuery({ queryKey: [getUser.path], queryFn: () => call(getUser, { query: {} }), staleTime: 5 * 60_000 });
+  const { data } = useOp(getUser, { query: {} }, { staleTime: 5 * 60_000 });
   return !!data?.IsAdmin;
 }

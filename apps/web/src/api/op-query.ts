@@ -1,0 +1,45 @@
+// One way to read an operation of the contract through the query cache: keyed [op.path, input],
+// so every screen reading an operation with the same input shares one cache entry and one request
+// (the session's user, a client's projects, contacts and folders, a project's influencers), and a
+// change refreshes an operation by its path (invalidateOp: every input) or a group of operations
+// by a tag (invalidateTag: e.g. every figure computed from a project's clips).
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { OperationInput, OperationOutput, OperationSpec } from '@listening/contract';
+import { call, type CallOptions } from './client.ts';
+
+/** Groups of operations refreshed together. */
+export type OpTag = 'analytics';
+
+export interface OpQueryOptions {
+  /** Tags that invalidateTag refreshes. */
+  tags?: readonly OpTag[];
+  staleTime?: number;
+  /** How the call reports a failure (quiet: the screen says it in its own words). */
+  call?: CallOptions;
+}
+
+/** The cache key of an operation read with an input. */
+export const opKey = <O extends OperationSpec>(op: O, input: OperationInput<O>) => [op.path, input] as const;
+
+/** Query options of an operation read with an input: for useQuery, useSuspenseQuery, fetchQuery, prefetching. */
+export function opQuery<O extends OperationSpec>(op: O, input: OperationInput<O>, opts: OpQueryOptions = {}) {
+  return queryOptions({
+    queryKey: opKey(op, input),
+    queryFn: (): Promise<OperationOutput<O>> => call(op, input, opts.call),
+    ...(opts.staleTime !== undefined ? { staleTime: opts.staleTime } : {}),
+    meta: { tags: opts.tags ?? [] },
+  });
+}
+
+/** Reads an operation with an input; `enabled: false` waits (say, for an id the screen does not have yet). */
+export function useOp<O extends OperationSpec>(op: O, input: OperationInput<O>, opts: OpQueryOptions & { enabled?: boolean } = {}) {
+  return useQuery({ ...opQuery(op, input, opts), enabled: opts.enabled ?? true });
+}
+
+/** Refreshes every cached read of these operations, whatever their input. */
+export const invalidateOp = (queryClient: QueryClient, ...ops: OperationSpec[]) =>
+  Promise.all(ops.map((op) => queryClient.invalidateQueries({ queryKey: [op.path] })));
+
+/** Refreshes every cached read tagged `tag`. */
+export const invalidateTag = (queryClient: QueryClient, tag: OpTag) =>
+  queryClient.invalidateQueries({ predicate: (q) => ((q.meta?.tags as readonly OpTag[] | undefined) ?? []).includes(tag) });

@@ -1,0 +1,49 @@
+// The linter keeps the screen catalogue the one place of project-type rules and screen paths
+// (eslint.config.js): a deliberate violation fails `npm run lint`, and the catalogue's own way passes.
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: fileURLToPath(new URL('../../..', import.meta.url)) });
+
+/** The no-restricted-syntax messages the linter gives `code` as if it were the file at `filePath`. */
+async function restricted(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+}
+
+describe('the linter’s screen-catalogue rules', () => {
+  it('refuses a server module that compares a project type with a literal', async () => {
+    const code = [
+      'declare const project: { project_type_id: number };',
+      'export const a = project.project_type_id === 5;',
+      'export const b = [1, 5].includes(project.project_type_id);',
+      'export function c(): number {',
+      '  switch (project.project_type_id) {',
+      '    case 2:',
+      '      return 1;',
+      '  }',
+      '  return 0;',
+      '}',
+      '',
+    ].join('\n');
+    const messages = await restricted(code, 'apps/server/src/modules/example/service.ts');
+    expect(messages).toHaveLength(3);
+    expect(messages[0]).toMatch(/screen catalogue/);
+  });
+
+  it('refuses a web screen that compares a project type with a literal', async () => {
+    const code = 'declare const p: { ProjectTypeId: number };\nexport const a = 1 !== p.ProjectTypeId;\n';
+    expect(await restricted(code, 'apps/web/src/features/example/Example.tsx')).toHaveLength(1);
+  });
+
+  it('lets the catalogue’s helpers through', async () => {
+    const code = [
+      "import { screenShown } from '@listening/contract';",
+      'declare const p: { ProjectTypeId: number };',
+      "export const a = screenShown('deep-dive', p.ProjectTypeId);",
+      '',
+    ].join('\n');
+    expect(await restricted(code, 'apps/web/src/features/example/Example.tsx')).toEqual([]);
+  });
+});
