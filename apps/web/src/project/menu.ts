@@ -1,24 +1,15 @@
-// The project side menu as data (the table under "Project side menu"): which items a
-// project of a type sees, what each does, which are disabled or locked. The component only draws
-// it. A blank "Project types" cell in the table is read as "all types".
-import { STREAMS, lockedProduct, offeredStreams, type GatedItem, type ProductKey } from '@listening/contract';
+// The project side menu as data (the table under "Project side menu" in
+// docs/spec/000_a68d9a07050fe88c.txt): which items a project of a type sees, what each does, which
+// are disabled or locked. A screen's label, path, project types and gate come from the contract's
+// screen catalogue (screens.ts); the dialogs' items are written here. The component only draws it.
+import { SCREENS, STREAMS, lockedProduct, offeredStreams, screenOfSegment, type GatedItem, type ProductKey, type ScreenKey } from '@listening/contract';
 import type { ProjectDialogKind } from './dialogs.ts';
 
-/** Analysis screens below /client/$clientId/project/$projectId (document 2), Post Listing, Ave calc's, Sort Bins and Input Bins. */
-export type AnalysisPath =
-  | 'top-authors'
-  | 'competitor-tracking'
-  | 'sentiment'
-  | 'reaction-lists'
-  | 'influencer-comparison'
-  | 'deep-dive'
-  | 'performance-measurement'
-  | 'treeview'
-  | 'world-map'
-  | 'post-listing'
-  | 'ave-calcs'
-  | 'sort-bins'
-  | 'input-bins';
+type MenuScreenKey = { [K in ScreenKey]: (typeof SCREENS)[K]['menu'] extends true ? K : never }[ScreenKey];
+/** The screens the menu opens by path (the dashboard and the platforms have their own actions). */
+type AnalysisKey = Exclude<MenuScreenKey, 'dashboard' | 'platform'>;
+/** Their paths below /client/$clientId/project/$projectId. */
+export type AnalysisPath = (typeof SCREENS)[AnalysisKey]['path'];
 
 export type MenuAction =
   | { kind: 'dashboard' }
@@ -46,28 +37,36 @@ interface Row {
   gate?: GatedItem;
 }
 
-const T1_5: readonly number[] = [1, 5];
-const T1_5_6_7: readonly number[] = [1, 5, 6, 7];
+/** A screen's item, as the catalogue describes it. */
+const screen = (key: 'dashboard' | 'platform' | AnalysisKey, action?: MenuAction): Row => {
+  const entry: { label: string; projectTypes: readonly number[] | 'all'; path: string | null; gate?: GatedItem } = SCREENS[key];
+  return {
+    key: key === 'platform' ? 'platforms' : key,
+    label: entry.label,
+    types: entry.projectTypes,
+    action: action ?? { kind: 'analysis', path: (SCREENS[key as AnalysisKey] as { path: AnalysisPath }).path },
+    ...(entry.gate ? { gate: entry.gate } : {}),
+  };
+};
 
 const ROWS: readonly Row[] = [
-  { key: 'dashboard', label: 'Dashboard', types: 'all', action: { kind: 'dashboard' } },
-  { key: 'platforms', label: 'Platforms', types: 'all', action: { kind: 'expand' } },
+  screen('dashboard', { kind: 'dashboard' }),
+  screen('platform', { kind: 'expand' }),
   { key: 'notifications', label: 'per Contact Notification', types: 'all', action: { kind: 'dialog', dialog: 'notifications' }, gate: 'Notifications' },
-  { key: 'top-authors', label: 'Top Authors', types: T1_5, action: { kind: 'analysis', path: 'top-authors' } },
-  { key: 'competitor-tracking', label: 'Competitor Tracking', types: T1_5, action: { kind: 'analysis', path: 'competitor-tracking' } },
-  { key: 'post-listing', label: 'Post Listing', types: 'all', action: { kind: 'analysis', path: 'post-listing' } },
-  { key: 'sentiment', label: 'Sentiment Rating', types: T1_5_6_7, action: { kind: 'analysis', path: 'sentiment' }, gate: 'Sentiment' },
-  { key: 'ave-calcs', label: "Ave calc's", types: 'all', action: { kind: 'analysis', path: 'ave-calcs' } },
-  { key: 'reaction-lists', label: 'Reaction Lists', types: T1_5, action: { kind: 'analysis', path: 'reaction-lists' }, gate: 'ReactionLists' },
+  screen('top-authors'),
+  screen('competitor-tracking'),
+  screen('post-listing'),
+  screen('sentiment'),
+  screen('ave-calcs'),
+  screen('reaction-lists'),
   { key: 'response-alert', label: 'Response option Alert', types: 'all', action: { kind: 'dialog', dialog: 'response-alert' } },
-  { key: 'influencer-monitoring', label: 'Influencer Monitoring', types: T1_5, action: { kind: 'analysis', path: 'influencer-comparison' } },
-  { key: 'deep-dive', label: 'Deep Dive', types: T1_5, action: { kind: 'analysis', path: 'deep-dive' }, gate: 'DeepDive' },
-  { key: 'follower-growth', label: 'Follower Growth', types: 'all', action: { kind: 'analysis', path: 'performance-measurement' } },
-  { key: 'sort-bins', label: 'Sort Bins', types: 'all', action: { kind: 'analysis', path: 'sort-bins' }, gate: 'SortBins' },
-  { key: 'input-bins', label: 'Input Bins', types: T1_5_6_7, action: { kind: 'analysis', path: 'input-bins' }, gate: 'InputBins' },
-  { key: 'tree-view', label: 'Tree View', types: 'all', action: { kind: 'analysis', path: 'treeview' } },
-  // Ours: the specification calls worldmap/* but names no screen for them.
-  { key: 'world-map', label: 'World Map', types: 'all', action: { kind: 'analysis', path: 'world-map' } },
+  screen('influencer-monitoring'),
+  screen('deep-dive'),
+  screen('follower-growth'),
+  screen('sort-bins'),
+  screen('input-bins'),
+  screen('tree-view'),
+  screen('world-map'),
   { key: 'stats-analysis', label: 'Stats Analysis', types: 'all', action: { kind: 'dialog', dialog: 'stats-report' } },
   { key: 'trend-analysis', label: 'Trend Analysis', types: 'all', action: { kind: 'dialog', dialog: 'trend-report' } },
   { key: 'narrative-analysis', label: 'Narrative Analysis', types: 'all', action: { kind: 'dialog', dialog: 'narrative' } },
@@ -115,27 +114,12 @@ export function projectMenu(projectTypeId: number, projectStreams: readonly numb
   }));
 }
 
-const PATH_KEYS: Record<AnalysisPath, string> = {
-  'top-authors': 'top-authors',
-  'competitor-tracking': 'competitor-tracking',
-  sentiment: 'sentiment',
-  'reaction-lists': 'reaction-lists',
-  'influencer-comparison': 'influencer-monitoring',
-  'deep-dive': 'deep-dive',
-  'performance-measurement': 'follower-growth',
-  treeview: 'tree-view',
-  'world-map': 'world-map',
-  'post-listing': 'post-listing',
-  'ave-calcs': 'ave-calcs',
-  'sort-bins': 'sort-bins',
-  'input-bins': 'input-bins',
-};
-
 /** The menu item of the screen at `pathname` (…/project/4, …/project/4/platform/7, …/project/4/sentiment). */
 export function activeMenuKey(pathname: string): string | null {
   const m = /\/project\/\d+(?:\/([^/]+)(?:\/([^/]+))?)?\/?$/.exec(pathname);
   if (!m) return null;
   if (!m[1]) return 'dashboard';
   if (m[1] === 'platform' && m[2]) return `platform-${m[2]}`;
-  return PATH_KEYS[m[1] as AnalysisPath] ?? null;
+  const key = screenOfSegment(m[1]);
+  return key && ROWS.some((row) => row.key === key) ? key : null;
 }

@@ -1,25 +1,16 @@
-// How each project screen reads the Filter, by its path. The screens that show figures over the
-// Filter's range and streams have their defaults here: the dashboard, its platform views and Post
-// Listing read the last 30 days; the analysis screens of document 2 read yesterday 00:00 to now
-// (docs/spec/001_57268dddd5f58f8a.txt section 9); Deep Dive, whose chart is drawn by the week, reads the last 5 weeks from Monday;
-// Sentiment leaves YouTube out of its streams (docs/spec/001_57268dddd5f58f8a.txt section 4: "the initial sentiment filter drops
-// stream 10"). The screens whose content does not follow the Filter (Follower Growth, the word
-// lists, a word list's detail and board, Ave calc's) say what they cover instead, and the shell
-// hides the Filter on them. The project shell resolves the address with these rules.
-import { FOLLOWER_GROWTH_WEEKS, YOUTUBE } from '@listening/contract';
+// How each project screen reads the Filter: the contract's screen catalogue (screens.ts) names
+// each screen's rule, and this draws the rules. The dashboard, its platform views and Post Listing
+// read the last 30 days; the analysis screens read yesterday 00:00 to now
+// (docs/spec/001_57268dddd5f58f8a.txt section 9); Deep Dive, whose chart is drawn by the week,
+// reads the last 5 weeks from Monday; Sentiment leaves YouTube out of its streams
+// (docs/spec/001_57268dddd5f58f8a.txt section 4: "the initial sentiment filter drops stream 10").
+// The screens whose content does not follow the Filter (Follower Growth, the word lists, a word
+// list's detail and board, Ave calc's) say what they cover instead, and the shell hides the Filter
+// on them. The project shell resolves the address with these rules.
+import { FOLLOWER_GROWTH_WEEKS, SCREENS, YOUTUBE, screenOfSegment, type ScreenFilterRule } from '@listening/contract';
 import dayjs, { type Dayjs } from 'dayjs';
 import { streamName } from '../ui/StreamIcon.tsx';
 import { DASHBOARD_FILTER, sinceYesterday, type ProjectFilter, type ScreenFilterRules } from './filter.ts';
-
-/** The analysis screens (path below …/project/$projectId) whose range defaults to yesterday to now. */
-export const ANALYSIS_PATHS: readonly string[] = [
-  'sentiment',
-  'content-classification',
-  'competitor-tracking',
-  'top-authors',
-  'influencer-comparison',
-  'treeview',
-];
 
 const day = (d: Dayjs) => d.format('YYYY-MM-DD');
 
@@ -49,20 +40,21 @@ const long = (d: string) => dayjs(d).format('D MMM YYYY');
 /** A screen that lists or edits rather than counts over a range: it covers the same whatever the Filter. */
 const unfiltered = (covers: string): ScreenFilterRules => ({ defaultRange: DASHBOARD_FILTER.defaultRange, fixed: { covers: () => covers } });
 
-/** The rules of the screens that do not read the Filter, by path segment. */
-const FIXED: Readonly<Record<string, ScreenFilterRules>> = {
-  'performance-measurement': {
-    defaultRange: followerWeeks,
-    allStreams: true,
-    fixed: { covers: (f: ProjectFilter) => `The 8 weeks to ${long(f.dateto)}, owned profiles on ${names(f.streams)}` },
-  },
-  'reaction-lists': unfiltered('Every reaction list of the project, whatever the dates'),
-  'crisis-lists': unfiltered('Every crisis list of the project, whatever the dates'),
-  'crisis-monitoring-lists': unfiltered('Every crisis list of the project, whatever the dates'),
-  'reaction-list': unfiltered('This word list’s words, settings and board, whatever the dates'),
-  'crisis-monitoring': unfiltered('This word list’s words, settings and board, whatever the dates'),
-  'ave-calcs': unfiltered('The project’s AVE settings, which every date and stream uses'),
+const FOLLOWER_GROWTH_FILTER: ScreenFilterRules = {
+  defaultRange: followerWeeks,
+  allStreams: true,
+  fixed: { covers: (f: ProjectFilter) => `The 8 weeks to ${long(f.dateto)}, owned profiles on ${names(f.streams)}` },
 };
+
+/** The rules a catalogue entry names. */
+function rulesOf(rule: ScreenFilterRule): ScreenFilterRules {
+  if (typeof rule === 'object') return unfiltered(rule.covers);
+  if (rule === 'analysis') return ANALYSIS_FILTER;
+  if (rule === 'sentiment') return SENTIMENT_FILTER;
+  if (rule === 'deep-dive') return DEEP_DIVE_FILTER;
+  if (rule === 'follower-growth') return FOLLOWER_GROWTH_FILTER;
+  return DASHBOARD_FILTER;
+}
 
 /** What the shell shows in a project where no screen is: no Filter, no line about it. */
 export const NO_SCREEN: ScreenFilterRules = { defaultRange: DASHBOARD_FILTER.defaultRange, fixed: {} };
@@ -74,10 +66,8 @@ export function screenOf(pathname: string): string | null {
 
 /** The filter rules of the screen at `pathname`. */
 export function screenFilterRules(pathname: string): ScreenFilterRules {
-  const screen = screenOf(pathname);
-  if (screen === null) return DASHBOARD_FILTER;
-  if (screen === 'sentiment') return SENTIMENT_FILTER;
-  if (screen === 'deep-dive') return DEEP_DIVE_FILTER;
-  if (Object.hasOwn(FIXED, screen)) return FIXED[screen];
-  return ANALYSIS_PATHS.includes(screen) ? ANALYSIS_FILTER : DASHBOARD_FILTER;
+  const segment = screenOf(pathname);
+  if (segment === null) return DASHBOARD_FILTER;
+  const key = screenOfSegment(segment);
+  return key ? rulesOf(SCREENS[key].filter) : DASHBOARD_FILTER;
 }
