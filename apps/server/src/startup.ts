@@ -10,7 +10,7 @@ import type { Db } from './db/connection.ts';
 import { countTokensToRotate } from './crypto/profile-tokens.ts';
 import type { TokenKeyring } from './crypto/tokens.ts';
 import type { Mailer } from './mail/mailer.ts';
-import { followerJobConfig } from './jobs/follower-snapshots.ts';
+import { followerJobConfig } from './modules/followers/snapshots.ts';
 import { linkedInVersionWarning } from './ingest/connectors/linkedin.ts';
 import { DEMO_BATCH, pendingDemoCorpus, writeDemoCorpus, writeDemoCorpusExclusive } from './ingest/demo-corpus.ts';
 import { backfillDemoLocations } from './ingest/locations-backfill.ts';

@@ -22,7 +22,7 @@ import { CORPUS_ID_PREFIX } from './demo-corpus.ts';
 import { createPipeline, type PostSink } from './pipeline.ts';
 import { invalidateRules } from './rules.ts';
 import type { Post } from './post.ts';
-import { simulateFollowerGrowth } from '../jobs/follower-snapshots.ts';
+import { simulateFollowerGrowth } from '../modules/followers/snapshots.ts';
 import { createGenerator, loadSimProjects, prng, type Generator, type SimProject } from './sim-content.ts';
 import { DAY_MS, DEFAULT_POSTS_PER_DAY, HOUR_MS, poisson, postsInHour, projectWeight } from './sim-rate.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertHtml, alertText } from '../jobs/alert-delivery.ts';
+import { alertHtml, alertText } from '../modules/alerts/delivery.ts';
 import { digestHtml, digestText, type DigestMailInput } from './digest-mail.ts';
 
 const mail = (timeZone: string): DigestMailInput => ({

@@ -20,7 +20,7 @@ export interface UnsubscribeTarget {
 }
 
 export const UNSUBSCRIBE_PURPOSE = 'unsubscribe';
-/** The purpose word-bin digests signed their recipient ids with (jobs/word-bin-digest.ts). */
+/** The purpose word-bin digests signed their recipient ids with (modules/word-bins/digest.ts). */
 export const LEGACY_WORD_BIN_PURPOSE = 'word-bin-unsubscribe';
 
 /** The link that removes one contact from one thing's recipients. */

@@ -4,7 +4,7 @@
 // mailing holds a whole file. A file is written once and never changed; a request points at its
 // current one and mails refer to it (mail_attachments), so a report sent to many is stored once.
 // A file nothing refers to any more is deleted: at once where the app lets go of it (regenerate,
-// delete), else by the purge (jobs/report-purge.ts), which also catches files left half-written.
+// delete), else by the purge (modules/reports/purge.ts), which also catches files left half-written.
 import { randomUUID } from 'node:crypto';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/connection.ts';

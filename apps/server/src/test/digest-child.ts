@@ -8,7 +8,7 @@ import pg from 'pg';
 import { openDb, type Db } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import { createMailer } from '../mail/mailer.ts';
-import { deliverDueDigests } from '../jobs/word-bin-digest.ts';
+import { deliverDueDigests } from '../modules/word-bins/digest.ts';
 
 const [smtpUrl, engine, where, schema] = process.argv.slice(2);
 let db: Db;

@@ -9,8 +9,8 @@ import pg from 'pg';
 import { openDb, type Db } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import { createMailer } from '../mail/mailer.ts';
-import { generateRequest } from '../jobs/report-generate.ts';
-import { sendDueSchedules } from '../jobs/report-schedules.ts';
+import { generateRequest } from '../modules/reports/generate.ts';
+import { sendDueSchedules } from '../modules/reports/schedules.ts';
 
 const [smtpUrl, engine, where, schema] = process.argv.slice(2);
 let db: Db;

@@ -4,8 +4,6 @@
 // does not); the viewer is a contact of Karoo only.
 import { ALERT_MESSAGES, lockedMessage } from '@listening/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMatches, seedWordBin } from '../../test/word-bin-fixture.ts';
-import { deliverDueDigests } from '../../jobs/word-bin-digest.ts';
 import { sign } from '../../mail/signing.ts';
 import { LEGACY_WORD_BIN_PURPOSE, unsubscribeUrl } from '../../mail/unsubscribe.ts';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
@@ -231,18 +229,6 @@ describe('POST /api/unsubscribe (the link in every mail)', () => {
     const r = await post(tokenOf(await unsubscribeUrl(t.db, 'http://x', { type: 1, id: report.id, contactId: colleague })));
     expect(r.json()).toMatchObject({ Name: 'Linked report', NotificationTypeName: 'Scheduled Report' });
     expect(await t.db.selectFrom('report_recipients').select('contact_id').where('report_id', '=', report.id).execute()).toEqual([]);
-  });
-
-  it("unsubscribes a reaction list's recipient through the link of a real digest mail", async () => {
-    const f = await seedWordBin(t.db, { recipients: 2 });
-    await addMatches(t.db, f.wordBinId, [{ body: 'recall', matchedAt: new Date(Date.now() - 60_000) }]);
-    await deliverDueDigests(t.db, { publicUrl: 'http://localhost:8105', smtp: false });
-    const mail = await t.db.selectFrom('mail_outbox').select('text').where('to', '=', f.emails[1]).executeTakeFirstOrThrow();
-    const res = await post(mail.text.match(/\/unsubscribe#token=([\w.-]+)/)![1]);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ Name: 'Product recall', NotificationType: 2, NotificationTypeName: 'Reaction List Alert', Email: f.emails[1] });
-    const left = await t.db.selectFrom('word_bin_recipients').select('id').where('word_bin_id', '=', f.wordBinId).execute();
-    expect(left.map((r) => r.id)).toEqual([f.recipientIds[0]]);
   });
 
   it('refuses altered and made-up tokens, removing nothing, and still honours older word-bin digest links', async () => {

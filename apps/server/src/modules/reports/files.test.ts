@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { generateRequest } from '../../jobs/report-generate.ts';
-import { purgeOutboxAndFiles } from '../../jobs/report-purge.ts';
+import { generateRequest } from './generate.ts';
+import { purgeOutboxAndFiles } from './purge.ts';
 import { loopbackSmtp } from '../../mail/test-smtp.ts';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
 

@@ -3,7 +3,7 @@
 // and another client's user cannot spend a client's allowance.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_RATE_LIMITS } from '@listening/contract';
-import { generateRequest } from '../../jobs/report-generate.ts';
+import { generateRequest } from './generate.ts';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
 
 type Headers = { authorization: string };

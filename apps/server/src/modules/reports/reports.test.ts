@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateRequest } from '../../jobs/report-generate.ts';
-import { sendDueSchedules } from '../../jobs/report-schedules.ts';
+import { generateRequest } from './generate.ts';
+import { sendDueSchedules } from './schedules.ts';
 import { readUnsubscribeToken } from '../../mail/unsubscribe.ts';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
 

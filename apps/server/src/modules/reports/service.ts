@@ -3,7 +3,7 @@
 // Recipients must be active contacts of the report's client and bins must be the project's own
 // (400 naming the id otherwise), so nothing is ever sent outside the client; a scheduled report keeps
 // at least one recipient (a schedule of none is refused, not left to fail at send). Generation answers at
-// once: the request is logged as 'Generating...' and the job (jobs/report-generate.ts) makes the file.
+// once: the request is logged as 'Generating...' and the job (modules/reports/generate.ts) makes the file.
 // Generating and sending are rate limited per user and per client (REPORT_RATE_LIMITS), counted
 // after the access checks, so another tenant's calls spend nothing of a client's allowance.
 import { randomUUID } from 'node:crypto';
@@ -26,7 +26,7 @@ import { assertClientAccess, assertClientWritable, projectForUser, projectForWri
 import { fromWall, toWall, wallRange, wallTime } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
 import { badRequest, HttpError, notFound } from '../../errors.ts';
-import { enqueueGeneration } from '../../jobs/report-generate.ts';
+import { enqueueGeneration } from './generate.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { readFile, readWholeFile } from '../../reports/files.ts';

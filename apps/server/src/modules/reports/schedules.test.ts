@@ -1,17 +1,17 @@
 // Scheduled reports: the window each frequency covers, how DateNextSend moves, and delivery exactly
 // once with two workers racing and with a worker killed in the middle of sending (a child process,
-// then a second run), as jobs/word-bin-digest.test.ts does for word-bin digests.
+// then a second run), as modules/word-bins/digest.test.ts does for word-bin digests.
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { type Db } from '../db/connection.ts';
-import { runChild, sharedDb } from '../test/kill-test.ts';
-import { migrate } from '../db/migrate.ts';
-import { seedProject } from '../ingest/testing.ts';
-import { loopbackSmtp, type Received } from '../mail/test-smtp.ts';
-import { testDb } from '../test/harness.ts';
-import { generateRequest } from './report-generate.ts';
-import { advance, sendDueSchedules, sendWindow } from './report-schedules.ts';
+import { type Db } from '../../db/connection.ts';
+import { runChild, sharedDb } from '../../test/kill-test.ts';
+import { migrate } from '../../db/migrate.ts';
+import { seedProject } from '../../ingest/testing.ts';
+import { loopbackSmtp, type Received } from '../../mail/test-smtp.ts';
+import { testDb } from '../../test/harness.ts';
+import { generateRequest } from './generate.ts';
+import { advance, sendDueSchedules, sendWindow } from './schedules.ts';
 
 const perRecipient = (received: Received[]) => received.reduce<Record<string, number>>((m, r) => ((m[r.to] = (m[r.to] ?? 0) + 1), m), {});
 const wall = (s: string) => new Date(`${s}Z`);
@@ -82,7 +82,7 @@ describe('two workers at once', () => {
   }, 60_000);
 });
 
-const CHILD = fileURLToPath(new URL('../test/report-child.ts', import.meta.url));
+const CHILD = fileURLToPath(new URL('../../test/report-child.ts', import.meta.url));
 
 describe('a worker killed mid-send', () => {
   it('every recipient still gets the scheduled report exactly once after a second run', async () => {

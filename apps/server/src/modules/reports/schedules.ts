@@ -5,10 +5,10 @@
 // generation job then mails it (report-generate.ts). So a due moment makes one request and one set
 // of mails, however many workers look and whatever dies when.
 import { randomUUID } from 'node:crypto';
-import { fromWall, toWall } from '../analytics/scope.ts';
-import type { Db } from '../db/connection.ts';
-import { enqueue } from './runner.ts';
-import { GENERATE_ATTEMPTS, REPORT_GENERATE_QUEUE } from './report-generate.ts';
+import { fromWall, toWall } from '../../analytics/scope.ts';
+import type { Db } from '../../db/connection.ts';
+import { enqueue } from '../../jobs/runner.ts';
+import { GENERATE_ATTEMPTS, REPORT_GENERATE_QUEUE } from './generate.ts';
 
 export const REPORT_SCHEDULES_QUEUE = 'report-schedules';
 /** How often the schedule job looks for due schedules. */

@@ -3,15 +3,15 @@
 // racing and with a worker killed in the middle of sending (a child process, then a second run).
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, type DbHandle } from '../db/connection.ts';
-import { runChild, sharedDb } from '../test/kill-test.ts';
-import { migrate } from '../db/migrate.ts';
-import { createMailer } from '../mail/mailer.ts';
-import { loopbackSmtp, type Received } from '../mail/test-smtp.ts';
-import { readUnsubscribeToken } from '../mail/unsubscribe.ts';
-import { testDb } from '../test/harness.ts';
-import { addMatches, seedWordBin } from '../test/word-bin-fixture.ts';
-import { deliverDueDigests, SETTLE_MS } from './word-bin-digest.ts';
+import { type Db, type DbHandle } from '../../db/connection.ts';
+import { runChild, sharedDb } from '../../test/kill-test.ts';
+import { migrate } from '../../db/migrate.ts';
+import { createMailer } from '../../mail/mailer.ts';
+import { loopbackSmtp, type Received } from '../../mail/test-smtp.ts';
+import { readUnsubscribeToken } from '../../mail/unsubscribe.ts';
+import { testDb } from '../../test/harness.ts';
+import { addMatches, seedWordBin } from '../../test/word-bin-fixture.ts';
+import { deliverDueDigests, SETTLE_MS } from './digest.ts';
 
 const opts = { publicUrl: 'http://localhost:8104', smtp: true };
 const ago = (ms: number) => new Date(Date.now() - ms);
@@ -113,7 +113,7 @@ describe('word-bin digest delivery', () => {
   });
 });
 
-const CHILD = fileURLToPath(new URL('../test/digest-child.ts', import.meta.url));
+const CHILD = fileURLToPath(new URL('../../test/digest-child.ts', import.meta.url));
 
 describe('a worker killed mid-send', () => {
   it('every recipient still gets the window exactly once after a second run', async () => {

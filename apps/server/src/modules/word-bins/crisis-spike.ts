@@ -11,12 +11,12 @@
 // The spike row, the notifications and the recipients' mails are written in one transaction.
 import { NOTIFICATION_TYPES } from '@listening/contract';
 import { sql } from 'kysely';
-import { clientTimeZone } from '../analytics/scope.ts';
-import type { Db } from '../db/connection.ts';
-import { digestHtml, digestSubject, digestText } from '../mail/digest-mail.ts';
-import { notifyRecipients, type Recipient } from '../mail/notify.ts';
-import { signingKey } from '../mail/signing.ts';
-import { lockActiveBin, recipientsOf, unsubscribeLink, windowClips, wordBinPath } from './word-bin-digest.ts';
+import { clientTimeZone } from '../../analytics/scope.ts';
+import type { Db } from '../../db/connection.ts';
+import { digestHtml, digestSubject, digestText } from '../../mail/digest-mail.ts';
+import { notifyRecipients, type Recipient } from '../../mail/notify.ts';
+import { signingKey } from '../../mail/signing.ts';
+import { lockActiveBin, recipientsOf, unsubscribeLink, windowClips, wordBinPath } from './digest.ts';
 
 export const SPIKE_QUEUE = 'crisis-spike';
 export const SPIKE_EVERY_MS = 60_000;

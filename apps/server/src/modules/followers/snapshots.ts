@@ -6,16 +6,16 @@
 // count. Follower Growth reads the snapshots. The simulator records growth for the demo's
 // profiles, which have no token.
 import { sql } from 'kysely';
-import type { Db } from '../db/connection.ts';
-import { decryptToken, profileTokenContext, type TokenKeyring } from '../crypto/tokens.ts';
-import { canonicalAccountId } from '../ingest/account-id.ts';
-import { classifyGraph } from '../ingest/connectors/graph.ts';
-import { apiUrl, HttpClient, type HttpResult, type OutboundPolicy } from '../ingest/connectors/http.ts';
-import { classifyLinkedIn, LINKEDIN_STREAM } from '../ingest/connectors/linkedin.ts';
-import { DEFAULT_BASE_URLS, DEFAULT_LINKEDIN_VERSION, type BaseUrls } from '../ingest/connectors/registry.ts';
-import { classifyTikTok, TIKTOK_STREAM } from '../ingest/connectors/tiktok.ts';
-import type { Config } from '../config.ts';
-import type { JobLog } from './connectors.ts';
+import type { Db } from '../../db/connection.ts';
+import { decryptToken, profileTokenContext, type TokenKeyring } from '../../crypto/tokens.ts';
+import { canonicalAccountId } from '../../ingest/account-id.ts';
+import { classifyGraph } from '../../ingest/connectors/graph.ts';
+import { apiUrl, HttpClient, type HttpResult, type OutboundPolicy } from '../../ingest/connectors/http.ts';
+import { classifyLinkedIn, LINKEDIN_STREAM } from '../../ingest/connectors/linkedin.ts';
+import { DEFAULT_BASE_URLS, DEFAULT_LINKEDIN_VERSION, type BaseUrls } from '../../ingest/connectors/registry.ts';
+import { classifyTikTok, TIKTOK_STREAM } from '../../ingest/connectors/tiktok.ts';
+import type { Config } from '../../config.ts';
+import type { JobLog } from '../../jobs/connectors.ts';
 
 /** The runner's queue and the schedule's period: a day (the screen reads weeks). */
 export const FOLLOWER_SNAPSHOT_QUEUE = 'follower-snapshots';

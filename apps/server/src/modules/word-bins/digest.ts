@@ -7,12 +7,12 @@
 // the outbox sender then delivers each row once. An empty window sends nothing and keeps its
 // start, so the first match after a quiet spell goes out at the next tick.
 import { NOTIFICATION_TYPES } from '@listening/contract';
-import { clientTimeZone } from '../analytics/scope.ts';
-import type { Db } from '../db/connection.ts';
-import { digestHtml, digestSubject, digestText, DIGEST_SHOWN, type DigestClip } from '../mail/digest-mail.ts';
-import { notifyRecipients, type Recipient } from '../mail/notify.ts';
-import { signingKey } from '../mail/signing.ts';
-import { unsubscribeUrl } from '../mail/unsubscribe.ts';
+import { clientTimeZone } from '../../analytics/scope.ts';
+import type { Db } from '../../db/connection.ts';
+import { digestHtml, digestSubject, digestText, DIGEST_SHOWN, type DigestClip } from '../../mail/digest-mail.ts';
+import { notifyRecipients, type Recipient } from '../../mail/notify.ts';
+import { signingKey } from '../../mail/signing.ts';
+import { unsubscribeUrl } from '../../mail/unsubscribe.ts';
 
 export const DIGEST_QUEUE = 'word-bin-digest';
 /** How often the digest job looks for due bins. */

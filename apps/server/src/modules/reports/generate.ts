@@ -9,11 +9,11 @@
 // file (purged later), and its job runs again once its lease runs out.
 import type { ReportKind } from '@listening/contract';
 import { NOTIFICATION_BEHAVIOUR, SPREADSHEET_LAYOUT, frequencyDescription } from '@listening/contract';
-import type { Db } from '../db/connection.ts';
-import { dropFileIfUnused, writeFile } from '../reports/files.ts';
-import { prepareReportMails, queueReportMails } from '../reports/mail.ts';
-import { renderRequest } from '../reports/render.ts';
-import { enqueue, type Job } from './runner.ts';
+import type { Db } from '../../db/connection.ts';
+import { dropFileIfUnused, writeFile } from '../../reports/files.ts';
+import { prepareReportMails, queueReportMails } from '../../reports/mail.ts';
+import { renderRequest } from '../../reports/render.ts';
+import { enqueue, type Job } from '../../jobs/runner.ts';
 
 export const REPORT_GENERATE_QUEUE = 'report-generate';
 /** Attempts before a request is marked failed (its Error shown in the log; regenerate tries again). */

@@ -5,15 +5,15 @@
 // then a second run). The same tests as the word-bin digest's (word-bin-digest.test.ts).
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, type DbHandle } from '../db/connection.ts';
-import { runChild, sharedDb } from '../test/kill-test.ts';
-import { migrate } from '../db/migrate.ts';
-import { createMailer } from '../mail/mailer.ts';
-import { loopbackSmtp, type Received } from '../mail/test-smtp.ts';
-import { readUnsubscribeToken } from '../mail/unsubscribe.ts';
-import { seedProject } from '../ingest/testing.ts';
-import { testDb } from '../test/harness.ts';
-import { deliverDueAlerts, SETTLE_MS } from './alert-delivery.ts';
+import { type Db, type DbHandle } from '../../db/connection.ts';
+import { runChild, sharedDb } from '../../test/kill-test.ts';
+import { migrate } from '../../db/migrate.ts';
+import { createMailer } from '../../mail/mailer.ts';
+import { loopbackSmtp, type Received } from '../../mail/test-smtp.ts';
+import { readUnsubscribeToken } from '../../mail/unsubscribe.ts';
+import { seedProject } from '../../ingest/testing.ts';
+import { testDb } from '../../test/harness.ts';
+import { deliverDueAlerts, SETTLE_MS } from './delivery.ts';
 
 const opts = { publicUrl: 'http://localhost:8105', smtp: true };
 const ago = (ms: number) => new Date(Date.now() - ms);
@@ -237,7 +237,7 @@ describe('alert delivery', () => {
   });
 });
 
-const CHILD = fileURLToPath(new URL('../test/alert-child.ts', import.meta.url));
+const CHILD = fileURLToPath(new URL('../../test/alert-child.ts', import.meta.url));
 
 describe('a worker killed mid-send', () => {
   it('every recipient still gets the window exactly once after a second run', async () => {

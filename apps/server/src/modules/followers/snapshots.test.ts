@@ -3,23 +3,23 @@
 // named, not fatal; it runs as a scheduled job of the durable runner; the simulator's growth
 // covers the profiles without a token, once a day.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setProfileToken } from '../crypto/profile-tokens.ts';
-import { keyring, parseTokenKey } from '../crypto/tokens.ts';
-import type { DbHandle } from '../db/connection.ts';
-import { migrate } from '../db/migrate.ts';
-import { FB_VERSION, startFacebookFake } from '../ingest/connectors/fakes/facebook.ts';
-import { TEST_OUTBOUND, testHttp } from '../ingest/connectors/fakes/harness.ts';
-import { IG_USER, startInstagramFake } from '../ingest/connectors/fakes/instagram.ts';
-import { ORG, startLinkedInFake } from '../ingest/connectors/fakes/linkedin.ts';
-import type { FakeServer } from '../ingest/connectors/fakes/server.ts';
-import { startTikTokFake, TT_OPEN_ID } from '../ingest/connectors/fakes/tiktok.ts';
-import { startXFake } from '../ingest/connectors/fakes/x.ts';
-import { CHANNEL, startYouTubeFake } from '../ingest/connectors/fakes/youtube.ts';
-import { seedProject, type SeededProject } from '../ingest/testing.ts';
-import { testDb } from '../test/harness.ts';
-import { readFollowers, runFollowerSnapshots, simulateFollowerGrowth, type FollowerJobConfig } from './follower-snapshots.ts';
-import { productRunner } from './product-jobs.ts';
-import { schedule } from './runner.ts';
+import { setProfileToken } from '../../crypto/profile-tokens.ts';
+import { keyring, parseTokenKey } from '../../crypto/tokens.ts';
+import type { DbHandle } from '../../db/connection.ts';
+import { migrate } from '../../db/migrate.ts';
+import { FB_VERSION, startFacebookFake } from '../../ingest/connectors/fakes/facebook.ts';
+import { TEST_OUTBOUND, testHttp } from '../../ingest/connectors/fakes/harness.ts';
+import { IG_USER, startInstagramFake } from '../../ingest/connectors/fakes/instagram.ts';
+import { ORG, startLinkedInFake } from '../../ingest/connectors/fakes/linkedin.ts';
+import type { FakeServer } from '../../ingest/connectors/fakes/server.ts';
+import { startTikTokFake, TT_OPEN_ID } from '../../ingest/connectors/fakes/tiktok.ts';
+import { startXFake } from '../../ingest/connectors/fakes/x.ts';
+import { CHANNEL, startYouTubeFake } from '../../ingest/connectors/fakes/youtube.ts';
+import { seedProject, type SeededProject } from '../../ingest/testing.ts';
+import { testDb } from '../../test/harness.ts';
+import { readFollowers, runFollowerSnapshots, simulateFollowerGrowth, type FollowerJobConfig } from './snapshots.ts';
+import { productRunner } from '../../jobs/product-jobs.ts';
+import { schedule } from '../../jobs/runner.ts';
 
 const keys = keyring(parseTokenKey('ab'.repeat(32)));
 const warnings: string[] = [];

@@ -8,13 +8,13 @@
 // (word-bin-digest.ts) works the same way; an empty window sends nothing and keeps its start.
 import { NOTIFICATION_BEHAVIOUR, PRODUCTS } from '@listening/contract';
 import { sql } from 'kysely';
-import { clientTimeZone } from '../analytics/scope.ts';
-import type { Db } from '../db/connection.ts';
-import { DIGEST_SHOWN, escapeHtml, platformOf, type DigestClip } from '../mail/digest-mail.ts';
-import { notifyRecipients, type Recipient } from '../mail/notify.ts';
-import { signingKey } from '../mail/signing.ts';
-import { mailTime, mailZoneLine } from '../mail/time.ts';
-import { unsubscribeUrl } from '../mail/unsubscribe.ts';
+import { clientTimeZone } from '../../analytics/scope.ts';
+import type { Db } from '../../db/connection.ts';
+import { DIGEST_SHOWN, escapeHtml, platformOf, type DigestClip } from '../../mail/digest-mail.ts';
+import { notifyRecipients, type Recipient } from '../../mail/notify.ts';
+import { signingKey } from '../../mail/signing.ts';
+import { mailTime, mailZoneLine } from '../../mail/time.ts';
+import { unsubscribeUrl } from '../../mail/unsubscribe.ts';
 
 export const ALERT_QUEUE = 'alert-delivery';
 /** How often the job looks for due alerts: an Immediate alert's mention goes out within SETTLE_MS + this. */

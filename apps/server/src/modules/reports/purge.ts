@@ -4,9 +4,9 @@
 // nothing refers to any more; and the rate limits' events past their window. Each is one statement,
 // so any number of workers may run it at once.
 import { REPORT_RATE_LIMITS } from '@listening/contract';
-import type { Db } from '../db/connection.ts';
-import { purgeOutbox } from '../mail/mailer.ts';
-import { purgeUnusedFiles } from '../reports/files.ts';
+import type { Db } from '../../db/connection.ts';
+import { purgeOutbox } from '../../mail/mailer.ts';
+import { purgeUnusedFiles } from '../../reports/files.ts';
 
 export const REPORT_PURGE_QUEUE = 'outbox-purge';
 export const REPORT_PURGE_EVERY_MS = 60 * 60_000;

@@ -2,10 +2,10 @@
 // retention the server was given (OUTBOX_RETENTION_DAYS). What it deletes is tested in
 // modules/reports/files.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbHandle } from '../db/connection.ts';
-import { migrate } from '../db/migrate.ts';
-import { testDb } from '../test/harness.ts';
-import { startProductJobs } from './product-jobs.ts';
+import type { DbHandle } from '../../db/connection.ts';
+import { migrate } from '../../db/migrate.ts';
+import { testDb } from '../../test/harness.ts';
+import { startProductJobs } from '../../jobs/product-jobs.ts';
 
 const DAY = 86_400_000;
 

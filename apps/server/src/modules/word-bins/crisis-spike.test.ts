@@ -2,11 +2,11 @@
 // once, names the terms and authors that rose and the posts that drove it, and alerts every
 // recipient in the app and by mail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db, DbHandle } from '../db/connection.ts';
-import { migrate } from '../db/migrate.ts';
-import { testDb } from '../test/harness.ts';
+import type { Db, DbHandle } from '../../db/connection.ts';
+import { migrate } from '../../db/migrate.ts';
+import { testDb } from '../../test/harness.ts';
 import { checkCrisisSpikes, describeSpike, judge, poissonTail } from './crisis-spike.ts';
-import { addMatches, seedWordBin, type WordBinFixture } from '../test/word-bin-fixture.ts';
+import { addMatches, seedWordBin, type WordBinFixture } from '../../test/word-bin-fixture.ts';
 
 const HOUR = 3600_000;
 const opts = { publicUrl: 'http://localhost:8104', smtp: false };
