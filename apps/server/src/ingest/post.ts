@@ -3,8 +3,15 @@
 export interface PostAuthor {
   /** The network's id of the author (user id, page id, channel id). */
   externalId: string;
-  name: string;
+  /**
+   * The display name (a channel's title, a page's name), as the network gives it; absent when a
+   * read gives only the handle (YouTube comments): storage then keeps the name it knows, or falls
+   * back to the handle for a new author (store.ts). Never a handle in the name's place.
+   */
+  name?: string | null;
+  /** The @handle without its @, when the network gives one. */
   handle?: string | null;
+  /** Absent when the read does not give it: storage keeps the count it knows. */
   followers?: number;
   /** The author's profile location as they wrote it ('Cape Town, South Africa'): where posts come from (world map). */
   location?: string | null;

@@ -143,12 +143,19 @@ export async function storeBatch(db: Kysely<Database>, input: PreparedPost[], re
   // lasts milliseconds. Unchanged authors are not rewritten. The batch statement below reads the
   // ids back (outside a caller's transaction this statement has committed by then; inside one,
   // its writes are visible to the next statement).
+  // What a read does not give (a name when a YouTube comment gives only the @handle, a handle,
+  // followers) is the stored author's: one network's reads never write a handle over a name or
+  // blank out what another read gave. A new author without a name is named by its handle.
   if (authors.length)
     await sql`
       insert into authors as t (stream_id, external_id, name, handle, followers)
-      select * from unnest(${authors.map((a) => a.streamId)}::smallint[], ${authors.map((a) => a.externalId)}::text[],
-                           ${authors.map((a) => a.name)}::text[], ${authors.map((a) => a.handle ?? null)}::text[],
-                           ${authors.map((a) => a.followers ?? 0)}::int[])
+      select v.stream_id, v.external_id, coalesce(v.name, k.name, v.handle, v.external_id), coalesce(v.handle, k.handle),
+             coalesce(v.followers, k.followers, 0)
+        from unnest(${authors.map((a) => a.streamId)}::smallint[], ${authors.map((a) => a.externalId)}::text[],
+                    ${authors.map((a) => a.name ?? null)}::text[], ${authors.map((a) => a.handle ?? null)}::text[],
+                    ${authors.map((a) => a.followers ?? null)}::int[]) with ordinality as v(stream_id, external_id, name, handle, followers, i)
+        left join authors k on k.stream_id = v.stream_id and k.external_id = v.external_id
+       order by v.i
       on conflict (stream_id, external_id) do update
         set name = excluded.name, handle = excluded.handle, followers = excluded.followers, updated_at = now()
         where (t.name, t.handle, t.followers) is distinct from (excluded.name, excluded.handle, excluded.followers)`.execute(db);

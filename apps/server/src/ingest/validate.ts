@@ -51,7 +51,7 @@ export function normalise(p: Post, now = Date.now()): Post | RejectReason {
   return {
     streamId: p.streamId,
     externalId,
-    author: { externalId: authorId, name: text(a.name) || handle || authorId, handle, followers: count(a.followers), location: text(a.location) || null },
+    author: { externalId: authorId, name: text(a.name) || null, handle, followers: knownCount(a.followers), location: text(a.location) || null },
     body,
     postedAt,
     link: webUrl(p.link),

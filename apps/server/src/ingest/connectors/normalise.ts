@@ -53,7 +53,7 @@ export function toPost(d: PostDraft): Post | Skip {
     externalId,
     body,
     postedAt: d.postedAt,
-    author: { ...d.author, externalId: authorId, name: str(d.author.name) ?? d.author.handle ?? authorId },
+    author: { ...d.author, externalId: authorId, name: str(d.author.name) ?? null },
   };
   for (const k of Object.keys(post) as (keyof Post)[]) if (post[k] === undefined) delete post[k];
   return post;

@@ -4,6 +4,9 @@ import { collect, fakeClock, ids, testHttp } from './fakes/harness.ts';
 import { truncated } from './fakes/server.ts';
 import { CHANNEL, startYouTubeFake, ytError, ytVideos } from './fakes/youtube.ts';
 import { YouTubeChannelConnector, YouTubeCommentsConnector, YouTubeSearchConnector } from './youtube.ts';
+import { migrate } from '../../db/migrate.ts';
+import { testDb } from '../../test/harness.ts';
+import { ingestPosts } from '../pipeline.ts';
 
 // Each test starts from no stored cursor; cursor-store.test.ts runs the same against PGlite.
 let store: CursorStore;
@@ -75,6 +78,37 @@ describe('YouTube connector', () => {
     await fake.close();
   });
 
+  // A video carries the channel's title (channelTitle), a comment only its @handle
+  // (authorDisplayName): stored, each keeps its place whichever connector ran last.
+  it("keeps a channel's title as its name and its @handle as its handle, whichever of the channel and comments connectors runs last", async () => {
+    const fake = await startYouTubeFake({ apiKey: KEY, channelThreads: ['Ugc2'] });
+    const channel = () => new YouTubeChannelConnector({ baseUrl: fake.url, apiKey: KEY, http: testHttp(), channelId: CHANNEL.id });
+    const comments = () => new YouTubeCommentsConnector({ baseUrl: fake.url, apiKey: KEY, http: testHttp(), videoId: 'vid6' });
+    const own = (posts: { author: { externalId: string } }[]) => posts.find((p) => p.author.externalId === CHANNEL.id)?.author;
+    const videos = await collect(channel(), memoryCursorStore());
+    const thread = await collect(comments(), memoryCursorStore());
+    expect(own(videos.posts)).toEqual({ externalId: CHANNEL.id, name: CHANNEL.title, handle: 'brandsa' });
+    expect(own(thread.posts)).toEqual({ externalId: CHANNEL.id, name: null, handle: 'brandsa' });
+    await fake.close();
+    for (const order of [
+      [videos, thread],
+      [thread, videos],
+    ]) {
+      const h = await testDb();
+      try {
+        await migrate(h.db);
+        for (const run of order) await ingestPosts(h.db, run.posts);
+        const author = await h.db.selectFrom('authors').select(['name', 'handle']).where('external_id', '=', CHANNEL.id).executeTakeFirstOrThrow();
+        expect(author).toEqual({ name: CHANNEL.title, handle: 'brandsa' });
+        // A viewer known only by a comment is named by its handle.
+        const viewer = await h.db.selectFrom('authors').select(['name', 'handle']).where('external_id', '=', 'UCviewer5').executeTakeFirstOrThrow();
+        expect(viewer).toEqual({ name: 'viewer5', handle: 'viewer5' });
+      } finally {
+        await h.close();
+      }
+    }
+  });
+
   it("reads a video's comment threads newest first", async () => {
     const fake = await startYouTubeFake({ apiKey: KEY });
     const { posts } = await collect(new YouTubeCommentsConnector({ baseUrl: fake.url, apiKey: KEY, http: testHttp(), videoId: 'vid6', maxResults: 2 }), store);
@@ -83,7 +117,7 @@ describe('YouTube connector', () => {
     expect(posts[0]).toMatchObject({
       body: 'comment 5',
       parentExternalId: 'vid6',
-      author: { externalId: 'UCviewer5', name: '@viewer5' },
+      author: { externalId: 'UCviewer5', name: null, handle: 'viewer5' },
       link: 'https://www.youtube.com/watch?v=vid6&lc=Ugc5',
     });
   });

@@ -40,7 +40,22 @@ function isPublicVideo(v: Obj, fallback: Obj): boolean {
   return (str(obj(v.status).privacyStatus) ?? str(obj(fallback.status).privacyStatus)) === 'public';
 }
 
-function videoToPost(v: Obj, fallback: Obj): Post | Skip {
+/**
+ * A comment's author: YouTube gives only `authorDisplayName`, which is the channel's @handle
+ * (`@brandsa`) since handles came in, or its title for some older channels. A handle goes in
+ * `handle` (without the @) and leaves the name unknown, so storage keeps the channel's title that
+ * a video read gave (videos carry `channelTitle`); never one in the other's place.
+ */
+function commentAuthor(s: Obj) {
+  const display = str(s.authorDisplayName);
+  const externalId = obj(s.authorChannelId).value;
+  return display?.startsWith('@') ? { externalId, handle: display.slice(1) || null } : { externalId, name: display };
+}
+
+/** A channel's @handle without the @, from its `snippet.customUrl` (`@brandsa`). */
+const channelHandle = (customUrl: unknown) => str(customUrl)?.replace(/^@/, '') || null;
+
+function videoToPost(v: Obj, fallback: Obj, handle?: string | null): Post | Skip {
   if (!isPublicVideo(v, fallback))
     return { reason: 'not_public', detail: str(v.id) ?? str(obj(fallback.id).videoId) ?? str(obj(fallback.contentDetails).videoId) };
   const s = isObj(v.snippet) ? v.snippet : obj(fallback.snippet);
@@ -54,7 +69,7 @@ function videoToPost(v: Obj, fallback: Obj): Post | Skip {
     externalId: id,
     body: [title, description].filter(Boolean).join('\n\n'),
     postedAt: date(s.publishedAt),
-    author: { externalId: s.channelId, name: s.channelTitle },
+    author: { externalId: s.channelId, name: s.channelTitle, ...(handle ? { handle } : {}) },
     link: id ? `https://www.youtube.com/watch?v=${id}` : null,
     mediaUrl: str(obj(obj(s.thumbnails).high).url) ?? null,
     likes: num(stats.likeCount),
@@ -76,7 +91,7 @@ export function commentThreadToPost(t: Obj): Post | Skip {
     externalId: id,
     body: s.textOriginal ?? s.textDisplay,
     postedAt: date(s.publishedAt),
-    author: { externalId: obj(s.authorChannelId).value, name: s.authorDisplayName },
+    author: commentAuthor(s),
     link: videoId && id ? `https://www.youtube.com/watch?v=${videoId}&lc=${id}` : null,
     parentExternalId: videoId ?? null,
     likes: num(s.likeCount),
@@ -107,14 +122,14 @@ abstract class YouTubeBase<C extends SweepCursor> implements Connector<C> {
   }
 
   /** Completes listed videos with videos.list (statistics and the untruncated snippet). */
-  protected async videos(listed: { id: string; item: Obj }[], b: PageBuilder): Promise<HttpResult | null> {
+  protected async videos(listed: { id: string; item: Obj }[], b: PageBuilder, handle?: string | null): Promise<HttpResult | null> {
     if (!listed.length) return null;
     // videos.list takes up to 50 ids and no maxResults with id (the API does not support the pair).
     const r = await this.get('videos', { part: 'statistics,snippet,status', id: listed.map((l) => l.id).join(',') });
     if (!r.ok) return r;
     const byId = new Map<string, Obj>();
     for (const v of Array.isArray(obj(r.body).items) ? (obj(r.body).items as unknown[]) : []) if (isObj(v) && str(v.id)) byId.set(String(v.id), v);
-    for (const l of listed) b.add(videoToPost(byId.get(l.id) ?? {}, l.item));
+    for (const l of listed) b.add(videoToPost(byId.get(l.id) ?? {}, l.item, handle));
     return null;
   }
 }
@@ -164,9 +179,14 @@ export class YouTubeSearchConnector extends YouTubeBase<SweepCursor> {
 
 export interface ChannelCursor extends SweepCursor {
   uploads: string | null;
+  /** The channel's @handle (without @), read with the uploads playlist; its videos carry it (absent in cursors stored before it). */
+  handle: string | null;
 }
 
-/** channels.list → the uploads playlist → playlistItems.list, newest first. */
+/**
+ * channels.list (contentDetails for the uploads playlist, snippet for the @handle in customUrl;
+ * one quota unit either way) → the uploads playlist → playlistItems.list, newest first.
+ */
 export class YouTubeChannelConnector extends YouTubeBase<ChannelCursor> {
   readonly name = 'youtube.channel';
   readonly key: string;
@@ -175,19 +195,22 @@ export class YouTubeChannelConnector extends YouTubeBase<ChannelCursor> {
     this.key = cfg.channelId;
   }
   async fetchPage(cursor: ChannelCursor | null): Promise<PageOutcome<ChannelCursor>> {
-    const same: ChannelCursor = cursor ?? { mark: null, page: null, top: null, uploads: null };
+    const same: ChannelCursor = cursor ?? { mark: null, page: null, top: null, uploads: null, handle: null };
     let uploads = same.uploads;
+    let handle = same.handle ?? null;
     if (!uploads) {
-      const r = await this.get('channels', { part: 'contentDetails', id: this.key });
+      const r = await this.get('channels', { part: 'contentDetails,snippet', id: this.key });
       if (!r.ok) return failedPage(same, r);
       // An id that names no channel is answered with no `items` at all (pageInfo.totalResults 0).
       const items = obj(r.body).items;
       if (!isObj(r.body) || (items !== undefined && !Array.isArray(items))) return malformedPage(same, 'no items array');
-      uploads = str(obj(obj(obj(Array.isArray(items) ? items[0] : undefined).contentDetails).relatedPlaylists).uploads) ?? null;
+      const channel = obj(Array.isArray(items) ? items[0] : undefined);
+      uploads = str(obj(obj(channel.contentDetails).relatedPlaylists).uploads) ?? null;
+      handle = channelHandle(obj(channel.snippet).customUrl);
       if (!uploads)
         return { page: { posts: [], skipped: [{ reason: 'channel_not_found', detail: this.key }] }, cursor: same, next: 'stop', reason: 'channel_not_found' };
     }
-    const withUploads = { ...same, uploads };
+    const withUploads = { ...same, uploads, handle };
     const r = await this.get('playlistItems', {
       part: 'snippet,contentDetails,status',
       playlistId: uploads,
@@ -213,10 +236,10 @@ export class YouTubeChannelConnector extends YouTubeBase<ChannelCursor> {
       if (!id) b.skip(isObj(it) ? 'missing_id' : 'malformed_item');
       else listed.push({ id, item: o });
     }
-    const failed = await this.videos(listed, b);
+    const failed = await this.videos(listed, b, handle);
     if (failed && !failed.ok) return failedPage(withUploads, failed);
     const step = afterPage(cursor, newest, str(obj(r.body).nextPageToken) ?? null, reached);
-    return { page: b.page(), cursor: { ...step.cursor, uploads }, next: step.next };
+    return { page: b.page(), cursor: { ...step.cursor, uploads, handle }, next: step.next };
   }
 }
 
@@ -266,7 +289,7 @@ export function replyToPost(c: Obj, parentId: string): Post | Skip {
     externalId: id,
     body: s.textOriginal ?? s.textDisplay,
     postedAt: date(s.publishedAt),
-    author: { externalId: obj(s.authorChannelId).value, name: s.authorDisplayName },
+    author: commentAuthor(s),
     link: videoId && id ? `https://www.youtube.com/watch?v=${videoId}&lc=${id}` : null,
     parentExternalId: str(s.parentId) ?? parentId,
     likes: num(s.likeCount),

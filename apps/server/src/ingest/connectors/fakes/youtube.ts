@@ -11,7 +11,8 @@ export interface FakeVideo {
   privacyStatus?: 'public' | 'unlisted' | 'private';
 }
 
-export const CHANNEL = { id: 'UCbrand', title: 'Brand SA', uploads: 'UUbrand' };
+/** The brand's channel: its title, and its @handle (snippet.customUrl; authorDisplayName of its comments). */
+export const CHANNEL = { id: 'UCbrand', title: 'Brand SA', handle: '@brandsa', uploads: 'UUbrand' };
 
 /** Six videos, newest first. */
 export function ytVideos(): FakeVideo[] {
@@ -21,7 +22,8 @@ export function ytVideos(): FakeVideo[] {
   });
 }
 
-export function ytThreads(videoId: string, privateIds: string[] = []) {
+/** `byChannel`: threads written by the brand's channel itself (authorDisplayName is its @handle, as YouTube shows it). */
+export function ytThreads(videoId: string, privateIds: string[] = [], byChannel: string[] = []) {
   return Array.from({ length: 5 }, (_, i) => {
     const n = 5 - i;
     const comment = {
@@ -31,8 +33,8 @@ export function ytThreads(videoId: string, privateIds: string[] = []) {
         videoId,
         textDisplay: `<b>comment</b> ${n}`,
         textOriginal: `comment ${n}`,
-        authorDisplayName: `@viewer${n}`,
-        authorChannelId: { value: `UCviewer${n}` },
+        authorDisplayName: byChannel.includes(`Ugc${n}`) ? CHANNEL.handle : `@viewer${n}`,
+        authorChannelId: { value: byChannel.includes(`Ugc${n}`) ? CHANNEL.id : `UCviewer${n}` },
         likeCount: n,
         publishedAt: `2024-01-07T0${n}:00:00Z`,
         updatedAt: `2024-01-07T0${n}:00:00Z`,
@@ -58,6 +60,8 @@ export interface YtFakeOptions {
   videos?: FakeVideo[];
   /** Comment threads (of vid6) whose snippet.isPublic is false. */
   privateThreads?: string[];
+  /** Comment threads (of vid6) written by the brand's channel. */
+  channelThreads?: string[];
   faults?: Record<string, FakeReply[]>;
   /** The channel's statistics.subscriberCount. */
   subscribers?: number;
@@ -65,7 +69,7 @@ export interface YtFakeOptions {
 
 export async function startYouTubeFake(opts: YtFakeOptions) {
   const videos = opts.videos ?? ytVideos();
-  const threads = ytThreads('vid6', opts.privateThreads);
+  const threads = ytThreads('vid6', opts.privateThreads, opts.channelThreads);
   const faults = new Faults(opts.faults);
   const snippet = (v: FakeVideo) => ({
     publishedAt: v.publishedAt,
@@ -141,6 +145,10 @@ export async function startYouTubeFake(opts: YtFakeOptions) {
                       kind: 'youtube#channel',
                       id: CHANNEL.id,
                       contentDetails: { relatedPlaylists: { likes: '', uploads: CHANNEL.uploads } },
+                      // snippet only when `part` asks for it (title and the @handle as customUrl).
+                      ...((req.query.get('part') ?? '').split(',').includes('snippet')
+                        ? { snippet: { title: CHANNEL.title, description: '', customUrl: CHANNEL.handle, publishedAt: '2015-03-01T00:00:00Z' } }
+                        : {}),
                       // statistics only when `part` asks for it; counts are strings, as the real API sends them.
                       ...((req.query.get('part') ?? '').split(',').includes('statistics')
                         ? {
