@@ -203,7 +203,7 @@ export function skipMessage(a: SkipAlert): string {
 }
 
 /** One notification to every admin (the bell, notification type 2: mark seen). */
-async function notifyAdmins(db: Db, description: string): Promise<void> {
+export async function notifyAdmins(db: Db, description: string): Promise<void> {
   const admins = await db.selectFrom('users').select('id').where('is_admin', '=', true).execute();
   if (admins.length)
     await db

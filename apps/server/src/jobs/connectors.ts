@@ -42,7 +42,7 @@ import {
   type ResearchCredentials,
 } from '../ingest/connectors/index.ts';
 import type { OutboundPolicy } from '../ingest/connectors/http.ts';
-import type { Skip } from '../ingest/connectors/types.ts';
+import type { CursorValue, Skip } from '../ingest/connectors/types.ts';
 import type { Post } from '../ingest/post.ts';
 import { canonicalAccountId } from '../ingest/account-id.ts';
 import { createPipeline } from '../ingest/pipeline.ts';
@@ -56,7 +56,10 @@ import {
   youtubeSearchEveryMs,
   type KindBudget,
 } from './collection-plan.ts';
-import { lastRuns, recordRuns, watchSkipRates } from './connector-stats.ts';
+import { loadConfig } from '../config.ts';
+import { markTokenRefused, tokenDeps, type NoticeDeps } from '../oauth/linked-profiles.ts';
+import { networkOf as oauthNetwork } from '../oauth/networks.ts';
+import { lastRuns, notifyAdmins, recordRuns, watchSkipRates } from './connector-stats.ts';
 import { schedule, type Job, type QueueSpec } from './runner.ts';
 
 export interface ConnectorJobConfig {
@@ -99,7 +102,14 @@ export interface OwnedSurface {
  * project its collection counts for (connector_stats; the owner's, else the project whose rules
  * built it; none: a source shared by every project).
  */
-export type JobSpec = ConnectorSpec & { ownerProjectId?: number; projectId?: number; surface?: OwnedSurface; feedProjectIds?: number[] };
+export type JobSpec = ConnectorSpec & {
+  ownerProjectId?: number;
+  projectId?: number;
+  surface?: OwnedSurface;
+  feedProjectIds?: number[];
+  /** The linked profile whose token the connector reads with: a refusal of it marks the profile invalid (watchToken). */
+  profileId?: number;
+};
 
 /** A pino-compatible subset (the server's logger fits). */
 export interface JobLog {
@@ -119,6 +129,11 @@ export interface ConnectorJobDeps {
    * finds it held skips its turn. Off on PGlite, one process with a pool of one connection.
    */
   exclusive?: boolean;
+  /**
+   * How a profile's contacts are told when a network refuses its token during collection (the
+   * product's address, whether mail is sent); default: from the server's configuration.
+   */
+  notice?: NoticeDeps;
 }
 
 /**
@@ -206,7 +221,7 @@ export async function buildConnectorSpecs(
       continue;
     }
     // A page's feed holds visitors' posts to it: addressed to the page (Earned).
-    specs.push({ ...spec, ownerProjectId: prof.project_id, ...(spec.kind === 'facebook.page' ? { surface: surfaceOf(prof) } : {}) });
+    specs.push({ ...spec, ownerProjectId: prof.project_id, profileId: prof.id, ...(spec.kind === 'facebook.page' ? { surface: surfaceOf(prof) } : {}) });
   }
 
   const rootRules = (p: { bin_id: number | null }) => rules.filter((r) => r.bin_id === p.bin_id && r.kind !== 'url');
@@ -226,7 +241,7 @@ export async function buildConnectorSpecs(
     if (refused.length) problems.push(`instagram account ${igUserId}: 30 hashtags a week already queried, not searched: #${refused.join(' #')}`);
     for (const { prof, token, tags } of list)
       for (const hashtag of tags.filter((t) => allowed.includes(t)))
-        specs.push({ kind: 'instagram.hashtag', accessToken: token, igUserId, hashtag, ownerProjectId: prof.project_id });
+        specs.push({ kind: 'instagram.hashtag', accessToken: token, igUserId, hashtag, ownerProjectId: prof.project_id, profileId: prof.id });
   }
 
   // YouTube keyword search from each project's root-bin rules: public results, matched against
@@ -240,7 +255,7 @@ export async function buildConnectorSpecs(
       specs.push(
         cfg.youtubeApiKey
           ? { kind: 'youtube.search', apiKey: cfg.youtubeApiKey, q, key: `project:${p.id}:${k}`, projectId: p.id }
-          : { kind: 'youtube.search', accessToken: channel!.token, q, key: String(k), ownerProjectId: p.id },
+          : { kind: 'youtube.search', accessToken: channel!.token, q, key: String(k), ownerProjectId: p.id, profileId: channel!.prof.id },
       ),
     );
   }
@@ -327,7 +342,14 @@ export async function buildConversationSpecs(
   const researchToken = profiles.some((p) => p.prof.stream_id === 12) ? await tiktokResearchToken(cfg, http, log) : null;
   const specs: JobSpec[] = [];
   for (const { prof, token } of profiles)
-    for (const s of await conversationSpecs(db, prof, token, researchToken)) specs.push({ ...s, ownerProjectId: prof.project_id, surface: surfaceOf(prof) });
+    for (const s of await conversationSpecs(db, prof, token, researchToken))
+      // TikTok comments read with the Research API's client token: its refusal says nothing of the profile's.
+      specs.push({
+        ...s,
+        ownerProjectId: prof.project_id,
+        surface: surfaceOf(prof),
+        ...('accessToken' in s && s.accessToken === token ? { profileId: prof.id } : {}),
+      });
   const seen = new Set<string>();
   return specs.filter((s) => !seen.has(specKey(s)) && !!seen.add(specKey(s)));
 }
@@ -387,6 +409,7 @@ function specKey(s: JobSpec): string {
   delete rest.apiKey;
   delete rest.surface;
   delete rest.projectId;
+  delete rest.profileId;
   return `${kind} ${JSON.stringify(rest)}`;
 }
 
@@ -417,6 +440,65 @@ export function ownedBy(c: Connector, projectId: number, surface?: OwnedSurface)
  */
 export function filedUnder(c: Connector, projectIds: readonly number[]): Connector {
   return { name: c.name, key: c.key, scope: { projectIds }, fetchPage: (cursor) => c.fetchPage(cursor) };
+}
+
+/**
+ * Stops a network gives when it refuses the token itself: Graph's code 190 (`token_invalid`), a
+ * 401 (`unauthorized` from X, YouTube and LinkedIn, `access_token_invalid` from TikTok, `http_401`
+ * from any other answer). A 403 or a Graph permission error refuses one request, not the token.
+ */
+export const TOKEN_REFUSALS: ReadonlySet<string> = new Set(['token_invalid', 'unauthorized', 'access_token_invalid', 'http_401']);
+
+/**
+ * A connector reading with a linked profile's token: when the network refuses the token, `onRefused`
+ * is told once (the profile is marked invalid at once, not at the next token check), and every
+ * connector of the turn with the same profile stops before its next call (`refused` is the turn's).
+ */
+export function watchToken(c: Connector, profileId: number, refused: Set<number>, onRefused: (detail: string | null) => Promise<void>): Connector {
+  return {
+    name: c.name,
+    key: c.key,
+    scope: c.scope,
+    fetchPage: async (cursor) => {
+      // The cursor stays as it was (a null one is read back as none).
+      if (refused.has(profileId))
+        return {
+          page: { posts: [], skipped: [] },
+          cursor: cursor as CursorValue,
+          next: 'stop',
+          reason: 'token_invalid',
+          detail: 'the network refused this token earlier in this run',
+        };
+      const out = await c.fetchPage(cursor);
+      if (out.next === 'stop' && out.reason && TOKEN_REFUSALS.has(out.reason) && !refused.has(profileId)) {
+        refused.add(profileId);
+        await onRefused(out.detail ? `${out.reason}: ${out.detail}` : out.reason);
+      }
+      return out;
+    },
+  };
+}
+
+/**
+ * A network refused a profile's token: it is marked invalid through the token check's own path
+ * (oauth/linked-profiles.ts: the profile's project contacts are told, once per grant), and every
+ * admin is told; its connectors are skipped from now on until access is granted again.
+ */
+async function tokenRefused(db: Db, deps: ConnectorJobDeps, profileId: number, error: string | null): Promise<void> {
+  const notice = deps.notice ?? tokenDeps(loadConfig());
+  if (!(await markTokenRefused(db, notice, profileId, error))) return;
+  const p = await db
+    .selectFrom('profiles')
+    .innerJoin('projects', 'projects.id', 'profiles.project_id')
+    .select(['profiles.name', 'profiles.stream_id', 'projects.description'])
+    .where('profiles.id', '=', profileId)
+    .executeTakeFirst();
+  const net = p ? (oauthNetwork(p.stream_id)?.name ?? 'The network') : 'The network';
+  deps.log.warn({ profileId, error }, 'connectors: token refused; profile marked invalid, contacts and admins told');
+  await notifyAdmins(
+    db,
+    `${net} refused the access token of ${p?.name ?? `profile ${profileId}`} (${p?.description ?? 'its project'}): it is marked invalid and not used until access is granted again.${error ? ` ${net} said: ${error}` : ''}`,
+  );
 }
 
 /** Skipped items counted per connector and reason, e.g. "facebook.page:malformed_page". */
@@ -492,13 +574,16 @@ export async function runNetworkTick(db: Db, cfg: ConnectorJobConfig, network: C
   const http = runClient(cfg, deps.http);
   const sink = deps.sink ?? createPipeline(db).sink;
   const now = (deps.now ?? Date.now)();
+  // Profiles whose token a network refused during this turn: their other connectors make no call.
+  const refused = new Set<number>();
 
   const plan = async (list: JobSpec[]): Promise<Planned[]> => {
     const last = await lastRuns(db);
     const searches = list.filter((s) => s.kind === 'youtube.search').length;
     return list
-      .map(({ ownerProjectId, projectId, surface, feedProjectIds, ...s }) => {
-        const c = createConnector(s, { baseUrls: cfg.baseUrls, linkedInVersion: cfg.linkedInVersion, http });
+      .map(({ ownerProjectId, projectId, surface, feedProjectIds, profileId, ...s }) => {
+        const made = createConnector(s, { baseUrls: cfg.baseUrls, linkedInVersion: cfg.linkedInVersion, http });
+        const c = profileId !== undefined ? watchToken(made, profileId, refused, (detail) => tokenRefused(db, deps, profileId, detail)) : made;
         const budget = KIND_BUDGETS[s.kind];
         return {
           connector: ownerProjectId !== undefined ? ownedBy(c, ownerProjectId, surface) : feedProjectIds ? filedUnder(c, feedProjectIds) : c,

@@ -1,6 +1,7 @@
 // Linked profiles' tokens: storing a grant, checking and refreshing a stored token, forgetting
 // it, and telling the project's contacts when one stops working. Shared by the access-tokens
-// module (grants, checks and revokes asked for by users) and the token-check job.
+// module (grants, checks and revokes asked for by users), the token-check job and the connector
+// job (a token a network refuses while collecting is marked invalid at once: markTokenRefused).
 //
 // A token is written only through setProfileToken (encrypted, bound to its row); it is decrypted
 // only here and in the connector jobs, and never returned, put in a URL or logged.
@@ -237,9 +238,24 @@ export async function checkProfile(db: Db, deps: TokenDeps, profileId: number, n
   }
 }
 
+/**
+ * Marks a profile's token invalid because a network refused it while collecting (a 401, Graph's
+ * code 190), as a check that finds it refused does (the same record and notice to the project's
+ * contacts, once per grant), so that it is not used again until access is granted again. Returns
+ * whether it turned invalid now (false: already invalid, no token, or no such profile).
+ */
+export async function markTokenRefused(db: Db, deps: NoticeDeps, profileId: number, error: string | null, now = new Date()): Promise<boolean> {
+  const p = await storedProfile(db, profileId);
+  if (!p?.access_token_enc || p.token_valid === false || !networkOf(p.stream_id)) return false;
+  return (await record(db, deps, p, { valid: false, error }, now)).turnedInvalid;
+}
+
+/** What telling the contacts needs: the product's address (for the link) and whether mail is sent. */
+export type NoticeDeps = Pick<TokenDeps, 'publicUrl' | 'smtp'>;
+
 async function record(
   db: Db,
-  deps: TokenDeps,
+  deps: NoticeDeps,
   p: StoredProfile,
   v: { valid: boolean; error: string | null },
   now: Date,
@@ -263,7 +279,7 @@ async function record(
  * working: an in-app notification opening the project, and a mail through the outbox, once per
  * grant (the idempotency key names the profile and when it was granted).
  */
-async function notifyInvalid(db: Db, deps: TokenDeps, p: StoredProfile, error: string | null, now: Date): Promise<void> {
+async function notifyInvalid(db: Db, deps: NoticeDeps, p: StoredProfile, error: string | null, now: Date): Promise<void> {
   const net = networkOf(p.stream_id)!;
   const project = await db
     .selectFrom('projects')
