@@ -81,6 +81,37 @@ const projectTypeLiterals = [
     message: PROJECT_TYPE_MESSAGE,
   },
 ];
+// A screen's address below a project (…/project/$projectId/deep-dive, `…/project/${id}/sentiment`),
+// or a route declared with a screen's path: both come from the catalogue (project/screen-routes.ts).
+const SCREEN_SEGMENTS = [
+  'platform',
+  'top-authors',
+  'competitor-tracking',
+  'post-listing',
+  'sentiment',
+  'content-classification',
+  'ave-calcs',
+  'reaction-lists',
+  'crisis-lists',
+  'crisis-monitoring-lists',
+  'reaction-list',
+  'crisis-monitoring',
+  'influencer-comparison',
+  'deep-dive',
+  'performance-measurement',
+  'sort-bins',
+  'input-bins',
+  'treeview',
+  'world-map',
+].join('|');
+const SCREEN_PATH_MESSAGE =
+  'A project screen’s path is written once, in the screen catalogue (packages/contract/src/screens.ts): build the address with screenTo, screenRouteId or screenHref (apps/web/src/project/screen-routes.ts).';
+const screenPathLiterals = [
+  { selector: `Literal[value=/project\\/[^/]*\\/(${SCREEN_SEGMENTS})(\\/|\\?|$)/]`, message: SCREEN_PATH_MESSAGE },
+  { selector: `TemplateElement[value.raw=/^\\/(${SCREEN_SEGMENTS})(\\/|\\?|$)/]`, message: SCREEN_PATH_MESSAGE },
+  { selector: `Property[key.name='path'] > Literal[value=/^(${SCREEN_SEGMENTS})(\\/|$)/]`, message: SCREEN_PATH_MESSAGE },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/.e2e-artifacts/**', 'coverage/**'] },
   js.configs.recommended,
@@ -116,7 +147,7 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: webZones }],
-      'no-restricted-syntax': ['error', ...unescapedFormatters, ...projectTypeLiterals],
+      'no-restricted-syntax': ['error', ...unescapedFormatters, ...projectTypeLiterals, ...screenPathLiterals],
     },
   },
   {

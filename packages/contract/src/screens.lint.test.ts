@@ -37,11 +37,26 @@ describe('the linter’s screen-catalogue rules', () => {
     expect(await restricted(code, 'apps/web/src/features/example/Example.tsx')).toHaveLength(1);
   });
 
+  it('refuses a screen’s path written by hand on the web, as an address or a route', async () => {
+    const code = [
+      'declare const p: { Id: number };',
+      'export const href = `/client/1/project/${p.Id}/deep-dive`;',
+      "export const to = '/client/$clientId/project/$projectId/sentiment';",
+      "export const route = { path: 'performance-measurement' };",
+      '',
+    ].join('\n');
+    const messages = await restricted(code, 'apps/web/src/features/example/Example.tsx');
+    expect(messages).toHaveLength(3);
+    expect(messages[0]).toMatch(/screen catalogue/);
+  });
+
   it('lets the catalogue’s helpers through', async () => {
     const code = [
       "import { screenShown } from '@listening/contract';",
       'declare const p: { ProjectTypeId: number };',
+      "import { screenTo } from '../../project/screen-routes.ts';",
       "export const a = screenShown('deep-dive', p.ProjectTypeId);",
+      "export const to = screenTo('deep-dive');",
       '',
     ].join('\n');
     expect(await restricted(code, 'apps/web/src/features/example/Example.tsx')).toEqual([]);

@@ -37,6 +37,7 @@ import {
 } from './filter.ts';
 import { activeMenuKey, projectMenu, type MenuItem } from './menu.ts';
 import { NO_SCREEN, screenFilterRules } from './screen-filter.ts';
+import { screenTo } from './screen-routes.ts';
 import { PageTitleScope, usePageTitle } from '../ui/page-title.ts';
 
 // The project route (composed in app/routes/project.tsx): its search is the filter, typed by
@@ -135,7 +136,7 @@ export function ProjectShell({ clientId, projectId, search, platform, dialogs, n
       if (a.kind === 'dashboard') void navigate({ to: '/client/$clientId/project/$projectId', params, search: searchForLinks });
       else if (a.kind === 'platform')
         void navigate({
-          to: '/client/$clientId/project/$projectId/platform/$streamId',
+          to: screenTo('platform'),
           params: { ...params, streamId: String(a.streamId) },
           search: searchForLinks,
         });

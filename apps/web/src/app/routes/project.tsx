@@ -2,6 +2,7 @@
 // address, the per-platform views, and the analysis screens of document 2 (later releases). The
 // router mounts them under the private shell. Composed here, in the app, from the shared project
 // layer (shell, filter, clip tray over every screen) and the dashboard feature's screen.
+import { SCREENS } from '@listening/contract';
 import { Outlet, createRoute, getRouteApi, lazyRouteComponent, useMatch, useParams, type AnyRoute } from '@tanstack/react-router';
 import { ClipTray } from '../../project/clip-tray/ClipTray.tsx';
 import { ClipTrayProvider } from '../../project/clip-tray/tray-state.tsx';
@@ -83,49 +84,49 @@ export function projectRoutes<TParent extends AnyRoute>(parent: TParent) {
     component: ProjectLayout,
   });
   const dashboard = createRoute({ getParentRoute: () => project, path: '/', component: DashboardScreen });
-  const platform = createRoute({ getParentRoute: () => project, path: 'platform/$streamId', component: DashboardScreen });
+  const platform = createRoute({ getParentRoute: () => project, path: SCREENS.platform.path, component: DashboardScreen });
   // Post Listing keeps the project's filter and adds its own search, sort and filters to the address.
   const postListing = createRoute({
     getParentRoute: () => project,
-    path: 'post-listing',
+    path: SCREENS['post-listing'].path,
     validateSearch: postListingSearchSchema,
     component: PostListingScreen,
   });
   // Ave calc's, Sort Bins and Input Bins: the side menu's items of the same names (Sort and Input Bins gated by product).
-  const aveCalcs = createRoute({ getParentRoute: () => project, path: 'ave-calcs', component: AveScreen });
-  const sortBins = createRoute({ getParentRoute: () => project, path: 'sort-bins', component: SortBinsScreen });
-  const inputBins = createRoute({ getParentRoute: () => project, path: 'input-bins', component: InputBinsScreen });
+  const aveCalcs = createRoute({ getParentRoute: () => project, path: SCREENS['ave-calcs'].path, component: AveScreen });
+  const sortBins = createRoute({ getParentRoute: () => project, path: SCREENS['sort-bins'].path, component: SortBinsScreen });
+  const inputBins = createRoute({ getParentRoute: () => project, path: SCREENS['input-bins'].path, component: InputBinsScreen });
   // Sentiment, Content classification and Competitor tracking.
   const analysisA = [
-    createRoute({ getParentRoute: () => project, path: 'sentiment', component: SentimentScreen }),
-    createRoute({ getParentRoute: () => project, path: 'content-classification', component: ContentClassificationScreen }),
-    createRoute({ getParentRoute: () => project, path: 'competitor-tracking', component: CompetitorTrackingScreen }),
+    createRoute({ getParentRoute: () => project, path: SCREENS.sentiment.path, component: SentimentScreen }),
+    createRoute({ getParentRoute: () => project, path: SCREENS['content-classification'].path, component: ContentClassificationScreen }),
+    createRoute({ getParentRoute: () => project, path: SCREENS['competitor-tracking'].path, component: CompetitorTrackingScreen }),
   ];
   // Top Authors, Influencer Monitoring (its compared ids in the address) and Follower Growth.
-  const topAuthors = createRoute({ getParentRoute: () => project, path: 'top-authors', component: TopAuthorsScreen });
+  const topAuthors = createRoute({ getParentRoute: () => project, path: SCREENS['top-authors'].path, component: TopAuthorsScreen });
   const influencerComparison = createRoute({
     getParentRoute: () => project,
-    path: 'influencer-comparison',
+    path: SCREENS['influencer-monitoring'].path,
     validateSearch: influencerComparisonSearchSchema,
     component: InfluencerComparisonScreen,
   });
-  const followerGrowth = createRoute({ getParentRoute: () => project, path: 'performance-measurement', component: FollowerGrowthScreen });
+  const followerGrowth = createRoute({ getParentRoute: () => project, path: SCREENS['follower-growth'].path, component: FollowerGrowthScreen });
   // Word bins: Reaction Lists, the crisis list screen under both its paths, and their detail.
   const wordBins = [
-    createRoute({ getParentRoute: () => project, path: 'reaction-lists', component: ReactionListsScreen }),
-    createRoute({ getParentRoute: () => project, path: 'crisis-lists', component: CrisisListsScreen }),
-    createRoute({ getParentRoute: () => project, path: 'crisis-monitoring-lists', component: CrisisListsScreen }),
-    createRoute({ getParentRoute: () => project, path: 'reaction-list/wordbin/$wordBinId', component: WordBinDetailScreen }),
-    createRoute({ getParentRoute: () => project, path: 'crisis-monitoring/wordbin/$wordBinId', component: WordBinDetailScreen }),
+    createRoute({ getParentRoute: () => project, path: SCREENS['reaction-lists'].path, component: ReactionListsScreen }),
+    createRoute({ getParentRoute: () => project, path: SCREENS['crisis-lists'].path, component: CrisisListsScreen }),
+    createRoute({ getParentRoute: () => project, path: SCREENS['crisis-monitoring-lists'].path, component: CrisisListsScreen }),
+    createRoute({ getParentRoute: () => project, path: SCREENS['reaction-list'].path, component: WordBinDetailScreen }),
+    createRoute({ getParentRoute: () => project, path: SCREENS['crisis-list'].path, component: WordBinDetailScreen }),
   ];
   // A word bin's workflow board (the detail's View Workflow).
-  const workflowBoard = createRoute({ getParentRoute: () => project, path: 'reaction-list/wordbin/$wordBinId/workflow', component: WorkflowBoardScreen });
+  const workflowBoard = createRoute({ getParentRoute: () => project, path: SCREENS.workflow.path, component: WorkflowBoardScreen });
   // Deep Dive, Tree View and the World Map.
   const analysisC = [
     // The deep dive's rail and period in the address.
-    createRoute({ getParentRoute: () => project, path: 'deep-dive', validateSearch: deepDiveSearchSchema, component: DeepDiveScreen }),
-    createRoute({ getParentRoute: () => project, path: 'treeview', component: TreeViewScreen }),
-    createRoute({ getParentRoute: () => project, path: 'world-map', component: WorldMapScreen }),
+    createRoute({ getParentRoute: () => project, path: SCREENS['deep-dive'].path, validateSearch: deepDiveSearchSchema, component: DeepDiveScreen }),
+    createRoute({ getParentRoute: () => project, path: SCREENS['tree-view'].path, component: TreeViewScreen }),
+    createRoute({ getParentRoute: () => project, path: SCREENS['world-map'].path, component: WorldMapScreen }),
   ];
   // Any other address inside the project: not found, inside the project's frame.
   const notFound = createRoute({ getParentRoute: () => project, path: '$', component: ProjectNotFound });

@@ -8,8 +8,9 @@ export interface WordBinKind {
   about: string;
   empty: string;
   add: string;
-  /** The detail route under the project, after /client/$clientId/project/$projectId/. */
-  detail: 'reaction-list/wordbin' | 'crisis-monitoring/wordbin';
+  /** The screen (in the contract's catalogue) of one list's detail, and of all the kind's lists. */
+  detail: 'reaction-list' | 'crisis-list';
+  lists: 'reaction-lists' | 'crisis-lists';
 }
 
 export const REACTION: WordBinKind = {
@@ -19,7 +20,8 @@ export const REACTION: WordBinKind = {
   about: 'Standing keyword queries: new posts that match reach the recipients on the list’s interval.',
   empty: 'No word bins created.',
   add: 'Add Reaction List',
-  detail: 'reaction-list/wordbin',
+  detail: 'reaction-list',
+  lists: 'reaction-lists',
 };
 
 export const CRISIS: WordBinKind = {
@@ -29,7 +31,8 @@ export const CRISIS: WordBinKind = {
   about: 'Crisis lists alert like reaction lists, and at once when their matches rise far above the usual rate.',
   empty: 'No crisis bins created.',
   add: 'Add Crisis List',
-  detail: 'crisis-monitoring/wordbin',
+  detail: 'crisis-list',
+  lists: 'crisis-lists',
 };
 
 export const kindOf = (typeId: number) => (typeId === WORD_BIN_TYPE.Crisis ? CRISIS : REACTION);

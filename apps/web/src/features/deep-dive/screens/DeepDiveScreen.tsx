@@ -26,6 +26,7 @@ import { HeadlineCards } from '../../../project/components/HeadlineCards.tsx';
 import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
 import { useProjectContext } from '../../../project/context.ts';
 import { EChart } from '../../../ui/charts/EChart.tsx';
+import { screenRouteId } from '../../../project/screen-routes.ts';
 import { useDeepDive } from '../api/get-deep-dive.ts';
 import { overTimeOption, pieOption } from '../charts.ts';
 import { Breakdown } from '../components/Breakdown.tsx';
@@ -35,7 +36,7 @@ import { deepDiveView, periodFitsFilter } from '../search.ts';
 const PERIODS = Object.keys(DEEP_DIVE_PERIODS) as DeepDivePeriod[];
 const RAIL_OPTIONS = DEEP_DIVE_RAILS.map((r) => ({ value: r, label: DEEP_DIVE_RAIL_LABELS[r] }));
 
-const route = getRouteApi('/_private/client/$clientId/project/$projectId/deep-dive');
+const route = getRouteApi(screenRouteId('deep-dive'));
 
 export function DeepDiveScreen() {
   const { filter } = useProjectContext();

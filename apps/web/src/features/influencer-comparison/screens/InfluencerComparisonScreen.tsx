@@ -17,6 +17,7 @@ import { EChart, type EChartOption } from '../../../ui/charts/EChart.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { SafeHtml, html, safeHtml } from '../../../ui/html.ts';
 import { StreamIcon } from '../../../ui/StreamIcon.tsx';
+import { screenRouteId } from '../../../project/screen-routes.ts';
 import { useInfluencerComparison } from '../api/get-influencer-comparison.ts';
 import { useInfluencers } from '../api/get-influencers.ts';
 import { InfluencerPicker } from '../components/InfluencerPicker.tsx';
@@ -25,7 +26,7 @@ import { chosenIds, defaultIds, idsParam } from '../search.ts';
 /** Tooltip lines, each already escaped, as one fragment. */
 const lines = (parts: SafeHtml[]) => new SafeHtml(parts.map(String).join(''));
 
-const route = getRouteApi('/_private/client/$clientId/project/$projectId/influencer-comparison');
+const route = getRouteApi(screenRouteId('influencer-monitoring'));
 const COLORS = ['#1c7ed6', '#f76707', '#37b24d', '#7048e8', '#f03e3e'];
 
 export function InfluencerComparisonScreen() {

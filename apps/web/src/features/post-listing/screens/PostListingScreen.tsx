@@ -19,8 +19,9 @@ import { ListingControls } from '../components/ListingControls.tsx';
 import { PostCard } from '../components/PostCard.tsx';
 import { controlsToSearch, exportLabel, exportQuery, listingControls, listingQuery, type ListingControls as Controls } from '../search.ts';
 import { useExportListing } from '../../../project/clip-tray/api/export-listing.ts';
+import { screenRouteId } from '../../../project/screen-routes.ts';
 
-const route = getRouteApi('/_private/client/$clientId/project/$projectId/post-listing');
+const route = getRouteApi(screenRouteId('post-listing'));
 const count = new Intl.NumberFormat('en-US');
 
 type Pending = { kind: 'rate'; id: number; favourabilityId: number; rating: string } | { kind: 'reject'; id: number };

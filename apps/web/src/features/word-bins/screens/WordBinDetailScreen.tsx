@@ -15,6 +15,7 @@ import { LogsModal } from '../components/LogsModal.tsx';
 import { WordBinFields } from '../components/WordBinFields.tsx';
 import { bodyOf, draftOf, draftProblems, formProblems, type WordBinDraft } from '../draft.ts';
 import { errorText } from '../errors.ts';
+import { screenHref } from '../../../project/screen-routes.ts';
 import { kindOf } from '../kinds.ts';
 
 export function WordBinDetailScreen() {
@@ -51,7 +52,7 @@ export function WordBinDetailScreen() {
   const b = bin.data;
   const kind = kindOf(b.WordBinTypeId);
   const editing = draft !== null;
-  const listPath = `/client/${b.ClientId}/project/${b.ProjectId}/${kind.typeId === 2 ? 'crisis-lists' : 'reaction-lists'}`;
+  const listPath = screenHref(kind.lists, b.ClientId, b.ProjectId);
   const problems = formProblems(draft ?? draftOf(b, timeZone), tried && editing, editing && update.isError ? errorText(update.error) : null);
   const edit = (next: WordBinDraft | null) => {
     if (update.isError) update.reset();
@@ -102,7 +103,7 @@ export function WordBinDetailScreen() {
               <Button
                 variant="default"
                 leftSection={<IconLayoutKanban size={16} />}
-                onClick={() => void navigate({ href: `/client/${b.ClientId}/project/${b.ProjectId}/reaction-list/wordbin/${b.Id}/workflow` })}
+                onClick={() => void navigate({ href: screenHref('workflow', b.ClientId, b.ProjectId, { wordBinId: b.Id }) })}
               >
                 View Workflow
               </Button>

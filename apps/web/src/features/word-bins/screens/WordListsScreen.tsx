@@ -7,6 +7,7 @@ import { lockedProduct, type ProductKey } from '@listening/contract';
 import { useState } from 'react';
 import { ProductDialog } from '../../../project/components/ProductDialog.tsx';
 import { useProjectContext } from '../../../project/context.ts';
+import { screenTo } from '../../../project/screen-routes.ts';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { ButtonLink } from '../../../ui/links.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
@@ -43,7 +44,7 @@ function WordListsScreen({ kind }: { kind: WordBinKind }) {
             <>
               <ButtonLink
                 variant="subtle"
-                to={kind.typeId === 2 ? '/client/$clientId/project/$projectId/reaction-lists' : '/client/$clientId/project/$projectId/crisis-lists'}
+                to={screenTo(kind.typeId === 2 ? REACTION.lists : CRISIS.lists)}
                 params={{ clientId: String(clientId), projectId: String(project.Id) }}
                 search={(s) => s}
               >
