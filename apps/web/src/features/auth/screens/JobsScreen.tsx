@@ -47,7 +47,7 @@ export function JobsScreen() {
     <Container size="xl" py="xl">
       <PageHeader
         title="Jobs"
-        subtitle="The background work of every server and worker: word-bin digests, crisis spike alerts and the other scheduled jobs. Each queue by state, the schedules, and the jobs that failed with their error (failed attempts are retried with a growing pause)."
+        subtitle="The background work of every server and worker: collection from each network (one queue per network), word-bin digests, crisis spike alerts and the other scheduled jobs. Each queue by state, the schedules, and the jobs that failed with their error (failed attempts are retried with a growing pause)."
         above={
           <Anchor component={Link} to="/admin" size="sm">
             ← Admin
