@@ -524,10 +524,20 @@ interface Planned {
   connector: Connector;
   projectId: number | null;
   budget: KindBudget;
+  /** The token it reads with (the network's rate limits are per token): its lane. */
+  token: string;
 }
 
-/** Instances of one network fetched at once: a wait on one token holds one of them, not the network. */
-export const NETWORK_CONCURRENCY = 4;
+/** Tokens of one network read at once, each in its own lane: a token's rate-limit wait holds its lane only. */
+export const NETWORK_LANES = 4;
+/** Instances of one token fetched at once, in its lane. */
+export const LANE_CONCURRENCY = 4;
+
+/** The secret an instance reads with; public sources (feeds) share one lane. */
+const tokenOf = (s: ConnectorSpec): string => {
+  const t = s as { accessToken?: string; bearerToken?: string; apiKey?: string };
+  return t.accessToken ?? t.bearerToken ?? t.apiKey ?? '';
+};
 
 export interface TickDeps extends ConnectorJobDeps {
   /** Checked between pages: a stop ends each connector after the page in hand. */
@@ -588,6 +598,7 @@ export async function runNetworkTick(db: Db, cfg: ConnectorJobConfig, network: C
         return {
           connector: ownerProjectId !== undefined ? ownedBy(c, ownerProjectId, surface) : feedProjectIds ? filedUnder(c, feedProjectIds) : c,
           projectId: ownerProjectId ?? projectId ?? null,
+          token: tokenOf(s),
           budget: {
             everyMs: s.kind === 'youtube.search' ? youtubeSearchEveryMs(searches) : budget.everyMs,
             maxPages: Math.min(budget.maxPages, cfg.maxPages ?? budget.maxPages),
@@ -600,25 +611,37 @@ export async function runNetworkTick(db: Db, cfg: ConnectorJobConfig, network: C
       });
   };
 
-  // Instances with the same page budget run together, a few at a time.
+  // Instances with the same page budget run together. Within them, each token's instances run in
+  // its own lane (a few at a time), and a few tokens' lanes at once: a token the network makes
+  // wait holds only its own lane, whatever number of its instances are waiting.
   const run = async (planned: Planned[]): Promise<ConnectorReport[]> => {
     const reports: ConnectorReport[] = [];
     for (const maxPages of [...new Set(planned.map((p) => p.budget.maxPages))]) {
       const group = planned.filter((p) => p.budget.maxPages === maxPages);
-      const got = await runConnectors(
-        group.map((p) => p.connector),
-        {
-          store: dbCursorStore(db),
-          sink,
-          log: deps.log,
-          signal: deps.signal,
-          maxPages,
-          concurrency: NETWORK_CONCURRENCY,
-          onSkipped: (c, skipped) => countSkipped(db, c, skipped),
-          // Each instance's run is recorded as it ends: a run killed part-way keeps the rest.
-          onReport: (report, i) => recordRuns(db, [{ report, projectId: group[i].projectId }], new Date(now)),
-        },
-      );
+      const lanes = new Map<string, number[]>();
+      group.forEach((p, i) => lanes.set(p.token, [...(lanes.get(p.token) ?? []), i]));
+      const got: ConnectorReport[] = new Array(group.length);
+      const waiting = [...lanes.values()];
+      const lane = async () => {
+        for (let ids = waiting.shift(); ids; ids = waiting.shift()) {
+          const ran = await runConnectors(
+            ids.map((i) => group[i].connector),
+            {
+              store: dbCursorStore(db),
+              sink,
+              log: deps.log,
+              signal: deps.signal,
+              maxPages,
+              concurrency: LANE_CONCURRENCY,
+              onSkipped: (c, skipped) => countSkipped(db, c, skipped),
+              // Each instance's run is recorded as it ends: a run killed part-way keeps the rest.
+              onReport: (report, j) => recordRuns(db, [{ report, projectId: group[ids[j]].projectId }], new Date(now)),
+            },
+          );
+          ran.forEach((r, j) => (got[ids[j]] = r));
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(NETWORK_LANES, waiting.length) }, lane));
       reports.push(...got);
     }
     return reports;

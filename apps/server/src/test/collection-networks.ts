@@ -206,9 +206,15 @@ function tiktok(req: FakeRequest): FakeReply | null {
  * One fake answering every network's documented calls (Graph for Facebook and Instagram, YouTube
  * Data, LinkedIn's REST API, TikTok's display and Research APIs); `tokens` maps each access token
  * to the stream it reads. `limited`: the first call with that stream's token answers 429 with a
- * Retry-After of `retryAfterS` seconds (a network waiting out its rate limit).
+ * Retry-After of `retryAfterS` seconds (a network waiting out its rate limit); every call with a
+ * token in `busy` answers 429.
  */
-export async function startNetworks(tokens: Record<string, number>, limited?: { stream: number; retryAfterS: number }): Promise<FakeServer> {
+export async function startNetworks(
+  tokens: Record<string, number>,
+  limited?: { stream: number; retryAfterS: number },
+  /** Tokens every call of which answers 429 (with a 15-minute Retry-After) while they are in the set. */
+  busy: ReadonlySet<string> = new Set(),
+): Promise<FakeServer> {
   let limitTold = false;
   return startFake((req) => {
     if (req.path === '/v2/oauth/token/') {
@@ -221,6 +227,8 @@ export async function startNetworks(tokens: Record<string, number>, limited?: { 
     const stream = tokens[String(req.headers.authorization ?? '').replace(/^Bearer /, '')];
     const notFound = { status: 404, json: { error: { message: `no fake for ${req.path}`, code: 100 } } };
     if (stream === undefined) return { status: 401, json: { error: { message: 'bad token', code: 190 } } };
+    if (busy.has(String(req.headers.authorization ?? '').replace(/^Bearer /, '')))
+      return { status: 429, headers: { 'retry-after': '900' }, json: { error: { message: 'Application request limit reached', code: 4 } } };
     if (limited && stream === limited.stream && !limitTold) {
       limitTold = true;
       return {
