@@ -66,7 +66,15 @@ function LastError({ r }: { r: CollectionRow }) {
   return (
     <Stack gap={4} align="flex-start">
       {stopping && (
-        <Badge color="red" variant="filled" title="Its runs keep ending in an error; admins were notified">
+        // Wraps instead of cutting its words off in a narrow column (a phone's card).
+        <Badge
+          color="red"
+          variant="filled"
+          h="auto"
+          py={2}
+          styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+          title="Its runs keep ending in an error; admins were notified"
+        >
           Stopped on {count(r.StoppedRuns)} runs in a row
         </Badge>
       )}
