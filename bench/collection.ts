@@ -8,7 +8,6 @@
 // minus the first's, in real seconds; must stay under a second).
 //   npm run bench -- collection [--limited instagram] [--wait-min 15] [--scale 300] [--json]
 import { cpus } from 'node:os';
-import { setProfileToken } from '../apps/server/src/crypto/profile-tokens.ts';
 import { keyring, parseTokenKey } from '../apps/server/src/crypto/tokens.ts';
 import { openDb } from '../apps/server/src/db/connection.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
@@ -16,10 +15,8 @@ import { startBlogFake } from '../apps/server/src/ingest/connectors/fakes/blog.t
 import { TEST_OUTBOUND } from '../apps/server/src/ingest/connectors/fakes/harness.ts';
 import { startXFake } from '../apps/server/src/ingest/connectors/fakes/x.ts';
 import { HttpClient } from '../apps/server/src/ingest/connectors/http.ts';
-import { invalidateRules } from '../apps/server/src/ingest/rules.ts';
-import { seedProject } from '../apps/server/src/ingest/testing.ts';
 import { CONNECTOR_NETWORKS, runConnectorTick, type ConnectorNetwork } from '../apps/server/src/jobs/connectors.ts';
-import { IG, startNetworks } from '../apps/server/src/test/collection-networks.ts';
+import { NETWORK_TOKENS, seedLinkedNetworks, startNetworks } from '../apps/server/src/test/collection-networks.ts';
 
 const STREAMS: Partial<Record<ConnectorNetwork, number>> = { facebook: 8, instagram: 9, youtube: 10, linkedin: 11, tiktok: 12 };
 
@@ -41,34 +38,11 @@ async function sweep(limited: { stream: number; retryAfterS: number } | undefine
   const keys = keyring(parseTokenKey('34'.repeat(32)));
   const h = await openDb({ databaseUrl: null, dataDir: ':memory:' });
   await migrate(h.db);
-  const networks = await startNetworks({ t8: 8, t9: 9, t10: 10, t11: 11, t12: 12 }, limited);
+  const networks = await startNetworks(NETWORK_TOKENS, limited);
   const x = await startXFake({ token: 'xt' });
   const blog = await startBlogFake({ pageSize: 10 });
   try {
-    const p = await seedProject(h.db, {
-      name: 'Brand SA',
-      streamIds: [7, 8, 9, 10, 11, 12, 13],
-      rules: [
-        { bin: 'root', kind: 'hashtag', expression: '#brandsa' },
-        { bin: 'root', expression: 'brandsa' },
-      ],
-    });
-    const profiles: [number, string][] = [
-      [8, '100'],
-      [9, IG],
-      [10, 'UCbrand'],
-      [11, '5515715'],
-      [12, 'tt-open'],
-    ];
-    for (const [stream, externalId] of profiles) {
-      const row = await h.db
-        .insertInto('profiles')
-        .values({ project_id: p.projectId, stream_id: stream, external_id: externalId, name: 'Brand SA', handle: 'brandsa' })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await setProfileToken(h.db, row.id, `t${stream}`, keys);
-    }
-    invalidateRules(h.db);
+    await seedLinkedNetworks(h.db, keys, [7, 8, 9, 10, 11, 12, 13]);
     const waitsS: number[] = [];
     const http = new HttpClient({
       outbound: TEST_OUTBOUND,

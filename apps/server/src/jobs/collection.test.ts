@@ -6,15 +6,13 @@
 import { BRAND_ASSOCIATION } from '@listening/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setProfileToken } from '../crypto/profile-tokens.ts';
 import { keyring, parseTokenKey } from '../crypto/tokens.ts';
 import type { DbHandle } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { fakeClock, TEST_OUTBOUND } from '../ingest/connectors/fakes/harness.ts';
 import type { FakeServer } from '../ingest/connectors/fakes/server.ts';
-import { IG, served, startNetworks } from '../test/collection-networks.ts';
-import { invalidateRules } from '../ingest/rules.ts';
-import { seedProject, type SeededProject } from '../ingest/testing.ts';
+import { NETWORK_TOKENS, seedLinkedNetworks, served, startNetworks } from '../test/collection-networks.ts';
+import type { SeededProject } from '../ingest/testing.ts';
 import { testDb } from '../test/harness.ts';
 import { DAY, hashtagsOf, youtubeQueriesOf, youtubeSearchEveryMs } from './collection-plan.ts';
 import { runConnectorTick, type ConnectorJobConfig } from './connectors.ts';
@@ -29,31 +27,8 @@ let cfg: ConnectorJobConfig;
 beforeAll(async () => {
   h = await testDb();
   await migrate(h.db);
-  p = await seedProject(h.db, {
-    name: 'Brand SA',
-    streamIds: [8, 9, 10, 11, 12],
-    rules: [
-      { bin: 'root', kind: 'hashtag', expression: '#brandsa' },
-      { bin: 'root', expression: 'brandsa' },
-    ],
-  });
-  const profiles: [number, string][] = [
-    [8, '100'],
-    [9, IG],
-    [10, 'UCbrand'],
-    [11, '5515715'],
-    [12, 'tt-open'],
-  ];
-  for (const [stream, externalId] of profiles) {
-    const row = await h.db
-      .insertInto('profiles')
-      .values({ project_id: p.projectId, stream_id: stream, external_id: externalId, name: 'Brand SA', handle: 'brandsa' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await setProfileToken(h.db, row.id, `t${stream}`, keys);
-  }
-  invalidateRules(h.db);
-  fake = await startNetworks({ t8: 8, t9: 9, t10: 10, t11: 11, t12: 12 });
+  p = await seedLinkedNetworks(h.db, keys, [8, 9, 10, 11, 12]);
+  fake = await startNetworks(NETWORK_TOKENS);
   const base = { graph: `${fake.url}/v18.0`, youtube: fake.url, linkedin: fake.url, tiktok: fake.url };
   cfg = {
     intervalMs: 60_000,

@@ -2,7 +2,12 @@
 // TikTok), recording each item it serves: the collection schedule's test (jobs/collection.test.ts)
 // compares what was stored with it, and the collection bench (bench/collection.ts) sweeps it with
 // one network rate-limited.
+import { setProfileToken } from '../crypto/profile-tokens.ts';
+import type { TokenKeyring } from '../crypto/tokens.ts';
+import type { Db } from '../db/connection.ts';
 import { startFake, type FakeReply, type FakeRequest, type FakeServer } from '../ingest/connectors/fakes/server.ts';
+import { invalidateRules } from '../ingest/rules.ts';
+import { seedProject, type SeededProject } from '../ingest/testing.ts';
 
 export const IG = '17841400000000001';
 export const ORG = 'urn:li:organization:5515715';
@@ -246,4 +251,40 @@ export async function startNetworks(
     else if (req.path.startsWith('/v2/')) reply = tiktok(req);
     return reply ?? notFound;
   });
+}
+
+/** The tokens startNetworks answers, each for the stream it reads: `t<stream>`. */
+export const NETWORK_TOKENS = { t8: 8, t9: 9, t10: 10, t11: 11, t12: 12 } as const;
+
+/**
+ * A project 'Brand SA' listening to `streamIds`, its root bin matching #brandsa and brandsa, with
+ * one linked profile per network the fake serves (the page, business account, channel,
+ * organisation and TikTok account its answers name), each with its token `t<stream>`.
+ */
+export async function seedLinkedNetworks(db: Db, keys: TokenKeyring, streamIds: number[]): Promise<SeededProject> {
+  const p = await seedProject(db, {
+    name: 'Brand SA',
+    streamIds,
+    rules: [
+      { bin: 'root', kind: 'hashtag', expression: '#brandsa' },
+      { bin: 'root', expression: 'brandsa' },
+    ],
+  });
+  const profiles: [number, string][] = [
+    [8, '100'],
+    [9, IG],
+    [10, 'UCbrand'],
+    [11, '5515715'],
+    [12, 'tt-open'],
+  ];
+  for (const [stream, externalId] of profiles) {
+    const row = await db
+      .insertInto('profiles')
+      .values({ project_id: p.projectId, stream_id: stream, external_id: externalId, name: 'Brand SA', handle: 'brandsa' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await setProfileToken(db, row.id, `t${stream}`, keys);
+  }
+  invalidateRules(db);
+  return p;
 }
