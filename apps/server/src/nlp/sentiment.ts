@@ -158,11 +158,15 @@ export function scoreSentiment(a: Analysed, text: string, language?: string | nu
   const lex = scoreLexicon(a, text);
   if (lex.units === 0) return lex;
   const model = currentModel();
-  if (!model || (language && !MODEL_LANGUAGES.has(language))) return lex;
+  if (!model || !modelReads(language)) return lex;
   return fromProbabilities(predict(model, a, text, lex), lex);
 }
 
-function fromProbabilities(p: Float64Array, lex: LexiconSentiment): Sentiment {
+/** Whether the learned model scores posts of this language (null: none detected). */
+export const modelReads = (language: string | null | undefined) => !language || MODEL_LANGUAGES.has(language);
+
+/** The verdict of three class probabilities (negative, neutral, positive). */
+export function fromProbabilities(p: Float64Array, lex: LexiconSentiment): Sentiment {
   const score = p[2] - p[0];
   const best = Math.max(p[0], p[1], p[2]);
   // Balanced (strong praise and strong blame that cancel) is a class the model has no examples
@@ -189,7 +193,7 @@ export function explainSentiment(text: string, language?: string | null): Sentim
   if (language === undefined) language = detectLanguage(a.tokens, text);
   const lex = scoreLexicon(a, text);
   const model = currentModel();
-  if (lex.units === 0 || !model || (language && !MODEL_LANGUAGES.has(language))) {
+  if (lex.units === 0 || !model || !modelReads(language)) {
     // Weights relative to the verdict, as the model's are: positive words count for a Positive
     // verdict and against a Negative or Neutral one.
     const towards = lex.favourabilityId === FAVOURABILITY.Positive ? 1 : lex.favourabilityId === FAVOURABILITY.Negative ? -1 : 0;
