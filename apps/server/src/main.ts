@@ -15,7 +15,7 @@
 // simulator) without listening. Any number of each may run on one database.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { loadConfig, roleOf, type Role } from './config.ts';
-import { openDb } from './db/connection.ts';
+import { openDb, whenDatabaseAnswers } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
 import { exposureDecision, isLoopback } from './exposure.ts';
 import { resolveTokenKeys, type TokenKeyring } from './crypto/tokens.ts';
@@ -72,7 +72,7 @@ const modules = (async () => {
   for (const m of ['./nlp/sentiment.ts', './nlp/places.ts', './nlp/entities.ts', './modules/index.ts']) await import(m);
   return Promise.all([import('./app.ts'), import('./startup.ts'), import('./seed/demo.ts'), import('./mail/mailer.ts')]);
 })();
-await migrate(handle.db);
+await whenDatabaseAnswers('migrating', () => migrate(handle.db));
 const [{ buildApp }, { startBackground }, { isEmpty, seedDemoOnce, usersWithPublishedPassword }, { createMailer }] = await modules;
 const mailer = createMailer(handle.db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
 let routing: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
@@ -110,10 +110,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-if (config.demo && (await isEmpty(handle.db))) {
+if (config.demo && (await whenDatabaseAnswers('looking for data', () => isEmpty(handle.db)))) {
   status = { phase: 'seeding' };
   // One transaction, once: another process starting on the same PostgreSQL database may seed first.
-  await seedDemoOnce(handle.db);
+  await whenDatabaseAnswers('seeding the demo tenant', () => seedDemoOnce(handle.db));
 }
 if (!loopback && serves) {
   const exposure = exposureDecision({ host: config.host, demoUsers: await usersWithPublishedPassword(handle.db), allowDemoExposed: config.allowDemoExposed });

@@ -82,6 +82,44 @@ export function guardPool(pool: pg.Pool, onError: (err: Error) => void): () => P
 
 const warnConnectionLost = (err: Error) => console.warn(`listening: a database connection was lost (${err.message}); the next query opens a new one`);
 
+/**
+ * How long a query may wait for a connection (opening one, or a free one of the pool) before it
+ * fails. pg waits for ever by default: a database behind a dead network link would hold every
+ * request until its client gave up. Long enough that a pool kept busy by background work is never
+ * mistaken for an unreachable database.
+ */
+export const CONNECT_TIMEOUT_MS = 30_000;
+
+// SQLSTATE classes 08 (connection exception) and 57P (the server shutting down, crashed or still
+// starting), 53300 (too many connections); and the socket errors of a server that is not there.
+const UNAVAILABLE_CODES = /^(08[0-9A-Z]{3}|57P0[1-4]|53300|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN)$/;
+// node-postgres says these in words, without a code.
+const UNAVAILABLE_WORDS = /Connection terminated|connection error|timeout exceeded when trying to connect|Connection ended unexpectedly/i;
+
+/**
+ * Whether a failure is the database not answering (restarting, failing over, unreachable) rather
+ * than a fault of the query: requests answer 503 for it, and a starting process waits it out.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && UNAVAILABLE_CODES.test(code)) return true;
+  const message = (err as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && UNAVAILABLE_WORDS.test(message);
+}
+
+/** Runs `step`, again every two seconds while the database does not answer (a process started while PostgreSQL restarts). */
+export async function whenDatabaseAnswers<T>(what: string, step: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      return await step();
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      console.warn(`listening: the database is not answering while ${what} (${(err as Error).message}); trying again in 2 s`);
+      await new Promise((r) => setTimeout(r, 2_000));
+    }
+  }
+}
+
 export interface OpenDbOptions {
   databaseUrl: string | null;
   dataDir: string;
@@ -98,7 +136,8 @@ export interface OpenDbOptions {
 /** Opens PostgreSQL when a URL is given, else PGlite in dataDir (or in memory for ':memory:'). */
 export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A database that cannot be reached fails a request (a 503, plugins/errors.ts) instead of holding it.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     const closed = guardPool(pool, opts.onConnectionError ?? warnConnectionLost);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {

@@ -1,9 +1,11 @@
 // Every failure leaves as { statusCode, error, message }: validation names the field, services'
-// HttpErrors keep their status, a value the database refuses as data is a 400, anything unexpected
-// is a logged 500 without internals.
+// HttpErrors keep their status, a value the database refuses as data is a 400, a database that
+// does not answer (restarting, failing over, unreachable) is a 503 to try again, anything
+// unexpected is a logged 500 without internals.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
+import { isDatabaseUnavailable } from '../db/connection.ts';
 import { HttpError } from '../errors.ts';
 
 function describeValidation(err: FastifyError): string {
@@ -35,6 +37,12 @@ function dataExceptionMessage(err: unknown): string | null {
   return 'A value in the request is not allowed';
 }
 
+/** What a request answers while the database does not: the pool reconnects by itself once it is back. */
+export const DATABASE_UNAVAILABLE = 'The database is not answering at the moment: try again in a few seconds';
+
+/** Seconds a client is asked to wait before trying again while the database is away. */
+const RETRY_AFTER_S = 5;
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     let status = err instanceof HttpError ? err.statusCode : (err.statusCode ?? 500);
@@ -47,6 +55,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       req.log.warn({ err }, 'the database refused a value of the request');
       status = 400;
       message = dataException;
+    } else if (status >= 500 && isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'the database did not answer');
+      status = 503;
+      message = DATABASE_UNAVAILABLE;
+      reply.header('retry-after', String(RETRY_AFTER_S));
     } else if (status >= 500) {
       req.log.error({ err }, 'request failed');
       message = 'Internal Server Error';
