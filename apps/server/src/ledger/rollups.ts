@@ -2,11 +2,12 @@
 // - bin_hourly (0002): per bin, stream and UTC hour, counts, AVE, favourability, owned/earned/chatter;
 // - bin_hourly_sentiment (0004): per bin, stream, UTC hour and brand association (0 stored as 3),
 //   positive/neutral/negative and AVE: the cross the sentiment summary needs.
-// Every writer of bin_clips moves BOTH in the statement that changes the rows, from the same
-// signed rows (rollupUpserts): ingestion adds the rows it inserted and the AVE it refreshed
-// (store.ts); rating and rejecting go through adjustRollups() below; bulk loads end with
-// rebuildRollups(). No triggers (0005 dropped them): a direct write to bin_clips that skips these
-// leaves the rollups out of step.
+// Every writer of bin_clips (all in ledger/) moves BOTH in the statement that changes the rows,
+// from the same signed rows (rollupUpserts): filing adds the rows it inserted and the AVE it
+// refreshed (file-posts.ts); rating and rejecting go through changeBinClips (change-clips.ts);
+// revaluing through revalue.ts; bulk loads end with rebuildRollups() below. No triggers (0005
+// dropped them): a direct write to bin_clips that skips these leaves the rollups out of step, so
+// lint forbids one outside ledger/ (eslint.config.js).
 // - bin_hourly_places (0023): per bin, stream, UTC hour, country and place ('' for a country-only
 //   location), the located clips: the world map. Moved by the same writers when a clip enters or
 //   leaves a bin (a sign of +1 or -1; AVE and favourability do not touch it), from the signed
