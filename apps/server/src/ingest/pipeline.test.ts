@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { DbHandle } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { createPipeline, ingestPosts } from './pipeline.ts';
-import { changeBinClips, itemsOfPost, rebuildRollups } from '../ledger/index.ts';
+import { changeBinClips, rebuildRollups } from '../ledger/index.ts';
 import { invalidateRules } from './rules.ts';
 import { testDb } from '../test/harness.ts';
 import { makePost, seedProject, type SeededProject } from './testing.ts';
@@ -496,28 +496,5 @@ describe('hard deletes without the foreign keys of the ingestion path (0005: tri
     expect((await h.db.selectFrom('bin_clips').select('bin_id').execute()).length).toBeGreaterThan(0);
     await expectSentimentExact();
     await expect(h.db.deleteFrom('authors').execute()).rejects.toThrow(/authors still named by clips/);
-  });
-});
-
-describe("a new clip's deep-dive items, cut before the storage statement (itemsOfPost)", () => {
-  const none = { hashtags: [], urls: [], handles: [], people: [], organisations: [], places: [] };
-  it('counts each item once per rail, the entity rail across people, organisations and places, and a posts row per rail with any item', () => {
-    expect(itemsOfPost({ ...none, hashtags: ['acme', 'acme', 'sale'], people: ['Thandi'], organisations: ['Acme'], places: ['Acme'] }).sort()).toEqual(
-      [
-        [1, 'acme'],
-        [1, 'sale'],
-        [11, ''],
-        [4, 'Thandi'],
-        [4, 'Acme'],
-        [14, ''],
-      ].sort(),
-    );
-  });
-  it('gives nothing for a post without items, and keeps items the way the statement stores them', () => {
-    expect(itemsOfPost(none)).toEqual([]);
-    expect(itemsOfPost({ ...none, urls: ['https://a.test/x\u001fy'] })).toEqual([
-      [2, 'https://a.test/x y'],
-      [12, ''],
-    ]);
   });
 });
