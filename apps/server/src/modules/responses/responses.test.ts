@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestPosts } from '../../ingest/pipeline.ts';
+import { ingestPosts } from '../../ingest/index.ts';
 import { invalidateRules } from '../../ingest/rules.ts';
 import { makePost, seedProject, type SeededProject } from '../../ingest/testing.ts';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
