@@ -73,14 +73,14 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const hasWeb = existsSync(join(dist, 'index.html'));
   if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, { replicas: deps.config.databaseReadUrls.length > 0 });
   // Before the sessions are read: until the database is migrated and seeded there is nothing to read them from.
   app.addHook('onRequest', async (req) => {
     if (!apiOpen(status()) && isApiPath(req.url)) throw new HttpError(503, 'starting');
   });
   registerInputGuard(app);
   registerSecurityHeaders(app);
-  registerAuth(app, deps.db, { idleHours: deps.config.sessionIdleHours });
+  registerAuth(app, deps.db, { idleHours: deps.config.sessionIdleHours, replicas: deps.config.databaseReadUrls.length > 0 });
 
   app.addHook('onRoute', (r) => {
     if (!r.config?.access) throw new Error(`${r.method} ${r.url} declares no access level: register it from a contract operation (http/route.ts)`);

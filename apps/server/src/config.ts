@@ -14,6 +14,8 @@ export interface Config {
   /** Start beyond loopback even while demo users have the published password (ALLOW_DEMO_EXPOSED=1). */
   allowDemoExposed: boolean;
   databaseUrl: string | null;
+  /** DATABASE_READ_URL: PostgreSQL read replicas, comma-separated (docs/scaling.md, "Read replicas"). */
+  databaseReadUrls: string[];
   dataDir: string;
   /** Seed the demo tenant: always on the embedded database, with DEMO=1 on PostgreSQL. */
   demo: boolean;
@@ -77,6 +79,12 @@ export const DEFAULT_EVENTS_SESSION_CHECK_MS = 30_000;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || null;
+  const databaseReadUrls = databaseUrl
+    ? (env.DATABASE_READ_URL ?? '')
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean)
+    : [];
   const port = Number(env.PORT ?? 8080);
   const demo = databaseUrl ? env.DEMO === '1' : env.DEMO !== '0';
   return {
@@ -84,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || defaultHost(demo),
     allowDemoExposed: env.ALLOW_DEMO_EXPOSED === '1',
     databaseUrl,
+    databaseReadUrls,
     dataDir: resolve(env.DATA_DIR ?? './data'),
     demo,
     smtpUrl: env.SMTP_URL || null,

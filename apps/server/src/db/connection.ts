@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { pgliteParsers as parsers, pgliteThread, type PgliteClient } from './pglite-thread.ts';
+import { ReplicaSet, routingPool } from './replicas.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -43,6 +44,8 @@ function pglitePool(db: PgliteClient) {
 export interface DbHandle {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** The read replicas (DATABASE_READ_URL), checked every second; null without any. */
+  replicas?: ReplicaSet | null;
   /** Resolves once every connection is closed (on PostgreSQL: its socket, not just the pool). */
   close(): Promise<void>;
 }
@@ -122,6 +125,8 @@ export async function whenDatabaseAnswers<T>(what: string, step: () => Promise<T
 
 export interface OpenDbOptions {
   databaseUrl: string | null;
+  /** PostgreSQL read replicas for the reads of read contexts (db/replicas.ts). */
+  databaseReadUrls?: string[];
   dataDir: string;
   /** A PostgreSQL connection failed (the pool replaces it); default: a warning on stderr. */
   onConnectionError?: (err: Error) => void;
@@ -138,11 +143,15 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
     // A database that cannot be reached fails a request (a 503, plugins/errors.ts) instead of holding it.
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
-    const closed = guardPool(pool, opts.onConnectionError ?? warnConnectionLost);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const onError = opts.onConnectionError ?? warnConnectionLost;
+    const closed = guardPool(pool, onError);
+    const replicas = opts.databaseReadUrls?.length ? new ReplicaSet(pool, opts.databaseReadUrls, onError) : null;
+    await replicas?.start();
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: replicas ? (routingPool(pool, replicas) as never) : pool }) });
     return {
       db,
       engine: 'postgres',
+      replicas,
       async close() {
         await db.destroy();
         await closed();
@@ -153,7 +162,7 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   const dir = opts.dataDir === ':memory:' ? ':memory:' : `${opts.dataDir}/pglite`;
   const client = opts.thread ? pgliteThread(dir) : await inProcess(dir);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(client) as never }) });
-  return { db, engine: 'pglite', close: () => db.destroy() };
+  return { db, engine: 'pglite', replicas: null, close: () => db.destroy() };
 }
 
 async function inProcess(dir: string): Promise<PgliteClient> {

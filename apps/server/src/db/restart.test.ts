@@ -4,42 +4,13 @@
 // process started meanwhile waits for it; once it is back, requests succeed within seconds, with
 // no process restarted. On PostgreSQL only
 // (the test:pg run): PGlite lives inside the process and cannot restart under it.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_UNAVAILABLE } from '../plugins/errors.ts';
 import { clusterUnavailable, freePort, startCluster, type Cluster } from '../test/pg-cluster.ts';
-
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
-
-interface Proc {
-  child: ChildProcess;
-  output: () => string;
-  exited: boolean;
-}
-
-function startProcess(role: 'api' | 'worker', env: NodeJS.ProcessEnv): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, `--role=${role}`], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-  const p: Proc = { child, output: () => out, exited: false };
-  child.on('exit', () => (p.exited = true));
-  return p;
-}
-
-async function until<T>(what: string, seconds: number, probe: () => Promise<T | undefined>): Promise<{ value: T; ms: number }> {
-  const start = Date.now();
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return { value, ms: Date.now() - start };
-    if (Date.now() - start > seconds * 1000) throw new Error(`${what}: not within ${seconds} s`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+import { startServerProcess as startProcess, until, type ServerProcess as Proc } from '../test/server-process.ts';
 
 describe.runIf(process.env.DATABASE_URL)('PostgreSQL restarted under running processes', () => {
   let cluster: Cluster;

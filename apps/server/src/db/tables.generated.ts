@@ -702,6 +702,7 @@ export interface SessionsTable {
   revoked_at: Timestamp | null;
   token_hash: string;
   user_id: number;
+  wrote_at: Timestamp | null;
 }
 
 /** Table tutorial_attachments. */

@@ -6,7 +6,9 @@ import { ErrorBody, HOST_PREFIX, type Access, type Operation, type OperationResu
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Config } from '../config.ts';
 import { forbidden, unauthorized } from '../errors.ts';
+import { readContext } from '../db/replicas.ts';
 import type { AuthUser } from '../plugins/auth.ts';
+import { readsFromReplica, wroteRecently } from './replica-reads.ts';
 import type { App } from '../types.ts';
 
 declare module 'fastify' {
@@ -41,6 +43,17 @@ function rateLimitOf(op: OperationSpec, config: Config) {
   return undefined;
 }
 
+/**
+ * Runs a handler whose reads may go to a replica (db/replicas.ts), unless its user changed
+ * something moments ago; says where its reads went in the x-listening-read header.
+ */
+async function readOnReplica<T>(req: FastifyRequest, reply: FastifyReply, call: () => Promise<T>): Promise<T> {
+  const ctx = { replica: !wroteRecently(req.user?.wroteAt) } as { replica: boolean; readFrom?: 'replica' | 'primary' };
+  const result = await readContext.run(ctx, call);
+  if (ctx.readFrom && !reply.sent) reply.header('x-listening-read', ctx.readFrom);
+  return result;
+}
+
 /** Registers one operation with its handler; modules receive it bound to the app. */
 export type Route = <O extends Operation>(op: O, handler: Handler<O>) => void;
 
@@ -54,6 +67,7 @@ function route<O extends Operation>(app: App, config: Config, op: O, handler: Ha
   const response: Record<number, unknown> = { [status]: op.response };
   for (const code of op.errors) response[code] = ErrorBody;
   const rateLimit = rateLimitOf(op, config);
+  const replicas = config.databaseReadUrls.length > 0 && readsFromReplica(op);
   const options: RouteOptions = {
     method: op.method,
     url: `${HOST_PREFIX[op.host]}${op.path}`,
@@ -71,14 +85,16 @@ function route<O extends Operation>(app: App, config: Config, op: O, handler: Ha
     config: { access: op.access, ...(rateLimit ? { rateLimit } : {}) },
     onRequest: guard(op.access),
     handler: async (req, reply) => {
-      const result = await handler({
-        params: req.params,
-        query: req.query,
-        body: req.body,
-        user: req.user,
-        req,
-        reply,
-      } as Call<O>);
+      const call = () =>
+        handler({
+          params: req.params,
+          query: req.query,
+          body: req.body,
+          user: req.user,
+          req,
+          reply,
+        } as Call<O>);
+      const result = replicas ? await readOnReplica(req, reply, call) : await call();
       if (status === 204) return reply.status(204).send(null);
       return result;
     },

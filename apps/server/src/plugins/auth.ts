@@ -4,7 +4,8 @@
 // without a request: last_seen_at is written when a request comes, at most once a minute.
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/connection.ts';
+import { isDatabaseUnavailable, type Db } from '../db/connection.ts';
+import { readContext } from '../db/replicas.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 
 export interface AuthUser {
@@ -13,6 +14,8 @@ export interface AuthUser {
   isAdmin: boolean;
   sessionId: number;
   actingAdminId: number | null;
+  /** When the session last changed something (read replicas: a recent change reads from the primary). */
+  wroteAt?: Date | null;
   /** The client's address (request.ip, behind TRUST_PROXY), for the audit log. */
   ip?: string;
 }
@@ -56,6 +59,7 @@ async function resolveUser(db: Db, header: string | undefined, idleMs: number): 
       'users.is_admin as isAdmin',
       'sessions.acting_admin_id as actingAdminId',
       'sessions.last_seen_at as lastSeenAt',
+      'sessions.wrote_at as wroteAt',
     ])
     .where('sessions.token_hash', '=', hashToken(m[1]))
     .where('sessions.revoked_at', 'is', null)
@@ -64,7 +68,7 @@ async function resolveUser(db: Db, header: string | undefined, idleMs: number): 
     .executeTakeFirst();
   if (!row) return null;
   const { lastSeenAt, ...session } = row;
-  if (now - new Date(lastSeenAt).getTime() >= LAST_SEEN_EVERY_MS)
+  if (now - new Date(lastSeenAt).getTime() >= LAST_SEEN_EVERY_MS && !readContext.getStore()?.replica)
     await db
       .updateTable('sessions')
       .set({ last_seen_at: new Date(now) })
@@ -97,13 +101,36 @@ export async function sessionStillOpen(db: Db, sessionId: number, idleMs: number
   return row !== undefined;
 }
 
-export function registerAuth(app: FastifyInstance, db: Db, { idleHours = DEFAULT_SESSION_IDLE_HOURS }: { idleHours?: number } = {}): void {
+const READS_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * `replicas`: read replicas are configured (db/replicas.ts). Then a request that changed something
+ * stamps its session's wrote_at before its answer leaves, so the user's next reads come from the
+ * primary; and while the primary does not answer, sessions are looked up on a replica (without
+ * the last-seen stamp), so the screens that read keep working.
+ */
+export function registerAuth(
+  app: FastifyInstance,
+  db: Db,
+  { idleHours = DEFAULT_SESSION_IDLE_HOURS, replicas = false }: { idleHours?: number; replicas?: boolean } = {},
+): void {
   const idleMs = idleHours * 3_600_000;
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req) => {
-    req.user = await resolveUser(db, req.headers.authorization, idleMs);
+    try {
+      req.user = await resolveUser(db, req.headers.authorization, idleMs);
+    } catch (err) {
+      if (!replicas || !isDatabaseUnavailable(err)) throw err;
+      req.user = await readContext.run({ replica: true }, () => resolveUser(db, req.headers.authorization, idleMs));
+    }
     if (req.user) req.user.ip = req.ip;
   });
+  if (replicas)
+    app.addHook('onSend', async (req, reply, payload) => {
+      if (req.user && !READS_ONLY.has(req.method) && reply.statusCode < 400)
+        await db.updateTable('sessions').set({ wrote_at: new Date() }).where('id', '=', req.user.sessionId).execute();
+      return payload;
+    });
 }
 
 /** onRequest hook for scopes that need a signed-in user. */

@@ -40,10 +40,15 @@ function dataExceptionMessage(err: unknown): string | null {
 /** What a request answers while the database does not: the pool reconnects by itself once it is back. */
 export const DATABASE_UNAVAILABLE = 'The database is not answering at the moment: try again in a few seconds';
 
+/** A change asked for while the primary is away and replicas still answer reads. */
+export const DATABASE_READ_ONLY =
+  'Changes cannot be saved at the moment (the database only reads while it recovers): nothing was changed; try again in a minute';
+
 /** Seconds a client is asked to wait before trying again while the database is away. */
 const RETRY_AFTER_S = 5;
 
-export function registerErrorHandler(app: FastifyInstance): void {
+/** `replicas`: read replicas are configured, so reads may still answer while the primary is away. */
+export function registerErrorHandler(app: FastifyInstance, { replicas = false }: { replicas?: boolean } = {}): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     let status = err instanceof HttpError ? err.statusCode : (err.statusCode ?? 500);
     let message = err.message;
@@ -58,7 +63,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } else if (status >= 500 && isDatabaseUnavailable(err)) {
       req.log.warn({ err }, 'the database did not answer');
       status = 503;
-      message = DATABASE_UNAVAILABLE;
+      message = replicas && !['GET', 'HEAD'].includes(req.method) ? DATABASE_READ_ONLY : DATABASE_UNAVAILABLE;
       reply.header('retry-after', String(RETRY_AFTER_S));
     } else if (status >= 500) {
       req.log.error({ err }, 'request failed');
