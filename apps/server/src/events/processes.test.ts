@@ -191,10 +191,11 @@ describe.skipIf(!process.env.DATABASE_URL)(
     }, 30_000);
 
     it('a rule saved through API 1 files the workers’ next collection turn, and every job due runs once across the two workers', async () => {
-      // Collection is running: the workers have the rule set in hand (its backstop is 30 s).
-      await until('collected articles', 20, async () => {
+      // Collection has begun: the rule set in the workers' hands was read a moment ago, so without
+      // the bus they would keep it for most of its 30 s backstop.
+      await until('a collected article', 20, async () => {
         const r = await db.query(`select 1 from clips where body like '%${WORD}%'`);
-        return r.rowCount! >= 2 ? true : undefined;
+        return r.rowCount! >= 1 ? true : undefined;
       });
       const analyst = await login(api1, 'analyst@demo.example');
       const { rows } = await db.query<{ id: number }>(`select id from projects where description = 'Acme Cola Brand Monitoring'`);
