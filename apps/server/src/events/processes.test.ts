@@ -4,46 +4,18 @@
 // a rule saved through API 1 is used by the workers' next collection turn, not after the rule
 // set's 30 s backstop; and the jobs both workers see due (collection turns, digests, alerts,
 // reports due) each run once. PostgreSQL only: on PGlite one process is the only mode.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/pg-cluster.ts';
+import { startServerProcess as startProcess, until, type ServerProcess as Proc } from '../test/server-process.ts';
 
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 const WORD = 'zebracorn';
-
-interface Proc {
-  child: ChildProcess;
-  output: () => string;
-  exited: boolean;
-}
-
-function startProcess(role: 'api' | 'worker', env: NodeJS.ProcessEnv): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, `--role=${role}`], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-  const p: Proc = { child, output: () => out, exited: false };
-  child.on('exit', () => (p.exited = true));
-  return p;
-}
-
-async function until<T>(what: string, seconds: number, probe: () => Promise<T | undefined>): Promise<{ value: T; ms: number }> {
-  const start = Date.now();
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return { value, ms: Date.now() - start };
-    if (Date.now() - start > seconds * 1000) throw new Error(`${what}: not within ${seconds} s`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** A blog feed with one new article per read, each about WORD; counts reads and the most at once. */
 function startFeed(): Promise<{ server: Server; url: string; reads: () => number; mostAtOnce: () => number }> {
@@ -157,12 +129,10 @@ describe.skipIf(!process.env.DATABASE_URL)(
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
 
+    const post = (base: string, path: string, body: unknown, auth: Record<string, string> = {}) =>
+      fetch(`${base}${path}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const login = async (base: string, email: string) => {
-      const res = await fetch(`${base}/crm/api/user/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ Username: email, Password: 'demo-password' }),
-      });
+      const res = await post(base, '/crm/api/user/login', { Username: email, Password: 'demo-password' });
       expect(res.status).toBe(200);
       return { authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}` };
     };
@@ -180,11 +150,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
       const analyst = await login(api1, 'analyst@demo.example');
       const { rows } = await db.query<{ id: number }>(`select id from projects where description = 'MzansiConnect Hashtag Tracking'`);
       const asked = Date.now();
-      const res = await fetch(`${api1}/api/product/request`, {
-        method: 'POST',
-        headers: { ...analyst, 'content-type': 'application/json' },
-        body: JSON.stringify({ projectId: rows[0].id, product: 'DeepDive' }),
-      });
+      const res = await post(api1, '/api/product/request', { projectId: rows[0].id, product: 'DeepDive' }, analyst);
       expect(res.status).toBe(200);
       const { value: after } = await until('the event on API 2', 5, async () => events.find((e) => e.unseen > before.unseen));
       expect(after.unseen).toBe(before.unseen + 1);
@@ -204,11 +170,8 @@ describe.skipIf(!process.env.DATABASE_URL)(
       const analyst = await login(api1, 'analyst@demo.example');
       const { rows } = await db.query<{ id: number }>(`select id from projects where description = 'Acme Cola Brand Monitoring'`);
       const saved = Date.now();
-      const created = await fetch(`${api1}/api/subfolder/create`, {
-        method: 'POST',
-        headers: { ...analyst, 'content-type': 'application/json' },
-        body: JSON.stringify({ projectId: rows[0].id, name: 'Sightings', binTypeId: 2, rules: [{ kind: 'phrase', expression: WORD }] }),
-      });
+      const rules = [{ kind: 'phrase', expression: WORD }];
+      const created = await post(api1, '/api/subfolder/create', { projectId: rows[0].id, name: 'Sightings', binTypeId: 2, rules }, analyst);
       expect(created.status).toBe(200);
       const bin = (await created.json()) as { Id: number };
       const filed = await until('an article in the new bin', 25, async () => {
