@@ -112,6 +112,24 @@ const screenPathLiterals = [
   { selector: `Property[key.name='path'] > Literal[value=/^(${SCREEN_SEGMENTS})(\\/|$)/]`, message: SCREEN_PATH_MESSAGE },
 ];
 
+// bin_clips and the rollups kept per bin beside it are written by the ledger only
+// (apps/server/src/ledger/, docs/ingestion.md): each of its statements moves every rollup by
+// exactly what it changes, which a write elsewhere would skip. Tests and migrations write them as
+// fixtures and history.
+const LEDGER_TABLES = 'bin_clips|bin_hourly|bin_hourly_sentiment|bin_hourly_places|bin_hourly_items|bin_daily_items';
+const LEDGER_MESSAGE =
+  'bin_clips and its rollups are written by the ledger only (apps/server/src/ledger/): file posts through ingestPosts, change clips with changeBinClips, revalue with revalueClientPosts.';
+const ledgerWrites = [
+  {
+    selector: `CallExpression[callee.property.name=/^(insertInto|updateTable|deleteFrom)$/][arguments.0.value=/^(${LEDGER_TABLES})( as \\w+)?$/]`,
+    message: LEDGER_MESSAGE,
+  },
+  {
+    selector: `TaggedTemplateExpression[tag.name='sql'] TemplateElement[value.raw=/(insert\\s+into|update|delete\\s+from)\\s+(${LEDGER_TABLES})\\b/]`,
+    message: LEDGER_MESSAGE,
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/.e2e-artifacts/**', 'coverage/**'] },
   js.configs.recommended,
@@ -154,8 +172,13 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: serverZones }],
-      'no-restricted-syntax': ['error', ...projectTypeLiterals],
+      'no-restricted-syntax': ['error', ...projectTypeLiterals, ...ledgerWrites],
     },
+  },
+  {
+    // The ledger, migrations (history) and test fixtures write bin_clips and its rollups: every server list but that one.
+    files: ['apps/server/src/ledger/**/*.ts', 'apps/server/src/db/migrations/**/*.ts', 'apps/server/src/test/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...projectTypeLiterals] },
   },
   {
     // Tests state the addresses and types they drive, as a user would type them.

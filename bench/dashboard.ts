@@ -14,7 +14,7 @@ import { TOP_POSTS_PER_AUTHOR } from '@listening/contract';
 import { guardPool, openDb, type Db } from '../apps/server/src/db/connection.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
-import { rebuildRollups } from '../apps/server/src/ingest/rollups.ts';
+import { rebuildRollups } from '../apps/server/src/ledger/index.ts';
 import * as analysisA from '../apps/server/src/modules/analysis/service.ts';
 import { comparison as competitorComparison } from '../apps/server/src/modules/analysis/competitors.ts';
 import * as clips from '../apps/server/src/modules/clips/service.ts';

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { resolvePlace } from '../nlp/places.ts';
-import { rebuildRollups } from './rollups.ts';
+import { rebuildRollups } from '../ledger/index.ts';
 import { simAuthorLocation } from './sim-content.ts';
 
 const SIM_AUTHOR = /^\d+-a(\d+)$/;

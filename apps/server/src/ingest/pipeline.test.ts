@@ -3,8 +3,7 @@ import { sql } from 'kysely';
 import type { DbHandle } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { createPipeline, ingestPosts } from './pipeline.ts';
-import { itemsOfPost } from './store.ts';
-import { adjustRollups, rebuildRollups } from './rollups.ts';
+import { changeBinClips, rebuildRollups } from '../ledger/index.ts';
 import { invalidateRules } from './rules.ts';
 import { testDb } from '../test/harness.ts';
 import { makePost, seedProject, type SeededProject } from './testing.ts';
@@ -271,10 +270,10 @@ describe('ingestion pipeline', () => {
   it('moves rollups by exactly the change when clips are rated or rejected', async () => {
     await ingestPosts(h.db, [makePost('acme is great', { externalId: 'r1' }), makePost('acme is awful', { externalId: 'r2' })]);
     const ids = (await h.db.selectFrom('bin_clips').select('id').where('bin_id', '=', p.rootBinId).execute()).map((r) => Number(r.id));
-    expect(await adjustRollups(h.db, ids, { favourabilityId: 2 })).toBe(2);
+    expect(await changeBinClips(h.db, ids, { favourabilityId: 2 })).toBe(2);
     await expectRollupsInStep(p.rootBinId);
-    expect(await adjustRollups(h.db, [ids[0]], { rejected: true })).toBe(1);
-    expect(await adjustRollups(h.db, [ids[0]], { rejected: true })).toBe(0);
+    expect(await changeBinClips(h.db, [ids[0]], { rejected: true })).toBe(1);
+    expect(await changeBinClips(h.db, [ids[0]], { rejected: true })).toBe(0);
     await expectRollupsInStep(p.rootBinId);
     expect((await rollupTotals(p.rootBinId)).clips).toBe(1);
   });
@@ -313,14 +312,14 @@ describe('the sentiment cross rollup (bin_hourly_sentiment, moved by the same st
     await ingestPosts(h.db, posts);
     await expectSentimentExact();
     const ids = (await h.db.selectFrom('bin_clips').select('id').orderBy('id').execute()).map((r) => Number(r.id));
-    expect(await adjustRollups(h.db, ids.slice(0, 3), { favourabilityId: 3 })).toBeGreaterThan(0);
+    expect(await changeBinClips(h.db, ids.slice(0, 3), { favourabilityId: 3 })).toBeGreaterThan(0);
     await expectSentimentExact();
-    expect(await adjustRollups(h.db, [ids[1], ids[3]], { rejected: true })).toBe(2);
+    expect(await changeBinClips(h.db, [ids[1], ids[3]], { rejected: true })).toBe(2);
     await expectSentimentExact();
     // Seen again with new engagement (AVE refreshed, rejected rows included) beside a new post.
     await ingestPosts(h.db, [...posts.map((p, i) => ({ ...p, likes: 100 * (i + 1), shares: 7 })), makePost('acme summer sale again', { externalId: 'x5' })]);
     await expectSentimentExact();
-    expect(await adjustRollups(h.db, [ids[1]], { rejected: false })).toBe(1);
+    expect(await changeBinClips(h.db, [ids[1]], { rejected: false })).toBe(1);
     await expectSentimentExact();
     for (const bin of [p.rootBinId, p.sortBinId, p.inputBinId]) await expectRollupsInStep(bin);
     // A rebuild from scratch gives the same rollups.
@@ -442,10 +441,10 @@ describe("the world map's rollup (bin_hourly_places, 0023, moved by the same sta
     await expectItemsExact();
     expect((await h.db.selectFrom('clip_locations').select('clip_id').execute()).length).toBe(3);
     const ids = (await h.db.selectFrom('bin_clips').select('id').orderBy('id').execute()).map((r) => Number(r.id));
-    expect(await adjustRollups(h.db, ids, { favourabilityId: 3 })).toBeGreaterThan(0);
+    expect(await changeBinClips(h.db, ids, { favourabilityId: 3 })).toBeGreaterThan(0);
     await expectPlacesExact();
     await expectItemsExact();
-    expect(await adjustRollups(h.db, [ids[0], ids[1]], { rejected: true })).toBe(2);
+    expect(await changeBinClips(h.db, [ids[0], ids[1]], { rejected: true })).toBe(2);
     await expectPlacesExact();
     await expectItemsExact();
     // m3 again, now also in the input bin ("summer sale"): the new bin row is placed from the stored location.
@@ -455,7 +454,7 @@ describe("the world map's rollup (bin_hourly_places, 0023, moved by the same sta
     ]);
     await expectPlacesExact();
     await expectItemsExact();
-    expect(await adjustRollups(h.db, [ids[0]], { rejected: false })).toBe(1);
+    expect(await changeBinClips(h.db, [ids[0]], { rejected: false })).toBe(1);
     await expectPlacesExact();
     await expectItemsExact();
     await h.db.deleteFrom('clips').where('external_id', '=', 'm1').execute();
@@ -473,7 +472,7 @@ describe('hard deletes without the foreign keys of the ingestion path (0005: tri
   it('a deleted clip takes its enrichment and bin rows along, and the rollups move by exactly those rows', async () => {
     await ingestPosts(h.db, [makePost('acme broke, refund please', { externalId: 'd1' }), makePost('acme summer sale', { externalId: 'd2' })]);
     const ids = (await h.db.selectFrom('bin_clips').select('id').orderBy('id').execute()).map((r) => Number(r.id));
-    await adjustRollups(h.db, [ids[0]], { rejected: true });
+    await changeBinClips(h.db, [ids[0]], { rejected: true });
     await h.db.deleteFrom('clips').where('external_id', '=', 'd1').execute();
     expect(await h.db.selectFrom('clip_enrichment').select('clip_id').execute()).toHaveLength(1);
     expect(
@@ -497,28 +496,5 @@ describe('hard deletes without the foreign keys of the ingestion path (0005: tri
     expect((await h.db.selectFrom('bin_clips').select('bin_id').execute()).length).toBeGreaterThan(0);
     await expectSentimentExact();
     await expect(h.db.deleteFrom('authors').execute()).rejects.toThrow(/authors still named by clips/);
-  });
-});
-
-describe("a new clip's deep-dive items, cut before the storage statement (itemsOfPost)", () => {
-  const none = { hashtags: [], urls: [], handles: [], people: [], organisations: [], places: [] };
-  it('counts each item once per rail, the entity rail across people, organisations and places, and a posts row per rail with any item', () => {
-    expect(itemsOfPost({ ...none, hashtags: ['acme', 'acme', 'sale'], people: ['Thandi'], organisations: ['Acme'], places: ['Acme'] }).sort()).toEqual(
-      [
-        [1, 'acme'],
-        [1, 'sale'],
-        [11, ''],
-        [4, 'Thandi'],
-        [4, 'Acme'],
-        [14, ''],
-      ].sort(),
-    );
-  });
-  it('gives nothing for a post without items, and keeps items the way the statement stores them', () => {
-    expect(itemsOfPost(none)).toEqual([]);
-    expect(itemsOfPost({ ...none, urls: ['https://a.test/x\u001fy'] })).toEqual([
-      [2, 'https://a.test/x y'],
-      [12, ''],
-    ]);
   });
 });

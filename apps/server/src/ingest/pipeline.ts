@@ -1,14 +1,16 @@
-// The ingestion pipeline: normalise → validate → enrich → match → store, in batches (a call's
-// posts once each, in time order). A batch's posts are stored by one statement: if it fails none
-// of them is stored and everything stored before stays (store.ts).
-// Connectors and the simulator hand posts to createPipeline(db).sink.
+// The ingestion pipeline: normalise → validate → enrich → match → file, in batches (a call's
+// posts once each, in time order). A batch's posts are filed by one statement of the ledger: if it
+// fails none of them is stored and everything stored before stays (ledger/file-posts.ts).
+// Connectors and the simulator hand posts to createPipeline(db).sink; modules call ingestPosts
+// (index.ts, the one door).
 import type { Db } from '../db/connection.ts';
 import { enrich, type Enrichment } from '../nlp/enrich.ts';
 import { computeAve, cpmFor, estimateImpressions, impactScore } from './ave.ts';
 import { brandAssociation } from './brand.ts';
 import type { IngestScope, Post } from './post.ts';
 import { getRuleSet, type RuleSet } from './rules.ts';
-import { storeBatch, withStoredCounts, type BinClipRow, type PreparedPost } from './store.ts';
+import { filePosts, withStoredCounts, type BinClipRow, type PreparedPost } from '../ledger/index.ts';
+import { countRejections } from './rejections.ts';
 import { normalise, postedAtOf, type RejectReason } from './validate.ts';
 import { isWordBinSpec, matchedWordBins } from './word-bins.ts';
 
@@ -128,7 +130,7 @@ export function createPipeline(db: Db, opts: PipelineOptions = {}) {
       if (typeof n === 'string') rejections.set(n, (rejections.get(n) ?? 0) + 1);
       else valid.set(`${n.streamId}\u0000${n.externalId}`, n);
     }
-    // A count the connector does not know is the stored clip's (store.ts), for AVE and impact too.
+    // A count the connector does not know is the stored clip's (ledger/file-posts.ts), for AVE and impact too.
     const list = await withStoredCounts(db, [...valid.values()]);
     const [enrichments, ruleSet] = await Promise.all([list.length ? enricher(list) : [], rules()]);
     const prepared = list.map((p, i) => prepare(p, enrichments[i], ruleSet, scope));
@@ -138,8 +140,10 @@ export function createPipeline(db: Db, opts: PipelineOptions = {}) {
   async function storePrepared({ prepared, rejections }: Prepared) {
     let rejected = 0;
     for (const n of rejections.values()) rejected += n;
-    // One statement per batch (store.ts): atomic on its own, so no BEGIN/COMMIT round trips.
-    const stored = await storeBatch(db, prepared, rejections);
+    // One statement per batch (ledger/file-posts.ts): atomic on its own, so no BEGIN/COMMIT round
+    // trips. The rejections are counted once the batch is stored: a batch retried counts them once.
+    const stored = await filePosts(db, prepared);
+    await countRejections(db, rejections);
     return { rejected, ...stored };
   }
 
@@ -150,7 +154,11 @@ export function createPipeline(db: Db, opts: PipelineOptions = {}) {
   return { ingest, sink, totals };
 }
 
-/** One-off ingestion with default options (tests, scripts). */
+/**
+ * The one door for modules, scripts and tests: validates, enriches, matches and files `posts` (for
+ * `scope`'s projects only, when given), counting what it rejects. With `batchSize` at least the
+ * posts' number, one statement files them all or none.
+ */
 export function ingestPosts(db: Db, posts: Post[], opts?: PipelineOptions & { scope?: IngestScope }): Promise<IngestResult> {
   return createPipeline(db, opts).ingest(posts, opts?.scope);
 }

@@ -6,7 +6,7 @@ export interface PostAuthor {
   /**
    * The display name (a channel's title, a page's name), as the network gives it; absent when a
    * read gives only the handle (YouTube comments): storage then keeps the name it knows, or falls
-   * back to the handle for a new author (store.ts). Never a handle in the name's place.
+   * back to the handle for a new author (ledger/file-posts.ts). Never a handle in the name's place.
    */
   name?: string | null;
   /** The @handle without its @, when the network gives one. */

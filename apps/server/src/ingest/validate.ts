@@ -10,7 +10,7 @@ const STREAMS = new Set(INGEST_STREAM_IDS);
 const count = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
 /**
  * A post's engagement count: absent (the connector does not know it) stays absent, so that storage
- * keeps the count it knows (store.ts) rather than writing 0 over it; anything else is a count.
+ * keeps the count it knows (ledger/file-posts.ts) rather than writing 0 over it; anything else is a count.
  */
 const knownCount = (n: unknown) => (n === undefined || n === null ? undefined : count(n));
 const text = (s: unknown) => (typeof s === 'string' ? s.trim() : '');

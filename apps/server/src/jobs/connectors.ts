@@ -46,6 +46,7 @@ import type { CursorValue, Skip } from '../ingest/connectors/types.ts';
 import type { Post } from '../ingest/post.ts';
 import { canonicalAccountId } from '../ingest/account-id.ts';
 import { createPipeline } from '../ingest/pipeline.ts';
+import { countRejections } from '../ingest/rejections.ts';
 import {
   allowedHashtags,
   authorIdsOf,
@@ -505,11 +506,7 @@ async function tokenRefused(db: Db, deps: ConnectorJobDeps, profileId: number, e
 export async function countSkipped(db: Db, connector: Connector, skipped: Skip[]): Promise<void> {
   const counts = new Map<string, number>();
   for (const s of skipped) counts.set(`${connector.name}:${s.reason}`, (counts.get(`${connector.name}:${s.reason}`) ?? 0) + 1);
-  const reasons = [...counts.keys()];
-  await sql`
-    insert into ingest_rejections as r (reason, count, last_at)
-    select reason, n, now() from unnest(${reasons}::text[], ${reasons.map((k) => counts.get(k)!)}::bigint[]) as v(reason, n)
-    on conflict (reason) do update set count = r.count + excluded.count, last_at = now()`.execute(db);
+  await countRejections(db, counts);
 }
 
 export function reportLine(r: ConnectorReport): string {

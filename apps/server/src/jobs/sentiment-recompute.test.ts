@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ratedExamples } from '../../scripts/sentiment-ratings.ts';
-import { rebuildRollups } from '../ingest/rollups.ts';
+import { rebuildRollups } from '../ledger/index.ts';
 import { modelVersion } from '../nlp/sentiment-model.ts';
 import { explainSentiment, scoreSentiment } from '../nlp/sentiment.ts';
 import { analyse } from '../nlp/text.ts';

@@ -1,13 +1,13 @@
 // Recomputes the sentiment of stored clips after the sentiment model changed (docs/sentiment.md).
 // Clips are walked in id order in batches; each batch is one transaction that rescores the clips,
 // updates clip_enrichment, moves the bin_clips rows whose favourability changed through
-// adjustRollups (so bin_hourly and bin_hourly_sentiment stay exact) and advances the progress row
+// the ledger's changeBinClips (so bin_hourly and bin_hourly_sentiment stay exact) and advances the progress row
 // of sentiment_recompute. A stopped job (killed worker, lost lease, restart) resumes after the
 // last batch it committed; a batch is never applied twice. A clip a user has rated in a project
 // (sentiment_labels) keeps that rating in that project's bins.
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
-import { adjustRollups } from '../ingest/rollups.ts';
+import { changeBinClips, reclassify } from '../ledger/index.ts';
 import { detectLanguage } from '../nlp/language.ts';
 import { modelVersion, reloadModel } from '../nlp/sentiment-model.ts';
 import { scoreSentiment, type Sentiment } from '../nlp/sentiment.ts';
@@ -129,13 +129,9 @@ export async function recomputeSentiment(db: Db, opts: { signal?: AbortSignal; b
         if (r.classification_id !== s.classificationId) reclassified.push({ id: Number(r.id), classificationId: s.classificationId });
       }
       let changed = 0;
-      // The rows and both rollups move together, by exactly the difference (ingest/rollups.ts).
-      for (const [favourabilityId, ids] of [...byFavourability].sort((x, y) => x[0] - y[0])) changed += await adjustRollups(trx, ids, { favourabilityId });
-      if (reclassified.length)
-        await sql`
-          update bin_clips b set classification_id = v.classification_id
-            from unnest(${reclassified.map((r) => r.id)}::bigint[], ${reclassified.map((r) => r.classificationId)}::smallint[]) as v(id, classification_id)
-           where b.id = v.id`.execute(trx);
+      // The rows and both rollups move together, by exactly the difference (ledger/change-clips.ts).
+      for (const [favourabilityId, ids] of [...byFavourability].sort((x, y) => x[0] - y[0])) changed += await changeBinClips(trx, ids, { favourabilityId });
+      await reclassify(trx, reclassified);
       await trx
         .updateTable('sentiment_recompute')
         .set({

@@ -4,7 +4,7 @@
 // c3 and c7 (streams 7 and 8); c4 is past midnight local time, c5 before the range, c6 on
 // Instagram.
 import type { Db } from '../db/connection.ts';
-import { rebuildRollups as rebuildFromClips } from '../ingest/rollups.ts';
+import { rebuildRollups as rebuildFromClips } from '../ledger/index.ts';
 
 export const LONG_BODY = `Long review of the cola ${'x'.repeat(40_000)}`;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
 import { insertFixture, rebuildRollups, type Fixture } from '../../test/analytic-fixture.ts';
 import { analysisDefaultDays, toWall } from '@listening/contract';
-import { ingestPosts } from '../../ingest/pipeline.ts';
+import { ingestPosts } from '../../ingest/index.ts';
 import { makePost } from '../../ingest/testing.ts';
 
 type H = { authorization: string };

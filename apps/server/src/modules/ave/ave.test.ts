@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeAve } from '../../ingest/ave.ts';
-import { rebuildRollups } from '../../ingest/rollups.ts';
+import { rebuildRollups } from '../../ledger/index.ts';
 import { insertFixture, type Fixture } from '../../test/analytic-fixture.ts';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
 

@@ -14,6 +14,7 @@ import type { Db } from '../../db/connection.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { DEFAULT_CPM, IMPRESSIONS_PER_INTERACTION, ORGANIC_REACH, cpmFor, interactions } from '../../ingest/ave.ts';
 import { invalidateRules } from '../../ingest/rules.ts';
+import { revalueClientPosts } from '../../ledger/index.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import * as q from './queries.ts';
 
@@ -87,7 +88,7 @@ export async function updateCpm(db: Db, user: AuthUser, body: z.output<typeof C.
   const changes = INGEST_STREAM_IDS.map((id) => ({ streamId: id, from: cpmFor(id, before), to: cpmFor(id, after) })).filter((c) => c.from !== c.to);
   const revalued = await db.transaction().execute(async (trx) => {
     await q.setClientCpm(trx, client.id, Object.keys(after).length ? after : null);
-    const n = await q.revalueClientPosts(
+    const n = await revalueClientPosts(
       trx,
       client.id,
       changes.map((c) => ({ streamId: c.streamId, cpm: c.to })),

@@ -1,8 +1,8 @@
 // Posts added to an input bin by hand (the form) or from a CSV file. Each becomes a clip of the
-// project, through the same steps as a collected post: normalised (validate.ts), enriched
-// (language, sentiment, entities, terms), matched against the project's own rules (so a sort bin
-// whose rule it meets gets it too), valued (AVE at the client's CPM, impact) and stored with the
-// rollups in one statement (store.ts), in the input bin and the project's root bin. All or
+// project through ingestion's one door (ingest/index.ts ingestPosts), as a collected post does:
+// normalised, enriched (language, sentiment, entities, terms), matched against the project's own
+// rules (so a sort bin whose rule it meets gets it too), valued (AVE at the client's CPM, impact)
+// and filed with the rollups in one statement (ledger/), in the input bin and the project's root bin. All or
 // nothing: a file with any row in trouble stores none of its rows. A post's id is derived from
 // its network, author, time and text, so adding the same post (or file) again adds nothing.
 // Its ids (the clip's and the author's) are the project's own (`manual:<project id>:…`): what
@@ -15,12 +15,7 @@ import { clientTimeZone, fromWall } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
 import type { ProjectRow } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
-import { ownedIndex } from '../../ingest/brand.ts';
-import { inlineEnricher, prepare } from '../../ingest/pipeline.ts';
-import type { Post } from '../../ingest/post.ts';
-import { getRuleSet, type ProjectInfo, type RuleSet } from '../../ingest/rules.ts';
-import { storeBatch, withStoredCounts } from '../../ingest/store.ts';
-import { normalise } from '../../ingest/validate.ts';
+import { getRuleSet, ingestPosts, normalise, ownedIndex, type Post, type ProjectInfo, type RuleSet } from '../../ingest/index.ts';
 import { fold } from '../../nlp/text.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import * as q from './queries.ts';
@@ -73,7 +68,7 @@ async function projectInfo(db: Db, project: ProjectRow): Promise<ProjectInfo> {
 
 /**
  * The cached rule set, narrowed to this project and with one more "rule" that every post meets:
- * the input bin's. prepare() then files each post exactly as ingestion would, plus the input bin.
+ * the input bin's. Ingestion then files each post exactly as it would, plus the input bin.
  */
 async function ruleSetFor(db: Db, project: ProjectRow, binId: number): Promise<RuleSet> {
   const rs = await getRuleSet(db);
@@ -106,13 +101,12 @@ async function addPosts(db: Db, user: AuthUser, binId: number, input: { row: num
     else byKey.set(normal.externalId, normal); // the same post twice in a file is one post
   }
   if (problems.length) throw badRequest(input.length === 1 && input[0].row === null ? problems[0].message : csvProblemsMessage(problems));
-  // A count the file leaves out is the stored clip's, for AVE and impact as for the clip (store.ts).
-  const posts = await withStoredCounts(db, [...byKey.values()]);
+  const posts = [...byKey.values()];
   const already = await q.clipsAlreadyInBin(db, binId, posts);
   const rs = await ruleSetFor(db, project, binId);
-  const enrichment = await inlineEnricher(posts);
-  const prepared = posts.map((post, i) => prepare(post, enrichment[i], rs, { ownerProjectId: project.id }));
-  await storeBatch(db, prepared);
+  // One batch, so one statement: the file is stored whole or not at all. A count the file leaves
+  // out is the stored clip's, for AVE and impact as for the clip (ledger/file-posts.ts).
+  await ingestPosts(db, posts, { scope: { ownerProjectId: project.id }, ruleSet: async () => rs, batchSize: posts.length });
   return { Received: input.length, Added: posts.length - already, AlreadyInBin: already };
 }
 

@@ -95,7 +95,7 @@ describe('sort bins and input bins', () => {
   });
 
   it('files posts ingested after a rule is saved in the new bin', async () => {
-    const { ingestPosts } = await import('../../ingest/pipeline.ts');
+    const { ingestPosts } = await import('../../ingest/index.ts');
     const projectId = t.projects['acme-brand'];
     const bin = (
       await send('POST', '/api/subfolder/create', analyst, {

@@ -3,7 +3,7 @@
 // and after a rejection; other filters still count the rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveScope, type Scope } from '../../analytics/scope.ts';
-import { adjustRollups, rebuildRollups } from '../../ingest/rollups.ts';
+import { changeBinClips, rebuildRollups } from '../../ledger/index.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { insertFixture, type Fixture } from '../../test/analytic-fixture.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
@@ -82,7 +82,7 @@ describe('the clip listing count from the hourly rollup', () => {
     expect(await q.countListing(t.db, s, { snapshotId: later })).toBe(5);
 
     // Rejected: off the count at once (the rollup moves in the same statement as the row).
-    await adjustRollups(t.db, [fx.root.c1], { rejected: true });
+    await changeBinClips(t.db, [fx.root.c1], { rejected: true });
     expect(await q.countListing(t.db, s, { snapshotId: later })).toBe(4);
     expect(await q.countListing(t.db, s, { snapshotId: later })).toBe(await rows({ snapshotId: later }));
     expect(await q.countListing(t.db, s, { snapshotId: later, rejected: true })).toBe(1);

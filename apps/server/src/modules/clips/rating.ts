@@ -1,15 +1,15 @@
 // Rating, rejecting and restoring clips: the named bin_clips rows must all belong to the project
 // (else 404 and nothing changes); the change applies to the same clips' rows in every bin of the
 // project, so a rating made in a sort bin also moves the project's figures. bin_hourly and
-// bin_hourly_sentiment move in the same statement as the rows (ingest/rollups.ts adjustRollups):
+// bin_hourly_sentiment move in the same statement as the rows (ledger/ changeBinClips):
 // a restore adds back exactly what the reject took out, from the rows' current values. A reject
 // keeps who did it and when on the rows (rejected_by, rejected_at); a restore clears them; the
 // audit log keeps both. Once committed, which bins' rejected rows moved is said
 // (analytics/rejections.ts) for what keeps them in memory.
 import { audit, someIds } from '../../audit/index.ts';
 import type { Db } from '../../db/connection.ts';
-import { adjustRollups } from '../../ingest/rollups.ts';
 import { notFound } from '../../errors.ts';
+import { changeBinClips, recordRejectedBy } from '../../ledger/index.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { projectForWrite } from '../../access/index.ts';
 import { rejectionsMoved } from '../../analytics/rejections.ts';
@@ -78,7 +78,7 @@ export async function changeClips(db: Db, user: AuthUser, projectId: number, bin
     const changing = rows.filter((r) => alters(r, change)).map((r) => Number(r.id));
     if (changing.length === 0) return 0;
     // The rows, bin_hourly and bin_hourly_sentiment move in one statement.
-    const updated = await adjustRollups(
+    const updated = await changeBinClips(
       trx,
       changing,
       'reject' in change ? { rejected: true } : 'restore' in change ? { rejected: false } : { favourabilityId: change.favourabilityId },
@@ -89,11 +89,7 @@ export async function changeClips(db: Db, user: AuthUser, projectId: number, bin
     // A reject takes clips out of every figure, a restore brings them back: who did it is kept,
     // on the rows (the person at the keyboard, as the audit log has it) and in the log.
     const reject = 'reject' in change;
-    await trx
-      .updateTable('bin_clips')
-      .set(reject ? { rejected_by: user.actingAdminId ?? user.id, rejected_at: new Date() } : { rejected_by: null, rejected_at: null })
-      .where('id', 'in', changing)
-      .execute();
+    await recordRejectedBy(trx, changing, reject ? { userId: user.actingAdminId ?? user.id, at: new Date() } : null);
     await audit(trx, {
       actor: user,
       action: reject ? 'clips.reject' : 'clips.restore',

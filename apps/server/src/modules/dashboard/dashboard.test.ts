@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockedProduct } from '@listening/contract';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
 import { insertFixture, type Fixture } from '../../test/analytic-fixture.ts';
-import { ingestPosts } from '../../ingest/pipeline.ts';
+import { ingestPosts } from '../../ingest/index.ts';
 
 type H = { authorization: string };
 

@@ -8,7 +8,7 @@ import type { DeepDiveRail } from '@listening/contract';
 import { sql } from 'kysely';
 import { rollupInScope, type Scope } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
-import { ITEM_RAILS, RAIL_POSTS } from '../../ingest/rollups.ts';
+import { ITEM_RAILS, RAIL_POSTS } from '../../ledger/index.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -4,7 +4,7 @@
 // arrive, are rejected or restored, are deleted, or commit late.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
-import { adjustRollups, rebuildRollups } from '../../ingest/rollups.ts';
+import { changeBinClips, rebuildRollups } from '../../ledger/index.ts';
 import type { ProjectRow } from '../../db/schema.ts';
 import type { Scope } from '../../analytics/scope.ts';
 import { rangeAccounts } from './queries.ts';
@@ -201,9 +201,9 @@ describe('posts index', () => {
     await expectSameAsSql();
     expect(loads()).toBe(before); // read as new rows, not by loading the bin again
     const some = (await t.db.selectFrom('bin_clips').select('id').where('bin_id', '=', binId).orderBy('id').limit(40).execute()).map((r) => Number(r.id));
-    await adjustRollups(t.db, some, { rejected: true });
+    await changeBinClips(t.db, some, { rejected: true });
     await expectSameAsSql();
-    await adjustRollups(t.db, some.slice(0, 15), { rejected: false });
+    await changeBinClips(t.db, some.slice(0, 15), { rejected: false });
     await expectSameAsSql();
     expect(loads()).toBe(before); // the rejected rows read again explained the difference
   });
@@ -222,23 +222,23 @@ describe('posts index', () => {
         .orderBy('id')
         .executeTakeFirstOrThrow();
     const first = await one(false);
-    await adjustRollups(t.db, [Number(first.id)], { rejected: true });
+    await changeBinClips(t.db, [Number(first.id)], { rejected: true });
     const restored = await one(true);
     const rejected = await one(false, Number(restored.author_id));
     const viaSql = async () => everyone(groupPeople(await rangeAccounts(t.db, s)), 'clips');
     const viaIndex = async () => (forgetRangePeople(t.db), await rangePeople(t.db, s, (p) => everyone(p, 'clips')));
     expect(await viaIndex()).toEqual(await viaSql());
     // The range's count does not move, so the index answers with the rejected rows it holds.
-    await adjustRollups(t.db, [Number(rejected.id)], { rejected: true });
-    await adjustRollups(t.db, [Number(restored.id)], { rejected: false });
+    await changeBinClips(t.db, [Number(rejected.id)], { rejected: true });
+    await changeBinClips(t.db, [Number(restored.id)], { rejected: false });
     expect(await viaIndex()).not.toEqual(await viaSql());
     // Told that the bin's rejected rows moved (as the clips module says once a reject or restore commits).
     rejectionsMoved(t.db, [binId]);
     await index.idle();
     expect(await viaIndex()).toEqual(await viaSql());
     // Moved by someone else (another server process): read again once they are due.
-    await adjustRollups(t.db, [Number(rejected.id)], { rejected: false });
-    await adjustRollups(t.db, [Number(restored.id)], { rejected: true });
+    await changeBinClips(t.db, [Number(rejected.id)], { rejected: false });
+    await changeBinClips(t.db, [Number(restored.id)], { rejected: true });
     expect(await viaIndex()).not.toEqual(await viaSql());
     index.keepMs = 0;
     try {

@@ -198,7 +198,7 @@ describe('word bins (reaction and crisis lists)', () => {
     expect(res.json().map((c: { Id: number }) => c.Id)).not.toContain(viewerContact);
   });
   it("counts the project's posts of the last 7 days that keywords would match, before saving, and each list's own matches", async () => {
-    const { ingestPosts } = await import('../../ingest/pipeline.ts');
+    const { ingestPosts } = await import('../../ingest/index.ts');
     const post = (id: string, text: string, daysAgo: number) => ({
       streamId: 7,
       externalId: `matchcount-${id}`,

@@ -1,7 +1,7 @@
 // World map over the analytic fixture, with places given to its clips: c1 and c2 from
 // Johannesburg, c3 from Nairobi, c7 only a country (ZA), c5 before the range. Range 2024-03-01..02.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestPosts } from '../../ingest/pipeline.ts';
+import { ingestPosts } from '../../ingest/index.ts';
 import { insertFixture, rebuildRollups, type Fixture } from '../../test/analytic-fixture.ts';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
 

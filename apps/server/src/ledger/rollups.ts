@@ -2,11 +2,12 @@
 // - bin_hourly (0002): per bin, stream and UTC hour, counts, AVE, favourability, owned/earned/chatter;
 // - bin_hourly_sentiment (0004): per bin, stream, UTC hour and brand association (0 stored as 3),
 //   positive/neutral/negative and AVE: the cross the sentiment summary needs.
-// Every writer of bin_clips moves BOTH in the statement that changes the rows, from the same
-// signed rows (rollupUpserts): ingestion adds the rows it inserted and the AVE it refreshed
-// (store.ts); rating and rejecting go through adjustRollups() below; bulk loads end with
-// rebuildRollups(). No triggers (0005 dropped them): a direct write to bin_clips that skips these
-// leaves the rollups out of step.
+// Every writer of bin_clips (all in ledger/) moves BOTH in the statement that changes the rows,
+// from the same signed rows (rollupUpserts): filing adds the rows it inserted and the AVE it
+// refreshed (file-posts.ts); rating and rejecting go through changeBinClips (change-clips.ts);
+// revaluing through revalue.ts; bulk loads end with rebuildRollups() below. No triggers (0005
+// dropped them): a direct write to bin_clips that skips these leaves the rollups out of step, so
+// lint forbids one outside ledger/ (eslint.config.js).
 // - bin_hourly_places (0023): per bin, stream, UTC hour, country and place ('' for a country-only
 //   location), the located clips: the world map. Moved by the same writers when a clip enters or
 //   leaves a bin (a sign of +1 or -1; AVE and favourability do not touch it), from the signed
@@ -60,57 +61,6 @@ export function rollupUpsert(source: RawBuilder<unknown>, rails?: RawBuilder<unk
           earned = h.earned + excluded.earned, chatter = h.chatter + excluded.chatter,
           hashtag_posts = h.hashtag_posts + excluded.hashtag_posts, url_posts = h.url_posts + excluded.url_posts,
           handle_posts = h.handle_posts + excluded.handle_posts, entity_posts = h.entity_posts + excluded.entity_posts`;
-}
-
-export interface BinClipChange {
-  /** Rate: 1 Positive, 2 Neutral, 3 Negative. */
-  favourabilityId?: number;
-  /** Reject (true) or restore (false). */
-  rejected?: boolean;
-}
-
-/**
- * Applies a rating or rejection to bin_clips rows (by id, the specification's binClipBaseIds)
- * and moves bin_hourly by exactly the difference, atomically. Use it instead of updating
- * bin_clips' favourability_id or rejected directly. Returns the number of rows changed.
- */
-export async function adjustRollups(db: Db, binClipIds: number[], change: BinClipChange): Promise<number> {
-  if (binClipIds.length === 0 || (change.favourabilityId === undefined && change.rejected === undefined)) return 0;
-  const fav = change.favourabilityId ?? null;
-  const rej = change.rejected ?? null;
-  const res = await sql<{ n: number }>`
-    with old as (
-      select id, bin_id, clip_id, stream_id, posted_at, ave, favourability_id, brand_association_id, rejected
-        from bin_clips
-       where id = any(${binClipIds}::bigint[])
-         and (favourability_id is distinct from coalesce(${fav}::smallint, favourability_id)
-              or rejected is distinct from coalesce(${rej}::boolean, rejected))
-       order by id
-         for update
-    ), upd as (
-      update bin_clips b
-         set favourability_id = coalesce(${fav}::smallint, b.favourability_id), rejected = coalesce(${rej}::boolean, b.rejected)
-        from old where b.id = old.id
-      returning b.id, b.favourability_id, b.rejected
-    ), signed as (
-      select o.bin_id, o.clip_id, o.stream_id, o.posted_at, -o.ave as ave, o.favourability_id, o.brand_association_id, -1 as sign
-        from old o where not o.rejected
-      union all
-      select o.bin_id, o.clip_id, o.stream_id, o.posted_at, o.ave, u.favourability_id, o.brand_association_id, 1
-        from old o join upd u on u.id = o.id where not u.rejected
-    ), net as (
-      -- Per row, whether it entered (+1) or left (-1) the counts: a rating alone nets to 0 and moves neither places nor items.
-      select bin_id, clip_id, stream_id, posted_at, brand_association_id, sum(sign) as sign
-        from signed group by 1, 2, 3, 4, 5 having sum(sign) <> 0
-    ), ${itemRows(
-      cutItems(sql`
-      select n.*, e.hashtags, e.urls, e.handles, e.people, e.organisations, e.places
-        from net n join clip_enrichment e on e.clip_id = n.clip_id`),
-    )}, ${rollupUpserts('signed', true)}, ${itemRowsUpsert()}, ${placesUpsert(sql`
-      select n.bin_id, n.stream_id, n.posted_at, n.sign, l.country_code, l.place, l.latitude, l.longitude
-        from net n join clip_locations l on l.clip_id = n.clip_id`)}
-    select count(*)::int as n from upd`.execute(db);
-  return Number(res.rows[0]?.n ?? 0);
 }
 
 /**

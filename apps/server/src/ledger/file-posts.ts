@@ -1,5 +1,5 @@
-// Storage of one batch in two statements: the batch's authors first (upserted apart, see
-// storeBatch), then everything else in ONE statement: posts, enrichment, bin rows and rejections
+// Filing posts, the storage of one batch in two statements: the batch's authors first (upserted
+// apart, see filePosts), then everything else in ONE statement: posts, enrichment and bin rows
 // travel as one array per column (unnest), and a chain of data-modifying CTEs upserts clips, adds
 // enrichment for new clips, inserts bin_clips, refreshes the AVE of clips seen again, records the
 // word-bin matches of new clips (word_bin_clips) and moves bin_hourly, bin_hourly_sentiment,
@@ -12,7 +12,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Enrichment } from '../nlp/enrich.ts';
 import { locatePost } from '../nlp/places.ts';
-import type { Post } from './post.ts';
+import type { Post } from '../ingest/post.ts';
 import { ITEM_RAILS, POSTS_RAIL, itemRows, itemRowsUpsert, placesUpsert, rollupUpserts, storedItems } from './rollups.ts';
 
 export interface BinClipRow {
@@ -35,7 +35,7 @@ export interface PreparedPost {
   wordBins?: number[];
 }
 
-export interface StoreResult {
+export interface FileResult {
   clipsInserted: number;
   clipsUpdated: number;
   binClipsInserted: number;
@@ -87,7 +87,7 @@ const COUNTS = ['likes', 'comments', 'shares', 'views'] as const;
 /**
  * The posts with each engagement count they lack (the connector does not know it) taken from the
  * clip already stored, when there is one: the AVE, impact and impressions computed from the post
- * (pipeline.ts's prepare) then follow the counts the clip keeps (storeBatch keeps a stored count
+ * (ingest/pipeline.ts's prepare) then follow the counts the clip keeps (filePosts keeps a stored count
  * the post lacks). One query, only when a post lacks a count.
  */
 export async function withStoredCounts(db: Kysely<Database>, posts: Post[]): Promise<Post[]> {
@@ -106,12 +106,9 @@ export async function withStoredCounts(db: Kysely<Database>, posts: Post[]): Pro
   });
 }
 
-/**
- * Stores a batch (posts unique per stream and external id) and adds `rejections` to
- * ingest_rejections, in one statement on `db` (a connection or the caller's transaction).
- */
-export async function storeBatch(db: Kysely<Database>, input: PreparedPost[], rejections: Map<string, number> = new Map()): Promise<StoreResult> {
-  if (input.length === 0 && rejections.size === 0) return { clipsInserted: 0, clipsUpdated: 0, binClipsInserted: 0 };
+/** Stores a batch (posts unique per stream and external id) on `db` (a connection or the caller's transaction). */
+export async function filePosts(db: Kysely<Database>, input: PreparedPost[]): Promise<FileResult> {
+  if (input.length === 0) return { clipsInserted: 0, clipsUpdated: 0, binClipsInserted: 0 };
   // Key order for authors and clips: concurrent batches then lock shared rows in the same order.
   const batch = [...input].sort(byKey((b) => clipKey(b.post)));
   const authorByKey = new Map<string, Post['author'] & { streamId: number }>();
@@ -128,7 +125,6 @@ export async function storeBatch(db: Kysely<Database>, input: PreparedPost[], re
   batch.forEach((p, i) => {
     for (const id of p.wordBins ?? []) wordBins.push({ i: i + 1, id });
   });
-  const reasons = [...rejections.keys()];
   // Where each post comes from (world map), for the posts whose place is known.
   const located = posts.flatMap((p, i) => {
     const l = locatePost(p);
@@ -153,9 +149,9 @@ export async function storeBatch(db: Kysely<Database>, input: PreparedPost[], re
              coalesce(v.followers, k.followers, 0)
         from unnest(${authors.map((a) => a.streamId)}::smallint[], ${authors.map((a) => a.externalId)}::text[],
                     ${authors.map((a) => a.name ?? null)}::text[], ${authors.map((a) => a.handle ?? null)}::text[],
-                    ${authors.map((a) => a.followers ?? null)}::int[]) with ordinality as v(stream_id, external_id, name, handle, followers, i)
+                    ${authors.map((a) => a.followers ?? null)}::int[]) with ordinality as v(stream_id, external_id, name, handle, followers, ord)
         left join authors k on k.stream_id = v.stream_id and k.external_id = v.external_id
-       order by v.i
+       order by v.ord
       on conflict (stream_id, external_id) do update
         set name = excluded.name, handle = excluded.handle, followers = excluded.followers, updated_at = now()
         where (t.name, t.handle, t.followers) is distinct from (excluded.name, excluded.handle, excluded.followers)`.execute(db);
@@ -177,16 +173,17 @@ export async function storeBatch(db: Kysely<Database>, input: PreparedPost[], re
         ${col((e) => e.urls)}::text[], ${col((e) => e.terms)}::text[]
       ) with ordinality as p(stream_id, external_id, author_external_id, body, posted_at, link, media_url, parent_external_id,
                              in_reply_to_handle, likes, comments, shares, views, language, reach, impressions, country,
-                             cls, score, pe, og, pl, ht, hd, ur, tm, i)
+                             classification_id, sentiment_score, people, organisations, places, hashtags, handles, urls, terms, ord)
     ), it as (
-      select * from unnest(${items.map((r) => r.i)}::int[], ${items.map((r) => r.rail)}::smallint[], ${items.map((r) => r.item)}::text[]) as it(i, rail, item)
+      select * from unnest(${items.map((r) => r.i)}::int[], ${items.map((r) => r.rail)}::smallint[], ${items.map((r) => r.item)}::text[]) as it(ord, rail, item)
     ), pa as (
       -- A count the connector does not know (null) is the clip's stored one, or 0 for a new clip:
       -- a network that does not give it never writes 0 over a count another read gave.
       select p.stream_id, p.external_id, p.author_external_id, p.body, p.posted_at, p.link, p.media_url, p.parent_external_id,
              p.in_reply_to_handle, coalesce(p.likes, k.likes, 0) as likes, coalesce(p.comments, k.comments, 0) as comments,
              coalesce(p.shares, k.shares, 0) as shares, coalesce(p.views, k.views, 0) as views, p.language, p.reach,
-             p.impressions, p.country, p.cls, p.score, p.pe, p.og, p.pl, p.ht, p.hd, p.ur, p.tm, p.i, a.id as author_id
+             p.impressions, p.country, p.classification_id, p.sentiment_score, p.people, p.organisations, p.places, p.hashtags,
+             p.handles, p.urls, p.terms, p.ord, a.id as author_id
         from p left join authors a on a.stream_id = p.stream_id and a.external_id = p.author_external_id
         left join clips k on k.stream_id = p.stream_id and k.external_id = p.external_id
     ), c as (
@@ -194,7 +191,7 @@ export async function storeBatch(db: Kysely<Database>, input: PreparedPost[], re
                          in_reply_to_handle, likes, comments, shares, views, language, reach, impressions, country)
       select stream_id, external_id, author_id, body, posted_at, link, media_url, parent_external_id,
              in_reply_to_handle, likes, comments, shares, views, language, reach, impressions, country
-        from pa order by i
+        from pa order by ord
       on conflict (stream_id, external_id) do update
         set likes = excluded.likes, comments = excluded.comments, shares = excluded.shares, views = excluded.views,
             reach = excluded.reach, impressions = excluded.impressions,
@@ -202,19 +199,20 @@ export async function storeBatch(db: Kysely<Database>, input: PreparedPost[], re
             link = coalesce(clips.link, excluded.link), updated_at = now()
       returning id, stream_id, external_id, (xmax = 0) as inserted
     ), pc as (
-      select pa.i, pa.stream_id, pa.posted_at, pa.author_id, pa.cls, pa.score, pa.pe, pa.og, pa.pl, pa.ht, pa.hd, pa.ur, pa.tm,
-             c.id as clip_id, c.inserted
+      select pa.ord, pa.stream_id, pa.posted_at, pa.author_id, pa.classification_id, pa.sentiment_score, pa.people, pa.organisations,
+             pa.places, pa.hashtags, pa.handles, pa.urls, pa.terms, c.id as clip_id, c.inserted
         from pa join c on c.stream_id = pa.stream_id and c.external_id = pa.external_id
     ), e as (
       insert into clip_enrichment (clip_id, classification_id, sentiment_score, people, organisations, places, hashtags, handles, urls, terms)
-      select clip_id, cls, score, ${split('pe')}, ${split('og')}, ${split('pl')}, ${split('ht')}, ${split('hd')}, ${split('ur')}, ${split('tm')}
+      select clip_id, classification_id, sentiment_score, ${split('people')}, ${split('organisations')}, ${split('places')}, ${split('hashtags')},
+             ${split('handles')}, ${split('urls')}, ${split('terms')}
         from pc where inserted
       on conflict (clip_id) do nothing
     ), nl as (
       select pc.clip_id, l.cc as country_code, l.place, l.lat as latitude, l.lng as longitude
         from unnest(${located.map((l) => l.i)}::int[], ${located.map((l) => l.countryCode)}::text[], ${located.map((l) => l.place)}::text[],
-                    ${located.map((l) => l.latitude)}::float8[], ${located.map((l) => l.longitude)}::float8[]) as l(i, cc, place, lat, lng)
-        join pc on pc.i = l.i
+                    ${located.map((l) => l.latitude)}::float8[], ${located.map((l) => l.longitude)}::float8[]) as l(ord, cc, place, lat, lng)
+        join pc on pc.ord = l.ord
        where pc.inserted
     ), loc as (
       insert into clip_locations (clip_id, country_code, place, latitude, longitude)
@@ -224,34 +222,36 @@ export async function storeBatch(db: Kysely<Database>, input: PreparedPost[], re
       -- Word-bin matches of new clips only: a post seen again is not news to a reaction list.
       insert into word_bin_clips (word_bin_id, clip_id)
       select w.word_bin_id, pc.clip_id
-        from unnest(${wordBins.map((w) => w.i)}::int[], ${wordBins.map((w) => w.id)}::int[]) as w(i, word_bin_id)
-        join pc on pc.i = w.i
+        from unnest(${wordBins.map((w) => w.i)}::int[], ${wordBins.map((w) => w.id)}::int[]) as w(ord, word_bin_id)
+        join pc on pc.ord = w.ord
        where pc.inserted
       on conflict (word_bin_id, clip_id) do nothing
     ), b as (
-      select b.*, pc.clip_id, pc.inserted, pc.stream_id, pc.posted_at, pc.author_id, pc.cls
+      select b.*, pc.clip_id, pc.inserted, pc.stream_id, pc.posted_at, pc.author_id, pc.classification_id
         from unnest(${bins.map((r) => r.i)}::int[], ${bins.map((r) => r.b.binId)}::int[], ${bins.map((r) => r.b.projectId)}::int[],
                     ${bins.map((r) => r.b.favourabilityId)}::smallint[], ${bins.map((r) => r.b.brandAssociationId)}::smallint[],
                     ${bins.map((r) => r.b.ave)}::float8[], ${bins.map((r) => r.b.impactScore)}::float8[])
-             as b(i, bin_id, project_id, fav, brand, ave, impact)
-        join pc on pc.i = b.i
+             as b(ord, bin_id, project_id, favourability_id, brand_association_id, ave, impact_score)
+        join pc on pc.ord = b.ord
     ), ins as (
       insert into bin_clips (bin_id, project_id, clip_id, stream_id, posted_at, author_id, classification_id,
                              favourability_id, brand_association_id, ave, impact_score)
-      select bin_id, project_id, clip_id, stream_id, posted_at, author_id, cls, fav, brand, ave, impact from b
+      select bin_id, project_id, clip_id, stream_id, posted_at, author_id, classification_id, favourability_id, brand_association_id,
+             ave, impact_score
+        from b
       on conflict (bin_id, clip_id) do nothing
       returning bin_id, clip_id, stream_id, posted_at, ave, favourability_id, brand_association_id
     ), old as (
       -- A clip seen again: its rows' AVE and impact follow the new engagement. Rows inserted by
       -- this statement are not visible here, so only rows stored before move.
-      select bc.id, bc.ave as old_ave, v.ave, v.impact
-        from (select distinct clip_id, project_id, ave, impact from b where not inserted) v
+      select bc.id, bc.ave as old_ave, v.ave, v.impact_score
+        from (select distinct clip_id, project_id, ave, impact_score from b where not inserted) v
         join bin_clips bc on bc.clip_id = v.clip_id and bc.project_id = v.project_id
-       where bc.ave <> v.ave or bc.impact_score <> v.impact
+       where bc.ave <> v.ave or bc.impact_score <> v.impact_score
        order by bc.id
          for update of bc
     ), upd as (
-      update bin_clips bc set ave = old.ave, impact_score = old.impact from old where bc.id = old.id
+      update bin_clips bc set ave = old.ave, impact_score = old.impact_score from old where bc.id = old.id
       returning bc.bin_id, bc.stream_id, bc.posted_at, bc.ave - old.old_ave as ave, bc.favourability_id, bc.brand_association_id, bc.rejected
     ), moved as (
       -- The signed rows both rollups move by: +1 per row inserted; sign 0 and the AVE difference
@@ -264,7 +264,7 @@ export async function storeBatch(db: Kysely<Database>, input: PreparedPost[], re
       -- The deep dive's rows: rows inserted, with their clip's items and rails (a new clip's cut
       -- here from the batch, see itemsOfPost; a clip seen again, its stored enrichment's).
       select ins.bin_id, ins.stream_id, ins.posted_at, ins.brand_association_id, 1 as sign, it.rail, it.item
-        from ins join pc on pc.clip_id = ins.clip_id and pc.inserted join it on it.i = pc.i
+        from ins join pc on pc.clip_id = ins.clip_id and pc.inserted join it on it.ord = pc.ord
       union all
       ${storedItems(sql`select ins.bin_id, ins.clip_id, ins.stream_id, ins.posted_at, ins.brand_association_id, 1 as sign
                            from ins join pc on pc.clip_id = ins.clip_id and not pc.inserted`)}`)}, ${rollupUpserts('moved', true)}, ${placesUpsert(sql`
@@ -275,11 +275,7 @@ export async function storeBatch(db: Kysely<Database>, input: PreparedPost[], re
         from ins join nl on nl.clip_id = ins.clip_id
       union all
       select ins.bin_id, ins.stream_id, ins.posted_at, 1, cl.country_code, cl.place, cl.latitude, cl.longitude
-        from ins join pc on pc.clip_id = ins.clip_id and not pc.inserted join clip_locations cl on cl.clip_id = ins.clip_id`)}, ${itemRowsUpsert()}, r as (
-      insert into ingest_rejections as r (reason, count, last_at)
-      select reason, n, now() from unnest(${reasons}::text[], ${reasons.map((k) => rejections.get(k)!)}::bigint[]) as v(reason, n)
-      on conflict (reason) do update set count = r.count + excluded.count, last_at = now()
-    )
+        from ins join pc on pc.clip_id = ins.clip_id and not pc.inserted join clip_locations cl on cl.clip_id = ins.clip_id`)}, ${itemRowsUpsert()}
     select (select count(*) from c where inserted)::int as inserted, (select count(*) from c)::int as total,
            (select count(*) from ins)::int as bin_clips`.execute(db);
   const row = res.rows[0];
