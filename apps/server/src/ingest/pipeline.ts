@@ -8,7 +8,7 @@ import { enrich, type Enrichment } from '../nlp/enrich.ts';
 import { computeAve, cpmFor, estimateImpressions, impactScore } from './ave.ts';
 import { brandAssociation } from './brand.ts';
 import type { IngestScope, Post } from './post.ts';
-import { getRuleSet, type RuleSet } from './rules.ts';
+import { getRuleSet, inputBinRuleSet, type RuleSet } from './rules.ts';
 import { filePosts, withStoredCounts, type BinClipRow, type PreparedPost } from '../ledger/index.ts';
 import { countRejections } from './rejections.ts';
 import { normalise, postedAtOf, type RejectReason } from './validate.ts';
@@ -132,7 +132,9 @@ export function createPipeline(db: Db, opts: PipelineOptions = {}) {
     }
     // A count the connector does not know is the stored clip's (ledger/file-posts.ts), for AVE and impact too.
     const list = await withStoredCounts(db, [...valid.values()]);
-    const [enrichments, ruleSet] = await Promise.all([list.length ? enricher(list) : [], rules()]);
+    // Posts added by hand to an input bin: the project's rules, read fresh, and that bin (rules.ts).
+    const ruleSet$ = scope && 'inputBinId' in scope && scope.inputBinId !== undefined ? inputBinRuleSet(db, scope.ownerProjectId, scope.inputBinId) : rules();
+    const [enrichments, ruleSet] = await Promise.all([list.length ? enricher(list) : [], ruleSet$]);
     const prepared = list.map((p, i) => prepare(p, enrichments[i], ruleSet, scope));
     return { prepared, rejections };
   }

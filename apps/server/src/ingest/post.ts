@@ -46,10 +46,12 @@ export interface Post {
 /**
  * Who may see posts: none given, every tenant's rules match them (public sources: searches, feeds
  * the configuration names); an owner project, only that project's rules (posts read with its own
- * profile token, which can list what only the account's owner sees); projects, only those
- * projects' rules (a feed their url rules name: what one tenant points us at is filed for it).
+ * profile token, which can list what only the account's owner sees), and with `inputBinId` also
+ * that input bin of the project, every post (posts added by hand, rules.ts inputBinRuleSet);
+ * projects, only those projects' rules (a feed their url rules name: what one tenant points us
+ * at is filed for it).
  */
-export type IngestScope = { ownerProjectId: number } | { projectIds: readonly number[] };
+export type IngestScope = { ownerProjectId: number; inputBinId?: number } | { projectIds: readonly number[] };
 
 /** A connector run's outcome: posts plus what it skipped and why, never thrown away silently. */
 export interface ConnectorPage {

@@ -63,6 +63,43 @@ export async function getRuleSet(db: Db): Promise<RuleSet> {
   return next;
 }
 
+/** The rule id under which an input bin takes every post added to it (no real rule is negative this far). */
+const INPUT_BIN_RULE = Number.MIN_SAFE_INTEGER;
+
+/**
+ * The rule set for posts added by hand to an input bin: the cached one narrowed to the bin's
+ * project, read fresh (its networks, profiles and client's CPM now), with one more rule that every
+ * post meets, filing it in the input bin. Each post is then filed as ingestion would, plus the bin.
+ */
+export async function inputBinRuleSet(db: Db, projectId: number, binId: number): Promise<RuleSet> {
+  const [rs, project, profiles] = await Promise.all([
+    getRuleSet(db),
+    db
+      .selectFrom('projects')
+      .innerJoin('clients', 'clients.id', 'projects.client_id')
+      .select(['projects.client_id', 'projects.bin_id', 'projects.stream_ids', 'clients.cpm'])
+      .where('projects.id', '=', projectId)
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('profiles').select(['stream_id', 'external_id', 'handle']).where('project_id', '=', projectId).execute(),
+  ]);
+  const targets = new Map(rs.targets);
+  targets.set(INPUT_BIN_RULE, { binId, projectId });
+  const info: ProjectInfo = {
+    id: projectId,
+    clientId: project.client_id,
+    rootBinId: project.bin_id!,
+    streamIds: new Set((project.stream_ids ?? []).map(Number)),
+    owned: ownedIndex(profiles.map((p) => ({ streamId: p.stream_id, externalId: p.external_id, handle: p.handle }))),
+    cpm: (project.cpm as Record<string, number> | null) ?? null,
+  };
+  return {
+    ...rs,
+    matcher: { ruleCount: rs.matcher.ruleCount, errors: rs.matcher.errors, match: (input) => [...rs.matcher.match(input), INPUT_BIN_RULE] },
+    targets,
+    projects: new Map([[projectId, info]]),
+  };
+}
+
 export async function loadRuleSet(db: Db): Promise<RuleSet> {
   const [projects, bins, rules, profiles, clients, wordBins] = await Promise.all([
     db

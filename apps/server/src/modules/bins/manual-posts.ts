@@ -2,9 +2,10 @@
 // project through ingestion's one door (ingest/index.ts ingestPosts), as a collected post does:
 // normalised, enriched (language, sentiment, entities, terms), matched against the project's own
 // rules (so a sort bin whose rule it meets gets it too), valued (AVE at the client's CPM, impact)
-// and filed with the rollups in one statement (ledger/), in the input bin and the project's root bin. All or
-// nothing: a file with any row in trouble stores none of its rows. A post's id is derived from
-// its network, author, time and text, so adding the same post (or file) again adds nothing.
+// and filed with the rollups in one statement (ledger/), in the input bin and the project's root
+// bin. All or nothing: a file with any row in trouble stores none of its rows. A post's id is
+// derived from its network, author, time and text, so adding the same post (or file) again adds
+// nothing.
 // Its ids (the clip's and the author's) are the project's own (`manual:<project id>:…`): what
 // one client types never reaches another client's rows, even for the same author and text.
 import { BIN_TYPE, STREAM_NAMES, csvProblemsMessage, parsePostDate, readInputBinCsv, type CsvProblem, type ManualPost } from '@listening/contract';
@@ -15,7 +16,7 @@ import { clientTimeZone, fromWall } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
 import type { ProjectRow } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
-import { getRuleSet, ingestPosts, normalise, ownedIndex, type Post, type ProjectInfo, type RuleSet } from '../../ingest/index.ts';
+import { ingestPosts, normalise, type Post } from '../../ingest/index.ts';
 import { fold } from '../../nlp/text.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import * as q from './queries.ts';
@@ -23,8 +24,6 @@ import { subBinForChange } from './sub-bins.ts';
 
 type Result = z.input<typeof C.AddPostsResult>;
 const DAY_MS = 86_400_000;
-/** The rule id under which the input bin itself takes every post added to it (no real rule is negative this far). */
-const INPUT_BIN_RULE = Number.MIN_SAFE_INTEGER;
 
 const streamLabel = (id: number) => STREAM_NAMES[id as keyof typeof STREAM_NAMES] ?? (id === 13 ? 'Blog' : `stream ${id}`);
 
@@ -53,35 +52,6 @@ function toPost(p: ManualPost, project: ProjectRow, timeZone: string, now: numbe
   };
 }
 
-/** The project as the pipeline files posts under it, read fresh (its profiles, its client's CPM now). */
-async function projectInfo(db: Db, project: ProjectRow): Promise<ProjectInfo> {
-  const { profiles, cpm } = await q.filingInfo(db, project.id, project.client_id);
-  return {
-    id: project.id,
-    clientId: project.client_id,
-    rootBinId: project.bin_id!,
-    streamIds: new Set((project.stream_ids ?? []).map(Number)),
-    owned: ownedIndex(profiles.map((p) => ({ streamId: p.stream_id, externalId: p.external_id, handle: p.handle }))),
-    cpm,
-  };
-}
-
-/**
- * The cached rule set, narrowed to this project and with one more "rule" that every post meets:
- * the input bin's. Ingestion then files each post exactly as it would, plus the input bin.
- */
-async function ruleSetFor(db: Db, project: ProjectRow, binId: number): Promise<RuleSet> {
-  const rs = await getRuleSet(db);
-  const targets = new Map(rs.targets);
-  targets.set(INPUT_BIN_RULE, { binId, projectId: project.id });
-  return {
-    ...rs,
-    matcher: { ruleCount: rs.matcher.ruleCount, errors: rs.matcher.errors, match: (input) => [...rs.matcher.match(input), INPUT_BIN_RULE] },
-    targets,
-    projects: new Map([[project.id, await projectInfo(db, project)]]),
-  };
-}
-
 /** Stores posts already checked by the contract (ManualPost); `row` numbers them in messages (a file's rows). */
 async function addPosts(db: Db, user: AuthUser, binId: number, input: { row: number | null; post: ManualPost }[]): Promise<Result> {
   const { bin, project } = await subBinForChange(db, user, binId);
@@ -103,10 +73,10 @@ async function addPosts(db: Db, user: AuthUser, binId: number, input: { row: num
   if (problems.length) throw badRequest(input.length === 1 && input[0].row === null ? problems[0].message : csvProblemsMessage(problems));
   const posts = [...byKey.values()];
   const already = await q.clipsAlreadyInBin(db, binId, posts);
-  const rs = await ruleSetFor(db, project, binId);
-  // One batch, so one statement: the file is stored whole or not at all. A count the file leaves
-  // out is the stored clip's, for AVE and impact as for the clip (ledger/file-posts.ts).
-  await ingestPosts(db, posts, { scope: { ownerProjectId: project.id }, ruleSet: async () => rs, batchSize: posts.length });
+  // Filed under the project's rules and in this input bin, as one batch, so one statement: the
+  // file is stored whole or not at all. A count the file leaves out is the stored clip's, for AVE
+  // and impact as for the clip (ledger/file-posts.ts).
+  await ingestPosts(db, posts, { scope: { ownerProjectId: project.id, inputBinId: binId }, batchSize: posts.length });
   return { Received: input.length, Added: posts.length - already, AlreadyInBin: already };
 }
 

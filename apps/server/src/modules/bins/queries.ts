@@ -128,12 +128,3 @@ export async function clipsAlreadyInBin(db: Db, binId: number, keys: { streamId:
   const wanted = new Set(keys.map((k) => `${k.streamId}:${k.externalId}`));
   return rows.filter((r) => wanted.has(`${r.stream_id}:${r.external_id}`)).length;
 }
-
-/** What the pipeline needs to file a post under the project: its owned profiles and its client's CPM. */
-export async function filingInfo(db: Db, projectId: number, clientId: number) {
-  const [profiles, client] = await Promise.all([
-    db.selectFrom('profiles').select(['stream_id', 'external_id', 'handle']).where('project_id', '=', projectId).execute(),
-    db.selectFrom('clients').select('cpm').where('id', '=', clientId).executeTakeFirst(),
-  ]);
-  return { profiles, cpm: (client?.cpm as Record<string, number> | null | undefined) ?? null };
-}
