@@ -73,6 +73,9 @@ const modules = (async () => {
   return Promise.all([import('./app.ts'), import('./startup.ts'), import('./seed/demo.ts'), import('./mail/mailer.ts')]);
 })();
 await whenDatabaseAnswers('migrating', () => migrate(handle.db));
+// On PostgreSQL other processes may share the database: changes and notifications reach them
+// through LISTEN/NOTIFY (events/bus.ts); on PGlite the bus stays in this process.
+const stopBus = handle.engine === 'postgres' ? await (await import('./events/bus.ts')).startBus(handle.db, config.databaseUrl!) : null;
 const [{ buildApp }, { startBackground }, { isEmpty, seedDemoOnce, usersWithPublishedPassword }, { createMailer }] = await modules;
 const mailer = createMailer(handle.db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
 let routing: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
@@ -105,6 +108,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
     }
+    await stopBus?.();
     await handle.close();
     process.exit(0);
   });

@@ -1,11 +1,13 @@
 // The rule set the pipeline matches against: every active rule of every live project of an active
 // client, compiled into one matcher, with what each rule files a clip under (bin, project) and each project's
 // owned profiles and CPM table. Loaded from the database and cached; call invalidateRules()
-// after editing rules, bins, projects, profiles or clients (the cache also expires on its own).
+// after editing rules, bins, projects, profiles or clients: it tells every process through the
+// event bus (events/bus.ts), and the cache also expires on its own as a backstop.
 // An In-Active client's projects are left out (its contract has ended: nothing is collected for
 // it), with their rules and owned profiles, so no post is filed under them (docs/security.md).
 import { BIN_TYPE } from '@listening/contract';
 import type { Db } from '../db/connection.ts';
+import { onEvent, publishSoon } from '../events/bus.ts';
 import { canonicalAccountId } from './account-id.ts';
 import { ownedIndex, type OwnedIndex, type OwnedProfile } from './brand.ts';
 import { compileRules, type Matcher, type RuleSpec } from './matcher/compile.ts';
@@ -34,14 +36,22 @@ export interface RuleSet {
   loadedAt: number;
 }
 
+/** The backstop: a change whose event was lost (the bus reconnecting) is seen within this. */
 const TTL_MS = 30_000;
 const cache = new WeakMap<Db, Promise<RuleSet>>();
+const listening = new WeakSet<Db>();
 
+/** Drops the rule set here at once, and in every other process on the database when their event arrives. */
 export function invalidateRules(db: Db): void {
   cache.delete(db);
+  publishSoon(db, { kind: 'rules' });
 }
 
 export async function getRuleSet(db: Db): Promise<RuleSet> {
+  if (!listening.has(db)) {
+    listening.add(db);
+    onEvent(db, 'rules', () => cache.delete(db));
+  }
   const hit = cache.get(db);
   if (hit) {
     const rs = await hit.catch(() => null);

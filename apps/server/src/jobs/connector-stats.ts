@@ -11,6 +11,7 @@ import { connectorNetwork, STOP_STREAK_THRESHOLD } from '@listening/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { ConnectorReport } from '../ingest/connectors/index.ts';
+import { notificationsRaised } from '../events/bus.ts';
 
 /** Share of a window's items skipped for one reason above which admins are told. */
 export const SKIP_RATE_THRESHOLD = 0.2;
@@ -209,5 +210,11 @@ export async function notifyAdmins(db: Db, description: string): Promise<void> {
     await db
       .insertInto('notifications')
       .values(admins.map((a) => ({ user_id: a.id, description, notification_type_id: 2, link: '/admin/collection' })))
-      .execute();
+      .execute()
+      .then(() =>
+        notificationsRaised(
+          db,
+          admins.map((a) => a.id),
+        ),
+      );
 }

@@ -5,6 +5,7 @@
 // no mail twice (the keys) and, with `bell: 'mailed'`, rings no bell twice either.
 import type { Db } from '../db/connection.ts';
 import { queueKeyedMail, type KeyedMail } from './mailer.ts';
+import { notificationsRaised } from '../events/bus.ts';
 
 /** One person to tell: their user (for the bell) and their mail, keyed by event and person. */
 export interface Recipient {
@@ -53,5 +54,6 @@ export async function notifyRecipients(
         })),
       )
       .execute();
+  await notificationsRaised(db, [...rung]);
   return mails;
 }

@@ -1,15 +1,17 @@
 // Live events over server-sent events (docs/jobs.md, "Live notifications"). One hub per database
-// watches the notifications table for this process's open streams: a cheap query of the newest id
-// every POLL_MS while any stream is open, and, when it moved, each connected user's unseen count
-// and newest id, sent to that user's streams if they changed. Reading the table rather than an
-// in-process signal is what lets a notification raised by any process (a worker, another API
-// server) reach a stream held by this one. A stream outlives the request's session check, so the
+// watches the notifications table for this process's open streams. A notification raised by any
+// process (a worker, another API server) is an event on the bus (events/bus.ts): the hub then reads
+// the named users' unseen count and newest id at once and sends them to their streams if they
+// changed. The event carries only user ids; what a stream shows is read from the table for its own
+// user. As a backstop for an event lost (the bus reconnecting), a cheap query of the newest id
+// every POLL_MS while any stream is open does the same for every stream when it moved. A stream outlives the request's session check, so the
 // session is checked again every `checkMs` and before each event: a logout, a revoke or the end of
 // the user's client access ends the stream (docs/security.md, "Sessions and passwords").
 import { EVENT_STREAMS_PER_USER, type NotificationEvent } from '@listening/contract';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { HttpError } from '../../errors.ts';
+import { onEvent } from '../../events/bus.ts';
 
 export const POLL_MS = 2000;
 /** A comment line this often keeps proxies from closing a quiet stream. */
@@ -101,6 +103,19 @@ function createHub(db: Db): EventHub {
       polling = false;
     }
   }
+
+  // An empty list (the bus reopened after missing events) means every stream.
+  let nudging: Promise<void> = Promise.resolve();
+  onEvent(db, 'notifications', ({ userIds }) => {
+    if (streams.size === 0) return;
+    const users = new Set(userIds);
+    nudging = nudging
+      .then(async () => {
+        for (const s of [...streams]) if (s.started && (users.size === 0 || users.has(s.userId))) await push(s);
+      })
+      // The poll is the backstop: a stream is never ended for a failed read.
+      .catch(() => undefined);
+  });
 
   function stopIfIdle() {
     if (streams.size === 0 && timer) {

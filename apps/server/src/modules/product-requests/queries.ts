@@ -2,6 +2,7 @@
 // provider's admins to tell.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { notificationsRaised } from '../../events/bus.ts';
 
 /** The project's latest request for the product made since `since`, if any. */
 export function recentRequest(db: Kysely<Database>, projectId: number, product: string, since: Date) {
@@ -48,5 +49,6 @@ export function notify(db: Kysely<Database>, userIds: number[], description: str
   return db
     .insertInto('notifications')
     .values(userIds.map((user_id) => ({ user_id, description, notification_type_id: 2, project_id: projectId })))
-    .execute();
+    .execute()
+    .then(() => notificationsRaised(db, userIds));
 }

@@ -14,6 +14,7 @@ import { dropFileIfUnused, writeFile } from '../../reports/files.ts';
 import { prepareReportMails, queueReportMails } from '../../reports/mail.ts';
 import { renderRequest } from '../../reports/render.ts';
 import { enqueue, type Job } from '../../jobs/runner.ts';
+import { notificationsRaised } from '../../events/bus.ts';
 
 export const REPORT_GENERATE_QUEUE = 'report-generate';
 /** Attempts before a request is marked failed (its Error shown in the log; regenerate tries again). */
@@ -111,7 +112,13 @@ export async function generateRequest(db: Db, guid: string, opts: GenerateOption
             link: reportDownloadPath(q.is_listing ? SPREADSHEET_LAYOUT : q.layout_id, guid),
           })),
         )
-        .execute();
+        .execute()
+        .then(() =>
+          notificationsRaised(
+            trx,
+            told.map((t) => t.user_id),
+          ),
+        );
     if (q.schedule_id !== null && q.sent_at === null) {
       const recipients = await trx
         .selectFrom('report_recipients as rr')
