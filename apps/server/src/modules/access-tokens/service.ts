@@ -29,7 +29,7 @@ import { missingSettings, NETWORKS, networkOf, notConfiguredMessage, type Networ
 import type { OAuthConfig } from '../../oauth/config.ts';
 import { consumeState, createState, readLink, signLink, type GrantBinding } from '../../oauth/state.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { profileById, projectProfiles, toWire } from './queries.ts';
+import { deleteBinRule, deleteProfile, liveProject, profileById, projectProfiles, saveProfile, toWire } from './queries.ts';
 
 /** The return pages (web app), one per way a grant starts; all three complete it alike. */
 export const RETURN_PAGES = { modal: '/profile', link: '/brandInfluencer', regrant: '/brandInfluencerprofile' } as const;
@@ -138,7 +138,7 @@ export async function openLink(db: Db, deps: TokenDeps, link: string): Promise<{
     if (err instanceof GrantError) throw badRequest(err.message);
     throw badRequest('This link is not valid. Please ask for a new one.');
   }
-  const project = await db.selectFrom('projects').select(['id', 'client_id']).where('id', '=', b.projectId).where('is_deleted', '=', false).executeTakeFirst();
+  const project = await liveProject(db, b.projectId);
   if (!project || project.client_id !== b.clientId) throw notFound('This link no longer names a project');
   if (b.profileId) {
     const p = await profileById(db, b.profileId);
@@ -178,7 +178,7 @@ export async function completeGrant(
   // Our sentence for the code, never the error_description beside it: anyone can write a return address.
   if (r.error) throw fail(grantErrorMessage(r.error, net.name));
   if (!r.code) throw fail(`${net.name} sent no authorisation code`);
-  const project = await db.selectFrom('projects').select(['id', 'client_id']).where('id', '=', g.projectId).where('is_deleted', '=', false).executeTakeFirst();
+  const project = await liveProject(db, g.projectId);
   if (!project || project.client_id !== g.clientId) throw fail('The project of this authorisation no longer exists');
   const settings = deps.oauth[net.provider];
   if (!settings.clientId || !settings.clientSecret) throw conflict(notConfiguredMessage(net));
@@ -254,23 +254,7 @@ export async function save(db: Db, deps: TokenDeps, user: AuthUser, b: SaveAcces
     ...(b.summary !== undefined ? { summary: b.summary || null } : {}),
     ...(b.followerCount !== undefined ? { followers: b.followerCount } : {}),
   };
-  const row = await db
-    .selectFrom('profiles')
-    .select('id')
-    .where('project_id', '=', project.id)
-    .where('stream_id', '=', b.streamId)
-    .where('external_id', '=', externalId)
-    .orderBy('id')
-    .executeTakeFirst();
-  const id = row
-    ? (await db.updateTable('profiles').set(fields).where('id', '=', row.id).returning('id').executeTakeFirstOrThrow()).id
-    : (
-        await db
-          .insertInto('profiles')
-          .values({ ...fields, project_id: project.id, stream_id: b.streamId, external_id: externalId })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+  const id = await saveProfile(db, { projectId: project.id, streamId: b.streamId, externalId }, fields);
   invalidateRules(db);
   return toWire((await profileById(db, id))!);
 }
@@ -293,9 +277,9 @@ export async function deleteProfile(
   if (q.binRuleId !== undefined && q.binRuleId !== p.bin_rule_id) throw badRequest(`binRuleId ${q.binRuleId} is not this profile's rule`);
   await forgetToken(db, deps, p.id);
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('profiles').where('id', '=', p.id).execute();
+    await deleteProfile(trx, p.id);
     // The rule exists for this profile only (it tracks the account in the project's bin).
-    if (p.bin_rule_id !== null) await trx.deleteFrom('bin_rules').where('id', '=', p.bin_rule_id).execute();
+    if (p.bin_rule_id !== null) await deleteBinRule(trx, p.bin_rule_id);
   });
   invalidateRules(db);
   await audit(db, {

@@ -27,7 +27,7 @@ function toReceived(r: q.OpenInvitationRow): ReceivedInvitation {
 }
 
 async function myEmail(db: Db, user: AuthUser): Promise<string> {
-  const u = await db.selectFrom('users').select('email').where('id', '=', user.id).executeTakeFirstOrThrow();
+  const u = await q.accountEmail(db, user.id);
   return u.email;
 }
 

@@ -54,6 +54,11 @@ export function answerInvitation(db: Q, id: number, userId: number | null, accep
     .executeTakeFirst();
 }
 
+/** A user's sign-in address (the user exists). */
+export function accountEmail(db: Q, userId: number) {
+  return db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
+}
+
 export function accountByEmail(db: Q, email: string) {
   return db.selectFrom('users').select(['id', 'email', 'is_admin', 'password_hash']).where('email', '=', email).executeTakeFirst();
 }

@@ -12,6 +12,7 @@ import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/connection.ts';
 import { HttpError } from '../../errors.ts';
 import { onEvent } from '../../events/bus.ts';
+import * as q from './queries.ts';
 
 export const POLL_MS = 2000;
 /** A comment line this often keeps proxies from closing a quiet stream. */
@@ -58,11 +59,7 @@ export function eventHub(db: Db): EventHub {
 }
 
 async function stateOf(db: Db, userId: number): Promise<NotificationEvent> {
-  const r = await db
-    .selectFrom('notifications')
-    .select((eb) => [eb.fn.max('id').as('latest'), eb.fn.countAll<number>().filterWhere('seen_at', 'is', null).as('unseen')])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const r = await q.notificationState(db, userId);
   return { unseen: Number(r?.unseen ?? 0), latestId: r?.latest == null ? null : Number(r.latest) };
 }
 
@@ -89,10 +86,7 @@ function createHub(db: Db): EventHub {
     if (polling) return;
     polling = true;
     try {
-      const r = await db
-        .selectFrom('notifications')
-        .select((eb) => eb.fn.max('id').as('id'))
-        .executeTakeFirst();
+      const r = await q.newestNotificationId(db);
       const id = Number(r?.id ?? 0);
       if (id === newest) return;
       newest = id;

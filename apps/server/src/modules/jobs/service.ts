@@ -2,34 +2,16 @@
 import type { OperationResult } from '@listening/contract';
 import type * as C from '@listening/contract';
 import type { Db } from '../../db/connection.ts';
+import * as q from './queries.ts';
 
 /** Failures shown: the latest this many. */
 const FAILURES_SHOWN = 50;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export async function jobs(db: Db): Promise<OperationResult<typeof C.getJobs>> {
-  const counts = await db
-    .selectFrom('jobs')
-    .select((eb) => [
-      'queue',
-      eb.fn.countAll<number>().filterWhere('state', '=', 'queued').as('queued'),
-      eb.fn.countAll<number>().filterWhere('state', '=', 'running').as('running'),
-      eb.fn.countAll<number>().filterWhere('state', '=', 'done').as('done'),
-      eb.fn.countAll<number>().filterWhere('state', '=', 'failed').as('failed'),
-      eb.fn.min('run_at').filterWhere('state', '=', 'queued').as('oldest_due'),
-    ])
-    .groupBy('queue')
-    .orderBy('queue')
-    .execute();
-  const failures = await db
-    .selectFrom('jobs')
-    .select(['id', 'queue', 'key', 'state', 'attempts', 'max_attempts', 'last_error', 'run_at', 'finished_at'])
-    .where('last_error', 'is not', null)
-    .where('state', 'in', ['failed', 'queued', 'running'])
-    .orderBy('id', 'desc')
-    .limit(FAILURES_SHOWN)
-    .execute();
-  const schedules = await db.selectFrom('job_schedules').selectAll().orderBy('name').execute();
+  const counts = await q.queueCounts(db);
+  const failures = await q.recentFailures(db, FAILURES_SHOWN);
+  const schedules = await q.schedules(db);
   return {
     Queues: counts.map((c) => ({
       Queue: c.queue,

@@ -1,7 +1,9 @@
 // SQL of the mentor area: platforms, tutorials with their step counts, steps, attachments, files
 // and registrations.
 import { sql } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import type { Database } from '../../db/schema.ts';
 
 export const platforms = (db: Db) => db.selectFrom('mentor_platforms').select(['id', 'name']).orderBy('position').orderBy('id').execute();
 
@@ -35,6 +37,20 @@ export function tutorials(db: Db, opts: { active?: boolean; platformId?: number;
     .orderBy('t.id')
     .execute();
 }
+
+/** A tutorial's own fields, as the editor saves them. */
+export type TutorialFields = Pick<Insertable<Database['tutorials']>, 'platform_id' | 'title' | 'description' | 'page_location' | 'is_active' | 'updated_at'>;
+
+/** Files a new tutorial; answers its id. */
+export const insertTutorial = async (db: Db, values: TutorialFields) =>
+  (await db.insertInto('tutorials').values(values).returning('id').executeTakeFirstOrThrow()).id;
+
+/** Saves a tutorial's fields; answers undefined when there is no such tutorial. */
+export const updateTutorial = (db: Db, id: number, values: TutorialFields) =>
+  db.updateTable('tutorials').set(values).where('id', '=', id).returning('id').executeTakeFirst();
+
+/** Deletes a tutorial; answers its title, or undefined when there was none. */
+export const deleteTutorial = (db: Db, id: number) => db.deleteFrom('tutorials').where('id', '=', id).returning(['id', 'title']).executeTakeFirst();
 
 export const steps = (db: Db, tutorialId: number) =>
   db.selectFrom('tutorial_steps').selectAll().where('tutorial_id', '=', tutorialId).orderBy('step_number').execute();

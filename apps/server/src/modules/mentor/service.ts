@@ -184,9 +184,9 @@ export async function saveTutorial(db: Db, user: AuthUser, body: SaveTutorialBod
       updated_at: new Date(),
     };
     let tutorialId: number;
-    if (body.Id === null) tutorialId = (await tx.insertInto('tutorials').values(values).returning('id').executeTakeFirstOrThrow()).id;
+    if (body.Id === null) tutorialId = await q.insertTutorial(tx, values);
     else {
-      const updated = await tx.updateTable('tutorials').set(values).where('id', '=', body.Id).returning('id').executeTakeFirst();
+      const updated = await q.updateTutorial(tx, body.Id, values);
       if (!updated) throw notFound(TUTORIAL_NOT_FOUND);
       tutorialId = updated.id;
     }
@@ -210,7 +210,7 @@ export async function saveTutorial(db: Db, user: AuthUser, body: SaveTutorialBod
 
 export async function deleteTutorial(db: Db, user: AuthUser, tutorialId: number): Promise<{ ok: boolean }> {
   await db.transaction().execute(async (tx) => {
-    const gone = await tx.deleteFrom('tutorials').where('id', '=', tutorialId).returning(['id', 'title']).executeTakeFirst();
+    const gone = await q.deleteTutorial(tx, tutorialId);
     if (!gone) throw notFound(TUTORIAL_NOT_FOUND);
     await audit(tx, { actor: user, action: 'tutorial.delete', target: `tutorial:${tutorialId}`, detail: { title: gone.title } });
   });

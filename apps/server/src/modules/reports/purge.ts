@@ -7,6 +7,7 @@ import { REPORT_RATE_LIMITS } from '@listening/contract';
 import type { Db } from '../../db/connection.ts';
 import { purgeOutbox } from '../../mail/mailer.ts';
 import { purgeUnusedFiles } from '../../reports/files.ts';
+import * as q from './queries.ts';
 
 export const REPORT_PURGE_QUEUE = 'outbox-purge';
 export const REPORT_PURGE_EVERY_MS = 60 * 60_000;
@@ -16,10 +17,6 @@ export async function purgeOutboxAndFiles(db: Db, opts: { retentionDays: number;
   const now = opts.now ?? new Date();
   const mails = await purgeOutbox(db, new Date(now.getTime() - opts.retentionDays * DAY));
   const files = await purgeUnusedFiles(db, now);
-  const events = await db
-    .deleteFrom('report_rate_events')
-    .where('created_at', '<', new Date(now.getTime() - REPORT_RATE_LIMITS.windowMinutes * 60_000))
-    .returning('id')
-    .execute();
-  return { mails, files, events: events.length };
+  const events = await q.purgeRateEvents(db, new Date(now.getTime() - REPORT_RATE_LIMITS.windowMinutes * 60_000));
+  return { mails, files, events };
 }

@@ -318,6 +318,16 @@ export async function deleteSchedule(db: Db, id: number): Promise<void> {
   await db.deleteFrom('report_schedules').where('id', '=', id).execute();
 }
 
+/** The client of a live project, or undefined when there is none. */
+export function liveProjectClient(db: Db, projectId: number) {
+  return db.selectFrom('projects').select('client_id').where('id', '=', projectId).where('is_deleted', '=', false).executeTakeFirst();
+}
+
+/** Forgets the rate-limit events older than `before`; answers how many went. */
+export async function purgeRateEvents(db: Db, before: Date): Promise<number> {
+  return (await db.deleteFrom('report_rate_events').where('created_at', '<', before).returning('id').execute()).length;
+}
+
 export async function clientTimeZoneOf(db: Db, clientId: number): Promise<string> {
   return (await db.selectFrom('clients').select('time_zone').where('id', '=', clientId).executeTakeFirstOrThrow()).time_zone;
 }

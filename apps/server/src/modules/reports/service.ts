@@ -291,7 +291,7 @@ export async function log(db: Db, user: AuthUser, scope: LogScope, list: ListQue
     await assertClientAccess(db, user, scope.id);
     f.clientId = scope.id;
   } else if (scope.kind === 'project') {
-    const project = await db.selectFrom('projects').select('client_id').where('id', '=', scope.id).where('is_deleted', '=', false).executeTakeFirst();
+    const project = await q.liveProjectClient(db, scope.id);
     if (!project) throw notFound(`Project ${scope.id} not found`);
     await assertClientAccess(db, user, project.client_id).catch(() => {
       throw notFound(`Project ${scope.id} not found`);

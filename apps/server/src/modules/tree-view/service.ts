@@ -6,32 +6,11 @@ import { BIN_TYPE, type Subfolder } from '@listening/contract';
 import type { Db } from '../../db/connection.ts';
 import { assertClientAccess } from '../../access/index.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import * as q from './queries.ts';
 
 export async function clientSubfolders(db: Db, user: AuthUser, clientId: number): Promise<Subfolder[]> {
   await assertClientAccess(db, user, clientId);
-  const rows = await db
-    .selectFrom('bins')
-    .innerJoin('projects', 'projects.id', 'bins.project_id')
-    .select([
-      'bins.id',
-      'bins.name',
-      'bins.parent_id',
-      'bins.stream_id',
-      'bins.created_at',
-      'bins.modified_at',
-      'bins.is_deleted',
-      'bins.client_id',
-      'bins.project_id',
-      'bins.bin_type_id',
-    ])
-    .where('bins.client_id', '=', clientId)
-    .where('projects.is_deleted', '=', false)
-    .where('bins.is_deleted', '=', false)
-    .where('bins.bin_type_id', 'in', [BIN_TYPE.SortBin, BIN_TYPE.InputBin])
-    .orderBy('bins.project_id')
-    .orderBy('bins.name')
-    .orderBy('bins.id')
-    .execute();
+  const rows = await q.liveSubfolders(db, clientId);
   // Parents before children: a bin is listed once its parent (a listed bin, or the project's root) is.
   const ids = new Set(rows.map((r) => r.id));
   const placed = new Set<number>();

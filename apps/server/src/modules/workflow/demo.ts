@@ -5,7 +5,7 @@ import type { Db } from '../../db/connection.ts';
 import * as q from './queries.ts';
 
 export async function seedDemoWorkflows(db: Db): Promise<void> {
-  const bins = await db.selectFrom('word_bins').select(['id', 'description']).orderBy('id').execute();
+  const bins = await q.allWordBins(db);
   for (const bin of bins) {
     const workflowId = await q.insertWorkflow(db, bin.id, bin.description);
     if (workflowId === undefined) continue;

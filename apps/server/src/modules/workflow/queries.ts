@@ -37,6 +37,16 @@ const groupColumns = [
 ] as const;
 
 /** A live group with its workflow's word bin. */
+/** Locks a workflow's row for the transaction, so two changes of its groups queue up. */
+export function lockWorkflow(trx: Db, workflowId: number) {
+  return trx.selectFrom('workflows').select('id').where('id', '=', workflowId).forUpdate().execute();
+}
+
+/** Every word bin (the demo's), by id. */
+export function allWordBins(db: Db) {
+  return db.selectFrom('word_bins').select(['id', 'description']).orderBy('id').execute();
+}
+
 export function liveGroup(db: Db, groupId: number) {
   return db
     .selectFrom('workflow_groups')

@@ -110,7 +110,7 @@ export async function createGroup(db: Db, user: AuthUser, wordBinId: number, nam
   const workflow = await workflowOfBin(db, bin);
   const created = await db.transaction().execute(async (trx) => {
     // Locks the workflow row, so two 'Add New Group' at once cannot pass the checks together.
-    await trx.selectFrom('workflows').select('id').where('id', '=', workflow.id).forUpdate().execute();
+    await q.lockWorkflow(trx, workflow.id);
     const groups = await q.liveGroups(trx, workflow.id);
     if (groups.length >= WORKFLOW_GROUPS_MAX) throw badRequest(`A board holds at most ${WORKFLOW_GROUPS_MAX} groups: delete one before adding another`);
     if (groups.some((g) => sameName(g.description, name))) throw badRequest(`There is already a group named ${name} on this board`);
@@ -145,7 +145,7 @@ export async function setDefaultGroup(db: Db, user: AuthUser, workflowId: number
   if (group.workflow_id !== workflow.id) throw badRequest(`Group ${group.description} is on another board`);
   if (group.is_default) return { ok: true };
   await db.transaction().execute(async (trx) => {
-    await trx.selectFrom('workflows').select('id').where('id', '=', workflow.id).forUpdate().execute();
+    await q.lockWorkflow(trx, workflow.id);
     const current = (await q.liveGroups(trx, workflow.id)).find((g) => g.is_default);
     await q.setDefaultGroup(trx, workflow, current?.id ?? null, group.id);
   });
