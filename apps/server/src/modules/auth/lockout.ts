@@ -7,6 +7,7 @@
 // past locks. Accounts are keyed by the normalised email whether or not a user has it, so a lock
 // tells nothing about which addresses exist.
 import type { Db } from '../../db/connection.ts';
+import * as q from './queries.ts';
 
 export const LOCKOUT = {
   threshold: 5,
@@ -26,7 +27,7 @@ export function lockDelayMs(n: number): number {
 
 /** Milliseconds the account is still locked for; 0 when it is not. */
 export async function lockedFor(db: Db, email: string, now = new Date()): Promise<number> {
-  const row = await db.selectFrom('login_lockouts').select('locked_until').where('email', '=', lockoutKey(email)).executeTakeFirst();
+  const row = await q.lockoutOf(db, lockoutKey(email));
   const until = row?.locked_until?.getTime() ?? 0;
   return Math.max(0, until - now.getTime());
 }
@@ -35,12 +36,7 @@ export async function lockedFor(db: Db, email: string, now = new Date()): Promis
 export async function recordFailure(db: Db, email: string, now = new Date()): Promise<number> {
   const key = lockoutKey(email);
   const lockedUntil = await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('login_lockouts')
-      .values({ email: key, failures: 0, window_started_at: now, last_failure_at: now })
-      .onConflict((oc) => oc.column('email').doNothing())
-      .execute();
-    const row = await trx.selectFrom('login_lockouts').selectAll().where('email', '=', key).forUpdate().executeTakeFirstOrThrow();
+    const row = await q.lockedLockoutRow(trx, key, now);
     let { failures, lock_count: lockCount, window_started_at: windowStart, locked_until: until } = row;
     if (now.getTime() - row.last_failure_at.getTime() > LOCKOUT.forgetAfterMs) lockCount = 0;
     if (now.getTime() - windowStart.getTime() > LOCKOUT.windowMs) {
@@ -54,26 +50,18 @@ export async function recordFailure(db: Db, email: string, now = new Date()): Pr
       failures = 0;
       windowStart = now;
     }
-    await trx
-      .updateTable('login_lockouts')
-      .set({ failures, lock_count: lockCount, window_started_at: windowStart, locked_until: until, last_failure_at: now })
-      .where('email', '=', key)
-      .execute();
+    await q.saveLockout(trx, key, { failures, lock_count: lockCount, window_started_at: windowStart, locked_until: until, last_failure_at: now });
     return until;
   });
   // Now and then, rows long quiet (often addresses nobody has) are dropped.
   if (Math.random() < 0.02) {
     const old = new Date(now.getTime() - LOCKOUT.forgetAfterMs);
-    await db
-      .deleteFrom('login_lockouts')
-      .where('last_failure_at', '<', old)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-      .execute();
+    await q.dropQuietLockouts(db, old, now);
   }
   return Math.max(0, (lockedUntil?.getTime() ?? 0) - now.getTime());
 }
 
 /** A successful login or a new password: the account starts afresh. */
 export async function clearFailures(db: Db, email: string): Promise<void> {
-  await db.deleteFrom('login_lockouts').where('email', '=', lockoutKey(email)).execute();
+  await q.clearLockout(db, lockoutKey(email));
 }

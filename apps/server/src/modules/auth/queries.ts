@@ -172,3 +172,39 @@ export async function ownClientTimeZone(db: Q, userId: number): Promise<string |
     .executeTakeFirst();
   return row?.time_zone;
 }
+
+/** When a login key is locked until (none: not locked). */
+export function lockoutOf(db: Q, key: string) {
+  return db.selectFrom('login_lockouts').select('locked_until').where('email', '=', key).executeTakeFirst();
+}
+
+/** A login key's lockout row, filed empty when it has none, locked for the transaction. */
+export async function lockedLockoutRow(trx: Q, key: string, now: Date) {
+  await trx
+    .insertInto('login_lockouts')
+    .values({ email: key, failures: 0, window_started_at: now, last_failure_at: now })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
+  return trx.selectFrom('login_lockouts').selectAll().where('email', '=', key).forUpdate().executeTakeFirstOrThrow();
+}
+
+export function saveLockout(
+  trx: Q,
+  key: string,
+  v: { failures: number; lock_count: number; window_started_at: Date; locked_until: Date | null; last_failure_at: Date },
+) {
+  return trx.updateTable('login_lockouts').set(v).where('email', '=', key).execute();
+}
+
+/** Drops the rows of keys quiet since `before` that are not locked at `now`. */
+export function dropQuietLockouts(db: Q, before: Date, now: Date) {
+  return db
+    .deleteFrom('login_lockouts')
+    .where('last_failure_at', '<', before)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+    .execute();
+}
+
+export function clearLockout(db: Q, key: string) {
+  return db.deleteFrom('login_lockouts').where('email', '=', key).execute();
+}
