@@ -152,7 +152,6 @@ const MODULE_SQL_PENDING = [
   'reports/schedules.ts',
   'word-bins/crisis-spike.ts',
   'word-bins/digest.ts',
-  'word-bins/service.ts',
 ];
 
 export default tseslint.config(

@@ -109,6 +109,25 @@ export function groupsOf(db: Db, clientId: number) {
   return db.selectFrom('word_bin_groups').selectAll().where('client_id', '=', clientId).where('is_deleted', '=', false).orderBy('description').execute();
 }
 
+export function insertGroup(db: Db, clientId: number, description: string) {
+  return db.insertInto('word_bin_groups').values({ client_id: clientId, description }).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Marks a group deleted, its word bins left in no group (run in a transaction). */
+export async function deleteGroup(trx: Db, groupId: number): Promise<void> {
+  await trx.updateTable('word_bins').set({ word_bin_group_id: null }).where('word_bin_group_id', '=', groupId).execute();
+  await trx.updateTable('word_bin_groups').set({ is_deleted: true }).where('id', '=', groupId).execute();
+}
+
+export function setGroup(db: Db, wordBinId: number, groupId: number) {
+  return db.updateTable('word_bins').set({ word_bin_group_id: groupId, updated_at: new Date() }).where('id', '=', wordBinId).execute();
+}
+
+/** Deletes a word bin; its keywords, recipients, matches and logs go with it (ON DELETE CASCADE). */
+export function deleteWordBin(db: Db, id: number) {
+  return db.deleteFrom('word_bins').where('id', '=', id).execute();
+}
+
 export function logsOf(db: Db, wordBinId: number) {
   return db.selectFrom('word_bin_logs').selectAll().where('word_bin_id', '=', wordBinId).orderBy('date_from', 'desc').limit(500).execute();
 }

@@ -171,7 +171,7 @@ export async function updateWordBin(db: Db, user: AuthUser, body: Input): Promis
 export async function deleteWordBin(db: Db, user: AuthUser, id: number): Promise<z.input<typeof C.WordBinResult>> {
   await wordBinForChange(db, user, id);
   // Its keywords, recipients, matches and logs go with it (ON DELETE CASCADE).
-  await db.deleteFrom('word_bins').where('id', '=', id).execute();
+  await q.deleteWordBin(db, id);
   invalidateRules(db);
   return { Success: true, Message: 'Worbin deleted' };
 }
@@ -190,17 +190,14 @@ export async function createGroup(db: Db, user: AuthUser, clientId: number, name
   await assertClientWritable(db, user, clientId);
   const taken = (await q.groupsOf(db, clientId)).some((g) => g.description.toLocaleLowerCase() === name.toLocaleLowerCase());
   if (taken) throw badRequest(`A group named ${quoteInput(name)} already exists`);
-  const row = await db.insertInto('word_bin_groups').values({ client_id: clientId, description: name }).returningAll().executeTakeFirstOrThrow();
+  const row = await q.insertGroup(db, clientId, name);
   return groupWire(row);
 }
 
 export async function deleteGroup(db: Db, user: AuthUser, id: number): Promise<z.input<typeof C.WordBinResult>> {
   const group = await groupForUser(db, user, id);
   await assertClientWritable(db, user, group.client_id);
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('word_bins').set({ word_bin_group_id: null }).where('word_bin_group_id', '=', id).execute();
-    await trx.updateTable('word_bin_groups').set({ is_deleted: true }).where('id', '=', id).execute();
-  });
+  await db.transaction().execute((trx) => q.deleteGroup(trx, id));
   return { Success: true, Message: 'Group deleted' };
 }
 
@@ -208,7 +205,7 @@ export async function addToGroup(db: Db, user: AuthUser, wordBinId: number, grou
   const { bin } = await wordBinForChange(db, user, wordBinId);
   const group = await groupForUser(db, user, groupId);
   if (group.client_id !== bin.client_id) throw badRequest(`Group ${groupId} is not a group of this word bin's client`);
-  await db.updateTable('word_bins').set({ word_bin_group_id: groupId, updated_at: new Date() }).where('id', '=', wordBinId).execute();
+  await q.setGroup(db, wordBinId, groupId);
   return getWordBin(db, user, wordBinId);
 }
 
