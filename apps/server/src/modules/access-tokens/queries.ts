@@ -85,7 +85,7 @@ export async function saveProfile(db: Db, key: { projectId: number; streamId: nu
       ).id;
 }
 
-export function deleteProfile(db: Db, profileId: number) {
+export function deleteProfileRow(db: Db, profileId: number) {
   return db.deleteFrom('profiles').where('id', '=', profileId).execute();
 }
 

@@ -29,7 +29,7 @@ import { missingSettings, NETWORKS, networkOf, notConfiguredMessage, type Networ
 import type { OAuthConfig } from '../../oauth/config.ts';
 import { consumeState, createState, readLink, signLink, type GrantBinding } from '../../oauth/state.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { deleteBinRule, deleteProfile, liveProject, profileById, projectProfiles, saveProfile, toWire } from './queries.ts';
+import { deleteBinRule, deleteProfileRow, liveProject, profileById, projectProfiles, saveProfile, toWire } from './queries.ts';
 
 /** The return pages (web app), one per way a grant starts; all three complete it alike. */
 export const RETURN_PAGES = { modal: '/profile', link: '/brandInfluencer', regrant: '/brandInfluencerprofile' } as const;
@@ -277,7 +277,7 @@ export async function deleteProfile(
   if (q.binRuleId !== undefined && q.binRuleId !== p.bin_rule_id) throw badRequest(`binRuleId ${q.binRuleId} is not this profile's rule`);
   await forgetToken(db, deps, p.id);
   await db.transaction().execute(async (trx) => {
-    await deleteProfile(trx, p.id);
+    await deleteProfileRow(trx, p.id);
     // The rule exists for this profile only (it tracks the account in the project's bin).
     if (p.bin_rule_id !== null) await deleteBinRule(trx, p.bin_rule_id);
   });
