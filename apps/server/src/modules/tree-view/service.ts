@@ -2,7 +2,7 @@
 // parents before children, named as the specification's Bin entity (ForeignId: the project).
 // Which of them a screen shows is the screen's choice; the clips of chosen bins come from
 // clip/getall/bins.
-import { BIN_TYPE, type Subfolder } from '@listening/contract';
+import type { Subfolder } from '@listening/contract';
 import type { Db } from '../../db/connection.ts';
 import { assertClientAccess } from '../../access/index.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
