@@ -149,7 +149,6 @@ const MODULE_SQL_PENDING = [
   'alerts/delivery.ts',
   'auth/service.ts',
   'reports/generate.ts',
-  'reports/schedules.ts',
   'word-bins/crisis-spike.ts',
   'word-bins/digest.ts',
 ];

@@ -328,6 +328,51 @@ export async function purgeRateEvents(db: Db, before: Date): Promise<number> {
   return (await db.deleteFrom('report_rate_events').where('created_at', '<', before).returning('id').execute()).length;
 }
 
+/** The ids of the schedules of live reports due by `now`, the most overdue first. */
+export function dueSchedules(db: Db, now: Date) {
+  return db
+    .selectFrom('report_schedules as s')
+    .innerJoin('reports as r', 'r.id', 's.report_id')
+    .select('s.id')
+    .where('s.date_next_send', '<=', now)
+    .where('r.deleted', '=', false)
+    .orderBy('s.date_next_send')
+    .execute();
+}
+
+/** A schedule still due by `now`, with its client's time zone, locked for the transaction;
+ * undefined when another worker holds it (it is sending this moment) or it was sent. */
+export function lockDueSchedule(trx: Db, id: number, now: Date) {
+  return trx
+    .selectFrom('report_schedules as s')
+    .innerJoin('reports as r', 'r.id', 's.report_id')
+    .innerJoin('clients as c', 'c.id', 'r.client_id')
+    .select(['s.id', 's.report_id', 's.date_next_send', 's.frequency_id', 'c.time_zone'])
+    .where('s.id', '=', id)
+    .where('s.date_next_send', '<=', now)
+    .forUpdate('s')
+    .skipLocked()
+    .executeTakeFirst();
+}
+
+/** Files a schedule's request for one send moment; undefined when that moment already has one. */
+export function insertScheduledRequest(
+  trx: Db,
+  v: { guid: string; report_id: number; date_start: Date; date_end: Date; schedule_id: number; scheduled_for: Date },
+) {
+  return trx
+    .insertInto('report_requests')
+    .values({ ...v, contact_id: null })
+    .onConflict((oc) => oc.columns(['schedule_id', 'scheduled_for']).doNothing())
+    .returning('guid')
+    .executeTakeFirst();
+}
+
+/** Records a schedule sent at `now`, next due at `next`. */
+export function scheduleSent(trx: Db, id: number, next: Date, now: Date) {
+  return trx.updateTable('report_schedules').set({ date_next_send: next, date_last_sent: now }).where('id', '=', id).execute();
+}
+
 export async function clientTimeZoneOf(db: Db, clientId: number): Promise<string> {
   return (await db.selectFrom('clients').select('time_zone').where('id', '=', clientId).executeTakeFirstOrThrow()).time_zone;
 }

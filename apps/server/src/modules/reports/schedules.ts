@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { fromWall, toWall } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
 import { enqueue } from '../../jobs/runner.ts';
+import * as q from './queries.ts';
 import { GENERATE_ATTEMPTS, REPORT_GENERATE_QUEUE } from './generate.ts';
 
 export const REPORT_SCHEDULES_QUEUE = 'report-schedules';
@@ -47,54 +48,28 @@ export function sendWindow(sendWall: Date, frequencyId: number): { startWall: Da
 
 /** Sends every due schedule once; returns the guids of the requests made. */
 export async function sendDueSchedules(db: Db, now = new Date()): Promise<string[]> {
-  const due = await db
-    .selectFrom('report_schedules as s')
-    .innerJoin('reports as r', 'r.id', 's.report_id')
-    .select('s.id')
-    .where('s.date_next_send', '<=', now)
-    .where('r.deleted', '=', false)
-    .orderBy('s.date_next_send')
-    .execute();
+  const due = await q.dueSchedules(db, now);
   const made: string[] = [];
   for (const { id } of due) {
     const guid = await db.transaction().execute(async (trx) => {
       // Another worker holding the row is sending this moment.
-      const s = await trx
-        .selectFrom('report_schedules as s')
-        .innerJoin('reports as r', 'r.id', 's.report_id')
-        .innerJoin('clients as c', 'c.id', 'r.client_id')
-        .select(['s.id', 's.report_id', 's.date_next_send', 's.frequency_id', 'c.time_zone'])
-        .where('s.id', '=', id)
-        .where('s.date_next_send', '<=', now)
-        .forUpdate('s')
-        .skipLocked()
-        .executeTakeFirst();
+      const s = await q.lockDueSchedule(trx, id, now);
       if (!s) return null;
       const sendWall = toWall(s.date_next_send, s.time_zone);
       const { startWall, endWallExclusive } = sendWindow(sendWall, s.frequency_id);
       const guid = randomUUID();
-      const inserted = await trx
-        .insertInto('report_requests')
-        .values({
-          guid,
-          report_id: s.report_id,
-          contact_id: null,
-          date_start: fromWall(startWall, s.time_zone),
-          date_end: fromWall(endWallExclusive, s.time_zone),
-          schedule_id: s.id,
-          scheduled_for: s.date_next_send,
-        })
-        .onConflict((oc) => oc.columns(['schedule_id', 'scheduled_for']).doNothing())
-        .returning('guid')
-        .executeTakeFirst();
+      const inserted = await q.insertScheduledRequest(trx, {
+        guid,
+        report_id: s.report_id,
+        date_start: fromWall(startWall, s.time_zone),
+        date_end: fromWall(endWallExclusive, s.time_zone),
+        schedule_id: s.id,
+        scheduled_for: s.date_next_send,
+      });
       // Moments missed while no worker ran are not each sent: the next send is the first one after now.
       let next = advance(sendWall, s.frequency_id);
       while (fromWall(next, s.time_zone) <= now) next = advance(next, s.frequency_id);
-      await trx
-        .updateTable('report_schedules')
-        .set({ date_next_send: fromWall(next, s.time_zone), date_last_sent: now })
-        .where('id', '=', s.id)
-        .execute();
+      await q.scheduleSent(trx, s.id, fromWall(next, s.time_zone), now);
       if (!inserted) return null;
       await enqueue(trx, REPORT_GENERATE_QUEUE, { guid }, { maxAttempts: GENERATE_ATTEMPTS });
       return guid;
