@@ -113,4 +113,57 @@ describe(`npm run backup and npm run restore (${process.env.DATABASE_URL ? 'Post
     // Never over a database that holds one.
     await expect(restore(target, out)).rejects.toThrow(source.databaseUrl ? 'is not empty' : 'holds a database already');
   }, 120_000);
+
+  it.runIf(process.env.DATABASE_URL)(
+    'on PostgreSQL, a backup taken while ingestion runs restores one consistent moment: each post once, each bin’s rollup equal to its rows',
+    async () => {
+      const source = await freshWhere(dirs, databases);
+      const h = await openDb(source);
+      await migrate(h.db);
+      await seedDemo(h.db);
+      const batch = (n: number) =>
+        Array.from({ length: 50 }, (_, i) => ({
+          streamId: 7,
+          externalId: `live-${n}-${i}`,
+          author: { externalId: `a${i % 5}`, name: `Author ${i % 5}`, handle: `author${i % 5}` },
+          body: `Acme cola live post ${n} ${i}`,
+          postedAt: new Date(Date.UTC(2024, 2, 1, i % 24, n % 60)),
+        }));
+      let stop = false;
+      let batches = 0;
+      const ingesting = (async () => {
+        while (!stop) await ingestPosts(h.db, batch(batches++));
+      })();
+      await new Promise((r) => setTimeout(r, 500));
+      const out = join(temp('backup-'), 'live');
+      dirs.push(out);
+      await backup(source, out);
+      const during = batches;
+      stop = true;
+      await ingesting;
+      await h.close();
+      expect(during).toBeGreaterThan(1);
+
+      const target = await freshWhere(dirs, databases);
+      await restore(target, out);
+      const c = new pg.Client({ connectionString: target.databaseUrl! });
+      await c.connect();
+      try {
+        const stored = (await c.query(`select count(*)::int as n, count(distinct external_id)::int as d from clips where external_id like 'live-%'`)).rows[0];
+        expect(stored.n).toBe(stored.d);
+        expect(stored.n).toBeGreaterThan(0);
+        expect(stored.n).toBeLessThanOrEqual(batches * 50);
+        const mismatched = await c.query(
+          `select coalesce(r.bin_id, h.bin_id) as bin_id, r.n as rows, h.n as rolled
+           from (select bin_id, count(*)::int as n from bin_clips where not rejected group by bin_id) r
+           full join (select bin_id, sum(clips)::int as n from bin_hourly group by bin_id) h on h.bin_id = r.bin_id
+          where r.n is distinct from h.n`,
+        );
+        expect(mismatched.rows).toEqual([]);
+      } finally {
+        await c.end();
+      }
+    },
+    120_000,
+  );
 });
