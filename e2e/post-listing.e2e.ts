@@ -108,13 +108,14 @@ describe('Post Listing', () => {
     await expect.poll(() => total(page)).toBe(before - 1);
   });
 
-  it('opens Response option Alert, which says what it will do', async () => {
+  it("opens Response option Alert on the project's response queue, with its response-time figures", async () => {
     await page.getByRole('button', { name: 'Project menu' }).click();
     await page.getByRole('button', { name: 'Response option Alert' }).click();
     const dialog = page.getByRole('dialog', { name: 'Response option Alert' });
-    await dialog.getByText(/tells the project’s response contacts/).waitFor();
+    await dialog.getByText(/Posts to the project’s own accounts that ask, complain or request/).waitFor();
+    await dialog.getByTestId('response-figures').getByText('Need a response').waitFor();
     await shot(page, 'response-alert');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     await page.close();
   });

@@ -36,4 +36,5 @@ export * from './jobs/index.ts';
 export * from './events/index.ts';
 export * from './mentor/index.ts';
 export * from './access-tokens/index.ts';
+export * from './responses/index.ts';
 export * from './ops/get-health.ts';

@@ -666,6 +666,16 @@ export interface ReportsTable {
   template_ids: number[];
 }
 
+/** Table response_marks. */
+export interface ResponseMarksTable {
+  clip_id: number;
+  id: Generated<number>;
+  marked_at: Generated<Timestamp>;
+  marked_by: number | null;
+  project_id: number;
+  status: string;
+}
+
 /** Table sentiment_labels. */
 export interface SentimentLabelsTable {
   clip_id: number;
@@ -914,6 +924,7 @@ export interface DB {
   report_requests: ReportRequestsTable;
   report_schedules: ReportSchedulesTable;
   reports: ReportsTable;
+  response_marks: ResponseMarksTable;
   sentiment_labels: SentimentLabelsTable;
   sentiment_recompute: SentimentRecomputeTable;
   server_keys: ServerKeysTable;

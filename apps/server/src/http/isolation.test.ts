@@ -631,6 +631,8 @@ describe('every operation: access, tenant isolation and hostile input', () => {
       // A sub-bin created inside Product mentions.
       parentId: fx.productBinId,
       clipIds: [fx.clip.c1, fx.clip.c3],
+      // The response queue's mark names one post of the project.
+      clipId: fx.clip.c1,
       binClipBaseIds: [fx.root.c1, fx.root.c3],
       authorId: fx.authors.bob,
       authorIds: [fx.authors.bob, fx.authors.alice],

@@ -27,6 +27,7 @@ import { productRequestRoutes } from './product-requests/routes.ts';
 import { projectRoutes } from './projects/routes.ts';
 import { publicRoutes } from './public/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
+import { responseRoutes } from './responses/routes.ts';
 import { treeViewRoutes } from './tree-view/routes.ts';
 import { wizardRoutes } from './wizard/routes.ts';
 import { wordCloudRoutes } from './wordcloud/routes.ts';
@@ -57,6 +58,7 @@ export const modules: Module[] = [
   wizardRoutes,
   wordBinRoutes,
   reportRoutes,
+  responseRoutes,
   alertRoutes,
   workflowRoutes,
   analysisRoutes,

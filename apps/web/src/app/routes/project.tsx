@@ -17,6 +17,7 @@ import { AccessTokensDialog } from '../../features/access-tokens/components/Acce
 import { InvalidTokensPrompt } from '../../features/access-tokens/components/InvalidTokensPrompt.tsx';
 import { ReportDialog } from '../../features/reports/components/ReportDialog.tsx';
 import { NotificationDialog } from '../../features/alerts/components/NotificationDialog.tsx';
+import { ResponseQueueDialog } from '../../features/responses/components/ResponseQueueDialog.tsx';
 
 // The dashboard and its charts load on first use, so the sign-in and list screens stay light.
 const DashboardScreen = lazyRouteComponent(() => import('../../features/dashboard/screens/DashboardScreen.tsx'), 'DashboardScreen');
@@ -56,6 +57,7 @@ const projectDialogs: ProjectDialogs = {
   'trend-report': ReportDialog,
   notifications: NotificationDialog,
   'access-tokens': AccessTokensDialog,
+  'response-alert': ResponseQueueDialog,
 };
 
 function ProjectLayout() {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderScreen } from '../../test/render.tsx';
 import { projectMenu } from '../menu.ts';
 import { LaterDialog } from './LaterDialog.tsx';
@@ -15,14 +15,6 @@ const ways = async () =>
     .map((b) => b.textContent);
 
 describe('the menu items that are explanations for now', () => {
-  it('lead from Response option Alert to the reaction lists and the contacts’ notifications, which alert today', async () => {
-    const onGo = vi.fn();
-    renderScreen(() => <LaterDialog kind="response-alert" items={projectMenu(1, [7, 8, 9], ALL)} onGo={onGo} onClose={() => {}} />);
-    expect(await ways()).toEqual(['Reaction Lists', 'per Contact Notification']);
-    fireEvent.click(screen.getByRole('button', { name: 'Reaction Lists' }));
-    expect(onGo).toHaveBeenCalledWith(expect.objectContaining({ key: 'reaction-lists', action: { kind: 'analysis', path: 'reaction-lists' } }));
-  });
-
   it('lead from Narrative Analysis to the screens that cover what is said, those the project type has', async () => {
     renderScreen(() => <LaterDialog kind="narrative" items={projectMenu(1, [7, 8, 9], ALL)} onGo={() => {}} onClose={() => {}} />);
     expect(await ways()).toEqual(['Deep Dive', 'Tree View', 'Sentiment Rating']);
@@ -33,7 +25,7 @@ describe('the menu items that are explanations for now', () => {
   });
 
   it('names a locked product as such', async () => {
-    renderScreen(() => <LaterDialog kind="response-alert" items={projectMenu(1, [7], [])} onGo={() => {}} onClose={() => {}} />);
-    expect(await ways()).toEqual(['Reaction Lists (locked product)', 'per Contact Notification (locked product)']);
+    renderScreen(() => <LaterDialog kind="narrative" items={projectMenu(1, [7], [])} onGo={() => {}} onClose={() => {}} />);
+    expect(await ways()).toEqual(['Deep Dive (locked product)', 'Tree View', 'Sentiment Rating (locked product)']);
   });
 });

@@ -18,11 +18,6 @@ const COPY: Partial<Record<ProjectDialogKind, Copy>> = {
     text: 'Narrative analysis queries come in a later release of this platform. Until then, Deep Dive follows the topics, people and places of the posts over time, Tree View shows the project’s bins with their newest posts, and Sentiment Rating how the posts lean.',
     ways: ['deep-dive', 'tree-view', 'sentiment'],
   },
-  'response-alert': {
-    title: 'Response option Alert',
-    text: 'A response option alert tells the project’s response contacts, by e-mail and in the bell, when a post needs a response, such as a negative post about the brand. Until it comes, Reaction Lists alert their recipients when a post matches a list’s words (a crisis list at once), and per Contact Notification sets who hears of the project’s posts, and how often (at once, or every 5 minutes up to once a day). Your subscriptions are listed under Notification Management in the user menu.',
-    ways: ['reaction-lists', 'notifications'],
-  },
 };
 
 /**
