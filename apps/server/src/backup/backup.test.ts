@@ -16,6 +16,7 @@ import { ingestPosts } from '../ingest/pipeline.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { seedDemo } from '../seed/demo.ts';
 import { authHeader } from '../test/harness.ts';
+import { rollupMismatches } from '../test/rollup-check.ts';
 import { backup, restore, tableCounts, type Where } from './backup.ts';
 
 const temp = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
@@ -153,13 +154,7 @@ describe(`npm run backup and npm run restore (${process.env.DATABASE_URL ? 'Post
         expect(stored.n).toBe(stored.d);
         expect(stored.n).toBeGreaterThan(0);
         expect(stored.n).toBeLessThanOrEqual(batches * 50);
-        const mismatched = await c.query(
-          `select coalesce(r.bin_id, h.bin_id) as bin_id, r.n as rows, h.n as rolled
-           from (select bin_id, count(*)::int as n from bin_clips where not rejected group by bin_id) r
-           full join (select bin_id, sum(clips)::int as n from bin_hourly group by bin_id) h on h.bin_id = r.bin_id
-          where r.n is distinct from h.n`,
-        );
-        expect(mismatched.rows).toEqual([]);
+        expect(await rollupMismatches(c)).toEqual([]);
       } finally {
         await c.end();
       }
