@@ -90,22 +90,33 @@ export async function byAssociation<M extends AssociationMetric>(db: Db, s: Scop
   return new Map(rows.map((r) => [r.brand_association_id, figures(r as Record<string, unknown>, metrics)]));
 }
 
+/** What may cut a bucket besides the range: now and the project's first data, both as the client's wall clock. */
+export interface Cuts {
+  nowWall: Date;
+  dataStart: Date | null;
+}
+
+/** Now and the project's first data for the scope (rollup-queries.ts firstDataWall). */
+export async function cutsOf(db: Db, s: Scope, now = new Date()): Promise<Cuts> {
+  return { nowWall: toWall(now, s.timeZone), dataStart: await firstDataWall(db, s) };
+}
+
 /**
  * Every bucket of the range in order with its figures (zeros where nothing was posted) and its
  * coverage: null when the figures cover all of it, else what the range, now or the project's
- * first data cut off (buckets.ts bucketCoverage).
+ * first data cut off (buckets.ts bucketCoverage). `cuts` defaults to now and the scope's project.
  */
 export async function series<M extends Metric>(
   db: Db,
   s: Scope,
   bucket: Bucket,
   metrics: readonly M[],
+  cuts?: Cuts,
 ): Promise<{ start: string; figures: Figures<M>; partial: z.infer<typeof PartialBucket> | null }[]> {
-  const [rows, dataStart] = await Promise.all([byBucket(db, s, bucket, metrics), firstDataWall(db, s)]);
-  const now = toWall(new Date(), s.timeZone);
+  const [rows, c] = await Promise.all([byBucket(db, s, bucket, metrics), cuts ?? cutsOf(db, s)]);
   return fillBuckets(s, bucket, rows, figures(undefined, metrics)).map(({ start, row }) => ({
     start,
     figures: row,
-    partial: bucketCoverage(s, bucket, start, now, dataStart),
+    partial: bucketCoverage(s, bucket, start, c.nowWall, c.dataStart),
   }));
 }
