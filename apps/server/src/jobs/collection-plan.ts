@@ -13,8 +13,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { canonicalAccountId } from '../ingest/account-id.ts';
-import type { ConnectorSpec } from '../ingest/connectors/index.ts';
-import { tokenize } from '../ingest/connectors/x-query.ts';
+import type { ConnectorSpec } from '../networks/index.ts';
+import { tokenize } from '../networks/x/query.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -27,20 +27,22 @@ import type { Db } from '../db/connection.ts';
 import { decryptToken, profileTokenContext, type TokenKeyring } from '../crypto/tokens.ts';
 import {
   buildXQueries,
-  createConnector,
   dbCursorStore,
-  DEFAULT_BASE_URLS,
   HttpClient,
-  researchClientToken,
   runConnectors,
-  type BaseUrls,
   type Connector,
   type ConnectorReport,
-  type ConnectorSpec,
   type HttpOptions,
   type PostSink,
-  type ResearchCredentials,
 } from '../ingest/connectors/index.ts';
+import {
+  createConnector,
+  DEFAULT_BASE_URLS,
+  researchClientToken,
+  type BaseUrls,
+  type ConnectorSpec,
+  type ResearchCredentials,
+} from '../networks/index.ts';
 import type { OutboundPolicy } from '../ingest/connectors/http.ts';
 import type { CursorValue, Skip } from '../ingest/connectors/types.ts';
 import type { Post } from '../ingest/post.ts';

@@ -5,7 +5,7 @@
 import { MESSAGES, STREAMS } from '@listening/contract';
 import { canonicalAccountId, linkedInOrganisationNumber } from '../ingest/account-id.ts';
 import { apiUrl, HttpClient, type HttpResult, type OutboundPolicy } from '../ingest/connectors/http.ts';
-import type { BaseUrls } from '../ingest/connectors/registry.ts';
+import type { BaseUrls } from '../networks/registry.ts';
 import { GrantError, NetworkUnavailable } from './client.ts';
 import type { Network } from './networks.ts';
 

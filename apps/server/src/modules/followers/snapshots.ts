@@ -9,11 +9,11 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { decryptToken, profileTokenContext, type TokenKeyring } from '../../crypto/tokens.ts';
 import { canonicalAccountId } from '../../ingest/account-id.ts';
-import { classifyGraph } from '../../ingest/connectors/graph.ts';
+import { classifyGraph } from '../../networks/meta-graph.ts';
 import { apiUrl, HttpClient, type HttpResult, type OutboundPolicy } from '../../ingest/connectors/http.ts';
-import { classifyLinkedIn, LINKEDIN_STREAM } from '../../ingest/connectors/linkedin.ts';
-import { DEFAULT_BASE_URLS, DEFAULT_LINKEDIN_VERSION, type BaseUrls } from '../../ingest/connectors/registry.ts';
-import { classifyTikTok, TIKTOK_STREAM } from '../../ingest/connectors/tiktok.ts';
+import { classifyLinkedIn, LINKEDIN_STREAM } from '../../networks/linkedin/api.ts';
+import { DEFAULT_BASE_URLS, DEFAULT_LINKEDIN_VERSION, type BaseUrls } from '../../networks/registry.ts';
+import { classifyTikTok, TIKTOK_STREAM } from '../../networks/tiktok/api.ts';
 import type { Config } from '../../config.ts';
 import type { JobLog } from '../../jobs/connectors.ts';
 

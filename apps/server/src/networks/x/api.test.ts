@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { memoryCursorStore, type CursorStore } from './cursor-store.ts';
-import { collect, fakeClock, ids, T0, testHttp } from './fakes/harness.ts';
-import { truncated, type FakeReply } from './fakes/server.ts';
-import { startXFake, X_USERS, xRateLimit, xTweets, type FakeTweet } from './fakes/x.ts';
-import { X_MAX_HELD_SWEEPS, XSearchConnector, XTimelineConnector } from './x.ts';
+import { memoryCursorStore, type CursorStore } from '../../ingest/connectors/cursor-store.ts';
+import { collect, fakeClock, ids, T0, testHttp } from '../../ingest/connectors/fakes/harness.ts';
+import { truncated, type FakeReply } from '../../ingest/connectors/fakes/server.ts';
+import { startXFake, X_USERS, xRateLimit, xTweets, type FakeTweet } from './fake.ts';
+import { X_MAX_HELD_SWEEPS, XSearchConnector, XTimelineConnector } from './api.ts';
 
 // Each test starts from no stored cursor; cursor-store.test.ts runs the same against PGlite.
 let store: CursorStore;

@@ -2,7 +2,7 @@
 // rel="next" links (RFC 5005 paged feeds) or, with `archived`, rel="prev-archive" links (RFC 5005
 // archived feeds: the subscription document holds the newest, each archive links the one before),
 // an ETag answered with 304 when nothing changed; with `wordpress`, no links and `?paged=N` pages.
-import { Faults, startFake, type FakeReply, type FakeServer } from './server.ts';
+import { Faults, startFake, type FakeReply, type FakeServer } from '../../ingest/connectors/fakes/server.ts';
 
 export interface FakeArticle {
   id: string;

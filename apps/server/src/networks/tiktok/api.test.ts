@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { memoryCursorStore, type CursorStore } from './cursor-store.ts';
-import { collect, fakeClock, ids, testHttp } from './fakes/harness.ts';
-import { startFake, truncated } from './fakes/server.ts';
-import { startTikTokFake, ttError, ttVideos } from './fakes/tiktok.ts';
-import { forgetResearchTokens, researchClientToken, TikTokCommentsConnector, TikTokVideosConnector } from './tiktok.ts';
+import { memoryCursorStore, type CursorStore } from '../../ingest/connectors/cursor-store.ts';
+import { collect, fakeClock, ids, testHttp } from '../../ingest/connectors/fakes/harness.ts';
+import { startFake, truncated } from '../../ingest/connectors/fakes/server.ts';
+import { startTikTokFake, ttError, ttVideos } from './fake.ts';
+import { forgetResearchTokens, researchClientToken, TikTokCommentsConnector, TikTokVideosConnector } from './api.ts';
 
 // Each test starts from no stored cursor; cursor-store.test.ts runs the same against PGlite.
 let store: CursorStore;

@@ -1,11 +1,11 @@
 // TikTok API v2: the linked account's videos (POST /v2/video/list/, newest first, cursor and
 // has_more) and a video's comments in the Research API shape (/v2/research/video/comment/list/).
 // Every answer carries error:{code,message,log_id}; code "ok" means success.
-import type { Post } from '../post.ts';
-import { apiUrl, boundedMessage, HttpClient, type HttpResult, type Verdict } from './http.ts';
-import { date, failedPage, isObj, malformedPage, num, obj, PageBuilder, str, toPost, type Obj } from './normalise.ts';
-import { afterPage, isNew, maxMark, type SweepCursor } from './sweep.ts';
-import type { Connector, CursorValue, PageOutcome, Skip } from './types.ts';
+import type { Post } from '../../ingest/post.ts';
+import { apiUrl, boundedMessage, HttpClient, type HttpResult, type Verdict } from '../../ingest/connectors/http.ts';
+import { date, failedPage, isObj, malformedPage, num, obj, PageBuilder, str, toPost, type Obj } from '../../ingest/connectors/normalise.ts';
+import { afterPage, isNew, maxMark, type SweepCursor } from '../../ingest/connectors/sweep.ts';
+import type { Connector, CursorValue, PageOutcome, Skip } from '../../ingest/connectors/types.ts';
 
 export const TIKTOK_STREAM = 12;
 

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { memoryCursorStore, type CursorStore } from './cursor-store.ts';
-import { FacebookCommentsConnector, FacebookPageConnector } from './facebook.ts';
-import { fbAppRateLimit, fbComments, fbPosts, fbRateLimit, fbVisitorPost, FB_VERSION, startFacebookFake } from './fakes/facebook.ts';
-import { collect, fakeClock, ids, testHttp } from './fakes/harness.ts';
-import { truncated } from './fakes/server.ts';
+import { memoryCursorStore, type CursorStore } from '../../ingest/connectors/cursor-store.ts';
+import { FacebookCommentsConnector, FacebookPageConnector } from './api.ts';
+import { fbAppRateLimit, fbComments, fbPosts, fbRateLimit, fbVisitorPost, FB_VERSION, startFacebookFake } from './fake.ts';
+import { collect, fakeClock, ids, testHttp } from '../../ingest/connectors/fakes/harness.ts';
+import { truncated } from '../../ingest/connectors/fakes/server.ts';
 
 // Each test starts from no stored cursor; cursor-store.test.ts runs the same against PGlite.
 let store: CursorStore;

@@ -5,7 +5,7 @@
 // API it serves only the monthly versions of the last year: any other LinkedIn-Version header
 // gets 426 NONEXISTENT_VERSION. Comments can be listed newest or oldest first (the API promises
 // no order).
-import { Faults, startFake, type FakeReply, type FakeServer } from './server.ts';
+import { Faults, startFake, type FakeReply, type FakeServer } from '../../ingest/connectors/fakes/server.ts';
 
 export const ORG = 'urn:li:organization:5515715';
 export type LiItem = Record<string, unknown>;

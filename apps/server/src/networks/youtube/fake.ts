@@ -1,6 +1,6 @@
 // A local fake of the YouTube Data API v3: search, videos, channels, playlistItems and
 // commentThreads with {items, nextPageToken}, the error envelope {error:{code,message,errors:[{reason}]}}.
-import { Faults, paginate, startFake, type FakeReply, type FakeServer } from './server.ts';
+import { Faults, paginate, startFake, type FakeReply, type FakeServer } from '../../ingest/connectors/fakes/server.ts';
 
 export interface FakeVideo {
   id: string;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { memoryCursorStore } from './cursor-store.ts';
-import { fbPosts, FB_VERSION, startFacebookFake } from './fakes/facebook.ts';
-import { fakeClock, TEST_OUTBOUND } from './fakes/harness.ts';
-import { startXFake } from './fakes/x.ts';
-import { createConnector, runConnectors, type ConnectorSpec } from './index.ts';
-import type { Post } from '../post.ts';
+import { memoryCursorStore } from '../ingest/connectors/cursor-store.ts';
+import { fbPosts, FB_VERSION, startFacebookFake } from './facebook/fake.ts';
+import { fakeClock, TEST_OUTBOUND } from '../ingest/connectors/fakes/harness.ts';
+import { startXFake } from './x/fake.ts';
+import { runConnectors } from '../ingest/connectors/index.ts';
+import { createConnector, type ConnectorSpec } from './index.ts';
+import type { Post } from '../ingest/post.ts';
 
 describe('connector registry', () => {
   it('builds connectors from specs with configured base URLs and runs them side by side', async () => {

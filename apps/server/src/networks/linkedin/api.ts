@@ -1,11 +1,11 @@
 // LinkedIn Community Management API (versioned /rest): an organisation's posts and a post's
 // comments. Both page by start/count; posts come newest first and are read in sweeps; comments
 // come in an order the API does not promise, so their cursor is the newest creation time read.
-import type { Post } from '../post.ts';
-import { apiUrl, boundedMessage, HttpClient, type HttpResult, type Verdict } from './http.ts';
-import { failedPage, isObj, malformedPage, num, obj, PageBuilder, str, toPost, type Obj } from './normalise.ts';
-import { afterPage, isNew, maxMark, type SweepCursor } from './sweep.ts';
-import type { Connector, CursorValue, PageOutcome, Skip } from './types.ts';
+import type { Post } from '../../ingest/post.ts';
+import { apiUrl, boundedMessage, HttpClient, type HttpResult, type Verdict } from '../../ingest/connectors/http.ts';
+import { failedPage, isObj, malformedPage, num, obj, PageBuilder, str, toPost, type Obj } from '../../ingest/connectors/normalise.ts';
+import { afterPage, isNew, maxMark, type SweepCursor } from '../../ingest/connectors/sweep.ts';
+import type { Connector, CursorValue, PageOutcome, Skip } from '../../ingest/connectors/types.ts';
 
 export const LINKEDIN_STREAM = 11;
 

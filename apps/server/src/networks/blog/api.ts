@@ -5,11 +5,11 @@
 // last sweep had seen; the first sweep reads at most maxPages pages of a feed's history. A plain
 // RSS feed without such links is followed WordPress's way (`?paged=N`), bounded (pagedFeedUrl).
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { Post } from '../post.ts';
-import { HttpClient } from './http.ts';
-import { date, failedPage, isObj, malformedPage, obj, PageBuilder, str, toPost, type Obj } from './normalise.ts';
-import { afterPage, isNew, maxMark, newer, type SweepCursor } from './sweep.ts';
-import type { Connector, PageOutcome, Skip } from './types.ts';
+import type { Post } from '../../ingest/post.ts';
+import { HttpClient } from '../../ingest/connectors/http.ts';
+import { date, failedPage, isObj, malformedPage, obj, PageBuilder, str, toPost, type Obj } from '../../ingest/connectors/normalise.ts';
+import { afterPage, isNew, maxMark, newer, type SweepCursor } from '../../ingest/connectors/sweep.ts';
+import type { Connector, PageOutcome, Skip } from '../../ingest/connectors/types.ts';
 
 export const BLOG_STREAM = 13;
 

@@ -2,10 +2,10 @@
 // take since_id, so a sweep pages by token back to the last sweep's newest tweet. The mark never
 // passes a tweet that was neither stored nor rejected for good (see XCursor), and a mark that has
 // left recent search's 7-day window restarts the sweep at the window's start.
-import { apiUrl, boundedMessage, HttpClient, type Verdict } from './http.ts';
-import { date, failedPage, isObj, malformedPage, num, obj, PageBuilder, str, toPost, type Obj } from './normalise.ts';
-import { maxMark, newer, type SweepCursor } from './sweep.ts';
-import type { Connector, PageOutcome } from './types.ts';
+import { apiUrl, boundedMessage, HttpClient, type Verdict } from '../../ingest/connectors/http.ts';
+import { date, failedPage, isObj, malformedPage, num, obj, PageBuilder, str, toPost, type Obj } from '../../ingest/connectors/normalise.ts';
+import { maxMark, newer, type SweepCursor } from '../../ingest/connectors/sweep.ts';
+import type { Connector, PageOutcome } from '../../ingest/connectors/types.ts';
 
 export const X_STREAM = 7;
 

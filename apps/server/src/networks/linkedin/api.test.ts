@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { memoryCursorStore, type CursorStore } from './cursor-store.ts';
-import { collect, fakeClock, ids, testHttp } from './fakes/harness.ts';
-import { liComments, liPosts, ORG, startLinkedInFake } from './fakes/linkedin.ts';
-import { truncated } from './fakes/server.ts';
-import { LinkedInCommentsConnector, LinkedInPostsConnector, linkedInVersionWarning } from './linkedin.ts';
-import { createConnector, DEFAULT_LINKEDIN_VERSION } from './registry.ts';
+import { memoryCursorStore, type CursorStore } from '../../ingest/connectors/cursor-store.ts';
+import { collect, fakeClock, ids, testHttp } from '../../ingest/connectors/fakes/harness.ts';
+import { liComments, liPosts, ORG, startLinkedInFake } from './fake.ts';
+import { truncated } from '../../ingest/connectors/fakes/server.ts';
+import { LinkedInCommentsConnector, LinkedInPostsConnector, linkedInVersionWarning } from './api.ts';
+import { createConnector, DEFAULT_LINKEDIN_VERSION } from '../registry.ts';
 
 // Each test starts from no stored cursor; cursor-store.test.ts runs the same against PGlite.
 let store: CursorStore;

@@ -1,7 +1,7 @@
 // A local fake of the Facebook Graph API (versioned base): /{page-id}/feed (the page's posts and
 // visitors' posts to it), /{page-id}/posts (the page's own only) and /{post-id}/comments with {data, paging:{cursors:{before,after}, next}}, `since`, the error
 // envelope {error:{message,type,code,fbtrace_id}} and rate-limit answers (code 32 with usage header).
-import { Faults, paginate, startFake, type FakeReply, type FakeRequest, type FakeServer } from './server.ts';
+import { Faults, paginate, startFake, type FakeReply, type FakeRequest, type FakeServer } from '../../ingest/connectors/fakes/server.ts';
 
 export const FB_VERSION = '/v18.0';
 export type GraphItem = Record<string, unknown>;

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BlogFeedConnector, htmlToText } from './blog.ts';
-import { memoryCursorStore, type CursorStore } from './cursor-store.ts';
-import { articles, startBlogFake } from './fakes/blog.ts';
-import { collect, fakeClock, TEST_OUTBOUND, testHttp } from './fakes/harness.ts';
-import { HttpClient } from './http.ts';
-import type { Post } from '../post.ts';
+import { BlogFeedConnector, htmlToText } from './api.ts';
+import { memoryCursorStore, type CursorStore } from '../../ingest/connectors/cursor-store.ts';
+import { articles, startBlogFake } from './fake.ts';
+import { collect, fakeClock, TEST_OUTBOUND, testHttp } from '../../ingest/connectors/fakes/harness.ts';
+import { HttpClient } from '../../ingest/connectors/http.ts';
+import type { Post } from '../../ingest/post.ts';
 
 let store: CursorStore;
 beforeEach(() => void (store = memoryCursorStore()));

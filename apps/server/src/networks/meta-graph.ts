@@ -1,9 +1,9 @@
 // Meta Graph API pieces shared by the Facebook and Instagram connectors: the error envelope
 // {error:{message,type,code}}, its rate-limit codes, and the cursor-paged list {data, paging}.
-import type { Post } from '../post.ts';
-import { apiUrl, boundedMessage, type HttpClient, type HttpResult, type Verdict } from './http.ts';
-import { failedPage, isObj, malformedPage, num, obj, PageBuilder, str, type Obj } from './normalise.ts';
-import type { CursorValue, PageOutcome, Skip } from './types.ts';
+import type { Post } from '../ingest/post.ts';
+import { apiUrl, boundedMessage, type HttpClient, type HttpResult, type Verdict } from '../ingest/connectors/http.ts';
+import { failedPage, isObj, malformedPage, num, obj, PageBuilder, str, type Obj } from '../ingest/connectors/normalise.ts';
+import type { CursorValue, PageOutcome, Skip } from '../ingest/connectors/types.ts';
 
 /** App (4), user (17), page (32), API-specific (613) and business-use-case (80001-80014) limits. */
 const RATE_CODES = new Set([4, 17, 32, 613]);

@@ -1,10 +1,10 @@
 // YouTube Data API v3: keyword search, a channel's uploads, and a video's comment threads. Each
 // page of videos is completed by one videos.list call (statistics, full description).
-import type { Post } from '../post.ts';
-import { apiUrl, boundedMessage, HttpClient, type HttpResult, type Verdict } from './http.ts';
-import { date, failedPage, isObj, malformedPage, num, obj, PageBuilder, str, toPost, type Obj } from './normalise.ts';
-import { afterPage, isNew, maxMark, type SweepCursor } from './sweep.ts';
-import type { Connector, PageOutcome, Skip } from './types.ts';
+import type { Post } from '../../ingest/post.ts';
+import { apiUrl, boundedMessage, HttpClient, type HttpResult, type Verdict } from '../../ingest/connectors/http.ts';
+import { date, failedPage, isObj, malformedPage, num, obj, PageBuilder, str, toPost, type Obj } from '../../ingest/connectors/normalise.ts';
+import { afterPage, isNew, maxMark, type SweepCursor } from '../../ingest/connectors/sweep.ts';
+import type { Connector, PageOutcome, Skip } from '../../ingest/connectors/types.ts';
 
 export const YOUTUBE_STREAM = 10;
 

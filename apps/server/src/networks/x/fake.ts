@@ -3,7 +3,7 @@
 // with x-rate-limit-reset. As documented, a tweet carries only id and text plus the tweet.fields
 // asked for (author_id included), includes.users only with expansions=author_id, and recent
 // search refuses a since_id or start_time older than its window with X's 400 answer.
-import { Faults, paginate, startFake, type FakeReply, type FakeServer } from './server.ts';
+import { Faults, paginate, startFake, type FakeReply, type FakeServer } from '../../ingest/connectors/fakes/server.ts';
 
 export interface FakeTweet {
   id: string;

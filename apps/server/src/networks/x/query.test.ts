@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildXQueries, ruleToX } from './x-query.ts';
+import { buildXQueries, ruleToX } from './query.ts';
 
 describe('X query from bin rules', () => {
   it('writes AND as a space, NOT as a minus, and keeps phrases and groups', () => {

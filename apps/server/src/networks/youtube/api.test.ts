@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { memoryCursorStore, type CursorStore } from './cursor-store.ts';
-import { collect, fakeClock, ids, testHttp } from './fakes/harness.ts';
-import { truncated } from './fakes/server.ts';
-import { CHANNEL, startYouTubeFake, ytError, ytVideos } from './fakes/youtube.ts';
-import { YouTubeChannelConnector, YouTubeCommentsConnector, YouTubeSearchConnector } from './youtube.ts';
+import { memoryCursorStore, type CursorStore } from '../../ingest/connectors/cursor-store.ts';
+import { collect, fakeClock, ids, testHttp } from '../../ingest/connectors/fakes/harness.ts';
+import { truncated } from '../../ingest/connectors/fakes/server.ts';
+import { CHANNEL, startYouTubeFake, ytError, ytVideos } from './fake.ts';
+import { YouTubeChannelConnector, YouTubeCommentsConnector, YouTubeSearchConnector } from './api.ts';
 import { migrate } from '../../db/migrate.ts';
 import { testDb } from '../../test/harness.ts';
-import { ingestPosts } from '../pipeline.ts';
+import { ingestPosts } from '../../ingest/pipeline.ts';
 
 // Each test starts from no stored cursor; cursor-store.test.ts runs the same against PGlite.
 let store: CursorStore;

@@ -2,19 +2,19 @@
 // messages"): the detail of its report is the message of the network's error answer, on one line
 // and bounded, not only a code or an error type ("OAuthException").
 import { beforeEach, describe, expect, it } from 'vitest';
-import { memoryCursorStore, type CursorStore } from './cursor-store.ts';
-import { FacebookPageConnector } from './facebook.ts';
-import { FB_VERSION, startFacebookFake } from './fakes/facebook.ts';
-import { collect, testHttp } from './fakes/harness.ts';
-import { ORG, startLinkedInFake } from './fakes/linkedin.ts';
-import { startTikTokFake, TT_OPEN_ID } from './fakes/tiktok.ts';
-import { startXFake } from './fakes/x.ts';
-import { CHANNEL, startYouTubeFake, ytError } from './fakes/youtube.ts';
-import { answerMessage, boundedMessage, MAX_NETWORK_MESSAGE } from './http.ts';
-import { LinkedInPostsConnector } from './linkedin.ts';
-import { TikTokVideosConnector } from './tiktok.ts';
-import { XTimelineConnector } from './x.ts';
-import { YouTubeChannelConnector } from './youtube.ts';
+import { memoryCursorStore, type CursorStore } from '../ingest/connectors/cursor-store.ts';
+import { FacebookPageConnector } from './facebook/api.ts';
+import { FB_VERSION, startFacebookFake } from './facebook/fake.ts';
+import { collect, testHttp } from '../ingest/connectors/fakes/harness.ts';
+import { ORG, startLinkedInFake } from './linkedin/fake.ts';
+import { startTikTokFake, TT_OPEN_ID } from './tiktok/fake.ts';
+import { startXFake } from './x/fake.ts';
+import { CHANNEL, startYouTubeFake, ytError } from './youtube/fake.ts';
+import { answerMessage, boundedMessage, MAX_NETWORK_MESSAGE } from '../ingest/connectors/http.ts';
+import { LinkedInPostsConnector } from './linkedin/api.ts';
+import { TikTokVideosConnector } from './tiktok/api.ts';
+import { XTimelineConnector } from './x/api.ts';
+import { YouTubeChannelConnector } from './youtube/api.ts';
 
 let store: CursorStore;
 beforeEach(() => void (store = memoryCursorStore()));

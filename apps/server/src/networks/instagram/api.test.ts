@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { memoryCursorStore, type CursorStore } from './cursor-store.ts';
-import { FB_VERSION } from './fakes/facebook.ts';
-import { collect, fakeClock, ids, testHttp } from './fakes/harness.ts';
-import { igComments, igMedia, IG_USER, startInstagramFake } from './fakes/instagram.ts';
-import { InstagramCommentsConnector, InstagramHashtagConnector, InstagramMediaConnector } from './instagram.ts';
+import { memoryCursorStore, type CursorStore } from '../../ingest/connectors/cursor-store.ts';
+import { FB_VERSION } from '../facebook/fake.ts';
+import { collect, fakeClock, ids, testHttp } from '../../ingest/connectors/fakes/harness.ts';
+import { igComments, igMedia, IG_USER, startInstagramFake } from './fake.ts';
+import { InstagramCommentsConnector, InstagramHashtagConnector, InstagramMediaConnector } from './api.ts';
 
 // Each test starts from no stored cursor; cursor-store.test.ts runs the same against PGlite.
 let store: CursorStore;

@@ -1,12 +1,12 @@
 // Instagram Graph API: a business account's media, a media's comments with their replies, and hashtag search
 // (ig_hashtag_search, then recent_media). Media lists are newest first and take no `since`, so a
 // sweep stops at the first item the last sweep had already seen.
-import type { Post } from '../post.ts';
-import { graphGet, readGraphList, type TailCursor } from './graph.ts';
-import { apiUrl, HttpClient } from './http.ts';
-import { date, failedPage, isObj, malformedPage, num, obj, PageBuilder, str, toPost, type Obj } from './normalise.ts';
-import { afterPage, isNew, maxMark, type SweepCursor } from './sweep.ts';
-import type { Connector, PageOutcome, Skip } from './types.ts';
+import type { Post } from '../../ingest/post.ts';
+import { graphGet, readGraphList, type TailCursor } from '../meta-graph.ts';
+import { apiUrl, HttpClient } from '../../ingest/connectors/http.ts';
+import { date, failedPage, isObj, malformedPage, num, obj, PageBuilder, str, toPost, type Obj } from '../../ingest/connectors/normalise.ts';
+import { afterPage, isNew, maxMark, type SweepCursor } from '../../ingest/connectors/sweep.ts';
+import type { Connector, PageOutcome, Skip } from '../../ingest/connectors/types.ts';
 
 export const INSTAGRAM_STREAM = 9;
 

@@ -1,7 +1,7 @@
 // A local fake of the Instagram Graph API: /{ig-user-id}/media, /{media-id}/comments,
 // /ig_hashtag_search and /{hashtag-id}/recent_media, with Graph paging and errors.
-import { FB_VERSION, graphListReply, type GraphItem } from './facebook.ts';
-import { Faults, startFake, type FakeReply, type FakeServer } from './server.ts';
+import { FB_VERSION, graphListReply, type GraphItem } from '../facebook/fake.ts';
+import { Faults, startFake, type FakeReply, type FakeServer } from '../../ingest/connectors/fakes/server.ts';
 
 export const IG_USER = '17841400000000001';
 export const HASHTAG_ID = '17843853986012965';

@@ -3,7 +3,7 @@
 // /v2/user/info/?fields=… ({data:{user:{open_id,follower_count,…}}}: the token's own account, for
 // the follower-snapshot job), each answer with error:{code,message,log_id}, and 429
 // rate_limit_exceeded.
-import { Faults, startFake, type FakeReply, type FakeServer } from './server.ts';
+import { Faults, startFake, type FakeReply, type FakeServer } from '../../ingest/connectors/fakes/server.ts';
 
 export type TtItem = Record<string, unknown>;
 const ok = { code: 'ok', message: '', log_id: '20240110120000ABC' };

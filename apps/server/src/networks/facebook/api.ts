@@ -1,12 +1,12 @@
 // Facebook Graph API: a page's feed (the page's own posts and visitors' posts to it, newest first,
 // read in sweeps bounded by `since`), with the first comments inline, and all comments and
 // replies of one post (chronological, resumed from the end).
-import type { Post } from '../post.ts';
-import { classifyGraph, graphGet, readGraphList, type TailCursor } from './graph.ts';
-import { apiUrl, HttpClient } from './http.ts';
-import { date, failedPage, isObj, malformedPage, num, obj, PageBuilder, str, toPost, type Obj } from './normalise.ts';
-import { afterPage, maxMark, type SweepCursor } from './sweep.ts';
-import type { Connector, PageOutcome, Skip } from './types.ts';
+import type { Post } from '../../ingest/post.ts';
+import { classifyGraph, graphGet, readGraphList, type TailCursor } from '../meta-graph.ts';
+import { apiUrl, HttpClient } from '../../ingest/connectors/http.ts';
+import { date, failedPage, isObj, malformedPage, num, obj, PageBuilder, str, toPost, type Obj } from '../../ingest/connectors/normalise.ts';
+import { afterPage, maxMark, type SweepCursor } from '../../ingest/connectors/sweep.ts';
+import type { Connector, PageOutcome, Skip } from '../../ingest/connectors/types.ts';
 
 export const FACEBOOK_STREAM = 8;
 export { classifyGraph };

@@ -1,15 +1,15 @@
 // Builds connectors from plain specs (what a job reads from profiles and bin rules), so the
 // scheduler needs no knowledge of each class. Base URLs come from config; the defaults below are
 // the networks' public addresses, used only when config names none.
-import { BlogFeedConnector } from './blog.ts';
-import { FacebookCommentsConnector, FacebookPageConnector } from './facebook.ts';
-import { HttpClient, type HttpOptions } from './http.ts';
-import { InstagramCommentsConnector, InstagramHashtagConnector, InstagramMediaConnector } from './instagram.ts';
-import { LinkedInCommentsConnector, LinkedInPostsConnector } from './linkedin.ts';
-import { TikTokCommentsConnector, TikTokRepliesConnector, TikTokVideosConnector } from './tiktok.ts';
-import type { Connector } from './types.ts';
-import { XSearchConnector, XTimelineConnector } from './x.ts';
-import { YouTubeChannelConnector, YouTubeCommentsConnector, YouTubeRepliesConnector, YouTubeSearchConnector } from './youtube.ts';
+import { BlogFeedConnector } from './blog/api.ts';
+import { FacebookCommentsConnector, FacebookPageConnector } from './facebook/api.ts';
+import { HttpClient, type HttpOptions } from '../ingest/connectors/http.ts';
+import { InstagramCommentsConnector, InstagramHashtagConnector, InstagramMediaConnector } from './instagram/api.ts';
+import { LinkedInCommentsConnector, LinkedInPostsConnector } from './linkedin/api.ts';
+import { TikTokCommentsConnector, TikTokRepliesConnector, TikTokVideosConnector } from './tiktok/api.ts';
+import type { Connector } from '../ingest/connectors/types.ts';
+import { XSearchConnector, XTimelineConnector } from './x/api.ts';
+import { YouTubeChannelConnector, YouTubeCommentsConnector, YouTubeRepliesConnector, YouTubeSearchConnector } from './youtube/api.ts';
 
 export interface BaseUrls {
   x: string;
