@@ -1,6 +1,14 @@
 // The networks' public face: the registry that builds a connector from a spec, and each network's
 // connector classes for callers that build them directly. One folder per network (docs/architecture.md).
-export { createConnector, DEFAULT_BASE_URLS, DEFAULT_LINKEDIN_VERSION, type BaseUrls, type ConnectorSpec, type RegistryOptions } from './registry.ts';
+export {
+  createConnector,
+  networkOfStream,
+  DEFAULT_BASE_URLS,
+  DEFAULT_LINKEDIN_VERSION,
+  type BaseUrls,
+  type ConnectorSpec,
+  type RegistryOptions,
+} from './registry.ts';
 export { buildXQueries, type XRule } from './x/query.ts';
 export { XSearchConnector, XTimelineConnector } from './x/api.ts';
 export { FacebookCommentsConnector, FacebookPageConnector } from './facebook/api.ts';
@@ -16,3 +24,4 @@ export {
   type ResearchCredentials,
 } from './tiktok/api.ts';
 export { BlogFeedConnector } from './blog/api.ts';
+export type { ConversationTokens, FollowerContext, FollowerRead, LinkedProfileRef, Network, ProfileToRead } from './network.ts';

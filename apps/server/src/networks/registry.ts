@@ -2,6 +2,14 @@
 // scheduler needs no knowledge of each class. Base URLs come from config; the defaults below are
 // the networks' public addresses, used only when config names none.
 import { BlogFeedConnector } from './blog/api.ts';
+import { blog } from './blog/network.ts';
+import { facebook } from './facebook/network.ts';
+import { instagram } from './instagram/network.ts';
+import { linkedin } from './linkedin/network.ts';
+import type { Network } from './network.ts';
+import { tiktok } from './tiktok/network.ts';
+import { x } from './x/network.ts';
+import { youtube } from './youtube/network.ts';
 import { FacebookCommentsConnector, FacebookPageConnector } from './facebook/api.ts';
 import { HttpClient, type HttpOptions } from '../ingest/connectors/http.ts';
 import { InstagramCommentsConnector, InstagramHashtagConnector, InstagramMediaConnector } from './instagram/api.ts';
@@ -101,3 +109,9 @@ export function createConnector(spec: ConnectorSpec, opts: RegistryOptions = {})
       return new BlogFeedConnector({ ...spec, http });
   }
 }
+
+/** Every network, by stream id: what the jobs loop over instead of switching on stream ids. */
+const NETWORKS: readonly Network[] = [x, facebook, instagram, youtube, linkedin, tiktok, blog];
+const BY_STREAM = new Map(NETWORKS.map((n) => [n.streamId, n]));
+
+export const networkOfStream = (streamId: number): Network | undefined => BY_STREAM.get(streamId);
