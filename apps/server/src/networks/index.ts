@@ -24,4 +24,4 @@ export {
   type ResearchCredentials,
 } from './tiktok/api.ts';
 export { BlogFeedConnector } from './blog/api.ts';
-export type { ConversationTokens, FollowerContext, FollowerRead, LinkedProfileRef, Network, ProfileToRead } from './network.ts';
+export type { AccountApi, ConversationTokens, LinkedAccount, FollowerContext, FollowerRead, LinkedProfileRef, Network, ProfileToRead } from './network.ts';

@@ -37,6 +37,27 @@ export interface ProfileToRead {
 
 export type FollowerRead = { ok: true; followers: number } | { ok: false; reason: string };
 
+/** One account a granted token manages, as a profile of the project. */
+export interface LinkedAccount {
+  externalId: string;
+  name: string;
+  handle: string | null;
+  link: string | null;
+  image: string | null;
+  followers: number;
+  /** The token the connectors read it with: a Facebook page's own token, else the granted one. */
+  token: string;
+}
+
+/**
+ * The linking calls' access to a network's API (oauth/accounts.ts): a GET with the token that
+ * answers the body, or throws the product's grant error in the network's words.
+ */
+export interface AccountApi {
+  get: (base: keyof BaseUrls, path: string, token: string, headers?: Record<string, string>) => Promise<Record<string, unknown>>;
+  linkedInVersion: string;
+}
+
 export interface Network {
   streamId: number;
   /** The connector reading a linked profile's own posts. */
@@ -47,6 +68,10 @@ export interface Network {
   replySpec?: (commentId: string, t: ConversationTokens) => ConnectorSpec | null;
   /** The profile's follower count, read with its own token. */
   readFollowers?: (ctx: FollowerContext, p: ProfileToRead) => Promise<FollowerRead>;
+  /** The accounts a fresh grant gives access to; throws GrantError with the message to show when there are none. */
+  listAccounts?: (api: AccountApi, token: string, extra: Record<string, unknown>) => Promise<LinkedAccount[]>;
+  /** Whether a stored token still reads the account; throws GrantError with the network's message when not. */
+  probeToken?: (api: AccountApi, externalId: string, token: string) => Promise<void>;
 }
 
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
@@ -62,4 +87,7 @@ export const followerCount = (r: HttpResult, pick: (body: unknown) => unknown): 
   return n === null ? { ok: false, reason: 'no_follower_count' } : { ok: true, followers: n };
 };
 
-export { apiUrl, obj };
+const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : null);
+const num = (v: unknown): number => (Number.isFinite(Number(v)) ? Number(v) : 0);
+
+export { apiUrl, num, obj, str };

@@ -1,7 +1,8 @@
 // LinkedIn (stream 11) in collection: an organisation's posts, their comments (a reply is a
 // comment on a comment, read the same way) and its follower count.
-import { canonicalAccountId } from '../../ingest/account-id.ts';
-import { apiUrl, followerCount, obj, type Network } from '../network.ts';
+import { canonicalAccountId, linkedInOrganisationNumber } from '../../ingest/account-id.ts';
+import { GrantError } from '../../oauth/client.ts';
+import { apiUrl, followerCount, obj, str, type AccountApi, type LinkedAccount, type Network } from '../network.ts';
 import { classifyLinkedIn, LINKEDIN_STREAM } from './api.ts';
 
 export const linkedin: Network = {
@@ -22,4 +23,33 @@ export const linkedin: Network = {
       (b) => obj(b).firstDegreeSize,
     );
   },
+  // The organisations the member administers.
+  listAccounts: async (api, token) => {
+    const acls = await api.get('linkedin', '/rest/organizationAcls?q=roleAssignee&role=ADMINISTRATOR&state=APPROVED', token, headers(api));
+    const urns = (Array.isArray(acls.elements) ? acls.elements.map(obj) : []).map((e) => str(e.organization)).filter((u): u is string => !!u);
+    const out: LinkedAccount[] = [];
+    for (const urn of [...new Set(urns)]) {
+      const id = urn.split(':').pop()!;
+      if (!/^\d+$/.test(id)) continue;
+      const org = await api.get('linkedin', `/rest/organizations/${id}`, token, headers(api));
+      const vanity = str(org.vanityName);
+      out.push({
+        externalId: canonicalAccountId(LINKEDIN_STREAM, id),
+        name: str(org.localizedName) ?? id,
+        handle: vanity,
+        link: vanity ? `https://www.linkedin.com/company/${vanity}` : null,
+        image: null,
+        followers: 0,
+        token,
+      });
+    }
+    if (!out.length) throw new GrantError('This LinkedIn member administers no organisation pages.');
+    return out;
+  },
+  probeToken: async (api, externalId, token) =>
+    void (await api.get('linkedin', `/rest/organizations/${encodeURIComponent(linkedInOrganisationNumber(externalId))}`, token, headers(api))),
 };
+
+function headers(api: AccountApi): Record<string, string> {
+  return { 'LinkedIn-Version': api.linkedInVersion, 'X-Restli-Protocol-Version': '2.0.0' };
+}

@@ -1,5 +1,6 @@
 // YouTube (stream 10) in collection: a channel's videos, their comments and replies, its subscribers.
-import { apiUrl, followerCount, obj, type Network } from '../network.ts';
+import { GrantError } from '../../oauth/client.ts';
+import { apiUrl, followerCount, num, obj, str, type LinkedAccount, type Network } from '../network.ts';
 
 export const youtube: Network = {
   streamId: 10,
@@ -17,4 +18,26 @@ export const youtube: Network = {
       return stats.hiddenSubscriberCount === true ? null : stats.subscriberCount;
     });
   },
+  listAccounts: async (api, token) => {
+    const res = await api.get('youtube', '/youtube/v3/channels?part=snippet,statistics&mine=true', token);
+    const out = (Array.isArray(res.items) ? res.items.map(obj) : []).flatMap((c): LinkedAccount[] => {
+      const id = str(c.id);
+      if (!id) return [];
+      const s = obj(c.snippet);
+      return [
+        {
+          externalId: id,
+          name: str(s.title) ?? id,
+          handle: str(s.customUrl),
+          link: `https://www.youtube.com/channel/${id}`,
+          image: str(obj(obj(s.thumbnails).default).url),
+          followers: num(obj(c.statistics).subscriberCount),
+          token,
+        },
+      ];
+    });
+    if (!out.length) throw new GrantError('This Google account has no YouTube channel.');
+    return out;
+  },
+  probeToken: async (api, _externalId, token) => void (await api.get('youtube', '/youtube/v3/channels?part=id&mine=true', token)),
 };
