@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusterUnavailable, startCluster, type Cluster } from '../test/pg-cluster.ts';
+import { rollupMismatches } from '../test/rollup-check.ts';
 import { startServerProcess, until, type ServerProcess } from '../test/server-process.ts';
 
 const CLIPS = 20_000;
@@ -77,13 +78,7 @@ describe.runIf(process.env.DATABASE_URL)('a worker killed with SIGKILL during in
     expect(stored.clips).toBe(stored.distinct_keys);
     expect(stored.clips).toBe(plan.clips);
     // Each bin's hourly rollup counts its posts once: the same as counting its rows.
-    const mismatched = await client.query(
-      `select coalesce(r.bin_id, h.bin_id) as bin_id, r.n as rows, h.n as rolled
-         from (select bin_id, count(*)::int as n from bin_clips where not rejected group by bin_id) r
-         full join (select bin_id, sum(clips)::int as n from bin_hourly group by bin_id) h on h.bin_id = r.bin_id
-        where r.n is distinct from h.n`,
-    );
-    expect(mismatched.rows).toEqual([]);
+    expect(await rollupMismatches(client)).toEqual([]);
     const twice = await one<{ n: number }>('select count(*)::int as n from (select bin_id, clip_id from bin_clips group by 1, 2 having count(*) > 1) d');
     expect(twice.n).toBe(0);
   }, 360_000);
