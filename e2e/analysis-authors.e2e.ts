@@ -4,9 +4,9 @@
 // address, the picker keeps its rules (the last cannot be unticked), a chip's x drops one and a
 // slice opens its posts; Follower Growth shows 8 weeks of the owned profiles. Screenshots at 1280
 // and 390 px. Waits are for what the user waits for.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, clientDay, launch, login, shot } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { apiGet, clientDay, login, shot, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
@@ -18,17 +18,10 @@ const WAIT = { timeout: 20_000 };
 
 type Page_ = { Total: number; Authors: { AuthorName: string }[] };
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 let clientId: number;
 let projectId: number;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 const apiQuery = () => `projectId=${projectId}&startDate=${day(new Date(Date.now() - 29 * 86_400_000))}&endDate=${day(new Date())}T23:59:59&streamIds=7,8,9`;
 const openFromMenu = async (item: string) => {
   await page.getByRole('button', { name: 'Project menu' }).click();

@@ -4,23 +4,16 @@
 // and opened with the keyboard; the insights chart is titled by its bucket. Then an open dashboard
 // whose range holds now takes in a post that arrives (added by hand to an input bin) without a
 // reload, a skeleton or a jump.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { DEFAULT_TIME_ZONE } from '@listening/contract';
-import { apiGet, launch, login, shot } from './browser.ts';
+import { apiGet, login, shot, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
 const PHONE = { width: 390, height: 844 };
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Logs in and opens the project's dashboard (address `search` added), once its figures are there. */
 async function openDashboard(page: Page, base: string, search = ''): Promise<void> {

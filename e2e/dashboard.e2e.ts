@@ -6,24 +6,17 @@ import ExcelJS from 'exceljs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { LISTING_COLUMNS, MESSAGES, formatRand, listingFileName } from '@listening/contract';
-import { apiGet, launch, login, shot } from './browser.ts';
+import { apiGet, login, shot, useBrowser } from './browser.ts';
 
 // E2E_BASE_URL points the journey at an already running product (to look at a seeded corpus).
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const figure = (p: Page, testId: string) => p.getByTestId(testId).textContent();
 

@@ -4,21 +4,14 @@
 // project collects nothing and what to configure for each network, never a green 'Live', and lead to
 // Access Token Management. That a project made in the demo fills from the simulator's next tick is
 // the server test apps/server/src/ingest/simulator.test.ts.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, launch, login, shot } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { apiGet, login, shot, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const NAME = 'Karoo Night Run';
-let browser: Browser;
+const browser = useBrowser();
 let dashboard = '';
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** The not-collecting state the dashboard must show for the new project. */
 async function seesNotCollecting(page: Page) {

@@ -3,22 +3,15 @@
 // click on that notice downloads the file from its download page; 'Mark all read' clears the count;
 // the panel never scrolls sideways.
 // Waits are for what the user waits for: dialogs, the notice, the download, the count.
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, launch, login, shot } from './browser.ts';
+import { apiGet, login, shot, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const CLIENT = 'Acme Beverages';
 const PROJECT = 'Acme Cola Brand Monitoring';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** An authenticated POST from inside the page, as the app makes it. */
 const apiPost = <T>(p: Page, path: string, body: object) =>

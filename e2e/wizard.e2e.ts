@@ -2,20 +2,12 @@
 // with VAT shown in rand), finds it in the client's project list, and sees posts arrive in it. The
 // e2e product runs without the simulator, so the post arrives as dashboard-live's does: added by
 // hand to an input bin of the project (the agreement bought Input Bins and Sort Bins).
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, launch, login, shot } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { apiGet, login, shot, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const NAME = 'Karoo Trails Campaign';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Fetch from inside the page with the session's token. */
 const send = (page: import('playwright-core').Page, path: string, body: unknown) =>

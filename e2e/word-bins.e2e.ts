@@ -3,23 +3,16 @@
 // recipient leaves the dropdown), find it in the table, open it, edit and save it, view its (empty)
 // logs, delete it and land back on the list; create a crisis list. Waits are for what the user
 // waits for: tables, dialogs, toasts.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, launch, login, shot } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { apiGet, login, shot, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 let projectUrl = '';
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const row = (p: Page, name: string) => p.locator(`[data-testid="word-bin-row"][data-name="${name}"]`);
 const keywords = (p: Page) => p.getByRole('dialog').getByTestId('keywords');
