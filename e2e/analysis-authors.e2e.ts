@@ -6,7 +6,7 @@
 // and 390 px. Waits are for what the user waits for.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { apiGet, clientDay, login, shot, useBrowser } from './browser.ts';
+import { apiGet, clientDay, shot, signInForProject, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
@@ -32,12 +32,7 @@ const tray = () => page.getByRole('dialog', { name: 'Posts' });
 describe('Top Authors', () => {
   it('opens from the side menu, and with no range in the address reads yesterday to now', async () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await login(page, baseURL, 'analyst@demo.example');
-    await page.waitForURL(/\/clients/);
-    const clients = await apiGet<{ Id: number; Name: string }[]>(page, '/api/client/getall');
-    clientId = clients.find((c) => c.Name === 'Acme Beverages')!.Id;
-    const projects = await apiGet<{ Id: number; Description: string }[]>(page, `/api/project/getall?clientId=${clientId}`);
-    projectId = projects.find((p) => p.Description === PROJECT)!.Id;
+    ({ clientId, projectId } = await signInForProject(page, baseURL, PROJECT));
     // The demo corpus is written after the server listens: wait until the month has authors.
     await expect
       .poll(async () => (await apiGet<Page_>(page, `/api/topauthors/page?${apiQuery()}`)).Total ?? 0, { timeout: 200_000, interval: 2_000 })

@@ -83,6 +83,18 @@ export async function openProject(p: Page, url: string, project: string): Promis
   await p.getByRole('heading', { name: project }).waitFor();
 }
 
+/** Signs in as the demo admin and opens the New project wizard from a client's project list; gives the client's id. */
+export async function startNewProject(p: Page, baseURL: string, client: string): Promise<number> {
+  await login(p, baseURL, 'admin@demo.example');
+  await p.waitForURL(/\/clients/, { timeout: 90_000 });
+  const clients = await apiGet<{ Id: number; Name: string }[]>(p, '/api/client/getall');
+  const clientId = clients.find((c) => c.Name === client)!.Id;
+  await p.goto(`${baseURL}/client/${clientId}/projects`);
+  await p.getByRole('link', { name: 'New', exact: true }).click();
+  await p.waitForURL(/\/new-project$/);
+  return clientId;
+}
+
 /** An authenticated GET from inside the page, as the app makes it (the token is in local storage). */
 export async function apiGet<T>(p: Page, path: string): Promise<T> {
   return p.evaluate(async (url) => {

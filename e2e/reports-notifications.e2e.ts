@@ -5,7 +5,7 @@
 // Waits are for what the user waits for: dialogs, the notice, the download, the count.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, login, shot, useBrowser } from './browser.ts';
+import { apiGet, shot, signInForProject, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const CLIENT = 'Acme Beverages';
@@ -50,12 +50,7 @@ for (const width of [1280, 390]) {
     beforeAll(async () => {
       const context = await browser.newContext({ viewport: { width, height: 860 }, acceptDownloads: true });
       page = await context.newPage();
-      await login(page, baseURL, 'analyst@demo.example');
-      await page.waitForURL(/\/clients/);
-      const clients = await apiGet<{ Id: number; Name: string }[]>(page, '/api/client/getall');
-      const clientId = clients.find((c) => c.Name === CLIENT)!.Id;
-      const projects = await apiGet<{ Id: number; Description: string }[]>(page, `/api/project/getall?clientId=${clientId}`);
-      projectUrl = `${baseURL}/client/${clientId}/project/${projects.find((p) => p.Description === PROJECT)!.Id}`;
+      ({ url: projectUrl } = await signInForProject(page, baseURL, PROJECT, CLIENT));
       await page.goto(projectUrl);
       await page.getByRole('heading', { name: PROJECT }).waitFor();
     });

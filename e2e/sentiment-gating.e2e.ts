@@ -6,7 +6,7 @@
 import { PRODUCTS, formatRand, lockedMessage } from '@listening/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { apiGet, login, shot, useBrowser } from './browser.ts';
+import { apiGet, login, projectIds, shot, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PRICE = `${formatRand(PRODUCTS.Sentiment.price)} / month`;
@@ -24,12 +24,7 @@ async function apiStatus(p: Page, path: string): Promise<{ status: number; messa
   }, path);
 }
 
-async function karooBrand(p: Page): Promise<{ clientId: number; projectId: number }> {
-  const clients = await apiGet<{ Id: number; Name: string }[]>(p, '/api/client/getall');
-  const clientId = clients.find((c) => c.Name === 'Karoo Outdoor Co.')!.Id;
-  const projects = await apiGet<{ Id: number; Description: string }[]>(p, `/api/project/getall?clientId=${clientId}`);
-  return { clientId, projectId: projects.find((x) => x.Description === 'Karoo Outdoor Brand')!.Id };
-}
+const karooBrand = (p: Page) => projectIds(p, 'Karoo Outdoor Co.', 'Karoo Outdoor Brand');
 
 describe.each([
   { name: 'desktop', width: 1280, height: 900 },

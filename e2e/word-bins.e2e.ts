@@ -5,7 +5,7 @@
 // waits for: tables, dialogs, toasts.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { apiGet, login, shot, useBrowser } from './browser.ts';
+import { login, shot, signInForProject, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
@@ -26,12 +26,7 @@ async function choose(p: Page, scope: ReturnType<Page['getByRole']>, label: stri
 describe('reaction lists and crisis lists', () => {
   it('opens Reaction Lists from the side menu and lists the project’s lists', async () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await login(page, baseURL, 'analyst@demo.example');
-    await page.waitForURL(/\/clients/);
-    const clients = await apiGet<{ Id: number; Name: string }[]>(page, '/api/client/getall');
-    const clientId = clients.find((c) => c.Name === 'Acme Beverages')!.Id;
-    const projects = await apiGet<{ Id: number; Description: string }[]>(page, `/api/project/getall?clientId=${clientId}`);
-    projectUrl = `${baseURL}/client/${clientId}/project/${projects.find((p) => p.Description === PROJECT)!.Id}`;
+    ({ url: projectUrl } = await signInForProject(page, baseURL, PROJECT));
     await page.goto(projectUrl);
     await page.getByRole('heading', { name: PROJECT }).waitFor();
     await page.getByRole('button', { name: 'Project menu' }).click();
