@@ -37,4 +37,5 @@ export * from './events/index.ts';
 export * from './mentor/index.ts';
 export * from './access-tokens/index.ts';
 export * from './responses/index.ts';
+export * from './narratives/index.ts';
 export * from './ops/get-health.ts';

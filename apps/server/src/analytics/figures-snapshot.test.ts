@@ -66,6 +66,11 @@ const NOT_FIGURES: Record<string, string> = {
   removeCompetitor: 'changes competitor settings (a write)',
   getCompetitorSettings: 'the projects an admin may pair as competitors: settings, not figures',
   updateCpm: 'changes the CPM table (a write)',
+  getResponseQueue:
+    'lists up to 5,000 posts with their text, too large to keep whole here; its counts and response times are tested in modules/responses/responses.test.ts',
+  markResponse: 'marks a post of the response queue (a write)',
+  findNarratives:
+    'groups the posts into storylines with their posts ids and texts, too large to keep whole here; tested in analytics/narratives/group.test.ts and modules/narratives/narratives.test.ts',
   rateClips: 'rates clips (a write)',
   rateMatchingClips: 'rates clips (a write)',
   rejectClips: 'rejects clips (a write)',

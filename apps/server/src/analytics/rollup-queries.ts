@@ -1,23 +1,7 @@
-// Rollup reads that more than one module needs (the dashboard and the analysis screens): one
-// query each, so a change to the rollups changes them once.
+// Rollup reads besides the figures of one scope (those are the runner's, query.ts): counts for many
+// bins at once, and the project's first data.
 import { type Db } from '../db/connection.ts';
-import { rollupInScope, toWall, type Scope } from './scope.ts';
-
-/** Favourability and AVE per brand association (1 Owned, 2 Earned, 3 Chatter: 0 is stored as 3). */
-export function sentimentByAssociation(db: Db, s: Scope) {
-  return db
-    .selectFrom('bin_hourly_sentiment')
-    .select((eb) => [
-      'bin_hourly_sentiment.brand_association_id',
-      eb.fn.sum<number>('positive').as('positive'),
-      eb.fn.sum<number>('neutral').as('neutral'),
-      eb.fn.sum<number>('negative').as('negative'),
-      eb.fn.sum<number>('ave').as('ave'),
-    ])
-    .$call(rollupInScope(s, 'bin_hourly_sentiment'))
-    .groupBy('bin_hourly_sentiment.brand_association_id')
-    .execute();
-}
+import { toWall, type Scope } from './scope.ts';
 
 /** Posts per bin over the scope's streams and hours, for many bins at once (the sort-bin tree, a project and its competitors). */
 export async function clipCountsByBin(db: Db, s: Pick<Scope, 'streams' | 'from' | 'to'>, binIds: number[]): Promise<Map<number, number>> {

@@ -22,6 +22,7 @@ import { influencerRoutes } from './influencers/routes.ts';
 import { jobRoutes } from './jobs/routes.ts';
 import { listingRoutes } from './listing/routes.ts';
 import { mentorRoutes } from './mentor/routes.ts';
+import { narrativeRoutes } from './narratives/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { productRequestRoutes } from './product-requests/routes.ts';
 import { projectRoutes } from './projects/routes.ts';
@@ -68,5 +69,6 @@ export const modules: Module[] = [
   jobRoutes,
   eventRoutes,
   mentorRoutes,
+  narrativeRoutes,
   accessTokenRoutes,
 ];

@@ -6,8 +6,8 @@
 // rating are the Sentiment product's, as on every screen: a client without it gets a report
 // without them (docs/dashboard.md, "Product gating").
 import { BRAND_ASSOCIATION_LOOKUP, TOP_POSTS_PER_AUTHOR, insightsBucket, type Bucket, type PeriodCoverage, type ReportKind } from '@listening/contract';
-import { bucketCoverage, fillBuckets } from '../analytics/buckets.ts';
-import { clipCountsByBin, firstDataWall, sentimentByAssociation } from '../analytics/rollup-queries.ts';
+import * as figures from '../analytics/query.ts';
+import { clipCountsByBin } from '../analytics/rollup-queries.ts';
 import { isUnlocked, previousScope, toWall, type Scope } from '../analytics/scope.ts';
 import { rankTopAuthors } from '../analytics/top-authors.ts';
 import { rankTopPosts, toRankedPost } from '../analytics/top-posts.ts';
@@ -99,19 +99,10 @@ const totalsOf = (t: Record<string, unknown>): Totals => ({
   negative: num(t.negative),
 });
 
-/** Now and the project's first data, the wall clock of both: what may cut a period besides the window. */
-interface Cuts {
-  nowWall: Date;
-  dataStart: Date | null;
-}
+const TOTALS = ['clips', 'ave', 'positive', 'neutral', 'negative'] as const;
 
-async function days(db: Db, s: Scope, bucket: Bucket, cuts: Cuts): Promise<DayRow[]> {
-  const rows = new Map((await q.byBucket(db, s, bucket)).map((r) => [r.day, r]));
-  return fillBuckets(s, bucket, rows, (day: string) => ({ day, clips: 0, ave: 0, positive: 0, neutral: 0, negative: 0 })).map(({ start, row }) => ({
-    ...totalsOf(row),
-    day: start,
-    partial: bucketCoverage(s, bucket, start, cuts.nowWall, cuts.dataStart),
-  }));
+async function days(db: Db, s: Scope, bucket: Bucket, cuts: figures.Cuts): Promise<DayRow[]> {
+  return (await figures.series(db, s, bucket, TOTALS, cuts)).map(({ start, figures: row, partial }) => ({ ...totalsOf(row), day: start, partial }));
 }
 
 /** The figures without their counts by rating (a client without the Sentiment product). */
@@ -128,19 +119,19 @@ function unrated(f: ReportFigures): ReportFigures {
 }
 
 export async function readFigures(db: Db, r: FigureRequest, now = new Date()): Promise<ReportFigures> {
-  const figures = await readAll(db, r, now);
-  return (await isUnlocked(db, r.project, 'Sentiment')) ? figures : unrated(figures);
+  const all = await readAll(db, r, now);
+  return (await isUnlocked(db, r.project, 'Sentiment')) ? all : unrated(all);
 }
 
 async function readAll(db: Db, r: FigureRequest, now: Date): Promise<ReportFigures> {
   const s = scopeOf(r);
   const bucket = insightsBucket(s.startWall, s.endWall);
   const p = r.kind === 'trend' ? previousScope(s) : null;
-  const cuts: Cuts = { nowWall: toWall(now, r.timeZone), dataStart: await firstDataWall(db, s) };
+  const cuts = await figures.cutsOf(db, s, now);
   const [totals, streams, sentiment, dayRows, posts, authors, words, binCounts, binRows] = await Promise.all([
-    q.totals(db, s),
-    q.byStream(db, s),
-    sentimentByAssociation(db, s),
+    figures.total(db, s, TOTALS),
+    figures.byStream(db, s, ['clips', 'ave']),
+    figures.byAssociation(db, s, ['positive', 'neutral', 'negative', 'ave']),
     days(db, s, bucket, cuts),
     rankTopPosts(db, s, { limit: TOP_POSTS, perAuthor: TOP_POSTS_PER_AUTHOR }),
     rankTopAuthors(db, s, TOP_AUTHORS),
@@ -151,18 +142,21 @@ async function readAll(db: Db, r: FigureRequest, now: Date): Promise<ReportFigur
   let previous: ReportFigures['previous'] = null;
   let previousBins: Map<number, number> | null = null;
   if (p) {
-    const [pt, ps, pd, pb] = await Promise.all([q.totals(db, p), q.byStream(db, p), days(db, p, bucket, cuts), clipCountsByBin(db, p, r.binIds)]);
+    const [pt, ps, pd, pb] = await Promise.all([
+      figures.total(db, p, TOTALS),
+      figures.byStream(db, p, ['clips', 'ave']),
+      days(db, p, bucket, cuts),
+      clipCountsByBin(db, p, r.binIds),
+    ]);
     previous = {
       totals: totalsOf(pt),
       startWall: p.startWall,
       endWall: p.endWall,
-      byStream: new Map(ps.map((x) => [x.stream_id, { clips: num(x.clips), ave: round2(num(x.ave)) }])),
+      byStream: new Map([...ps].map(([id, x]) => [id, { clips: x.clips, ave: round2(x.ave) }])),
       days: pd,
     };
     previousBins = pb;
   }
-  const streamMap = new Map(streams.map((x) => [x.stream_id, x]));
-  const association = new Map(sentiment.map((x) => [x.brand_association_id, x]));
   return {
     reportName: r.reportName,
     kind: r.kind,
@@ -176,9 +170,9 @@ async function readAll(db: Db, r: FigureRequest, now: Date): Promise<ReportFigur
     rated: true,
     totals: totalsOf(totals),
     previous,
-    byStream: r.streams.map((id) => ({ streamId: id, clips: num(streamMap.get(id)?.clips), ave: round2(num(streamMap.get(id)?.ave)) })),
+    byStream: r.streams.map((id) => ({ streamId: id, clips: num(streams.get(id)?.clips), ave: round2(num(streams.get(id)?.ave)) })),
     sentiment: BRAND_ASSOCIATION_LOOKUP.map((b) => {
-      const x = association.get(b.Id);
+      const x = sentiment.get(b.Id);
       return {
         name: b.Description,
         color: b.Color,

@@ -1,50 +1,14 @@
-// SQL of a report's figures. The totals, streams, sentiment and days read the hourly rollups
-// (bin_hourly, bin_hourly_sentiment) through the shared analytic scope, so a 30-day report of a
-// million-clip project costs a few thousand rollup rows; top posts and top authors are the
+// SQL of a report's figures besides the runner's: the totals, streams, sentiment and days come from
+// analytics/query.ts (the hourly rollups, so a 30-day report of a million-clip project costs a few
+// thousand rollup rows), as the screens' do; top posts and top authors are the
 // dashboard's rankings (analytics/top-posts.ts, analytics/top-authors.ts); the word cloud
 // reads the latest WORDCLOUD_SAMPLE clips; the clip listing walks the window by (posted_at, id) in
 // batches, so memory stays flat however long it is.
-import { WORDCLOUD_SAMPLE, type Bucket } from '@listening/contract';
+import { WORDCLOUD_SAMPLE } from '@listening/contract';
 import { sql } from 'kysely';
 import { clipRows } from '../analytics/clip-rows.ts';
-import { clipsInScope, rollupInScope, type Scope } from '../analytics/scope.ts';
+import { clipsInScope, type Scope } from '../analytics/scope.ts';
 import type { Db } from '../db/connection.ts';
-
-const sum = (col: string) => sql<number>`coalesce(sum(${sql.ref(col)}), 0)`;
-
-export function totals(db: Db, s: Scope) {
-  return db
-    .selectFrom('bin_hourly')
-    .select([sum('clips').as('clips'), sum('ave').as('ave'), sum('positive').as('positive'), sum('neutral').as('neutral'), sum('negative').as('negative')])
-    .$call(rollupInScope(s))
-    .executeTakeFirstOrThrow();
-}
-
-export function byStream(db: Db, s: Scope) {
-  return db
-    .selectFrom('bin_hourly')
-    .select(['bin_hourly.stream_id', sum('clips').as('clips'), sum('ave').as('ave')])
-    .$call(rollupInScope(s))
-    .groupBy('bin_hourly.stream_id')
-    .execute();
-}
-
-/** One row per bucket (day, week or month of the client's calendar) that has clips. */
-export function byBucket(db: Db, s: Scope, bucket: Bucket) {
-  return db
-    .selectFrom('bin_hourly')
-    .select([
-      sql<string>`to_char(date_trunc(${sql.lit(bucket)}, bin_hourly.hour at time zone ${s.timeZone}), 'YYYY-MM-DD')`.as('day'),
-      sum('clips').as('clips'),
-      sum('ave').as('ave'),
-      sum('positive').as('positive'),
-      sum('neutral').as('neutral'),
-      sum('negative').as('negative'),
-    ])
-    .$call(rollupInScope(s))
-    .groupBy(sql`1`)
-    .execute();
-}
 
 /** Words of the window's latest clips, by how many of them carry each, without the project's excluded phrases. */
 export async function words(db: Db, s: Scope, limit: number) {

@@ -1,9 +1,9 @@
 // The rules of the Sentiment and Content classification screens: their headline figures against the
-// previous period (analytics/scope.ts previousScope), their charts in the shared buckets (contract
+// previous period (the runner's totalPrevious, analytics/query.ts), their charts in the shared buckets (contract
 // chartBuckets: empty buckets filled, the last capped at now, a bucket the range, now or the
 // project's first data cuts marked partial), and their gates: Sentiment is the
 // side menu's 'Sentiment Rating' (the Sentiment product, project types 1, 5, 6, 7), enforced here as
-// in the menu. Reads go through queries.ts.
+// in the menu. Figures come from the runner; nothing here is SQL.
 import {
   BRAND_ASSOCIATION,
   SENTIMENT_CARD_COLORS,
@@ -18,14 +18,15 @@ import {
 import type { Db } from '../../db/connection.ts';
 import { assertScreen } from '../../access/index.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { assertUnlocked, previousScope, resolveScope, toWall, type Scope } from '../../analytics/scope.ts';
-import { firstDataWall, sentimentByAssociation } from '../../analytics/rollup-queries.ts';
-import * as q from './queries.ts';
+import { assertUnlocked, resolveScope, toWall, type Scope } from '../../analytics/scope.ts';
+import { firstDataWall } from '../../analytics/rollup-queries.ts';
+import * as figures from '../../analytics/query.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
 const compared = (Value: number, Previous: number) => ({ Value, Previous });
 
-type Figures = Record<'clips' | 'positive' | 'neutral' | 'negative' | 'owned' | 'earned' | 'chatter', number>;
+const METRICS = ['clips', 'positive', 'neutral', 'negative', 'owned', 'earned', 'chatter'] as const;
+type Figures = figures.Figures<(typeof METRICS)[number]>;
 
 /**
  * The chart's buckets of the scope, each with its row or zeros, and the range's totals: the sum of
@@ -33,11 +34,10 @@ type Figures = Record<'clips' | 'positive' | 'neutral' | 'negative' | 'owned' | 
  */
 async function chartOf(db: Db, s: Scope): Promise<{ bucket: Bucket; totals: Figures; points: { b: ChartBucket; row: Record<string, number> }[] }> {
   const bucket = insightsBucket(s.startWall, s.endWall);
-  const [rowList, dataStart] = await Promise.all([q.perBucket(db, s, bucket), firstDataWall(db, s)]);
+  const [rows, dataStart] = await Promise.all([figures.byBucket(db, s, bucket, METRICS), firstDataWall(db, s)]);
   const { buckets } = chartBuckets(s.startWall, s.endWall, toWall(new Date(), s.timeZone), bucket, dataStart);
-  const rows = new Map(rowList.map((r) => [r.day, r]));
   const totals: Figures = { clips: 0, positive: 0, neutral: 0, negative: 0, owned: 0, earned: 0, chatter: 0 };
-  for (const r of rowList) for (const k of Object.keys(totals) as (keyof Figures)[]) totals[k] += num(r[k]);
+  for (const r of rows.values()) for (const k of METRICS) totals[k] += r[k];
   return {
     bucket,
     totals,
@@ -64,9 +64,12 @@ export async function sentimentRating(db: Db, user: AuthUser, query: AnalyticQue
   const s = await resolveScope(db, user, query);
   assertScreen(s.project, 'sentiment');
   await assertUnlocked(db, s.project, 'Sentiment');
-  const [before, byAssociation, chart] = await Promise.all([q.totals(db, previousScope(s)), sentimentByAssociation(db, s), chartOf(db, s)]);
+  const [before, rows, chart] = await Promise.all([
+    figures.totalPrevious(db, s, METRICS),
+    figures.byAssociation(db, s, ['positive', 'neutral', 'negative']),
+    chartOf(db, s),
+  ]);
   const now = chart.totals;
-  const rows = new Map(byAssociation.map((r) => [r.brand_association_id, r]));
   const slice = (Name: 'Owned' | 'Earned' | 'Chatter') => {
     const r = rows.get(BRAND_ASSOCIATION[Name]);
     const [Positive, Neutral, Negative] = [num(r?.positive), num(r?.neutral), num(r?.negative)];
@@ -96,7 +99,7 @@ export async function sentimentRating(db: Db, user: AuthUser, query: AnalyticQue
 
 export async function contentClassification(db: Db, user: AuthUser, query: AnalyticQuery): Promise<ContentClassification> {
   const s = await resolveScope(db, user, query);
-  const [before, chart] = await Promise.all([q.totals(db, previousScope(s)), chartOf(db, s)]);
+  const [before, chart] = await Promise.all([figures.totalPrevious(db, s, METRICS), chartOf(db, s)]);
   const now = chart.totals;
   return {
     Bucket: chart.bucket,

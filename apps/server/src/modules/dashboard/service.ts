@@ -1,7 +1,8 @@
 // The dashboard's rules: which figures, in which buckets, with empty buckets filled (the shared
 // filler of analytics/buckets.ts), gated by the same product rule as the side menu: the sort-bin
 // tree by Sort Bins, and every figure that counts posts by rating by Sentiment, as the Sentiment
-// screen is (docs/dashboard.md, "Product gating"). Reads go through queries.ts; nothing here is SQL.
+// screen is (docs/dashboard.md, "Product gating"). Figures come from the runner (analytics/query.ts);
+// the bins of the sort-bin tree from queries.ts; nothing here is SQL.
 import {
   ALL_STREAMS,
   BIN_TYPE,
@@ -21,8 +22,9 @@ import type { Db } from '../../db/connection.ts';
 import { assertScreen } from '../../access/index.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { bucketCoverage, byBucket, fillBuckets } from '../../analytics/buckets.ts';
+import * as figures from '../../analytics/query.ts';
 import { assertUnlocked, heatmapBucketOf, insightsBucketOf, isUnlocked, resolveScope, toWall, type Scope } from '../../analytics/scope.ts';
-import { clipCountsByBin, firstDataWall, sentimentByAssociation } from '../../analytics/rollup-queries.ts';
+import { clipCountsByBin, firstDataWall } from '../../analytics/rollup-queries.ts';
 import { rankTopAuthors } from '../../analytics/top-authors.ts';
 import { rankTopPosts, toRankedPost } from '../../analytics/top-posts.ts';
 import * as q from './queries.ts';
@@ -33,8 +35,8 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
 
 export async function mentions(db: Db, user: AuthUser, query: AnalyticQuery): Promise<Out<typeof C.MentionSummaryList>> {
   const s = await resolveScope(db, user, query);
-  const rows = new Map((await q.mentionsByStream(db, s)).map((r) => [r.stream_id, r]));
-  const out = s.streams.map((id) => ({ StreamId: id, Count: num(rows.get(id)?.count), AVE: round2(num(rows.get(id)?.ave)) }));
+  const rows = await figures.byStream(db, s, ['clips', 'ave']);
+  const out = s.streams.map((id) => ({ StreamId: id, Count: num(rows.get(id)?.clips), AVE: round2(num(rows.get(id)?.ave)) }));
   out.push({ StreamId: ALL_STREAMS, Count: out.reduce((a, r) => a + r.Count, 0), AVE: round2(out.reduce((a, r) => a + r.AVE, 0)) });
   return out;
 }
@@ -69,7 +71,7 @@ interface Grid {
 /** Every row of the range times 24 hours, zero where nothing was posted. */
 async function heatmapGrid(db: Db, s: Scope): Promise<Grid> {
   const bucket = heatmapBucketOf(s);
-  const [cellRows, dataStart] = await Promise.all([q.heatmapCells(db, s, bucket), firstDataWall(db, s)]);
+  const [cellRows, dataStart] = await Promise.all([figures.byBucketHour(db, s, bucket, ['clips', 'positive', 'neutral', 'negative']), firstDataWall(db, s)]);
   const rows = byBucket(cellRows, (r) => r.day);
   const cells: Grid['cells'] = [];
   const partial: Grid['partial'] = [];
@@ -78,12 +80,12 @@ async function heatmapGrid(db: Db, s: Scope): Promise<Grid> {
     const coverage = bucketCoverage(s, bucket, day, now, dataStart);
     if (coverage) partial.push({ Date: day, ...coverage });
     for (let h = 0; h < 24; h++) {
-      const r = row.find((c) => Number(c.hour) === h);
+      const r = row.find((c) => c.hour === h)?.figures;
       cells.push({
         Date: day,
         DatePosted: `${day}T${String(h).padStart(2, '0')}:00:00`,
         Hour: h,
-        Count: num(r?.count),
+        Count: num(r?.clips),
         Positive: num(r?.positive),
         Neutral: num(r?.neutral),
         Negative: num(r?.negative),
@@ -115,20 +117,17 @@ export async function dailyInsights(db: Db, user: AuthUser, query: AnalyticQuery
   const s = await resolveScope(db, user, query);
   const rated = await isUnlocked(db, s.project, 'Sentiment');
   const bucket = insightsBucketOf(s);
-  const [rowList, dataStart] = await Promise.all([q.insightBuckets(db, s, bucket), firstDataWall(db, s)]);
-  const rows = new Map(rowList.map((r) => [r.day, r]));
-  const zero = (day: string) => ({ day, count: 0, ave: 0, positive: 0, neutral: 0, negative: 0 });
-  const now = nowWall(s);
+  const points = await figures.series(db, s, bucket, ['clips', 'ave', 'positive', 'neutral', 'negative']);
   return {
     Bucket: bucket,
-    Data: fillBuckets(s, bucket, rows, zero).map(({ start, row: r }) => ({
+    Data: points.map(({ start, figures: r, partial }) => ({
       Date: start,
-      Count: num(r.count),
-      AVE: round2(num(r.ave)),
-      Positive: rated ? num(r.positive) : null,
-      Neutral: rated ? num(r.neutral) : null,
-      Negative: rated ? num(r.negative) : null,
-      Partial: bucketCoverage(s, bucket, start, now, dataStart),
+      Count: r.clips,
+      AVE: round2(r.ave),
+      Positive: rated ? r.positive : null,
+      Neutral: rated ? r.neutral : null,
+      Negative: rated ? r.negative : null,
+      Partial: partial,
     })),
   };
 }
@@ -141,7 +140,7 @@ export async function dailyInsights(db: Db, user: AuthUser, query: AnalyticQuery
  */
 export async function changeMarker(db: Db, user: AuthUser, query: AnalyticQuery): Promise<Out<typeof C.ChangeMarker>> {
   const s = await resolveScope(db, user, query);
-  const [t, rated] = await Promise.all([q.scopeTotals(db, s), isUnlocked(db, s.project, 'Sentiment')]);
+  const [t, rated] = await Promise.all([figures.total(db, s, ['clips', 'positive', 'neutral', 'negative', 'ave']), isUnlocked(db, s.project, 'Sentiment')]);
   const now = Date.now();
   const ratings = rated ? [num(t.positive), num(t.neutral), num(t.negative)] : [];
   return {
@@ -153,7 +152,7 @@ export async function changeMarker(db: Db, user: AuthUser, query: AnalyticQuery)
 export async function favourability(db: Db, user: AuthUser, query: AnalyticQuery): Promise<Out<typeof C.FavourabilityList>> {
   const s = await resolveScope(db, user, query);
   await assertUnlocked(db, s.project, 'Sentiment');
-  const t = await q.favourabilityTotals(db, s);
+  const t = await figures.total(db, s, ['positive', 'neutral', 'negative']);
   const counts: Record<number, number> = {
     [FAVOURABILITY.Positive]: num(t.positive),
     [FAVOURABILITY.Neutral]: num(t.neutral),
@@ -165,7 +164,7 @@ export async function favourability(db: Db, user: AuthUser, query: AnalyticQuery
 export async function sentimentSummary(db: Db, user: AuthUser, query: AnalyticQuery): Promise<Out<typeof C.SentimentSummary>> {
   const s = await resolveScope(db, user, query);
   await assertUnlocked(db, s.project, 'Sentiment');
-  const rows = new Map((await sentimentByAssociation(db, s)).map((r) => [r.brand_association_id, r]));
+  const rows = await figures.byAssociation(db, s, ['positive', 'neutral', 'negative', 'ave']);
   const card = (Name: 'Owned' | 'Earned' | 'Chatter', id: number) => {
     const r = rows.get(id);
     const [Positive, Neutral, Negative] = [num(r?.positive), num(r?.neutral), num(r?.negative)];

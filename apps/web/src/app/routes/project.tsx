@@ -18,6 +18,7 @@ import { InvalidTokensPrompt } from '../../features/access-tokens/components/Inv
 import { ReportDialog } from '../../features/reports/components/ReportDialog.tsx';
 import { NotificationDialog } from '../../features/alerts/components/NotificationDialog.tsx';
 import { ResponseQueueDialog } from '../../features/responses/components/ResponseQueueDialog.tsx';
+import { NarrativeDialog } from '../../features/narratives/components/NarrativeDialog.tsx';
 
 // The dashboard and its charts load on first use, so the sign-in and list screens stay light.
 const DashboardScreen = lazyRouteComponent(() => import('../../features/dashboard/screens/DashboardScreen.tsx'), 'DashboardScreen');
@@ -58,6 +59,7 @@ const projectDialogs: ProjectDialogs = {
   notifications: NotificationDialog,
   'access-tokens': AccessTokensDialog,
   'response-alert': ResponseQueueDialog,
+  narrative: NarrativeDialog,
 };
 
 function ProjectLayout() {

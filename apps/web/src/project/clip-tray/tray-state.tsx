@@ -35,7 +35,7 @@ interface TrayState {
   close: () => void;
 }
 
-const TrayContext = createContext<TrayState>({ scope: null, open: () => {}, close: () => {} });
+export const TrayContext = createContext<TrayState>({ scope: null, open: () => {}, close: () => {} });
 
 export function ClipTrayProvider({ children }: { children: ReactNode }) {
   const [scope, setScope] = useState<TrayScope | null>(null);

@@ -1,0 +1,165 @@
+// Narratives: the storylines among a query's posts. Copies are collapsed first (a count, and a
+// coordination flag when many accounts post one text within a short window), the distinct texts
+// are grouped by spherical k-means on word and word-pair TF-IDF, and each group is labelled by
+// the terms that set it apart from the rest (docs/narratives.md). Pure: posts in, groups out.
+import { contentWords, copyKey, terms, tfidf } from './features.ts';
+import { kmeans } from './cluster.ts';
+
+export interface NarrativePost {
+  id: number;
+  text: string;
+  /** The account, for counting distinct accounts (author id or name). */
+  author: string;
+  postedAt: Date;
+}
+
+/** Accounts and window that make a copied text "coordinated". */
+export const COORDINATED_ACCOUNTS = 5;
+export const COORDINATED_WINDOW_MS = 60 * 60 * 1000;
+/** A group smaller than this is not a storyline. */
+export const MIN_NARRATIVE_POSTS = 3;
+
+export interface CopyGroup {
+  /** Posts of this text, in posting order. */
+  posts: number[];
+  accounts: number;
+  coordinated: boolean;
+}
+
+export interface LabelPhrase {
+  phrase: string;
+  weight: number;
+}
+
+export interface Group {
+  label: LabelPhrase[];
+  /** Indices into the input posts, most representative first. */
+  posts: number[];
+  copies: CopyGroup[];
+}
+
+/** Most distinct accounts seen posting the same text within any window of the given length. */
+function maxAccountsInWindow(posts: NarrativePost[], ids: number[], windowMs: number): number {
+  let best = 0;
+  let lo = 0;
+  const inWindow = new Map<string, number>();
+  for (let hi = 0; hi < ids.length; hi++) {
+    const a = posts[ids[hi]].author;
+    inWindow.set(a, (inWindow.get(a) ?? 0) + 1);
+    while (posts[ids[hi]].postedAt.getTime() - posts[ids[lo]].postedAt.getTime() > windowMs) {
+      const b = posts[ids[lo++]].author;
+      const n = inWindow.get(b)! - 1;
+      if (n) inWindow.set(b, n);
+      else inWindow.delete(b);
+    }
+    best = Math.max(best, inWindow.size);
+  }
+  return best;
+}
+
+/** How many narratives to look for: grows with the square root of the distinct texts. */
+export const clusterCount = (distinct: number): number => Math.max(1, Math.min(40, Math.round(Math.sqrt(distinct / 4))));
+
+export function groupNarratives(posts: NarrativePost[], { k }: { k?: number } = {}): Group[] {
+  // 1. Collapse copies.
+  const byKey = new Map<string, number[]>();
+  const words: string[][] = [];
+  posts.forEach((p, i) => {
+    const w = contentWords(p.text);
+    const key = copyKey(w);
+    if (!key) return;
+    let g = byKey.get(key);
+    if (!g) {
+      byKey.set(key, (g = []));
+      words.push(w);
+    }
+    g.push(i);
+  });
+  const items = [...byKey.values()].map((ids): CopyGroup => {
+    ids.sort((a, b) => posts[a].postedAt.getTime() - posts[b].postedAt.getTime() || a - b);
+    const accounts = new Set(ids.map((i) => posts[i].author)).size;
+    const coordinated = accounts >= COORDINATED_ACCOUNTS && maxAccountsInWindow(posts, ids, COORDINATED_WINDOW_MS) >= COORDINATED_ACCOUNTS;
+    return { posts: ids, accounts, coordinated };
+  });
+  if (items.length === 0) return [];
+  // 2. Weigh terms and group the distinct texts.
+  const docs = words.map(terms);
+  const weights = items.map((it) => it.posts.length);
+  const { vocabulary, vectors } = tfidf(docs, weights);
+  const { assignment, similarity, centroids } = kmeans(vectors, weights, vocabulary.length, k ?? clusterCount(items.length));
+  // 3. Describe each group.
+  const members: number[][] = centroids.map(() => []);
+  assignment.forEach((c, i) => c >= 0 && members[c].push(i));
+  const totalPosts = weights.reduce((a, b) => a + b, 0);
+  const termPosts = new Map<string, number>();
+  docs.forEach((d, i) => d.forEach((t) => termPosts.set(t, (termPosts.get(t) ?? 0) + weights[i])));
+  const groups: Group[] = [];
+  for (const m of members) {
+    const size = m.reduce((a, i) => a + weights[i], 0);
+    if (size < MIN_NARRATIVE_POSTS) continue;
+    m.sort((a, b) => similarity[b] - similarity[a] || weights[b] - weights[a]);
+    groups.push({
+      label: label(
+        m.map((i) => docs[i]),
+        m.map((i) => weights[i]),
+        termPosts,
+        totalPosts,
+      ),
+      posts: m.flatMap((i) => items[i].posts),
+      copies: m.map((i) => items[i]).filter((it) => it.posts.length > 1),
+    });
+  }
+  return groups.sort((a, b) => b.posts.length - a.posts.length);
+}
+
+/**
+ * Two to four phrases that set a group apart: a term's weight is its share of the group's posts
+ * less its share of the other posts (so a word every group uses scores nothing). A pair is
+ * preferred to its own words, which then are not repeated.
+ */
+export function label(docs: string[][], weights: number[], termPosts: Map<string, number>, totalPosts: number): LabelPhrase[] {
+  const size = weights.reduce((a, b) => a + b, 0);
+  const rest = Math.max(1, totalPosts - size);
+  const inGroup = new Map<string, number>();
+  docs.forEach((d, i) => d.forEach((t) => inGroup.set(t, (inGroup.get(t) ?? 0) + weights[i])));
+  const scored = [...inGroup]
+    .filter(([, n]) => n >= 2 || size < 2)
+    .map(([t, n]) => {
+      const score = n / size - (termPosts.get(t)! - n) / rest;
+      return { phrase: t, weight: t.includes(' ') ? score * 1.2 : score };
+    })
+    .filter((s) => s.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.phrase.localeCompare(b.phrase));
+  const chosen: LabelPhrase[] = [];
+  const covered = new Set<string>();
+  for (const s of scored) {
+    if (chosen.length === 4) break;
+    const parts = s.phrase.split(' ');
+    if (parts.every((p) => covered.has(p))) continue;
+    if (parts.length === 1 && chosen.some((c) => c.phrase.split(' ').includes(s.phrase))) continue;
+    chosen.push({ phrase: s.phrase, weight: Math.round(s.weight * 1000) / 1000 });
+    parts.forEach((p) => covered.add(p));
+  }
+  return chosen;
+}
+
+export type TrendState = 'emerging' | 'growing' | 'steady' | 'fading';
+
+/**
+ * A narrative's state from its daily posts: emerging when it first appears in the latest quarter
+ * of the days, growing or fading when the latest quarter's daily mean is at least half again, or
+ * at most two thirds, of the earlier days' mean; steady otherwise.
+ */
+export function trendState(daily: number[]): TrendState {
+  const n = daily.length;
+  if (n < 2) return 'steady';
+  const recentDays = Math.max(1, Math.floor(n / 4));
+  const first = daily.findIndex((d) => d > 0);
+  if (first >= n - recentDays) return 'emerging';
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const recent = mean(daily.slice(n - recentDays));
+  const earlier = mean(daily.slice(first, n - recentDays));
+  if (recent >= earlier * 1.5) return 'growing';
+  if (recent <= (earlier * 2) / 3) return 'fading';
+  return 'steady';
+}

@@ -1,0 +1,14 @@
+import { defineOperation } from '../operation.ts';
+import { FindNarrativesBody, NarrativesAnswer } from './model.ts';
+
+/** A read, but its query can be long, so a POST with a JSON body as the word cloud's byclips. */
+export const findNarratives = defineOperation({
+  host: 'main',
+  method: 'POST',
+  path: '/api/narratives/find',
+  summary: "The storylines among the query's posts in range, largest first",
+  tags: ['narratives'],
+  access: 'user',
+  body: FindNarrativesBody,
+  response: NarrativesAnswer,
+});
