@@ -119,6 +119,17 @@ const screenPathLiterals = [
 const LEDGER_TABLES = 'bin_clips|bin_hourly|bin_hourly_sentiment|bin_hourly_places|bin_hourly_items|bin_daily_items';
 const LEDGER_MESSAGE =
   'bin_clips and its rollups are written by the ledger only (apps/server/src/ledger/): file posts through ingestPosts, change clips with changeBinClips, revalue with revalueClientPosts.';
+// A network's particulars live in its folder under apps/server/src/networks/ (docs/architecture.md,
+// "Adding a network"): elsewhere the code asks the registry (networkOfStream) instead of switching on
+// a stream id, on a stream id literal (7..13), or on a network's name.
+const STREAM_MESSAGE = "Ask the network's registry (networks/registry.ts, networkOfStream) instead of switching on a stream or network.";
+const streamSwitches = [
+  { selector: 'SwitchStatement[discriminant.name=/^stream_?[iI]d$/]', message: STREAM_MESSAGE },
+  { selector: 'SwitchStatement[discriminant.property.name=/^stream_?[iI]d$/]', message: STREAM_MESSAGE },
+  { selector: 'SwitchCase[test.type="Literal"][test.value>=7][test.value<=13]', message: STREAM_MESSAGE },
+  { selector: 'SwitchCase[test.value=/^(x|facebook|instagram|youtube|linkedin|tiktok|blog)$/]', message: STREAM_MESSAGE },
+];
+
 const ledgerWrites = [
   {
     selector: `CallExpression[callee.property.name=/^(insertInto|updateTable|deleteFrom)$/][arguments.0.value=/^(${LEDGER_TABLES})( as \\w+)?$/]`,
@@ -172,13 +183,18 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: serverZones }],
-      'no-restricted-syntax': ['error', ...projectTypeLiterals, ...ledgerWrites],
+      'no-restricted-syntax': ['error', ...projectTypeLiterals, ...ledgerWrites, ...streamSwitches],
     },
+  },
+  {
+    // The networks' folders hold each network's particulars: every server list but that one.
+    files: ['apps/server/src/networks/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...projectTypeLiterals, ...ledgerWrites] },
   },
   {
     // The ledger, migrations (history) and test fixtures write bin_clips and its rollups: every server list but that one.
     files: ['apps/server/src/ledger/**/*.ts', 'apps/server/src/db/migrations/**/*.ts', 'apps/server/src/test/**/*.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...projectTypeLiterals] },
+    rules: { 'no-restricted-syntax': ['error', ...projectTypeLiterals, ...streamSwitches] },
   },
   {
     // Tests state the addresses and types they drive, as a user would type them.

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { defaultHost } from './exposure.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './ingest/connectors/http.ts';
-import { DEFAULT_BASE_URLS, DEFAULT_LINKEDIN_VERSION, type BaseUrls } from './ingest/connectors/registry.ts';
+import { DEFAULT_BASE_URLS, DEFAULT_LINKEDIN_VERSION, type BaseUrls } from './networks/registry.ts';
 import { DEFAULT_SESSION_IDLE_HOURS } from './plugins/auth.ts';
 import { loadOAuthConfig, type OAuthConfig } from './oauth/config.ts';
 import { DEFAULT_OUTBOX_RETENTION_DAYS } from './mail/mailer.ts';

@@ -11,7 +11,7 @@ import { countTokensToRotate } from './crypto/profile-tokens.ts';
 import type { TokenKeyring } from './crypto/tokens.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { followerJobConfig } from './modules/followers/snapshots.ts';
-import { linkedInVersionWarning } from './ingest/connectors/linkedin.ts';
+import { linkedInVersionWarning } from './networks/linkedin/api.ts';
 import { DEMO_BATCH, pendingDemoCorpus, writeDemoCorpus, writeDemoCorpusExclusive } from './ingest/demo-corpus.ts';
 import { backfillDemoLocations } from './ingest/locations-backfill.ts';
 import { startSimulator } from './ingest/simulator.ts';

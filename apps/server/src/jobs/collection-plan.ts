@@ -13,8 +13,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { canonicalAccountId } from '../ingest/account-id.ts';
-import type { ConnectorSpec } from '../ingest/connectors/index.ts';
-import { tokenize } from '../ingest/connectors/x-query.ts';
+import { networkOfStream, type ConnectorSpec } from '../networks/index.ts';
+import { tokenize } from '../networks/x/query.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -183,32 +183,13 @@ export async function commentsWithReplies(db: Db, streamId: number, postIds: str
  * Research API's client token (`researchToken`; null: TikTok conversations are not read).
  */
 export async function conversationSpecs(db: Db, p: LinkedProfile, token: string, researchToken: string | null = null): Promise<ConnectorSpec[]> {
-  if (![8, 9, 10, 11, 12].includes(p.stream_id)) return [];
+  const net = networkOfStream(p.stream_id);
+  if (!net?.commentSpec) return [];
+  const tokens = { token, researchToken };
   const posts = await recentOwnedPosts(db, p);
-  const specs: ConnectorSpec[] = [];
-  for (const id of posts)
-    switch (p.stream_id) {
-      case 8:
-        specs.push({ kind: 'facebook.comments', accessToken: token, postId: id });
-        break;
-      case 9:
-        specs.push({ kind: 'instagram.comments', accessToken: token, igUserId: p.external_id, mediaId: id });
-        break;
-      case 10:
-        specs.push({ kind: 'youtube.comments', accessToken: token, videoId: id });
-        break;
-      case 11:
-        specs.push({ kind: 'linkedin.comments', accessToken: token, postUrn: id });
-        break;
-      case 12:
-        if (researchToken) specs.push({ kind: 'tiktok.comments', accessToken: researchToken, videoId: id });
-        break;
-    }
-  if (p.stream_id === 10) for (const id of await commentsWithReplies(db, 10, posts)) specs.push({ kind: 'youtube.replies', accessToken: token, commentId: id });
-  if (p.stream_id === 11) for (const id of await commentsWithReplies(db, 11, posts)) specs.push({ kind: 'linkedin.comments', accessToken: token, postUrn: id });
-  if (p.stream_id === 12 && researchToken)
-    for (const id of await commentsWithReplies(db, 12, posts)) specs.push({ kind: 'tiktok.replies', accessToken: researchToken, commentId: id });
-  return specs;
+  const specs = posts.map((id) => net.commentSpec!(p, id, tokens));
+  if (net.replySpec) for (const id of await commentsWithReplies(db, p.stream_id, posts)) specs.push(net.replySpec(id, tokens));
+  return specs.filter((s): s is ConnectorSpec => s !== null);
 }
 
 /** Days a looked-up hashtag keeps counting against its account's 30. */

@@ -25,26 +25,21 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { decryptToken, profileTokenContext, type TokenKeyring } from '../crypto/tokens.ts';
+import { dbCursorStore, HttpClient, runConnectors, type Connector, type ConnectorReport, type HttpOptions, type PostSink } from '../ingest/connectors/index.ts';
 import {
   buildXQueries,
   createConnector,
-  dbCursorStore,
   DEFAULT_BASE_URLS,
-  HttpClient,
+  networkOfStream,
   researchClientToken,
-  runConnectors,
   type BaseUrls,
-  type Connector,
-  type ConnectorReport,
   type ConnectorSpec,
-  type HttpOptions,
-  type PostSink,
+  type LinkedProfileRef,
   type ResearchCredentials,
-} from '../ingest/connectors/index.ts';
+} from '../networks/index.ts';
 import type { OutboundPolicy } from '../ingest/connectors/http.ts';
 import type { CursorValue, Skip } from '../ingest/connectors/types.ts';
 import type { Post } from '../ingest/post.ts';
-import { canonicalAccountId } from '../ingest/account-id.ts';
 import { createPipeline } from '../ingest/pipeline.ts';
 import { countRejections } from '../ingest/rejections.ts';
 import {
@@ -379,28 +374,8 @@ async function activeProjects(db: Db) {
   return { projects, active: new Map(projects.map((p) => [p.id, p])) };
 }
 
-function profileSpec(p: { stream_id: number; external_id: string; name: string; handle: string | null }, token: string): ConnectorSpec | null {
-  switch (p.stream_id) {
-    case 7:
-      return { kind: 'x.timeline', bearerToken: token, userId: p.external_id };
-    case 8:
-      return { kind: 'facebook.page', accessToken: token, pageId: p.external_id };
-    case 9:
-      return { kind: 'instagram.media', accessToken: token, igUserId: p.external_id };
-    case 10:
-      return { kind: 'youtube.channel', accessToken: token, channelId: p.external_id };
-    case 11:
-      return {
-        kind: 'linkedin.posts',
-        accessToken: token,
-        orgUrn: canonicalAccountId(p.stream_id, p.external_id),
-        orgName: p.name,
-      };
-    case 12:
-      return { kind: 'tiktok.videos', accessToken: token, openId: p.external_id, username: p.handle ?? undefined, displayName: p.name };
-    default:
-      return null;
-  }
+function profileSpec(p: LinkedProfileRef, token: string): ConnectorSpec | null {
+  return networkOfStream(p.stream_id)?.profileSpec?.(p, token) ?? null;
 }
 
 function specKey(s: JobSpec): string {

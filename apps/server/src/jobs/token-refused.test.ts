@@ -7,7 +7,7 @@ import { setProfileToken } from '../crypto/profile-tokens.ts';
 import { keyring, parseTokenKey } from '../crypto/tokens.ts';
 import type { DbHandle } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
-import { FB_VERSION, startFacebookFake } from '../ingest/connectors/fakes/facebook.ts';
+import { FB_VERSION, startFacebookFake } from '../networks/facebook/fake.ts';
 import { fakeClock, TEST_OUTBOUND } from '../ingest/connectors/fakes/harness.ts';
 import type { CursorValue, PageOutcome } from '../ingest/connectors/index.ts';
 import { invalidateRules } from '../ingest/rules.ts';

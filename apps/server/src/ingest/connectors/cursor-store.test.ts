@@ -5,8 +5,8 @@ import { migrate } from '../../db/migrate.ts';
 import type { Post } from '../post.ts';
 import { ids, testHttp } from './fakes/harness.ts';
 import { runConnector } from './runner.ts';
-import { startXFake } from './fakes/x.ts';
-import { XSearchConnector } from './x.ts';
+import { startXFake } from '../../networks/x/fake.ts';
+import { XSearchConnector } from '../../networks/x/api.ts';
 
 let h: DbHandle;
 let store: CursorStore;

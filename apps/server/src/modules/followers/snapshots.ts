@@ -8,12 +8,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { decryptToken, profileTokenContext, type TokenKeyring } from '../../crypto/tokens.ts';
-import { canonicalAccountId } from '../../ingest/account-id.ts';
-import { classifyGraph } from '../../ingest/connectors/graph.ts';
-import { apiUrl, HttpClient, type HttpResult, type OutboundPolicy } from '../../ingest/connectors/http.ts';
-import { classifyLinkedIn, LINKEDIN_STREAM } from '../../ingest/connectors/linkedin.ts';
-import { DEFAULT_BASE_URLS, DEFAULT_LINKEDIN_VERSION, type BaseUrls } from '../../ingest/connectors/registry.ts';
-import { classifyTikTok, TIKTOK_STREAM } from '../../ingest/connectors/tiktok.ts';
+import { HttpClient, type OutboundPolicy } from '../../ingest/connectors/http.ts';
+import { DEFAULT_BASE_URLS, DEFAULT_LINKEDIN_VERSION, networkOfStream, type BaseUrls, type FollowerRead, type ProfileToRead } from '../../networks/index.ts';
 import type { Config } from '../../config.ts';
 import type { JobLog } from '../../jobs/connectors.ts';
 
@@ -32,25 +28,7 @@ export interface FollowerJobConfig {
   outbound?: OutboundPolicy;
 }
 
-export interface ProfileToRead {
-  id: number;
-  stream_id: number;
-  external_id: string;
-  token: string;
-}
-
-export type FollowerRead = { ok: true; followers: number } | { ok: false; reason: string };
-
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
-const count = (v: unknown): number | null => {
-  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
-  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : null;
-};
-const read = (r: HttpResult, pick: (body: unknown) => unknown): FollowerRead => {
-  if (!r.ok) return { ok: false, reason: r.reason };
-  const n = count(pick(r.body));
-  return n === null ? { ok: false, reason: 'no_follower_count' } : { ok: true, followers: n };
-};
+export type { FollowerRead, ProfileToRead };
 
 /** One profile's follower count from its network; networks without a read answer 'unsupported'. */
 export async function readFollowers(
@@ -58,55 +36,15 @@ export async function readFollowers(
   p: ProfileToRead,
   cfg: Pick<FollowerJobConfig, 'baseUrls' | 'youtubeApiKey' | 'linkedInVersion'>,
 ): Promise<FollowerRead> {
-  const urls = { ...DEFAULT_BASE_URLS, ...cfg.baseUrls };
-  const bearer = { authorization: `Bearer ${p.token}` };
-  switch (p.stream_id) {
-    case 7: {
-      const u = apiUrl(urls.x, `/2/users/${encodeURIComponent(p.external_id)}`);
-      u.searchParams.set('user.fields', 'public_metrics');
-      return read(await http.json({ url: u, headers: bearer }), (b) => obj(obj(obj(b).data).public_metrics).followers_count);
-    }
-    case 8:
-    case 9: {
-      const u = apiUrl(urls.graph, `/${encodeURIComponent(p.external_id)}`);
-      u.searchParams.set('fields', 'followers_count');
-      return read(await http.json({ url: u, headers: bearer, classify: classifyGraph }), (b) => obj(b).followers_count);
-    }
-    case 10: {
-      const u = apiUrl(urls.youtube, '/youtube/v3/channels');
-      u.searchParams.set('part', 'statistics');
-      u.searchParams.set('id', p.external_id);
-      const headers: Record<string, string> = cfg.youtubeApiKey ? { 'x-goog-api-key': cfg.youtubeApiKey } : bearer;
-      // A channel that hides its count answers hiddenSubscriberCount: true and no usable figure.
-      return read(await http.json({ url: u, headers }), (b) => {
-        const stats = obj(obj((obj(b).items as unknown[] | undefined)?.[0]).statistics);
-        return stats.hiddenSubscriberCount === true ? null : stats.subscriberCount;
-      });
-    }
-    case LINKEDIN_STREAM: {
-      // The organisation's follower count (Organization Follower Statistics: the lifetime
-      // statistics break followers down by facet, the total is the network size of the
-      // COMPANY_FOLLOWED_BY_MEMBER edge). Needs rw_organization_admin, as the posts do.
-      const version = cfg.linkedInVersion ?? DEFAULT_LINKEDIN_VERSION;
-      const urn = canonicalAccountId(p.stream_id, p.external_id);
-      const u = apiUrl(urls.linkedin, `/rest/networkSizes/${encodeURIComponent(urn)}`);
-      u.searchParams.set('edgeType', 'COMPANY_FOLLOWED_BY_MEMBER');
-      const headers = { ...bearer, 'linkedin-version': version, 'x-restli-protocol-version': '2.0.0' };
-      return read(await http.json({ url: u, headers, classify: (status, body) => classifyLinkedIn(status, body, version) }), (b) => obj(b).firstDegreeSize);
-    }
-    case TIKTOK_STREAM: {
-      // GET /v2/user/info/ answers the account that granted the token (scope user.info.stats):
-      // a token of another account than the profile's is not counted for it.
-      const u = apiUrl(urls.tiktok, '/v2/user/info/');
-      u.searchParams.set('fields', 'open_id,follower_count');
-      const r = await http.json({ url: u, headers: bearer, classify: classifyTikTok });
-      const user = r.ok ? obj(obj(obj(r.body).data).user) : {};
-      if (r.ok && typeof user.open_id === 'string' && user.open_id !== p.external_id) return { ok: false, reason: 'token_of_another_account' };
-      return read(r, () => user.follower_count);
-    }
-    default:
-      return { ok: false, reason: 'unsupported' };
-  }
+  const read = networkOfStream(p.stream_id)?.readFollowers;
+  if (!read) return { ok: false, reason: 'unsupported' };
+  const ctx = {
+    http,
+    urls: { ...DEFAULT_BASE_URLS, ...cfg.baseUrls },
+    linkedInVersion: cfg.linkedInVersion ?? DEFAULT_LINKEDIN_VERSION,
+    youtubeApiKey: cfg.youtubeApiKey,
+  };
+  return read(ctx, p);
 }
 
 /** Records counts read at `at`: a snapshot each (one per profile and instant) and the profile's current count. */

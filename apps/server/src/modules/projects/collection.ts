@@ -15,7 +15,7 @@ import {
 } from '@listening/contract';
 import { isFeedAddress } from '../../jobs/connectors.ts';
 import { youtubeQueriesOf, type RuleRow } from '../../jobs/collection-plan.ts';
-import { buildXQueries } from '../../ingest/connectors/x-query.ts';
+import { buildXQueries } from '../../networks/x/query.ts';
 import type { OAuthConfig, Provider } from '../../oauth/config.ts';
 
 /** The settings that decide collection (a part of Config). */
