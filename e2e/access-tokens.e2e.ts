@@ -9,7 +9,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { grantErrorMessage, MESSAGES } from '@listening/contract';
-import { apiGet, launch, login, shot } from './browser.ts';
+import { launch, login, projectIds, shot } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Owned Profiles';
@@ -44,11 +44,9 @@ async function openManagement(ctx: BrowserContext, email: string): Promise<Page>
   const p = await ctx.newPage();
   await login(p, baseURL, email);
   await p.waitForURL(/\/clients/);
-  const clients = await apiGet<{ Id: number; Name: string }[]>(p, '/api/client/getall');
-  const clientId = clients.find((c) => c.Name === 'Acme Beverages')!.Id;
-  const projects = await apiGet<{ Id: number; Description: string }[]>(p, `/api/project/getall?clientId=${clientId}`);
+  const { clientId, projectId } = await projectIds(p, 'Acme Beverages', PROJECT);
   // The side menu is the same on every project screen: Ave calc's is a light one to wait for (the dashboard draws a dozen charts).
-  await p.goto(`${baseURL}/client/${clientId}/project/${projects.find((x) => x.Description === PROJECT)!.Id}/ave-calcs`);
+  await p.goto(`${baseURL}/client/${clientId}/project/${projectId}/ave-calcs`);
   await p.getByRole('heading', { name: PROJECT }).waitFor();
   await p.getByRole('button', { name: 'Project menu' }).click();
   await p.getByRole('button', { name: 'Access Token Management', exact: true }).click();

@@ -4,9 +4,9 @@
 // another, open Notification Management from the user menu (inside the project it opens the
 // dialog for that project), find the alert among the subscriptions and unsubscribe from it.
 // Waits are for what the user waits for: dialogs, toasts, rows.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, launch, login, shot } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { openProject, shot, signInForProject, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
@@ -15,15 +15,8 @@ const RUN = Date.now().toString(36);
 const FIRST = `Launch watch ${RUN}`;
 const SECOND = `Daily digest ${RUN}`;
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const toastText = (p: Page, text: string) => p.locator('.mantine-Notification-root').getByText(text, { exact: true });
 const dialog = (p: Page) => p.getByRole('dialog', { name: 'per Contact Notification' });
@@ -50,13 +43,8 @@ async function schedule(p: Page, name: string, interval: string): Promise<void> 
 describe('alerts and subscriptions', () => {
   it('schedules an alert from the side menu, lists it and deletes it', async () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await login(page, baseURL, 'analyst@demo.example');
-    await page.waitForURL(/\/clients/);
-    const clients = await apiGet<{ Id: number; Name: string }[]>(page, '/api/client/getall');
-    const clientId = clients.find((c) => c.Name === 'Acme Beverages')!.Id;
-    const projects = await apiGet<{ Id: number; Description: string }[]>(page, `/api/project/getall?clientId=${clientId}`);
-    await page.goto(`${baseURL}/client/${clientId}/project/${projects.find((p) => p.Description === PROJECT)!.Id}`);
-    await page.getByRole('heading', { name: PROJECT }).waitFor();
+    const { url } = await signInForProject(page, baseURL, PROJECT);
+    await openProject(page, url, PROJECT);
     await page.getByRole('button', { name: 'Project menu' }).click();
     await page.getByRole('button', { name: 'per Contact Notification', exact: true }).click();
     const d = dialog(page);

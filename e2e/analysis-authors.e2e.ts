@@ -4,9 +4,9 @@
 // address, the picker keeps its rules (the last cannot be unticked), a chip's x drops one and a
 // slice opens its posts; Follower Growth shows 8 weeks of the owned profiles. Screenshots at 1280
 // and 390 px. Waits are for what the user waits for.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, clientDay, launch, login, shot } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { apiGet, clientDay, shot, signInForProject, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
@@ -18,17 +18,10 @@ const WAIT = { timeout: 20_000 };
 
 type Page_ = { Total: number; Authors: { AuthorName: string }[] };
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 let clientId: number;
 let projectId: number;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 const apiQuery = () => `projectId=${projectId}&startDate=${day(new Date(Date.now() - 29 * 86_400_000))}&endDate=${day(new Date())}T23:59:59&streamIds=7,8,9`;
 const openFromMenu = async (item: string) => {
   await page.getByRole('button', { name: 'Project menu' }).click();
@@ -39,12 +32,7 @@ const tray = () => page.getByRole('dialog', { name: 'Posts' });
 describe('Top Authors', () => {
   it('opens from the side menu, and with no range in the address reads yesterday to now', async () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await login(page, baseURL, 'analyst@demo.example');
-    await page.waitForURL(/\/clients/);
-    const clients = await apiGet<{ Id: number; Name: string }[]>(page, '/api/client/getall');
-    clientId = clients.find((c) => c.Name === 'Acme Beverages')!.Id;
-    const projects = await apiGet<{ Id: number; Description: string }[]>(page, `/api/project/getall?clientId=${clientId}`);
-    projectId = projects.find((p) => p.Description === PROJECT)!.Id;
+    ({ clientId, projectId } = await signInForProject(page, baseURL, PROJECT));
     // The demo corpus is written after the server listens: wait until the month has authors.
     await expect
       .poll(async () => (await apiGet<Page_>(page, `/api/topauthors/page?${apiQuery()}`)).Total ?? 0, { timeout: 200_000, interval: 2_000 })

@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES, type DeepDive } from '@listening/contract';
-import { apiGet, clientDay, demoCorpusWritten, launch, login, shot } from './browser.ts';
+import { apiGet, clientDay, demoCorpusWritten, launch, shot, signInForProject } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 
@@ -20,12 +20,7 @@ let ids: { clientId: number; projectId: number; manualUploads: number; productMe
 beforeAll(async () => {
   browser = await launch();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await login(page, baseURL, 'analyst@demo.example');
-  await page.waitForURL(/\/clients/);
-  const clients = await apiGet<{ Id: number; Name: string }[]>(page, '/api/client/getall');
-  const clientId = clients.find((c) => c.Name === 'Acme Beverages')!.Id;
-  const projects = await apiGet<{ Id: number; Description: string }[]>(page, `/api/project/getall?clientId=${clientId}`);
-  const projectId = projects.find((p) => p.Description === 'Acme Cola Brand Monitoring')!.Id;
+  const { clientId, projectId } = await signInForProject(page, baseURL, 'Acme Cola Brand Monitoring');
   const bins = await apiGet<{ Id: number; Name: string; ForeignId: number }[]>(page, `/api/subfolder/getall?clientId=${clientId}`);
   const bin = (name: string) => bins.find((b) => b.ForeignId === projectId && b.Name === name)!.Id;
   // An input bin of its own, so that its emptiness does not depend on the journeys that ran before

@@ -3,28 +3,14 @@
 // alone and get the analysis range (yesterday to today); open Competitor tracking, open the project's
 // slice, and, as an admin, add and remove a competitor; and, as a client without the Sentiment
 // product, meet the lock (the dashboard's sentiment widgets are locked too: sentiment-gating.e2e.ts).
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, clientDay, launch, login, shot } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { apiGet, clientDay, login, projectIds, shot, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function projectOf(p: Page, client: string, project: string): Promise<{ clientId: number; projectId: number }> {
-  const clients = await apiGet<{ Id: number; Name: string }[]>(p, '/api/client/getall');
-  const clientId = clients.find((c) => c.Name === client)!.Id;
-  const projects = await apiGet<{ Id: number; Description: string }[]>(p, `/api/project/getall?clientId=${clientId}`);
-  return { clientId, projectId: projects.find((x) => x.Description === project)!.Id };
-}
-
+const browser = useBrowser();
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 /** Clicks a chart's canvas at an offset from its centre (a pie's slice), as a user would. */
@@ -61,7 +47,7 @@ describe('Sentiment, Content classification and Competitor tracking', () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await login(page, baseURL, 'admin@demo.example');
     await page.waitForURL(/\/clients/);
-    ids = await projectOf(page, 'Acme Beverages', PROJECT);
+    ids = await projectIds(page, 'Acme Beverages', PROJECT);
     // The demo corpus is written after the server listens: wait until the last 30 days have posts.
     const q = `projectId=${ids.projectId}&startDate=${day(new Date(Date.now() - 29 * 86_400_000))}&endDate=${day(new Date())}T23:59:59&streamIds=7,8,9`;
     await expect
@@ -146,7 +132,7 @@ describe('Sentiment, Content classification and Competitor tracking', () => {
     const viewer = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await login(viewer, baseURL, 'viewer@demo.example');
     await viewer.waitForURL(/\/clients|\/$/);
-    const karoo = await projectOf(viewer, 'Karoo Outdoor Co.', 'Karoo Outdoor Brand');
+    const karoo = await projectIds(viewer, 'Karoo Outdoor Co.', 'Karoo Outdoor Brand');
     await viewer.goto(`${baseURL}/client/${karoo.clientId}/project/${karoo.projectId}`);
     await viewer.getByRole('heading', { name: 'Karoo Outdoor Brand' }).waitFor();
     await viewer.getByTestId('sentiment-summary').waitFor();

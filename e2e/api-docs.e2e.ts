@@ -1,18 +1,10 @@
 // The API explorer at /docs under its own Content-Security-Policy (docs/security.md, "Threat
 // model"): it renders the operations and "Try it out" calls the API, with no policy violation.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, shot } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { shot, useBrowser } from './browser.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('the API explorer', () => {
   it('renders and calls the API under its strict policy, which it never violates', async () => {

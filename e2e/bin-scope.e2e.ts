@@ -3,28 +3,16 @@
 // "Pricing (sort bin) · Clear", and one click on Clear goes back to the whole project; a screen that
 // does not count it says so ("Whole project: Competitor Tracking compares projects, not sort bins").
 // On a desktop, and on a phone, where the header wraps.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, demoCorpusWritten, launch, login, shot } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { apiGet, demoCorpusWritten, login, projectIds, shot, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
 const WHOLE_PROJECT_COMPETITORS = 'Whole project: Competitor Tracking compares projects, not sort bins';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function acmeBrand(p: Page): Promise<{ clientId: number; projectId: number }> {
-  const clients = await apiGet<{ Id: number; Name: string }[]>(p, '/api/client/getall');
-  const clientId = clients.find((c) => c.Name === 'Acme Beverages')!.Id;
-  const projects = await apiGet<{ Id: number; Description: string }[]>(p, `/api/project/getall?clientId=${clientId}`);
-  return { clientId, projectId: projects.find((x) => x.Description === PROJECT)!.Id };
-}
+const browser = useBrowser();
+const acmeBrand = (p: Page) => projectIds(p, 'Acme Beverages', PROJECT);
 
 /** Opens a side-menu item and waits for the side navigation to be gone. */
 async function openFromMenu(p: Page, item: string) {

@@ -2,7 +2,7 @@
 import { execSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export function chromiumPath(): string {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
@@ -24,6 +24,21 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+/** The Chromium a test file drives: launched before its tests, closed after them. */
+export function useBrowser(): Pick<Browser, 'newPage' | 'newContext'> {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    newPage: (options) => browser!.newPage(options),
+    newContext: (options) => browser!.newContext(options),
+  };
+}
+
 /** Saves a screenshot under .e2e-artifacts/ (to look at after a run). */
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync('.e2e-artifacts', { recursive: true });
@@ -36,6 +51,48 @@ export async function login(page: Page, baseURL: string, email: string, password
   await page.getByLabel(/email/i).fill(email);
   await page.getByLabel(/password/i).fill(password);
   await page.getByRole('button', { name: /login/i }).click();
+}
+
+/** The ids of a client's project, by their names, read as the signed-in page. */
+export async function projectIds(p: Page, client: string, project: string): Promise<{ clientId: number; projectId: number }> {
+  const clients = await apiGet<{ Id: number; Name: string }[]>(p, '/api/client/getall');
+  const clientId = clients.find((c) => c.Name === client)!.Id;
+  const projects = await apiGet<{ Id: number; Description: string }[]>(p, `/api/project/getall?clientId=${clientId}`);
+  return { clientId, projectId: projects.find((x) => x.Description === project)!.Id };
+}
+
+/**
+ * Signs in as the demo analyst (landing on the client list) and finds one of Acme Beverages'
+ * projects: its ids and its address.
+ */
+export async function signInForProject(
+  p: Page,
+  baseURL: string,
+  project: string,
+  client = 'Acme Beverages',
+): Promise<{ clientId: number; projectId: number; url: string }> {
+  await login(p, baseURL, 'analyst@demo.example');
+  await p.waitForURL(/\/clients/);
+  const ids = await projectIds(p, client, project);
+  return { ...ids, url: `${baseURL}/client/${ids.clientId}/project/${ids.projectId}` };
+}
+
+/** Opens a project's page at its address and waits for its heading, as the user waits to see it. */
+export async function openProject(p: Page, url: string, project: string): Promise<void> {
+  await p.goto(url);
+  await p.getByRole('heading', { name: project }).waitFor();
+}
+
+/** Signs in as the demo admin and opens the New project wizard from a client's project list; gives the client's id. */
+export async function startNewProject(p: Page, baseURL: string, client: string): Promise<number> {
+  await login(p, baseURL, 'admin@demo.example');
+  await p.waitForURL(/\/clients/, { timeout: 90_000 });
+  const clients = await apiGet<{ Id: number; Name: string }[]>(p, '/api/client/getall');
+  const clientId = clients.find((c) => c.Name === client)!.Id;
+  await p.goto(`${baseURL}/client/${clientId}/projects`);
+  await p.getByRole('link', { name: 'New', exact: true }).click();
+  await p.waitForURL(/\/new-project$/);
+  return clientId;
 }
 
 /** An authenticated GET from inside the page, as the app makes it (the token is in local storage). */
@@ -75,10 +132,7 @@ export async function demoCorpusWritten(p: Page, projectId: number): Promise<voi
  * `atLeast` of its posts over the last 30 days (the corpus is written after the server listens).
  */
 export async function projectWithPosts(p: Page, client: string, project: string, atLeast: number): Promise<{ clientId: number; projectId: number }> {
-  const clients = await apiGet<{ Id: number; Name: string }[]>(p, '/api/client/getall');
-  const clientId = clients.find((c) => c.Name === client)!.Id;
-  const projects = await apiGet<{ Id: number; Description: string }[]>(p, `/api/project/getall?clientId=${clientId}`);
-  const projectId = projects.find((x) => x.Description === project)!.Id;
+  const { clientId, projectId } = await projectIds(p, client, project);
   const day = (d: Date) => d.toISOString().slice(0, 10);
   const q = `projectId=${projectId}&startDate=${day(new Date(Date.now() - 29 * 86_400_000))}&endDate=${day(new Date())}T23:59:59&streamIds=7,8,9`;
   await expect

@@ -2,23 +2,16 @@
 // opens exactly the posts it counts, with the keyboard; a bar of the insights chart opens its
 // period; Load More pages without repeating a post; 'Select all' offers every post of the
 // selection, with its count, and asks before changing them. Waits are for what the user waits for.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, login, shot, projectWithPosts } from './browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { login, projectWithPosts, shot, useBrowser } from './browser.ts';
 
 // E2E_BASE_URL points the journey at an already running product (to look at a seeded corpus).
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** The posts the tray lists, by id, in order. */
 const listed = (tray: Locator) => tray.getByTestId('clip').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-clip-id'))));

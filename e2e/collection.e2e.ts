@@ -1,18 +1,10 @@
 // The admin's Collection screen, beside the outbox and the audit log: reached from the
 // admin screen, readable at 1280 px and at 390 px; not for non-admins.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, login, shot } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { login, shot, useBrowser } from './browser.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('collection screen', () => {
   it('opens from the admin screen and shows what the connectors collected, on a desktop and on a phone', async () => {

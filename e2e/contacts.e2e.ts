@@ -2,19 +2,12 @@
 // accepts, signed in as themselves) and switches them off; an admin switches a contact off and that
 // contact can no longer log in, until switched on again. A visitor sends the contact form from
 // the public header's modal. Waits are for what the user waits for: rows, dialogs, toasts.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, launch, login, shot } from './browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { apiGet, login, shot, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const row = (p: Page | Locator, text: string) => p.getByRole('row').filter({ hasText: text });
 

@@ -4,32 +4,20 @@
 // and opened with the keyboard; the insights chart is titled by its bucket. Then an open dashboard
 // whose range holds now takes in a post that arrives (added by hand to an input bin) without a
 // reload, a skeleton or a jump.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { DEFAULT_TIME_ZONE } from '@listening/contract';
-import { apiGet, launch, login, shot } from './browser.ts';
+import { apiGet, shot, signInForProject, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
 const PHONE = { width: 390, height: 844 };
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Logs in and opens the project's dashboard (address `search` added), once its figures are there. */
 async function openDashboard(page: Page, base: string, search = ''): Promise<void> {
-  await login(page, base, 'analyst@demo.example');
-  await page.waitForURL(/\/clients/);
-  const clients = await apiGet<{ Id: number; Name: string }[]>(page, '/api/client/getall');
-  const clientId = clients.find((c) => c.Name === 'Acme Beverages')!.Id;
-  const projects = await apiGet<{ Id: number; Description: string }[]>(page, `/api/project/getall?clientId=${clientId}`);
-  const projectId = projects.find((p) => p.Description === PROJECT)!.Id;
+  const { clientId, projectId } = await signInForProject(page, base, PROJECT);
   await page.goto(`${base}/client/${clientId}/project/${projectId}${search}`);
   await page.getByRole('heading', { name: PROJECT }).waitFor();
   await expect.poll(() => page.getByTestId('mentions-total').getByTestId('mention-count').textContent(), { timeout: 60_000 }).toMatch(/\d/);

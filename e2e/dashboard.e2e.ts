@@ -6,24 +6,17 @@ import ExcelJS from 'exceljs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { LISTING_COLUMNS, MESSAGES, formatRand, listingFileName } from '@listening/contract';
-import { apiGet, launch, login, shot } from './browser.ts';
+import { apiGet, login, projectWithPosts, shot, useBrowser } from './browser.ts';
 
 // E2E_BASE_URL points the journey at an already running product (to look at a seeded corpus).
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const figure = (p: Page, testId: string) => p.getByTestId(testId).textContent();
 
@@ -35,20 +28,8 @@ describe('the project dashboard', () => {
     page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
     await login(page, baseURL, 'analyst@demo.example');
     await page.waitForURL(/\/clients/);
-    const clients = await apiGet<{ Id: number; Name: string }[]>(page, '/api/client/getall');
-    clientId = clients.find((c) => c.Name === 'Acme Beverages')!.Id;
     // The demo corpus is written after the server listens: wait until the project has posts.
-    const projects = await apiGet<{ Id: number; Description: string }[]>(page, `/api/project/getall?clientId=${clientId}`);
-    const id = projects.find((p) => p.Description === PROJECT)!.Id;
-    const day = (d: Date) => d.toISOString().slice(0, 10);
-    const q = `projectId=${id}&startDate=${day(new Date(Date.now() - 29 * 86_400_000))}&endDate=${day(new Date())}T23:59:59&streamIds=7,8,9`;
-    await expect
-      .poll(async () => (await apiGet<{ StreamId: number; Count: number }[]>(page, `/api/mentions/getall?${q}`)).find((m) => m.StreamId === 0)?.Count ?? 0, {
-        timeout: 200_000,
-        interval: 2_000,
-        message: 'the demo corpus has posts for the project',
-      })
-      .toBeGreaterThan(0);
+    ({ clientId } = await projectWithPosts(page, 'Acme Beverages', PROJECT, 0));
     await page.goto(`${baseURL}/client/${clientId}/projects`);
     await page.getByRole('link', { name: `Open project ${PROJECT}` }).click();
     await page.waitForURL(/\/project\/\d+\?/);

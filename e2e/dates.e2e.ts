@@ -5,9 +5,9 @@
 // on Post Listing, a word list's start on Word Lists, a report's "Created" and its request's
 // "requested" in the report dialog. At a desktop's width and a phone's.
 import { DEFAULT_TIME_ZONE } from '@listening/contract';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, clientDay, launch, login, projectWithPosts, shot } from './browser.ts';
+import { apiGet, clientDay, login, projectWithPosts, shot, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const CLIENT = 'Acme Beverages';
@@ -55,7 +55,7 @@ async function apiPost<T>(p: Page, path: string, body?: unknown): Promise<T> {
   );
 }
 
-let browser: Browser;
+const browser = useBrowser();
 let clientId = 0;
 let projectId = 0;
 let invitation: { Id: number; SentAt: string };
@@ -70,13 +70,6 @@ async function labelledOnce(page: Page): Promise<void> {
   // No time beside it names a zone of its own.
   expect(await page.locator('body').textContent()).not.toMatch(/\d{2}:\d{2} (GMT|UTC|PST|PDT|SAST)/);
 }
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 it('an analyst invites a contact and requests a report: the moments the screens below show', async () => {
   const page = await newPage(1280);

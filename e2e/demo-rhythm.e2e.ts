@@ -3,22 +3,14 @@
 // filled up to the current hour, and no hour dwarfs the rest of the grid. Run against the fresh
 // product of global-setup (the corpus alone), or with E2E_BASE_URL against a running demo to
 // see the simulator's hours too.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, launch, login, shot } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { apiGet, shot, signInForProject, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
 const ZONE = 'Africa/Johannesburg'; // the demo clients' time zone
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const localDay = (t: number) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(t);
 const localHour = (t: number) => Number(new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: 'numeric', hourCycle: 'h23' }).format(t)) % 24;
@@ -27,12 +19,7 @@ describe('the demo over the last week', () => {
   for (const width of [1280, 390])
     it(`shows a heatmap with every day filled and no crisis-sized hour (${width} px)`, async () => {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
-      await login(page, baseURL, 'analyst@demo.example');
-      await page.waitForURL(/\/clients/);
-      const clients = await apiGet<{ Id: number; Name: string }[]>(page, '/api/client/getall');
-      const clientId = clients.find((c) => c.Name === 'Acme Beverages')!.Id;
-      const projects = await apiGet<{ Id: number; Description: string }[]>(page, `/api/project/getall?clientId=${clientId}`);
-      const id = projects.find((p) => p.Description === PROJECT)!.Id;
+      const { clientId, projectId: id } = await signInForProject(page, baseURL, PROJECT);
       const from = localDay(Date.now() - 7 * 86_400_000);
       const to = localDay(Date.now());
       const q = `projectId=${id}&startDate=${from}T00:00:00&endDate=${to}T23:59:59&streamIds=7,8,9`;

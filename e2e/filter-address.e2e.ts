@@ -4,26 +4,19 @@
 // its sender saw; Deep Dive opens on whole weeks from Monday; Follower Growth shows no Filter and
 // says what it covers; a wrong address inside a project is not found inside the project, with the
 // way back to its dashboard. Waits are for what the user waits for.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@listening/contract';
-import { clientDay, launch, login, projectWithPosts, shot } from './browser.ts';
+import { clientDay, login, projectWithPosts, shot, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
 /** Waits for what comes over the network (the CPU is shared): longer than expect.poll's 1 s. */
 const WAIT = { timeout: 30_000 };
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 let base = '';
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 it('signs in and waits for the demo corpus', async () => {
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiGet, launch, login } from './browser.ts';
+import { apiGet, launch, login, projectIds } from './browser.ts';
 
 const DAYS = 10;
 const PROJECT = 'Acme Cola Brand Monitoring';
@@ -111,10 +111,7 @@ async function dashboardWhileLoading({ width, height }: { width: number; height:
   await page.waitForURL(/\/clients/);
   const banner = page.getByTestId('demo-loading-banner');
   await banner.waitFor();
-  const clients = await apiGet<{ Id: number; Name: string }[]>(page, '/api/client/getall');
-  const clientId = clients.find((c) => c.Name === 'Acme Beverages')!.Id;
-  const projects = await apiGet<{ Id: number; Description: string }[]>(page, `/api/project/getall?clientId=${clientId}`);
-  const projectId = projects.find((x) => x.Description === PROJECT)!.Id;
+  const { clientId, projectId } = await projectIds(page, 'Acme Beverages', PROJECT);
   await page.goto(`${baseURL}/client/${clientId}/project/${projectId}`);
   await page.getByRole('heading', { name: PROJECT }).waitFor();
   // The latest days are in: the dashboard has figures while the older days are written.

@@ -1,19 +1,12 @@
 // The first journeys: log in, see clients, open a client, see its projects, log out; a wrong
 // password shows the error toast; a user never sees another client.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launch, login, shot } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { login, shot, useBrowser } from './browser.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 beforeEach(async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   page = await context.newPage();

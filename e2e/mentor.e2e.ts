@@ -4,22 +4,15 @@
 // with an uploaded PDF and deletes it, and a type-4 notification shows the mentor detail it
 // fetched without being marked seen. Each journey logs in on its own; waits are for what the user
 // waits for.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, launch, login, shot } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { apiGet, login, shot, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const USER = 'viewer@demo.example';
 const CLIENT = 'Karoo Outdoor Co.';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
+const browser = useBrowser();
 async function signIn(width = 1280): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
   await login(page, baseURL, USER);

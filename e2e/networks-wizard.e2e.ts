@@ -2,22 +2,15 @@
 // tracks LinkedIn lists it under Platforms and counts it in the default total; step 1 of linking
 // names the settings a network still needs; the wizard's totals are per period; Post Listing sorts
 // by engagement and links a post to its original.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, clientDay, launch, login, projectWithPosts, shot } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { apiGet, clientDay, login, projectWithPosts, shot, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
 const WIDTHS = [1280, 390] as const;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
+const browser = useBrowser();
 async function signedIn(width: number, email = 'admin@demo.example'): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
   await login(page, baseURL, email);

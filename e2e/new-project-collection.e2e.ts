@@ -4,21 +4,14 @@
 // project collects nothing and what to configure for each network, never a green 'Live', and lead to
 // Access Token Management. That a project made in the demo fills from the simulator's next tick is
 // the server test apps/server/src/ingest/simulator.test.ts.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, launch, login, shot } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { apiGet, login, shot, startNewProject, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const NAME = 'Karoo Night Run';
-let browser: Browser;
+const browser = useBrowser();
 let dashboard = '';
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** The not-collecting state the dashboard must show for the new project. */
 async function seesNotCollecting(page: Page) {
@@ -40,13 +33,7 @@ async function seesNotCollecting(page: Page) {
 describe('a project made in the wizard', () => {
   it('says on its dashboard that nothing collects it, what to configure, and opens the linking screen (1280 px)', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await login(page, baseURL, 'admin@demo.example');
-    await page.waitForURL(/\/clients/, { timeout: 90_000 });
-    const clients = await apiGet<{ Id: number; Name: string }[]>(page, '/api/client/getall');
-    const clientId = clients.find((c) => c.Name === 'Karoo Outdoor Co.')!.Id;
-    await page.goto(`${baseURL}/client/${clientId}/projects`);
-    await page.getByRole('link', { name: 'New', exact: true }).click();
-    await page.waitForURL(/\/new-project$/);
+    await startNewProject(page, baseURL, 'Karoo Outdoor Co.');
     await page.getByText('Campaign Tracking').click();
     await page.getByRole('radio', { name: 'Launch campaign' }).click();
     await page.getByRole('button', { name: 'Next' }).click();

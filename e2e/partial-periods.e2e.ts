@@ -1,20 +1,13 @@
 // Partial periods as a user meets them, at 1280 and 390 px: the Sentiment screen's line over its
 // default range (yesterday to now) says that today is partial, and Follower Growth's last week,
 // ending today, is marked "So far" in its matrix and its chart's subtitle.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, login, projectWithPosts, shot } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { login, projectWithPosts, shot, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
+const browser = useBrowser();
 describe.each([1280, 390])('partial periods at %i px', (width) => {
   let page: Page;
   let ids: { clientId: number; projectId: number };

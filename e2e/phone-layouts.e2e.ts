@@ -2,9 +2,9 @@
 // (390 px) and a desktop's (1280 px): nothing wider than the screen, the heatmap's 24 hours in its
 // card, no word of the cloud cut at its box's edge, a phrase box as wide as the card, Include seen in
 // the cloud and its list, and an exclusion removed again. Waits are for what the user waits for.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, launch, login, projectWithPosts, shot } from './browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { apiGet, login, projectWithPosts, shot, useBrowser } from './browser.ts';
 
 // E2E_BASE_URL points the journey at an already running product (to look at a seeded corpus).
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
@@ -12,14 +12,7 @@ const PROJECT = 'Acme Cola Brand Monitoring';
 /** The colour the cloud draws included phrases in (WordCloud.tsx), as canvas pixels read it. */
 const INCLUDED_RGB = [8, 127, 91];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
+const browser = useBrowser();
 /** The word cloud's canvas: how many pixels are drawn, how many in a 3 px strip along its edge, and how many in the included colour. */
 const cloudPixels = (cloud: Locator) =>
   cloud

@@ -2,30 +2,15 @@
 // the side menu, search the posts, sort them by reach, reject one (it leaves the listing and the
 // count), open Response option Alert and read what it will do, and, as a client without the
 // product, click Add on a locked product and see the thanks. Waits are for what the user waits for.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@listening/contract';
-import { apiGet, launch, login, shot } from './browser.ts';
+import { apiGet, login, projectIds, shot, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** The client's id and one of its projects' ids, by name. */
-async function projectOf(p: Page, client: string, project: string): Promise<{ clientId: number; projectId: number }> {
-  const clients = await apiGet<{ Id: number; Name: string }[]>(p, '/api/client/getall');
-  const clientId = clients.find((c) => c.Name === client)!.Id;
-  const projects = await apiGet<{ Id: number; Description: string }[]>(p, `/api/project/getall?clientId=${clientId}`);
-  return { clientId, projectId: projects.find((x) => x.Description === project)!.Id };
-}
-
+const browser = useBrowser();
 const total = async (p: Page) => Number(((await p.getByTestId('listing-total').textContent()) ?? '').replace(/\D/g, ''));
 
 describe('Post Listing', () => {
@@ -35,7 +20,7 @@ describe('Post Listing', () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await login(page, baseURL, 'analyst@demo.example');
     await page.waitForURL(/\/clients/);
-    const { clientId, projectId } = await projectOf(page, 'Acme Beverages', PROJECT);
+    const { clientId, projectId } = await projectIds(page, 'Acme Beverages', PROJECT);
     // The demo corpus is written after the server listens: wait until the project has posts.
     const day = (d: Date) => d.toISOString().slice(0, 10);
     const q = `projectId=${projectId}&startDate=${day(new Date(Date.now() - 29 * 86_400_000))}&endDate=${day(new Date())}T23:59:59&streamIds=7,8,9`;
@@ -126,7 +111,7 @@ describe('Add on a locked product', () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await login(page, baseURL, 'viewer@demo.example');
     await page.waitForURL(/\/clients|\/$/);
-    const { clientId, projectId } = await projectOf(page, 'Karoo Outdoor Co.', 'Karoo Outdoor Brand');
+    const { clientId, projectId } = await projectIds(page, 'Karoo Outdoor Co.', 'Karoo Outdoor Brand');
     await page.goto(`${baseURL}/client/${clientId}/project/${projectId}`);
     await page.getByRole('heading', { name: 'Karoo Outdoor Brand' }).waitFor();
     await page.getByRole('button', { name: 'Project menu' }).click();

@@ -4,21 +4,14 @@
 // Notification Management asks first, then says it is done; Compare with nothing chosen says
 // 'Choose at least 1 item to compare'. Waits are for what the user waits for.
 import { MESSAGES } from '@listening/contract';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, login, projectWithPosts, shot } from './browser.ts';
+import { login, projectWithPosts, shot, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 
-let browser: Browser;
+const browser = useBrowser();
 let ids: { clientId: number; projectId: number };
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Schedules an alert of the project to the signed-in analyst, so that there is something to unsubscribe from. */
 async function alertToMe(p: Page, name: string): Promise<void> {

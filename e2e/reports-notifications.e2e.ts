@@ -3,22 +3,15 @@
 // click on that notice downloads the file from its download page; 'Mark all read' clears the count;
 // the panel never scrolls sideways.
 // Waits are for what the user waits for: dialogs, the notice, the download, the count.
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, launch, login, shot } from './browser.ts';
+import { apiGet, shot, signInForProject, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const CLIENT = 'Acme Beverages';
 const PROJECT = 'Acme Cola Brand Monitoring';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** An authenticated POST from inside the page, as the app makes it. */
 const apiPost = <T>(p: Page, path: string, body: object) =>
@@ -57,12 +50,7 @@ for (const width of [1280, 390]) {
     beforeAll(async () => {
       const context = await browser.newContext({ viewport: { width, height: 860 }, acceptDownloads: true });
       page = await context.newPage();
-      await login(page, baseURL, 'analyst@demo.example');
-      await page.waitForURL(/\/clients/);
-      const clients = await apiGet<{ Id: number; Name: string }[]>(page, '/api/client/getall');
-      const clientId = clients.find((c) => c.Name === CLIENT)!.Id;
-      const projects = await apiGet<{ Id: number; Description: string }[]>(page, `/api/project/getall?clientId=${clientId}`);
-      projectUrl = `${baseURL}/client/${clientId}/project/${projects.find((p) => p.Description === PROJECT)!.Id}`;
+      ({ url: projectUrl } = await signInForProject(page, baseURL, PROJECT, CLIENT));
       await page.goto(projectUrl);
       await page.getByRole('heading', { name: PROJECT }).waitFor();
     });

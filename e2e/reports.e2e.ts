@@ -6,7 +6,7 @@
 // Waits are for what the user waits for: dialogs, rows, toasts, the download.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, launch, login, shot } from './browser.ts';
+import { apiGet, launch, openProject, shot, signInForProject } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
@@ -36,13 +36,8 @@ const reportRow = () => dialog.locator(`[data-testid="report-row"][data-name="${
 
 describe('reports', () => {
   it('opens Stats Analysis from the side menu on Saved Reports', async () => {
-    await login(page, baseURL, 'analyst@demo.example');
-    await page.waitForURL(/\/clients/);
-    const clients = await apiGet<{ Id: number; Name: string }[]>(page, '/api/client/getall');
-    const clientId = clients.find((c) => c.Name === 'Acme Beverages')!.Id;
-    const projects = await apiGet<{ Id: number; Description: string }[]>(page, `/api/project/getall?clientId=${clientId}`);
-    await page.goto(`${baseURL}/client/${clientId}/project/${projects.find((p) => p.Description === PROJECT)!.Id}`);
-    await page.getByRole('heading', { name: PROJECT }).waitFor();
+    const { url } = await signInForProject(page, baseURL, PROJECT);
+    await openProject(page, url, PROJECT);
     await page.getByRole('button', { name: 'Project menu' }).click();
     await page.getByRole('button', { name: 'Stats Analysis', exact: true }).click();
     dialog = page.getByRole('dialog');

@@ -4,9 +4,9 @@
 // sentiment summary and sentiment heatmap, the daily insights' split by rating, Post Listing's
 // sentiment filter; and their calls answer 403 naming the product. On a desktop and on a phone.
 import { PRODUCTS, formatRand, lockedMessage } from '@listening/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, launch, login, shot } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { apiGet, login, projectIds, shot, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PRICE = `${formatRand(PRODUCTS.Sentiment.price)} / month`;
@@ -14,14 +14,7 @@ const PRICE = `${formatRand(PRODUCTS.Sentiment.price)} / month`;
 const SENTIMENT_CALLS = ['/api/favourability/getall', '/api/sentiment/getall', '/api/heatmap/sentiment/getall'];
 const SENTIMENT_WIDGETS = ['favourability', 'sentiment-summary', 'sentiment-heatmap'];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
+const browser = useBrowser();
 /** An authenticated GET from inside the page, with its status. */
 async function apiStatus(p: Page, path: string): Promise<{ status: number; message?: string }> {
   return p.evaluate(async (url) => {
@@ -31,12 +24,7 @@ async function apiStatus(p: Page, path: string): Promise<{ status: number; messa
   }, path);
 }
 
-async function karooBrand(p: Page): Promise<{ clientId: number; projectId: number }> {
-  const clients = await apiGet<{ Id: number; Name: string }[]>(p, '/api/client/getall');
-  const clientId = clients.find((c) => c.Name === 'Karoo Outdoor Co.')!.Id;
-  const projects = await apiGet<{ Id: number; Description: string }[]>(p, `/api/project/getall?clientId=${clientId}`);
-  return { clientId, projectId: projects.find((x) => x.Description === 'Karoo Outdoor Brand')!.Id };
-}
+const karooBrand = (p: Page) => projectIds(p, 'Karoo Outdoor Co.', 'Karoo Outdoor Brand');
 
 describe.each([
   { name: 'desktop', width: 1280, height: 900 },

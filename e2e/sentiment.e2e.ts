@@ -1,23 +1,16 @@
 // Learned sentiment in the clip tray (docs/sentiment.md): a post says why it got its
 // sentiment (the features that weighed most), and after a user rates it the explanation says the
 // rating has replaced the model's verdict. Waits are for what the user waits for.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, login, shot, projectWithPosts } from './browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { login, projectWithPosts, shot, useBrowser } from './browser.ts';
 
 // E2E_BASE_URL points the journey at an already running product (to look at a seeded corpus).
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('why this sentiment', () => {
   let tray: Locator;

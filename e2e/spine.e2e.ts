@@ -1,34 +1,22 @@
 // What a new user hit in the spine: a single-stream filter that did not stick, an
 // address with parts the project cannot use, and the small frictions of signing in and moving
 // around. Each step is what the user does and sees.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, launch, login, shot } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { apiGet, login, shot, signInForProject, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('the project filter', () => {
   let projectUrl = '';
 
   it('keeps a single stream chosen in the Filter, also after a reload', async () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await login(page, baseURL, 'analyst@demo.example');
-    await page.waitForURL(/\/clients/);
-    const clients = await apiGet<{ Id: number; Name: string }[]>(page, '/api/client/getall');
-    const clientId = clients.find((c) => c.Name === 'Acme Beverages')!.Id;
-    const projects = await apiGet<{ Id: number; Description: string }[]>(page, `/api/project/getall?clientId=${clientId}`);
-    const projectId = projects.find((p) => p.Description === PROJECT)!.Id;
+    const { clientId, projectId } = await signInForProject(page, baseURL, PROJECT);
     projectUrl = `${baseURL}/client/${clientId}/project/${projectId}`;
     await page.goto(projectUrl);
     await page.waitForURL((u) => new URL(u).searchParams.get('streams') === '7,8,9,11');

@@ -6,23 +6,16 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, clientDay, demoCorpusWritten, launch, login, shot } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { apiGet, clientDay, demoCorpusWritten, login, shot, signInForProject, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 let projectUrl = '';
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Opens the project side menu and picks an item. */
 async function menu(p: Page, item: string): Promise<void> {
@@ -35,12 +28,7 @@ const row = (p: Page, name: string) => p.locator(`[data-testid="sub-bin"][data-n
 describe('sort bins, input bins and Ave calc’s', () => {
   it('opens Sort Bins from the side menu and lists the project’s sort bins', async () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await login(page, baseURL, 'analyst@demo.example');
-    await page.waitForURL(/\/clients/);
-    const clients = await apiGet<{ Id: number; Name: string }[]>(page, '/api/client/getall');
-    const clientId = clients.find((c) => c.Name === 'Acme Beverages')!.Id;
-    const projects = await apiGet<{ Id: number; Description: string }[]>(page, `/api/project/getall?clientId=${clientId}`);
-    projectUrl = `${baseURL}/client/${clientId}/project/${projects.find((p) => p.Description === PROJECT)!.Id}`;
+    ({ url: projectUrl } = await signInForProject(page, baseURL, PROJECT));
     await page.goto(projectUrl);
     await page.getByRole('heading', { name: PROJECT }).waitFor();
     await menu(page, 'Sort Bins');

@@ -2,10 +2,10 @@
 // AVE; at most 2 per author), its order follows that metric even where the demo's posts tie at the
 // impact cap, no author holds more than two places, a post opens in the clip tray, and on a phone
 // (390 px) nothing of the widget is cut at the right edge. Waits are for what the user waits for.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
-import { launch, login, projectWithPosts } from './browser.ts';
+import { login, projectWithPosts, useBrowser } from './browser.ts';
 
 // E2E_BASE_URL points the journey at an already running product (to look at a seeded corpus).
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
@@ -18,16 +18,9 @@ async function shot(el: Locator, name: string): Promise<void> {
   await el.screenshot({ path: `.e2e-artifacts/${name}.png` });
 }
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 let dashboard = '';
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 interface Shown {
   id: number;

@@ -2,20 +2,12 @@
 // with VAT shown in rand), finds it in the client's project list, and sees posts arrive in it. The
 // e2e product runs without the simulator, so the post arrives as dashboard-live's does: added by
 // hand to an input bin of the project (the agreement bought Input Bins and Sort Bins).
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, launch, login, shot } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { apiGet, login, shot, startNewProject, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const NAME = 'Karoo Trails Campaign';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Fetch from inside the page with the session's token. */
 const send = (page: import('playwright-core').Page, path: string, body: unknown) =>
@@ -34,13 +26,7 @@ const send = (page: import('playwright-core').Page, path: string, body: unknown)
 describe('new-project wizard', () => {
   it('creates a project through the four steps; it is in the list and posts arrive in it', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await login(page, baseURL, 'admin@demo.example');
-    await page.waitForURL(/\/clients/, { timeout: 90_000 });
-    const clients = await apiGet<{ Id: number; Name: string }[]>(page, '/api/client/getall');
-    const clientId = clients.find((c) => c.Name === 'Karoo Outdoor Co.')!.Id;
-    await page.goto(`${baseURL}/client/${clientId}/projects`);
-    await page.getByRole('link', { name: 'New', exact: true }).click();
-    await page.waitForURL(/\/new-project$/);
+    const clientId = await startNewProject(page, baseURL, 'Karoo Outdoor Co.');
 
     // Step 1: a type loads its sub-products.
     await page.getByText('Campaign Tracking').click();

@@ -3,24 +3,17 @@
 // the project's input bin, as ingestion files it), and with the page left open: the digest is
 // queued in the mail outbox (the e2e product has no SMTP server), the list's log row appears, and
 // the bell's count rises without a reload (server-sent events). Then an admin reads Admin › Jobs.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { DEFAULT_TIME_ZONE } from '@listening/contract';
-import { apiGet, launch, login, shot } from './browser.ts';
+import { apiGet, login, shot, signInForProject, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
 const SHOTS = process.env.SHOTS_DIR;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
+const browser = useBrowser();
 /** A screenshot in .e2e-artifacts/ and, when SHOTS_DIR is set, there too. */
 async function snap(page: Page, name: string) {
   await shot(page, name);
@@ -54,12 +47,7 @@ const bellCount = (page: Page) =>
 describe('a reaction list delivers a matching post', () => {
   it('queues the digest, logs the window and moves the bell without a reload', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await login(page, baseURL, 'analyst@demo.example');
-    await page.waitForURL(/\/clients/);
-    const clients = await apiGet<{ Id: number; Name: string }[]>(page, '/api/client/getall');
-    const clientId = clients.find((c) => c.Name === 'Acme Beverages')!.Id;
-    const projects = await apiGet<{ Id: number; Description: string }[]>(page, `/api/project/getall?clientId=${clientId}`);
-    const projectId = projects.find((p) => p.Description === PROJECT)!.Id;
+    const { clientId, projectId } = await signInForProject(page, baseURL, PROJECT);
     const contacts = await apiGet<{ Id: number; Email: string }[]>(page, `/api/wordbins/contacts?clientId=${clientId}`);
     const me = contacts.find((c) => c.Email === 'analyst@demo.example')!;
 

@@ -3,23 +3,16 @@
 // recipient leaves the dropdown), find it in the table, open it, edit and save it, view its (empty)
 // logs, delete it and land back on the list; create a crisis list. Waits are for what the user
 // waits for: tables, dialogs, toasts.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, launch, login, shot } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { login, shot, signInForProject, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 let projectUrl = '';
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const row = (p: Page, name: string) => p.locator(`[data-testid="word-bin-row"][data-name="${name}"]`);
 const keywords = (p: Page) => p.getByRole('dialog').getByTestId('keywords');
@@ -33,12 +26,7 @@ async function choose(p: Page, scope: ReturnType<Page['getByRole']>, label: stri
 describe('reaction lists and crisis lists', () => {
   it('opens Reaction Lists from the side menu and lists the project’s lists', async () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await login(page, baseURL, 'analyst@demo.example');
-    await page.waitForURL(/\/clients/);
-    const clients = await apiGet<{ Id: number; Name: string }[]>(page, '/api/client/getall');
-    const clientId = clients.find((c) => c.Name === 'Acme Beverages')!.Id;
-    const projects = await apiGet<{ Id: number; Description: string }[]>(page, `/api/project/getall?clientId=${clientId}`);
-    projectUrl = `${baseURL}/client/${clientId}/project/${projects.find((p) => p.Description === PROJECT)!.Id}`;
+    ({ url: projectUrl } = await signInForProject(page, baseURL, PROJECT));
     await page.goto(projectUrl);
     await page.getByRole('heading', { name: PROJECT }).waitFor();
     await page.getByRole('button', { name: 'Project menu' }).click();

@@ -2,9 +2,9 @@
 // group (an empty name is ignored), drag a ticket into it with the mouse and another with the
 // keyboard, reload and find both there, make the new group the default, and delete another group.
 // Waits are for what the user waits for. Screenshots at desktop and phone width.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGet, launch, login, shot } from './browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { apiGet, shot, signInForProject, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
@@ -17,14 +17,7 @@ interface Group {
   Tickets: { Id: number; Clip: { Body: string } }[];
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
+const browser = useBrowser();
 const column = (p: Page, name: string) => p.locator(`section[data-group="${name}"]`);
 const tickets = (c: Locator) => c.locator('[data-ticket]');
 const ticketIds = async (c: Locator) => (await tickets(c).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-ticket'))))).sort();
@@ -37,12 +30,7 @@ describe('Workflow board', () => {
 
   it("opens a reaction list's board with its matches in the default group", async () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await login(page, baseURL, 'analyst@demo.example');
-    await page.waitForURL(/\/clients/);
-    const clients = await apiGet<{ Id: number; Name: string }[]>(page, '/api/client/getall');
-    const clientId = clients.find((c) => c.Name === 'Acme Beverages')!.Id;
-    const projects = await apiGet<{ Id: number; Description: string }[]>(page, `/api/project/getall?clientId=${clientId}`);
-    const projectId = projects.find((x) => x.Description === PROJECT)!.Id;
+    const { clientId, projectId } = await signInForProject(page, baseURL, PROJECT);
     const bins = await apiGet<{ Id: number; Description: string }[]>(page, `/api/wordbins/getall?clientId=${clientId}`);
     const wordBinId = bins.find((b) => b.Description === LIST)!.Id;
     workflowId = (await apiGet<{ Id: number }>(page, `/api/workflow/get/wordbin/?wordBinId=${wordBinId}`)).Id;

@@ -3,24 +3,12 @@
 // kills it in the middle.
 //   node --import tsx apps/server/src/test/digest-child.ts <smtpUrl> pglite <dir>
 //   node --import tsx apps/server/src/test/digest-child.ts <smtpUrl> pg <url> <schema>
-import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
-import { openDb, type Db } from '../db/connection.ts';
-import type { Database } from '../db/schema.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { deliverDueDigests } from '../modules/word-bins/digest.ts';
+import { openChildDb } from './child-db.ts';
 
 const [smtpUrl, engine, where, schema] = process.argv.slice(2);
-let db: Db;
-let close: () => Promise<void>;
-if (engine === 'pg') {
-  db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: where, max: 2, options: `-c search_path=${schema}` }) }) });
-  close = () => db.destroy();
-} else {
-  const h = await openDb({ databaseUrl: null, dataDir: where });
-  db = h.db;
-  close = h.close;
-}
+const { db, close } = await openChildDb(engine, where, schema);
 const mailer = createMailer(db, { smtpUrl, from: 'listening@example.test' });
 const sent = await deliverDueDigests(db, { publicUrl: 'http://localhost:8104', smtp: true });
 process.stdout.write(`windows ${sent.length}\n`);
