@@ -666,6 +666,13 @@ export interface ReportsTable {
   template_ids: number[];
 }
 
+/** Table response_alerts. */
+export interface ResponseAlertsTable {
+  alerted_at: Generated<Timestamp>;
+  clip_id: number;
+  project_id: number;
+}
+
 /** Table response_marks. */
 export interface ResponseMarksTable {
   clip_id: number;
@@ -924,6 +931,7 @@ export interface DB {
   report_requests: ReportRequestsTable;
   report_schedules: ReportSchedulesTable;
   reports: ReportsTable;
+  response_alerts: ResponseAlertsTable;
   response_marks: ResponseMarksTable;
   sentiment_labels: SentimentLabelsTable;
   sentiment_recompute: SentimentRecomputeTable;

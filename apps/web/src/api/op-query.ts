@@ -18,6 +18,12 @@ export interface OpQueryOptions {
   call?: CallOptions;
 }
 
+/** A figure computed from a project's clips: a change to clips (rating, rejecting) refreshes them all. */
+export const FIGURE: OpQueryOptions = { tags: ['analytics'] };
+
+/** The meta that tags a read built by hand (an infinite listing keyed with opKey's convention). */
+export const tagMeta = (...tags: OpTag[]) => ({ tags });
+
 /** The cache key of an operation read with an input. */
 export const opKey = <O extends OperationSpec>(op: O, input: OperationInput<O>) => [op.path, input] as const;
 
@@ -27,7 +33,7 @@ export function opQuery<O extends OperationSpec>(op: O, input: OperationInput<O>
     queryKey: opKey(op, input),
     queryFn: (): Promise<OperationOutput<O>> => call(op, input, opts.call),
     ...(opts.staleTime !== undefined ? { staleTime: opts.staleTime } : {}),
-    meta: { tags: opts.tags ?? [] },
+    meta: tagMeta(...(opts.tags ?? [])),
   });
 }
 

@@ -160,25 +160,19 @@ export function useProjectShell({ clientId, projectId, search, platform, dialogs
     data,
     rules,
     context,
-    refused,
-    setRefused,
-    bin,
-    setFilter,
-    items,
-    onItem,
-    onLocked,
-    onProjects,
+    pathname,
     refusedProject,
     titleScope,
-    Dialog,
-    dialog,
-    setDialog,
-    product,
-    setProduct,
-    pathname,
-    sideNav,
+    /** What the header shows of the filter, and the parts of the address it refused. */
+    filter: { bin, setFilter, refused, setRefused },
+    /** The side menu's items and what choosing one does. */
+    menu: { items, onItem, onLocked, onProjects, sideNav },
+    /** The dialog a menu item opened (its component when the route gave one) and the product offered. */
+    dialogs: { Dialog, dialog, setDialog, product, setProduct },
   };
 }
+
+export type ProjectShellState = ReturnType<typeof useProjectShell>;
 
 /** The address without its bin (a screen that does not follow the Filter keeps the rest as it came). */
 const withoutBin = (prev: Record<string, unknown>): ProjectSearch => {

@@ -1,5 +1,7 @@
 // Every statement of the response queue (docs/responses.md).
-import { BRAND_ASSOCIATION, RESPONSE_QUEUE_MAX } from '@listening/contract';
+import { BRAND_ASSOCIATION, RECIPIENT_TYPES, RESPONSE_QUEUE_MAX } from '@listening/contract';
+
+const RESPONSE_CONTACT = RECIPIENT_TYPES.ResponseContact;
 import type { Db } from '../../db/connection.ts';
 
 export interface AddressedPost {
@@ -80,4 +82,60 @@ export async function setMark(db: Db, m: { projectId: number; clipId: number; st
 
 export async function clearMark(db: Db, projectId: number, clipId: number): Promise<void> {
   await db.deleteFrom('response_marks').where('project_id', '=', projectId).where('clip_id', '=', clipId).execute();
+}
+
+/** Projects with a Response Contact (recipient type 3) on an active word bin, with what their queue reads. */
+export async function projectsWithResponseContacts(db: Db): Promise<{ id: number; bin_id: number; stream_ids: number[] }[]> {
+  const rows = await db
+    .selectFrom('projects as p')
+    .select(['p.id', 'p.bin_id', 'p.stream_ids'])
+    .where('p.is_deleted', '=', false)
+    .where('p.bin_id', 'is not', null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('word_bins as w')
+          .innerJoin('word_bin_recipients as r', 'r.word_bin_id', 'w.id')
+          .select('w.id')
+          .whereRef('w.project_id', '=', 'p.id')
+          .where('w.is_active', '=', true)
+          .where('r.recipient_type_id', '=', RESPONSE_CONTACT),
+      ),
+    )
+    .orderBy('p.id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, bin_id: r.bin_id!, stream_ids: (r.stream_ids ?? []).map(Number) }));
+}
+
+/** The project's Response Contacts who may hear of it: active contacts of its client, each user once. */
+export async function responseContacts(db: Db, projectId: number): Promise<{ user_id: number; email: string; name: string }[]> {
+  return db
+    .selectFrom('word_bins as w')
+    .innerJoin('word_bin_recipients as r', 'r.word_bin_id', 'w.id')
+    .innerJoin('client_contacts as cc', 'cc.id', 'r.contact_id')
+    .innerJoin('users as u', 'u.id', 'cc.user_id')
+    .select(['u.id as user_id', 'u.email', 'u.name'])
+    .distinct()
+    .where('w.project_id', '=', projectId)
+    .where('w.is_active', '=', true)
+    .where('r.recipient_type_id', '=', RESPONSE_CONTACT)
+    .where('cc.is_active', '=', true)
+    .orderBy('u.id')
+    .execute();
+}
+
+/** Claims the posts not told about yet: answers those this call claimed (in the caller's transaction). */
+export async function claimAlerts(db: Db, projectId: number, clipIds: number[]): Promise<number[]> {
+  if (clipIds.length === 0) return [];
+  const rows = await db
+    .insertInto('response_alerts')
+    .values(clipIds.map((clip_id) => ({ project_id: projectId, clip_id })))
+    .onConflict((oc) => oc.columns(['project_id', 'clip_id']).doNothing())
+    .returning('clip_id')
+    .execute();
+  return rows.map((r) => r.clip_id);
+}
+
+export async function projectName(db: Db, projectId: number): Promise<{ description: string; client_id: number }> {
+  return db.selectFrom('projects').select(['description', 'client_id']).where('id', '=', projectId).executeTakeFirstOrThrow();
 }

@@ -2,7 +2,7 @@
 // accounts, those that ask, complain or request (reasons.ts); each open until an own account's
 // reply is collected (which records the response time) or a person marks it answered or not
 // needing a reply. Open ones first, oldest first; then the closed, newest first.
-import type { MarkResponseBody, ResponseItem, ResponseQueue, ResponseQueueQuery } from '@listening/contract';
+import type { MarkResponseBody, ResponseItem, ResponseQueue, ResponseQueueQuery, ResponseReason } from '@listening/contract';
 import { RESPONSE_QUEUE_MAX } from '@listening/contract';
 import { assertClientWritable, projectForUser } from '../../access/index.ts';
 import { resolveScope } from '../../analytics/scope.ts';
@@ -20,14 +20,12 @@ function percentile(sorted: number[], p: number): number | null {
   return Math.round(sorted[Math.max(0, i)] * 10) / 10;
 }
 
-export async function responseQueue(db: Db, user: AuthUser, query: ResponseQueueQuery, now = new Date()): Promise<ResponseQueue> {
-  const scope = await resolveScope(db, user, query);
-  const rows = await q.addressedPosts(db, { projectId: scope.project.id, binId: scope.binId, streams: scope.streams, from: scope.from, to: scope.to });
-  const truncated = rows.length > RESPONSE_QUEUE_MAX;
+/** The queue's items of addressed posts: those that ask, complain or request, with their state and why. */
+export function queueItems(rows: q.AddressedPost[], now: Date, reason?: ResponseReason): (ResponseItem & { at: number })[] {
   const items: (ResponseItem & { at: number })[] = [];
-  for (const r of rows.slice(0, RESPONSE_QUEUE_MAX)) {
+  for (const r of rows) {
     const reasons = responseReasons(r.body, r.favourability_id);
-    if (reasons.length === 0 || (query.reason && !reasons.includes(query.reason))) continue;
+    if (reasons.length === 0 || (reason && !reasons.includes(reason))) continue;
     const posted = new Date(r.posted_at);
     const replied = r.replied_at ? new Date(r.replied_at) : null;
     const status = replied ? 'answered' : (r.mark ?? 'open');
@@ -50,6 +48,14 @@ export async function responseQueue(db: Db, user: AuthUser, query: ResponseQueue
       at: posted.getTime(),
     });
   }
+  return items;
+}
+
+export async function responseQueue(db: Db, user: AuthUser, query: ResponseQueueQuery, now = new Date()): Promise<ResponseQueue> {
+  const scope = await resolveScope(db, user, query);
+  const rows = await q.addressedPosts(db, { projectId: scope.project.id, binId: scope.binId, streams: scope.streams, from: scope.from, to: scope.to });
+  const truncated = rows.length > RESPONSE_QUEUE_MAX;
+  const items = queueItems(rows.slice(0, RESPONSE_QUEUE_MAX), now, query.reason);
   const open = items.filter((i) => i.Status === 'open').sort((a, b) => a.at - b.at);
   const closed = items.filter((i) => i.Status !== 'open').sort((a, b) => b.at - a.at);
   const times = (list: typeof items) =>

@@ -16,7 +16,6 @@ import {
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { AnalyticParams } from '../../project/filter.ts';
-import { ANALYTICS_KEY } from '../../project/query-keys.ts';
 import { useChangeMarker } from './api/get-change-marker.ts';
 
 /**
@@ -38,7 +37,7 @@ export const LIVE_PATHS: readonly string[] = [
 ];
 
 /** True for the cached figures a live refresh fetches again. */
-export const isLiveFigure = (key: QueryKey): boolean => key[0] === ANALYTICS_KEY[0] && typeof key[1] === 'string' && LIVE_PATHS.includes(key[1]);
+export const isLiveFigure = (key: QueryKey): boolean => typeof key[0] === 'string' && LIVE_PATHS.includes(key[0]);
 
 export interface LiveState {
   /** The range holds now: the figures follow new posts. */

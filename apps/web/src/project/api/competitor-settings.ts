@@ -3,7 +3,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { addCompetitor, getCompetitorSettings, removeCompetitor, type CompetitorSettings } from '@listening/contract';
 import { call } from '../../api/client.ts';
-import { ANALYTICS_KEY } from '../query-keys.ts';
+import { invalidateTag } from '../../api/op-query.ts';
 
 export const competitorSettingsOptions = (projectId: number) =>
   queryOptions({ queryKey: [getCompetitorSettings.path, projectId], queryFn: () => call(getCompetitorSettings, { query: { projectId } }) });
@@ -18,7 +18,7 @@ export function useChangeCompetitor(projectId: number, change: 'add' | 'remove')
       change === 'add' ? call(addCompetitor, { body: { projectId, binId } }) : call(removeCompetitor, { query: { projectId, binId } }),
     onSuccess: (settings: CompetitorSettings) => {
       queryClient.setQueryData(competitorSettingsOptions(projectId).queryKey, settings);
-      void queryClient.invalidateQueries({ queryKey: ANALYTICS_KEY });
+      void invalidateTag(queryClient, 'analytics');
     },
   });
 }

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getSortBinTree, type SortBinNode } from '@listening/contract';
-import { call } from '../../api/client.ts';
+import { FIGURE, opQuery } from '../../api/op-query.ts';
 import type { AnalyticParams } from '../filter.ts';
-import { ANALYTICS_KEY } from '../query-keys.ts';
 
 /** A sub-bin of the project as the header names it. */
 export interface ProjectBin {
@@ -21,8 +20,7 @@ const flatten = (nodes: readonly SortBinNode[]): ProjectBin[] =>
 export function useProjectBins(params: AnalyticParams | null) {
   const query = params ? (({ binId: _scope, ...rest }: AnalyticParams) => rest)(params) : null;
   return useQuery({
-    queryKey: [...ANALYTICS_KEY, getSortBinTree.path, query],
-    queryFn: () => call(getSortBinTree, { query: query! }),
+    ...opQuery(getSortBinTree, { query: query! }, FIGURE),
     enabled: !!query,
     select: flatten,
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getAveSettings, updateCpm as updateCpmOp, type OperationInput } from '@listening/contract';
 import { call } from '../../../api/client.ts';
-import { ANALYTICS_KEY } from '../../../project/query-keys.ts';
+import { invalidateTag } from '../../../api/op-query.ts';
 
 export type CpmChange = OperationInput<typeof updateCpmOp>['body'];
 
@@ -10,7 +10,6 @@ export function useUpdateCpm() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CpmChange) => call(updateCpmOp, { body }, { quiet: true }),
-    onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: [getAveSettings.path] }), queryClient.invalidateQueries({ queryKey: ANALYTICS_KEY })]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: [getAveSettings.path] }), invalidateTag(queryClient, 'analytics')]),
   });
 }

@@ -5,15 +5,13 @@
 import { Badge, Grid } from '@mantine/core';
 import { BRAND_ASSOCIATION, SENTIMENT_CARD_COLORS } from '@listening/contract';
 import { useMemo } from 'react';
-import { AnalysisCard, AnalysisGrid, AnalysisQuery, AnalysisScreen, ChartBox } from '../../../project/components/AnalysisScreen.tsx';
+import { AnalysisCard, AnalysisGrid, AnalysisQuery, AnalysisScreen } from '../../../project/components/AnalysisScreen.tsx';
+import { INSIGHTS_TITLE, ScopeChart } from '../../../project/components/ScopeChart.tsx';
 import { HeadlineCards } from '../../../project/components/HeadlineCards.tsx';
 import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
 import { useProjectContext } from '../../../project/context.ts';
-import { EChart } from '../../../ui/charts/EChart.tsx';
 import { useContentClassification } from '../api/get-content-classification.ts';
 import { ASSOCIATIONS, classificationBarOption, segmentScope } from '../charts.ts';
-
-const TITLE = { day: 'Daily Insights', week: 'Weekly Insights', month: 'Monthly Insights' } as const;
 
 export function ContentClassificationScreen() {
   return (
@@ -56,33 +54,25 @@ function ClassificationFigures() {
       </Grid.Col>
       <Grid.Col span={12}>
         <AnalysisCard
-          title={TITLE[bucket]}
+          title={INSIGHTS_TITLE[bucket]}
           subtitle={`Posts per ${bucket}: owned, earned and chatter · click a bar for its posts${daily.some((d) => d.Partial) ? ` · hatched: a partial ${bucket}` : ''}`}
           actions={<Badge variant="light">by {bucket}</Badge>}
           testId="classification-chart"
         >
           <AnalysisQuery query={query} isEmpty={(data?.Cards.Total.Value ?? 0) === 0}>
-            <ChartBox height={320}>
-              <EChart
-                ariaLabel={`${TITLE[bucket]} by owned, earned and chatter, stacked bar chart`}
-                option={option}
-                height={320}
-                onClick={(e) => {
-                  const scope = segmentScope(daily, e.seriesIndex, e.dataIndex);
-                  if (scope) tray.open(scope);
-                }}
-                cells={{
-                  columns: daily.length,
-                  rows: 1,
-                  index: (column) => column,
-                  label: (column) => `${daily[column].Label}: ${daily[column].Owned + daily[column].Earned + daily[column].Chatter} posts`,
-                  onOpen: (column) => {
-                    const scope = segmentScope(daily, undefined, column);
-                    if (scope) tray.open(scope);
-                  },
-                }}
-              />
-            </ChartBox>
+            <ScopeChart
+              ariaLabel={`${INSIGHTS_TITLE[bucket]} by owned, earned and chatter, stacked bar chart`}
+              option={option}
+              height={320}
+              scopeOf={(e) => segmentScope(daily, e.seriesIndex, e.dataIndex)}
+              cells={{
+                columns: daily.length,
+                rows: 1,
+                index: (column) => column,
+                label: (column) => `${daily[column].Label}: ${daily[column].Owned + daily[column].Earned + daily[column].Chatter} posts`,
+                scopeOf: (column) => segmentScope(daily, undefined, column),
+              }}
+            />
           </AnalysisQuery>
         </AnalysisCard>
       </Grid.Col>

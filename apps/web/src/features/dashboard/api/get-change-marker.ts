@@ -6,7 +6,7 @@ import type { AnalyticParams } from '../../../project/filter.ts';
 /** How often an open dashboard whose range holds now asks whether its figures changed. */
 export const LIVE_POLL_MS = 15_000;
 
-// Not under ANALYTICS_KEY: refreshing the figures must not ask for the marker again.
+// Not tagged a figure: refreshing the figures must not ask for the marker again.
 export const changeMarkerQueryOptions = (params: AnalyticParams) =>
   queryOptions({
     queryKey: ['dashboard-changes', params],

@@ -1,11 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getHeatmap } from '@listening/contract';
-import { call } from '../../../api/client.ts';
+import { FIGURE, opQuery } from '../../../api/op-query.ts';
 import type { AnalyticParams } from '../../../project/filter.ts';
-import { ANALYTICS_KEY } from '../../../project/query-keys.ts';
 
-export const heatmapQueryOptions = (params: AnalyticParams) =>
-  queryOptions({ queryKey: [...ANALYTICS_KEY, getHeatmap.path, params], queryFn: () => call(getHeatmap, { query: params }) });
+export const heatmapQueryOptions = (params: AnalyticParams) => opQuery(getHeatmap, { query: params }, FIGURE);
 
 /** The hourly mentions heatmap: 24 hours by day, week or month rows. */
 export const useHeatmap = (params: AnalyticParams) => useQuery(heatmapQueryOptions(params));

@@ -1,11 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getSentimentHeatmap } from '@listening/contract';
-import { call } from '../../../api/client.ts';
+import { FIGURE, opQuery } from '../../../api/op-query.ts';
 import type { AnalyticParams } from '../../../project/filter.ts';
-import { ANALYTICS_KEY } from '../../../project/query-keys.ts';
 
-export const sentimentHeatmapQueryOptions = (params: AnalyticParams) =>
-  queryOptions({ queryKey: [...ANALYTICS_KEY, getSentimentHeatmap.path, params], queryFn: () => call(getSentimentHeatmap, { query: params }) });
+export const sentimentHeatmapQueryOptions = (params: AnalyticParams) => opQuery(getSentimentHeatmap, { query: params }, FIGURE);
 
 /** The sentiment heatmap: each hour's positive, neutral and negative posts. */
 export const useSentimentHeatmap = (params: AnalyticParams) => useQuery(sentimentHeatmapQueryOptions(params));

@@ -1,14 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getTopAuthors } from '@listening/contract';
-import { call } from '../../../api/client.ts';
+import { FIGURE, opQuery } from '../../../api/op-query.ts';
 import type { AnalyticParams } from '../../../project/filter.ts';
-import { ANALYTICS_KEY } from '../../../project/query-keys.ts';
 
-export const topAuthorsQueryOptions = (params: AnalyticParams, showAll: boolean) =>
-  queryOptions({
-    queryKey: [...ANALYTICS_KEY, getTopAuthors.path, params, showAll],
-    queryFn: () => call(getTopAuthors, { query: { ...params, showAll } }),
-  });
+export const topAuthorsQueryOptions = (params: AnalyticParams, showAll: boolean) => opQuery(getTopAuthors, { query: { ...params, showAll } }, FIGURE);
 
 /** Top authors by followers: 10, or all with 'Show All'. */
 export const useTopAuthors = (params: AnalyticParams, showAll: boolean) => useQuery(topAuthorsQueryOptions(params, showAll));

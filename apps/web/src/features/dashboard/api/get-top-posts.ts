@@ -1,11 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getTopPosts } from '@listening/contract';
-import { call } from '../../../api/client.ts';
+import { FIGURE, opQuery } from '../../../api/op-query.ts';
 import type { AnalyticParams } from '../../../project/filter.ts';
-import { ANALYTICS_KEY } from '../../../project/query-keys.ts';
 
-export const topPostsQueryOptions = (params: AnalyticParams) =>
-  queryOptions({ queryKey: [...ANALYTICS_KEY, getTopPosts.path, params], queryFn: () => call(getTopPosts, { query: params }) });
+export const topPostsQueryOptions = (params: AnalyticParams) => opQuery(getTopPosts, { query: params }, FIGURE);
 
 /** The project's top posts of the range. */
 export const useTopPosts = (params: AnalyticParams) => useQuery(topPostsQueryOptions(params));

@@ -1,8 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getWordCloud, type OperationInput } from '@listening/contract';
-import { call } from '../../../api/client.ts';
+import { FIGURE, opQuery } from '../../../api/op-query.ts';
 import type { AnalyticParams } from '../../../project/filter.ts';
-import { ANALYTICS_KEY } from '../../../project/query-keys.ts';
 
 /** The cloud's filters: the value sent as cloudFilter ('#' travels as %23). */
 export const CLOUD_FILTER_OPTIONS = [
@@ -13,13 +12,7 @@ export const CLOUD_FILTER_OPTIONS = [
 ] as const satisfies readonly { value: OperationInput<typeof getWordCloud>['query']['cloudFilter']; label: string }[];
 export type CloudFilterValue = (typeof CLOUD_FILTER_OPTIONS)[number]['value'];
 
-/** Every word cloud of the project (any range, any filter): what a phrase change refreshes. */
-export const WORDCLOUD_KEY = [...ANALYTICS_KEY, getWordCloud.path] as const;
-
 export const wordCloudQueryOptions = (params: AnalyticParams, cloudFilter: CloudFilterValue) =>
-  queryOptions({
-    queryKey: [...WORDCLOUD_KEY, params, cloudFilter],
-    queryFn: () => call(getWordCloud, { query: { ...params, cloudFilter } }),
-  });
+  opQuery(getWordCloud, { query: { ...params, cloudFilter } }, FIGURE);
 
 export const useWordCloud = (params: AnalyticParams, cloudFilter: CloudFilterValue) => useQuery(wordCloudQueryOptions(params, cloudFilter));

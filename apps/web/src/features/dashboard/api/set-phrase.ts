@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { excludePhrase, includePhrase, removePhrase, type OperationInput } from '@listening/contract';
+import { excludePhrase, getWordCloud, includePhrase, removePhrase, type OperationInput } from '@listening/contract';
 import { call } from '../../../api/client.ts';
+import { invalidateOp } from '../../../api/op-query.ts';
 import { phrasesQueryOptions } from './get-phrases.ts';
-import { WORDCLOUD_KEY } from './get-wordcloud.ts';
 
 const PHRASE_OPERATIONS = { include: includePhrase, exclude: excludePhrase, remove: removePhrase } as const;
 export type PhraseKind = keyof typeof PHRASE_OPERATIONS;
@@ -18,7 +18,8 @@ export function useSetPhrase(projectId: number) {
     mutationFn: setPhrase,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: phrasesQueryOptions(projectId).queryKey });
-      await queryClient.invalidateQueries({ queryKey: WORDCLOUD_KEY });
+      // Every word cloud of the project (any range, any filter).
+      await invalidateOp(queryClient, getWordCloud);
     },
   });
 }

@@ -1,14 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getProfileFollowers } from '@listening/contract';
-import { call } from '../../../api/client.ts';
+import { FIGURE, opQuery } from '../../../api/op-query.ts';
 import type { AnalyticParams } from '../../../project/filter.ts';
-import { ANALYTICS_KEY } from '../../../project/query-keys.ts';
 
-export const profileFollowersQueryOptions = (params: AnalyticParams) =>
-  queryOptions({
-    queryKey: [...ANALYTICS_KEY, getProfileFollowers.path, params],
-    queryFn: () => call(getProfileFollowers, { query: params }),
-  });
+export const profileFollowersQueryOptions = (params: AnalyticParams) => opQuery(getProfileFollowers, { query: params }, FIGURE);
 
 /** The owned profiles' followers over the 8 weeks ending on the filter's end day. */
 export const useProfileFollowers = (params: AnalyticParams) => useQuery(profileFollowersQueryOptions(params));

@@ -1,15 +1,16 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { LISTING_STEP, getPostListing, type PostListingQueryInput } from '@listening/contract';
 import { call } from '../../../api/client.ts';
-import { ANALYTICS_KEY } from '../../../project/query-keys.ts';
+import { tagMeta } from '../../../api/op-query.ts';
 
 type ListingQuery = Omit<PostListingQueryInput, 'after' | 'limit'>;
 
 /** Post Listing's pages: each asks for the posts after the previous page's last (its Next). */
 export const postListingQueryOptions = (query: ListingQuery) =>
   infiniteQueryOptions({
-    // Under the analytics root: rating or rejecting anywhere (here or in the clip tray) reloads it.
-    queryKey: [...ANALYTICS_KEY, getPostListing.path, query],
+    // A figure: rating or rejecting anywhere (here or in the clip tray) reloads it.
+    queryKey: [getPostListing.path, { query }],
+    meta: tagMeta('analytics'),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
       call(getPostListing, { query: { ...query, limit: LISTING_STEP, ...(pageParam ? { after: pageParam } : {}) } }, { signal }),

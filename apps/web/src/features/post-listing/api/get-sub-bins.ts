@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getSortBinTree, type SortBinNode } from '@listening/contract';
-import { call } from '../../../api/client.ts';
+import { FIGURE, opQuery } from '../../../api/op-query.ts';
 import type { AnalyticParams } from '../../../project/filter.ts';
-import { ANALYTICS_KEY } from '../../../project/query-keys.ts';
 
 export interface SubBinOption {
   value: string;
@@ -20,8 +19,7 @@ export const subBinOptions = (nodes: readonly SortBinNode[], path: string[] = []
 export function useSubBins(params: AnalyticParams, enabled: boolean) {
   const { binId: _scope, ...query } = params;
   return useQuery({
-    queryKey: [...ANALYTICS_KEY, getSortBinTree.path, query],
-    queryFn: () => call(getSortBinTree, { query }),
+    ...opQuery(getSortBinTree, { query }, FIGURE),
     select: (tree) => subBinOptions(tree),
     enabled,
   });

@@ -6,15 +6,13 @@
 import { Badge, Grid } from '@mantine/core';
 import { FAVOURABILITY_LOOKUP } from '@listening/contract';
 import { useMemo } from 'react';
-import { AnalysisCard, AnalysisGrid, AnalysisQuery, AnalysisScreen, ChartBox } from '../../../project/components/AnalysisScreen.tsx';
+import { AnalysisCard, AnalysisGrid, AnalysisQuery, AnalysisScreen } from '../../../project/components/AnalysisScreen.tsx';
+import { INSIGHTS_TITLE, ScopeChart } from '../../../project/components/ScopeChart.tsx';
 import { HeadlineCards, type HeadlineCard } from '../../../project/components/HeadlineCards.tsx';
 import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
 import { useProjectContext } from '../../../project/context.ts';
-import { EChart } from '../../../ui/charts/EChart.tsx';
 import { useSentimentRating } from '../api/get-sentiment-rating.ts';
 import { SENTIMENTS, barScope, breakdownPieOption, dailyLinesOption, pieScope, pointScope, sentimentChartOption, sentimentColor } from '../charts.ts';
-
-const TITLE = { day: 'Daily Insights', week: 'Weekly Insights', month: 'Monthly Insights' } as const;
 
 export function SentimentScreen() {
   return (
@@ -69,56 +67,41 @@ function SentimentFigures() {
       <Grid.Col span={{ base: 12, lg: 7 }}>
         <AnalysisCard title="Sentiment chart" subtitle="Owned, earned and chatter posts by rating · click a segment for its posts" testId="sentiment-chart">
           <AnalysisQuery query={query} isEmpty={total === 0}>
-            <ChartBox height={260}>
-              <EChart
-                ariaLabel="Sentiment by brand association, stacked bar chart"
-                option={bars}
-                height={260}
-                onClick={(e) => {
-                  const scope = barScope(breakdown, e.seriesIndex ?? -1, e.dataIndex);
-                  if (scope) tray.open(scope);
-                }}
-              />
-            </ChartBox>
+            <ScopeChart
+              ariaLabel="Sentiment by brand association, stacked bar chart"
+              option={bars}
+              height={260}
+              scopeOf={(e) => barScope(breakdown, e.seriesIndex ?? -1, e.dataIndex)}
+            />
           </AnalysisQuery>
         </AnalysisCard>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 5 }}>
         <AnalysisCard title="Breakdown" subtitle="Inner ring: owned, earned, chatter · outer ring: their rating" testId="sentiment-breakdown">
           <AnalysisQuery query={query} isEmpty={total === 0}>
-            <ChartBox height={260}>
-              <EChart
-                ariaLabel="Sentiment breakdown pie: brand association inside, rating outside"
-                option={pie}
-                height={260}
-                onClick={(e) => {
-                  const scope = pieScope(breakdown, e.seriesIndex === 0 ? 'inner' : 'outer', e.dataIndex);
-                  if (scope) tray.open(scope);
-                }}
-              />
-            </ChartBox>
+            <ScopeChart
+              ariaLabel="Sentiment breakdown pie: brand association inside, rating outside"
+              option={pie}
+              height={260}
+              scopeOf={(e) => pieScope(breakdown, e.seriesIndex === 0 ? 'inner' : 'outer', e.dataIndex)}
+            />
           </AnalysisQuery>
         </AnalysisCard>
       </Grid.Col>
       <Grid.Col span={12}>
         <AnalysisCard
-          title={TITLE[bucket]}
+          title={INSIGHTS_TITLE[bucket]}
           subtitle={`Posts per ${bucket} by rating · click a point for its posts${daily.some((d) => d.Partial) ? ` · dashed to ◇: a partial ${bucket}` : ''}`}
           actions={<Badge variant="light">by {bucket}</Badge>}
           testId="sentiment-daily"
         >
           <AnalysisQuery query={query} isEmpty={total === 0}>
-            <ChartBox height={300}>
-              <EChart
-                ariaLabel={`${TITLE[bucket]}: one line per rating`}
-                option={lines}
-                height={300}
-                onClick={(e) => {
-                  const scope = pointScope(daily, e.seriesIndex ?? -1, e.dataIndex);
-                  if (scope) tray.open(scope);
-                }}
-              />
-            </ChartBox>
+            <ScopeChart
+              ariaLabel={`${INSIGHTS_TITLE[bucket]}: one line per rating`}
+              option={lines}
+              height={300}
+              scopeOf={(e) => pointScope(daily, e.seriesIndex ?? -1, e.dataIndex)}
+            />
           </AnalysisQuery>
         </AnalysisCard>
       </Grid.Col>

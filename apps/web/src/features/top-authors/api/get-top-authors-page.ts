@@ -1,8 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getTopAuthorsPage } from '@listening/contract';
-import { call } from '../../../api/client.ts';
+import { FIGURE, opQuery } from '../../../api/op-query.ts';
 import type { AnalyticParams } from '../../../project/filter.ts';
-import { ANALYTICS_KEY } from '../../../project/query-keys.ts';
 
 export interface PageRequest {
   sort: 'followers' | 'clips';
@@ -10,11 +9,7 @@ export interface PageRequest {
   pageSize: number;
 }
 
-export const topAuthorsPageQueryOptions = (params: AnalyticParams, p: PageRequest) =>
-  queryOptions({
-    queryKey: [...ANALYTICS_KEY, getTopAuthorsPage.path, params, p],
-    queryFn: () => call(getTopAuthorsPage, { query: { ...params, ...p } }),
-  });
+export const topAuthorsPageQueryOptions = (params: AnalyticParams, p: PageRequest) => opQuery(getTopAuthorsPage, { query: { ...params, ...p } }, FIGURE);
 
 /** One page of the range's authors; the previous page stays on screen while the next loads. */
 export const useTopAuthorsPage = (params: AnalyticParams, p: PageRequest) =>

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getClipBins, type ClipsOfBins } from '@listening/contract';
 import { call } from '../../../api/client.ts';
-import { ANALYTICS_KEY } from '../../../project/query-keys.ts';
+import { opKey, tagMeta } from '../../../api/op-query.ts';
 
 export interface ClipsOfBinsParams {
   binIds: number[];
@@ -11,14 +11,18 @@ export interface ClipsOfBinsParams {
   limit?: number;
 }
 
-// Under the analytics root: rating or rejecting in the tray refreshes it.
-export const clipsOfBinsOptions = (p: ClipsOfBinsParams) =>
-  queryOptions({
-    queryKey: [...ANALYTICS_KEY, getClipBins.path, p],
-    queryFn: async () => (await call(getClipBins, { query: { ...p, binIds: p.binIds.join(',') } })) as ClipsOfBins,
+// A figure: rating or rejecting in the tray refreshes it. With binIds the operation answers the
+// clips and their count (ClipsOfBins), hence the narrowed answer.
+export const clipsOfBinsOptions = (p: ClipsOfBinsParams) => {
+  const input = { query: { ...p, binIds: p.binIds.join(',') } };
+  return queryOptions({
+    queryKey: opKey(getClipBins, input),
+    queryFn: async () => (await call(getClipBins, input)) as ClipsOfBins,
+    meta: tagMeta('analytics'),
     placeholderData: keepPreviousData,
     enabled: p.binIds.length > 0,
   });
+};
 
 /** The newest clips of the bins in the range and streams, and their count. */
 export const useClipsOfBins = (p: ClipsOfBinsParams) => useQuery(clipsOfBinsOptions(p));

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rateMatchingClips, rejectMatchingClips, restoreMatchingClips, type OperationInput } from '@listening/contract';
 import { call } from '../../../api/client.ts';
-import { ANALYTICS_KEY } from '../../query-keys.ts';
+import { invalidateTag } from '../../../api/op-query.ts';
 
 export type MatchingBody = OperationInput<typeof rejectMatchingClips>['body'];
 export type MatchingChange = { kind: 'rate'; newFavourabilityId: number } | { kind: 'reject' } | { kind: 'restore' };
@@ -17,6 +17,6 @@ export function useChangeMatching() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, change }: { body: MatchingBody; change: MatchingChange }) => changeMatching(body, change),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ANALYTICS_KEY }),
+    onSuccess: () => void invalidateTag(queryClient, 'analytics'),
   });
 }

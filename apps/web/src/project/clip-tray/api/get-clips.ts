@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { CLIP_TRAY_STEP, getClips } from '@listening/contract';
 import { call } from '../../../api/client.ts';
+import { tagMeta } from '../../../api/op-query.ts';
 import type { AnalyticParams } from '../../filter.ts';
-import { ANALYTICS_KEY } from '../../query-keys.ts';
 import { trayQuery } from '../tray-query.ts';
 import type { TrayScope } from '../tray-state.tsx';
 
@@ -17,7 +17,8 @@ type PageParam = { cursor: string; snapshotId: number } | null;
 export const clipsQueryOptions = (params: AnalyticParams, scope: TrayScope, rejected = false) => {
   const query = { ...trayQuery(params, scope), ...(rejected ? { rejected: true } : {}) };
   return infiniteQueryOptions({
-    queryKey: [...ANALYTICS_KEY, getClips.path, query],
+    queryKey: [getClips.path, { query }],
+    meta: tagMeta('analytics'),
     initialPageParam: null as PageParam,
     queryFn: ({ pageParam }) => call(getClips, { query: { ...query, ...(pageParam ?? {}), limit: CLIP_TRAY_STEP } }),
     getNextPageParam: (last, pages): PageParam => (last.NextCursor ? { cursor: last.NextCursor, snapshotId: pages[0].SnapshotId } : null),

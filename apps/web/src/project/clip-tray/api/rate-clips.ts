@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rateClips as rateClipsOp, type OperationInput } from '@listening/contract';
 import { call } from '../../../api/client.ts';
-import { ANALYTICS_KEY } from '../../query-keys.ts';
+import { invalidateTag } from '../../../api/op-query.ts';
 
 export const rateClips = (body: OperationInput<typeof rateClipsOp>['body']) => call(rateClipsOp, { body });
 
@@ -9,5 +9,5 @@ export const rateClips = (body: OperationInput<typeof rateClipsOp>['body']) => c
 export function useRateClips() {
   const queryClient = useQueryClient();
   // Not awaited: the confirmation closes at once and the figures follow as they reload.
-  return useMutation({ mutationFn: rateClips, onSuccess: () => void queryClient.invalidateQueries({ queryKey: ANALYTICS_KEY }) });
+  return useMutation({ mutationFn: rateClips, onSuccess: () => void invalidateTag(queryClient, 'analytics') });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rejectClips as rejectClipsOp, type OperationInput } from '@listening/contract';
 import { call } from '../../../api/client.ts';
-import { ANALYTICS_KEY } from '../../query-keys.ts';
+import { invalidateTag } from '../../../api/op-query.ts';
 
 export const rejectClips = (body: OperationInput<typeof rejectClipsOp>['body']) => call(rejectClipsOp, { body });
 
@@ -9,5 +9,5 @@ export const rejectClips = (body: OperationInput<typeof rejectClipsOp>['body']) 
 export function useRejectClips() {
   const queryClient = useQueryClient();
   // Not awaited: the confirmation closes at once and the figures follow as they reload.
-  return useMutation({ mutationFn: rejectClips, onSuccess: () => void queryClient.invalidateQueries({ queryKey: ANALYTICS_KEY }) });
+  return useMutation({ mutationFn: rejectClips, onSuccess: () => void invalidateTag(queryClient, 'analytics') });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { restoreClips as restoreClipsOp, type OperationInput } from '@listening/contract';
 import { call } from '../../../api/client.ts';
-import { ANALYTICS_KEY } from '../../query-keys.ts';
+import { invalidateTag } from '../../../api/op-query.ts';
 
 export const restoreClips = (body: OperationInput<typeof restoreClipsOp>['body']) => call(restoreClipsOp, { body });
 
@@ -9,5 +9,5 @@ export const restoreClips = (body: OperationInput<typeof restoreClipsOp>['body']
 export function useRestoreClips() {
   const queryClient = useQueryClient();
   // Not awaited: the figures follow as they reload.
-  return useMutation({ mutationFn: restoreClips, onSuccess: () => void queryClient.invalidateQueries({ queryKey: ANALYTICS_KEY }) });
+  return useMutation({ mutationFn: restoreClips, onSuccess: () => void invalidateTag(queryClient, 'analytics') });
 }
