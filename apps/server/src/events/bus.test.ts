@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import { testDb } from '../test/harness.ts';
-import { onEvent, publish, startBus, type BusEvent } from './bus.ts';
+import { IDS_PER_NOTIFY, onEvent, publish, startBus, type BusEvent } from './bus.ts';
 
 async function until(what: string, probe: () => boolean, ms = 5_000): Promise<void> {
   const start = Date.now();
@@ -87,6 +87,13 @@ describe.runIf(process.env.DATABASE_URL)('event bus across processes on PostgreS
       .catch(() => undefined);
     await new Promise((r) => setTimeout(r, 300));
     expect(atB).toHaveLength(2);
+
+    // A long list of ids leaves in several payloads, each under NOTIFY's 8,000 bytes.
+    const many = Array.from({ length: 2 * IDS_PER_NOTIFY + 1 }, (_, i) => 1_000_000 + i);
+    const had = atB.length;
+    await publish(a, { kind: 'notifications', userIds: many });
+    await until('every id at b', () => atB.length === had + 3);
+    expect(atB.slice(had).flatMap((e) => (e.kind === 'notifications' ? e.userIds : []))).toEqual(many);
 
     // b's listening connection dies (a restart, a failover): it opens again by itself, and its
     // receivers are told to look again, since events may have been missed meanwhile.

@@ -75,7 +75,23 @@ export async function publish(db: Db, event: BusEvent): Promise<void> {
   const bus = busOf(db);
   const atCommit = bus.postgres && db.isTransaction;
   if (!atCommit) deliver(bus, event);
-  if (bus.postgres) await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(atCommit ? event : { ...event, o: bus.origin })})`.execute(db);
+  if (!bus.postgres) return;
+  for (const part of pieces(event)) await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(atCommit ? part : { ...part, o: bus.origin })})`.execute(db);
+}
+
+/** Ids per NOTIFY: a payload must stay under PostgreSQL's 8,000 bytes. */
+export const IDS_PER_NOTIFY = 500;
+
+/** The event in payloads small enough for NOTIFY: a long list of ids split over several. */
+function pieces(event: BusEvent): BusEvent[] {
+  const ids = event.kind === 'rejections' ? event.binIds : event.kind === 'notifications' ? event.userIds : null;
+  if (!ids || ids.length <= IDS_PER_NOTIFY) return [event];
+  const out: BusEvent[] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_NOTIFY) {
+    const slice = ids.slice(i, i + IDS_PER_NOTIFY);
+    out.push(event.kind === 'rejections' ? { kind: 'rejections', binIds: slice } : { kind: 'notifications', userIds: slice });
+  }
+  return out;
 }
 
 /**
