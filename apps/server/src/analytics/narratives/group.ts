@@ -107,8 +107,8 @@ function collapse(posts: NarrativePost[], tell: (done: number) => void): { items
   for (let i = 0; i < ids.length; i++) {
     const l = leader[i];
     const into = merged.get(l);
-    if (into) into.push(...ids[i]);
-    else merged.set(l, ids[i]);
+    if (!into) merged.set(l, ids[i]);
+    else for (const id of ids[i]) into.push(id);
   }
   const items: CopyGroup[] = [];
   const itemWords: string[][] = [];
