@@ -3,7 +3,8 @@
 // festive promotion a month or more ago, a price-rise rumour emerging in the last days, and one
 // coordinated copy-paste burst (one text from many accounts within minutes). Each storyline is a
 // few templates in the simulator's slots ({b} the brand, {p} a person, {l} a place, {t} a
-// hashtag), so its posts are alike but not copies.
+// hashtag) around one phrase, as people repeat a story's words, so its posts are alike but not
+// copies.
 import type { Post } from './post.ts';
 import type { Generator, SimProject } from './sim-content.ts';
 import type { Tone } from './sim-vocab.ts';
@@ -25,14 +26,14 @@ export const STORYLINES: Storyline[] = [
     phrases: ['durban', 'delivery', 'delayed', 'delay'],
     tone: 'neg',
     templates: [
-      'My {b} delivery to Durban is delayed again, third day of waiting {t}',
+      'Another {b} delivery delay in Durban, third day of waiting for my parcel {t}',
       'Durban delivery delay from {b}: my order is stuck at the depot since Monday',
-      '{b} delivery delayed in Durban again, the courier keeps saying tomorrow',
-      'Anyone else in Durban with a delayed {b} delivery? Parcel missing for days',
-      'Still no {b} delivery in Durban, this delay is a joke 😡',
+      '{b} delivery delay in Durban again, the courier keeps saying tomorrow',
+      'Anyone else in Durban with a {b} delivery delay? Parcel missing for days',
+      'Still no {b} parcel in Durban, this delivery delay is a joke 😡',
     ],
-    // Growing: from 1% two weeks ago to 6% of the newest day's posts.
-    share: (d) => (d < 14 ? 0.06 - d * 0.0036 : 0),
+    // Growing: from 2% two weeks ago to 8% of the newest day's posts.
+    share: (d) => (d < 14 ? 0.08 - d * 0.0046 : 0),
   },
   {
     name: 'festive',
@@ -41,23 +42,23 @@ export const STORYLINES: Storyline[] = [
     templates: [
       'Loving the {b} festive promotion, two for one all week {t}',
       '{b} festive promotion: two for one on everything this weekend 🎉',
-      'Grabbed the two for one deal in the {b} festive promotion, great value',
-      'The festive promotion at {b} in {l} is brilliant, two for one specials',
+      'Grabbed a two for one deal in the {b} festive promotion, great value',
+      'The {b} festive promotion in {l} is brilliant, two for one specials',
     ],
-    share: (d) => (d >= 20 && d < 45 ? 0.04 : 0),
+    share: (d) => (d >= 20 && d < 45 ? 0.05 : 0),
   },
   {
     name: 'rumour',
     phrases: ['rumour', 'price rise', 'price', 'prices'],
     tone: 'neu',
     templates: [
-      'Rumour has it {b} will put up prices next month, is the price rise real?',
-      'Heard a rumour of a {b} price rise in July. Can anyone confirm?',
+      'Price rise rumour: {b} will put up prices next month, is it real?',
+      'Heard a {b} price rise rumour for July. Can anyone confirm?',
       'Is the {b} price rise rumour true? Prices going up again {t}',
       'Price rise rumour: {b} increasing prices by ten percent, says {p}',
     ],
     // Emerging: only the newest four days.
-    share: (d) => (d < 4 ? 0.05 : 0),
+    share: (d) => (d < 4 ? 0.07 : 0),
   },
 ];
 
