@@ -16,7 +16,8 @@ import { yieldToRequests } from '../jobs/yield.ts';
 import { enrich, type Enrichment } from '../nlp/enrich.ts';
 import { createPipeline, type Enricher } from './pipeline.ts';
 import type { Post } from './post.ts';
-import { createCorpusDays, createGenerator, loadSimProjects, prng, type CorpusDays, type SimProject } from './sim-content.ts';
+import { prng } from '../prng.ts';
+import { createCorpusDays, createGenerator, loadSimProjects, type CorpusDays, type SimProject } from './sim-content.ts';
 import { DAY_MS, hashUnit } from './sim-rate.ts';
 
 export interface DemoCorpusOptions {

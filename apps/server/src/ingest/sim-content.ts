@@ -7,6 +7,7 @@ import type { Db } from '../db/connection.ts';
 import { AUTHOR, REPLY, URL, mapperFor } from './matcher/compile.ts';
 import { parseExpression, satisfyingLiterals, type Expr } from './matcher/expression.ts';
 import type { Post } from './post.ts';
+import { prng } from '../prng.ts';
 import { loadRuleSet } from './rules.ts';
 import { DAY_MS, HOUR_MS, postsInHour, type RateProject } from './sim-rate.ts';
 import { AUTHOR_LOCATIONS, FIRST, HASHTAGS, LANGUAGE_WEIGHTS, LAST, ORGS, PEOPLE, PLACES, STREAM_WEIGHTS, TEMPLATES, type Tone } from './sim-vocab.ts';
@@ -14,18 +15,6 @@ import { AUTHOR_LOCATIONS, FIRST, HASHTAGS, LANGUAGE_WEIGHTS, LAST, ORGS, PEOPLE
 export interface SimProject extends RateProject {
   rules: Expr[];
   owned: { streamId: number; externalId: string; handle: string | null; name: string; followers: number }[];
-}
-
-/** mulberry32: small, fast and good enough for synthetic data; the same seed gives the same posts. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export async function loadSimProjects(db: Db): Promise<SimProject[]> {
