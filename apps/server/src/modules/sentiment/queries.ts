@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import { clipsInScope, type Scope } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
+import { notRated } from '../../jobs/sentiment-recompute.ts';
 import type { ClientSentimentModelsTable } from '../../db/tables.generated.ts';
 import type { Insertable, Selectable } from 'kysely';
 
@@ -109,16 +110,7 @@ export function unratedRowsOf(db: Db, clientId: number, clipIds: number[]) {
     .select(['bin_clips.id', 'bin_clips.clip_id', 'bin_clips.favourability_id', 'bin_clips.classification_id'])
     .where('bin_clips.clip_id', 'in', clipIds)
     .where('bin_clips.project_id', 'in', projectsOf(db, clientId))
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('sentiment_labels')
-            .select('sentiment_labels.id')
-            .whereRef('sentiment_labels.clip_id', '=', 'bin_clips.clip_id')
-            .whereRef('sentiment_labels.project_id', '=', 'bin_clips.project_id'),
-        ),
-      ),
-    )
+    .where(notRated)
     .orderBy('bin_clips.id')
     .execute();
 }
@@ -161,16 +153,7 @@ export function teachCandidates(db: Db, s: Scope, limit: number) {
       'authors.name as author_name',
     ])
     .$call(clipsInScope(s))
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('sentiment_labels')
-            .select('sentiment_labels.id')
-            .whereRef('sentiment_labels.clip_id', '=', 'bin_clips.clip_id')
-            .where('sentiment_labels.project_id', '=', s.project.id),
-        ),
-      ),
-    )
+    .where(notRated)
     .orderBy('bin_clips.posted_at', 'desc')
     .orderBy('bin_clips.id', 'desc')
     .limit(limit)
