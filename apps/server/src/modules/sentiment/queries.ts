@@ -24,7 +24,10 @@ export function ratingsOf(db: Db, clientId: number) {
     .execute();
 }
 
-/** How many ratings the client has, how many are newer than `since`, and when the latest was made. */
+/**
+ * How many ratings the client has, how many are newer than `since`, and when the latest was made.
+ * Compared to the millisecond: `since` went through a JavaScript Date, PostgreSQL keeps microseconds.
+ */
 export async function ratingCounts(db: Db, clientId: number, since: Date | null): Promise<{ total: number; newer: number; latest: Date | null }> {
   const r = await db
     .selectFrom('sentiment_labels')
@@ -32,7 +35,7 @@ export async function ratingCounts(db: Db, clientId: number, since: Date | null)
       eb.fn.countAll<string>().as('total'),
       eb.fn
         .count<string>('sentiment_labels.id')
-        .filterWhere('sentiment_labels.rated_at', '>', since ?? new Date(0))
+        .filterWhere(sql<Date>`date_trunc('milliseconds', sentiment_labels.rated_at)`, '>', since ?? new Date(0))
         .as('newer'),
       eb.fn.max('sentiment_labels.rated_at').as('latest'),
     ])
