@@ -106,3 +106,59 @@ export function kmeans(
   if (usable !== all) for (const i of all) nearest(i);
   return { assignment, centroids, similarity };
 }
+
+/**
+ * Joins groups whose centres are alike: repeatedly the two most similar centres (cosine) while
+ * they are at least `threshold` alike, the joined centre being their weighted mean. k-means with
+ * many groups keeps a small tight storyline apart; this puts back together what it split.
+ * Returns each group's new index (groups numbered from 0, in order of their first old group).
+ */
+export function mergeAlike(centroids: Float64Array[], mass: ArrayLike<number>, threshold: number): Int32Array {
+  const k = centroids.length;
+  const alive = new Array<boolean>(k).fill(true);
+  const c = centroids.map((x) => Float64Array.from(x));
+  const m = Float64Array.from(mass);
+  const parent = Int32Array.from({ length: k }, (_, i) => i);
+  const dims = k ? c[0].length : 0;
+  const cos = (a: Float64Array, b: Float64Array) => {
+    let s = 0;
+    for (let j = 0; j < dims; j++) s += a[j] * b[j];
+    return s;
+  };
+  const sim = Array.from({ length: k }, () => new Float64Array(k));
+  for (let a = 0; a < k; a++) for (let b = a + 1; b < k; b++) sim[a][b] = sim[b][a] = m[a] > 0 && m[b] > 0 ? cos(c[a], c[b]) : -1;
+  for (;;) {
+    let best = -Infinity;
+    let ba = -1;
+    let bb = -1;
+    for (let a = 0; a < k; a++) {
+      if (!alive[a]) continue;
+      for (let b = a + 1; b < k; b++)
+        if (alive[b] && sim[a][b] > best) {
+          best = sim[a][b];
+          ba = a;
+          bb = b;
+        }
+    }
+    if (ba < 0 || best < threshold) break;
+    let norm = 0;
+    for (let j = 0; j < dims; j++) {
+      c[ba][j] = m[ba] * c[ba][j] + m[bb] * c[bb][j];
+      norm += c[ba][j] * c[ba][j];
+    }
+    norm = Math.sqrt(norm) || 1;
+    for (let j = 0; j < dims; j++) c[ba][j] /= norm;
+    m[ba] += m[bb];
+    alive[bb] = false;
+    parent[bb] = ba;
+    for (let x = 0; x < k; x++) if (alive[x] && x !== ba) sim[ba][x] = sim[x][ba] = cos(c[ba], c[x]);
+  }
+  const root = (i: number): number => (parent[i] === i ? i : root(parent[i]));
+  const index = new Map<number, number>();
+  return Int32Array.from({ length: k }, (_, i) => {
+    const r = root(i);
+    let at = index.get(r);
+    if (at === undefined) index.set(r, (at = index.size));
+    return at;
+  });
+}

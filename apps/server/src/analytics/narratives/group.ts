@@ -4,7 +4,7 @@
 // each group is labelled by the terms that set it apart from the rest (docs/narratives.md).
 // Pure: posts in, groups out.
 import { contentWords, copyKey, terms, tfidf } from './features.ts';
-import { kmeans } from './cluster.ts';
+import { kmeans, mergeAlike } from './cluster.ts';
 import { nearDuplicateLeaders } from './near-duplicates.ts';
 
 export interface NarrativePost {
@@ -59,8 +59,14 @@ function maxAccountsInWindow(posts: NarrativePost[], ids: number[], windowMs: nu
   return best;
 }
 
-/** How many narratives to look for: grows with the square root of the distinct texts. */
-export const clusterCount = (distinct: number): number => Math.max(1, Math.min(40, Math.round(Math.sqrt(distinct / 4))));
+/**
+ * How many groups k-means makes before the alike are joined: five times the square root of the
+ * distinct items, at most 80 (chosen on the tuning part of the measurement corpus and the demo's
+ * storylines, docs/narratives.md).
+ */
+export const clusterCount = (distinct: number): number => Math.max(1, Math.min(80, Math.round(5 * Math.sqrt(distinct))));
+/** Centres at least this alike (cosine) are one narrative. */
+export const MERGE_COSINE = 0.3;
 
 export interface GroupOptions {
   /** How many narratives to look for; by default clusterCount of the distinct items. */
@@ -101,8 +107,8 @@ function collapse(posts: NarrativePost[], tell: (done: number) => void): { items
   for (let i = 0; i < ids.length; i++) {
     const l = leader[i];
     const into = merged.get(l);
-    if (into) into.push(...ids[i]);
-    else merged.set(l, ids[i]);
+    if (!into) merged.set(l, ids[i]);
+    else for (const id of ids[i]) into.push(id);
   }
   const items: CopyGroup[] = [];
   const itemWords: string[][] = [];
@@ -131,10 +137,15 @@ export function groupNarratives(posts: NarrativePost[], { k, onProgress }: Group
   const { vocabulary, vectors } = tfidf(docs, weights);
   tell(READ_SHARE + 20);
   const { assignment, similarity, centroids } = kmeans(vectors, weights, vocabulary.length, k ?? clusterCount(items.length));
+  tell(READ_SHARE + 30);
+  // With k chosen here, many groups are made and the alike joined again (see mergeAlike).
+  const mass = new Float64Array(centroids.length);
+  assignment.forEach((c, i) => c >= 0 && (mass[c] += weights[i]));
+  const joined = k ? Int32Array.from(centroids, (_, i) => i) : mergeAlike(centroids, mass, MERGE_COSINE);
   tell(READ_SHARE + 35);
   // 3. Describe each group.
-  const members: number[][] = centroids.map(() => []);
-  assignment.forEach((c, i) => c >= 0 && members[c].push(i));
+  const members: number[][] = Array.from({ length: Math.max(0, ...joined) + 1 }, () => []);
+  assignment.forEach((c, i) => c >= 0 && members[joined[c]].push(i));
   const totalPosts = weights.reduce((a, b) => a + b, 0);
   const termPosts = new Map<string, number>();
   docs.forEach((d, i) => d.forEach((t) => termPosts.set(t, (termPosts.get(t) ?? 0) + weights[i])));
