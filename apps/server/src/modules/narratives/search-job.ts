@@ -92,7 +92,7 @@ export async function runSearch(db: Db, job: Pick<Job, 'payload' | 'signal' | 'a
     }
     let reported = 0;
     const answer = answerFor(read, query, s, {
-      onProgress: (done: number, of: number) => {
+      onProgress: (done, of) => {
         const p = READ_SHARE + (1 - READ_SHARE) * 0.95 * (done / Math.max(1, of));
         // Grouping runs without yielding; the row is written between its steps, a few times at most.
         if (p - reported >= 0.05) {
@@ -100,7 +100,7 @@ export async function runSearch(db: Db, job: Pick<Job, 'payload' | 'signal' | 'a
           void q.setProgress(db, resultId, p).catch(() => undefined);
         }
       },
-    } as Parameters<typeof answerFor>[3]);
+    });
     if (job.signal.aborted) return;
     await q.finishResult(db, resultId, answer);
   } catch (err) {
