@@ -134,19 +134,6 @@ export function recipientsOf(db: Db, queryIds: number[]) {
     .execute();
 }
 
-/** Which of the ids are active contacts of the client. */
-export async function activeContactIds(db: Db, clientId: number, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('client_contacts')
-    .select('id')
-    .where('client_id', '=', clientId)
-    .where('is_active', '=', true)
-    .where('id', 'in', ids)
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}
-
 // ---- kept answers of large searches ----------------------------------------------------------
 
 /** The search's row, made if it is new (its key is unique, so racing calls share one row). */

@@ -5,7 +5,7 @@
 import { NARRATIVE_QUERY_MESSAGES, type NarrativeQuery, type NarrativeRangeKind } from '@listening/contract';
 import type { z } from 'zod';
 import type * as C from '@listening/contract';
-import { assertClientWritable, projectForUser } from '../../access/index.ts';
+import { activeContactIdsOf, assertClientWritable, projectForUser } from '../../access/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -48,7 +48,7 @@ async function savedQueryForUser(db: Db, user: AuthUser, id: number) {
 async function checked(db: Db, projectId: number, clientId: number, body: Input | Change, exceptId: number | null): Promise<q.QueryFields> {
   queryMatcher(body.Query);
   if (await q.nameTaken(db, projectId, body.Name, exceptId)) throw badRequest(NARRATIVE_QUERY_MESSAGES.nameTaken(body.Name));
-  const ours = await q.activeContactIds(db, clientId, body.RecipientIds);
+  const ours = await activeContactIdsOf(db, clientId, body.RecipientIds);
   const strangers = body.RecipientIds.filter((id) => !ours.has(id));
   if (strangers.length)
     throw badRequest(
