@@ -240,6 +240,31 @@ export interface ClientProductsTable {
   product_code: string;
 }
 
+/** Table client_sentiment_models. */
+export interface ClientSentimentModelsTable {
+  adapted_accuracy: number;
+  base_accuracy: number;
+  base_model_version: string;
+  client_id: number;
+  created_at: Generated<Timestamp>;
+  epochs: number | null;
+  held_back: number;
+  id: Generated<number>;
+  job_key: string;
+  l2: number | null;
+  last_clip_id: Generated<number>;
+  posts_rescored: Generated<number>;
+  ratings: number;
+  ratings_until: Timestamp;
+  reason: string | null;
+  rescored_at: Timestamp | null;
+  rows_changed: Generated<number>;
+  seconds: number;
+  trained_on: number;
+  used: boolean;
+  weights: Uint8Array | null;
+}
+
 /** Table clients. */
 export interface ClientsTable {
   cpm: Json | null;
@@ -939,6 +964,7 @@ export interface DB {
   boards: BoardsTable;
   client_contacts: ClientContactsTable;
   client_products: ClientProductsTable;
+  client_sentiment_models: ClientSentimentModelsTable;
   clients: ClientsTable;
   clip_enrichment: ClipEnrichmentTable;
   clip_locations: ClipLocationsTable;
