@@ -199,12 +199,22 @@ export const storedItems = (from: RawBuilder<unknown>) =>
  * (clients.posts_kept_from) are left as they are: their rows are gone, their rollups kept.
  */
 export async function rebuildRollups(db: Db, binIds?: number[]): Promise<void> {
-  const bins = (t: string) => (binIds ? sql`${sql.ref(`${t}.bin_id`)} = any(${binIds}::int[])` : sql`true`);
-  // Hours before a client's retention cutoff keep their rollups: their posts are gone (retention.ts).
-  const kept = (t: string, col: string) =>
-    sql`${sql.ref(`${t}.${col}`)} >= coalesce((select c.posts_kept_from from bins k join clients c on c.id = k.client_id where k.id = ${sql.ref(`${t}.bin_id`)}), '-infinity')`;
-  const only = (t: string, col: string) => sql`where ${bins(t)} and ${kept(t, col)}`;
+  const bins = (table: string) => (binIds ? sql`${sql.ref(`${table}.bin_id`)} = any(${binIds}::int[])` : sql`true`);
   const run = async (t: Db) => {
+    // Hours before a client's retention cutoff keep their rollups: their posts are gone (retention.ts).
+    const cutoffs = await t
+      .selectFrom('clients')
+      .innerJoin('bins', 'bins.client_id', 'clients.id')
+      .select(['clients.posts_kept_from as from', (eb) => eb.fn.agg<number[]>('array_agg', ['bins.id']).as('bins')])
+      .where('clients.posts_kept_from', 'is not', null)
+      .groupBy('clients.posts_kept_from')
+      .execute();
+    const kept = (table: string, col: string) =>
+      sql.join(
+        cutoffs.map((c) => sql`and not (${sql.ref(`${table}.bin_id`)} = any(${c.bins}::int[]) and ${sql.ref(`${table}.${col}`)} < ${c.from})`),
+        sql` `,
+      );
+    const only = (table: string, col: string) => sql`where ${bins(table)} ${kept(table, col)}`;
     await sql`delete from bin_hourly ${only('bin_hourly', 'hour')}`.execute(t);
     await sql`delete from bin_hourly_sentiment ${only('bin_hourly_sentiment', 'hour')}`.execute(t);
     await sql`delete from bin_hourly_places ${only('bin_hourly_places', 'hour')}`.execute(t);
