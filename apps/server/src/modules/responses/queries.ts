@@ -107,12 +107,16 @@ export async function projectsWithResponseContacts(db: Db): Promise<{ id: number
   return rows.map((r) => ({ id: r.id, bin_id: r.bin_id!, stream_ids: (r.stream_ids ?? []).map(Number) }));
 }
 
-/** The project's Response Contacts who may hear of it: active contacts of its client, each user once. */
+/**
+ * The project's Response Contacts who may hear of it: active contacts of its client, each user once.
+ * A recipient row naming another client's contact (written by a bug or by hand) tells no one.
+ */
 export async function responseContacts(db: Db, projectId: number): Promise<{ user_id: number; email: string; name: string }[]> {
   return db
     .selectFrom('word_bins as w')
+    .innerJoin('projects as p', 'p.id', 'w.project_id')
     .innerJoin('word_bin_recipients as r', 'r.word_bin_id', 'w.id')
-    .innerJoin('client_contacts as cc', 'cc.id', 'r.contact_id')
+    .innerJoin('client_contacts as cc', (j) => j.onRef('cc.id', '=', 'r.contact_id').onRef('cc.client_id', '=', 'p.client_id'))
     .innerJoin('users as u', 'u.id', 'cc.user_id')
     .select(['u.id as user_id', 'u.email', 'u.name'])
     .distinct()
