@@ -1,7 +1,7 @@
 // Post Listing and the side menu's former dead ends, as a user meets them: open Post Listing from
 // the side menu, search the posts, sort them by reach, reject one (it leaves the listing and the
-// count), open Response option Alert and read what it will do, and, as a client without the
-// product, click Add on a locked product and see the thanks. Waits are for what the user waits for.
+// count), open Response option Alert, read what it will do and set the project's Response alert,
+// and, as a client without the product, click Add on a locked product and see the thanks. Waits are for what the user waits for.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@listening/contract';
@@ -100,6 +100,22 @@ describe('Post Listing', () => {
     await dialog.getByText(/Posts to the project’s own accounts that ask, complain or request/).waitFor();
     await dialog.getByTestId('response-figures').getByText('Need a response').waitFor();
     await shot(page, 'response-alert');
+    // The project's Response alert: a bad wait is refused in words, then 15 minutes to one contact is kept.
+    const alert = dialog.getByTestId('response-alert');
+    await alert.getByRole('button', { name: 'Edit' }).click();
+    const form = dialog.getByTestId('response-alert-form');
+    await form.getByLabel('Wait (minutes)').fill('0');
+    await form.getByRole('button', { name: 'Save alert' }).click();
+    expect(await form.getByTestId('response-alert-error').textContent()).toBe('waitMinutes must be at least 1');
+    await form.getByLabel('Wait (minutes)').fill('15');
+    await form.getByLabel('Contacts to tell').click();
+    await page.getByRole('option').first().click();
+    await form.getByText(/^From 1 to 10080/).click();
+    await form.getByRole('button', { name: 'Save alert' }).click();
+    await expect
+      .poll(() => alert.getByTestId('response-alert-summary').textContent())
+      .toMatch(/^On: a post unanswered after 15 minutes is told to \d+ contacts?$/);
+    await shot(page, 'response-alert-setting');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     await page.close();

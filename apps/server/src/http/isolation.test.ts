@@ -253,6 +253,10 @@ const PEOPLE: Record<string, PersonOp> = {
     reason: 'recipients must be active contacts of the project’s client (400)',
     people: { recipientIds: ['contactId', 'refused'] },
   },
+  'PUT /api/responses/alert': {
+    reason: 'the Response alert’s recipients must be active contacts of the project’s client (400)',
+    people: { recipientIds: ['contactId', 'refused'] },
+  },
   'GET /mentor/api/tutorialcontact/get': {
     reason: 'tutorial progress is the person’s own (administrators read anyone’s): 404',
     people: { contactId: ['userId', 'refused'] },
@@ -695,6 +699,7 @@ describe('every operation: access, tenant isolation and hostile input', () => {
       'POST /api/wordbins/matchcount': { ProjectId: fx.projectId, ClientId: acme.id, Keywords: [{ Value: 'sample', OperatorId: 1 }] },
       // Alerts: one saved to the analyst, Acme's doomed alert deleted, the analyst unsubscribed from the sampled one.
       'POST /api/alert/save': { name: 'Sampled alert', recipientIds: String(analystAtAcme.id), interval: 15 },
+      'PUT /api/responses/alert': { active: true, waitMinutes: 15, recipientIds: [analystAtAcme.id] },
       'DELETE /api/alert/{id}': { id: doomedAlert.id },
       'DELETE /api/report/contact/notification/unsubscribe': { reportId: sampledAlert.id, reportType: 3 },
       // Reports: Acme's sampled report read, saved as it is, generated and scheduled; the doomed one deleted.
@@ -914,6 +919,7 @@ describe('every operation: access, tenant isolation and hostile input', () => {
       },
       'GET /api/report/log/contact/{id}': { id: karooSpareLink.id },
       'POST /api/alert/save': { name: 'Karoo alert', recipientIds: String(karooSpareLink.id), interval: 15 },
+      'PUT /api/responses/alert': { active: true, waitMinutes: 15, recipientIds: [karooSpareLink.id] },
       // Tutorial progress: the viewer's own.
       'GET /mentor/api/tutorialcontact/get': { contactId: users.viewer },
       'POST /mentor/api/insertRegistration': { contactId: users.viewer },
