@@ -73,9 +73,11 @@ const projectTypeLiterals = [
     message: PROJECT_TYPE_MESSAGE,
   },
   {
-    selector: `CallExpression[callee.property.name='includes'][callee.object.type='ArrayExpression']:matches([arguments.0.name=${PROJECT_TYPE}], [arguments.0.property.name=${PROJECT_TYPE}])`,
+    // A list of project types asked whether it holds one, written in place or kept in a variable.
+    selector: `CallExpression[callee.property.name='includes']:matches([arguments.0.name=${PROJECT_TYPE}], [arguments.0.property.name=${PROJECT_TYPE}])`,
     message: PROJECT_TYPE_MESSAGE,
   },
+  { selector: `Property[key.name=/^project_?types?(_?ids)?$/i] > ArrayExpression`, message: PROJECT_TYPE_MESSAGE },
   {
     selector: `SwitchStatement:matches([discriminant.name=${PROJECT_TYPE}], [discriminant.property.name=${PROJECT_TYPE}])`,
     message: PROJECT_TYPE_MESSAGE,
@@ -106,6 +108,11 @@ const SCREEN_SEGMENTS = [
 ].join('|');
 const SCREEN_PATH_MESSAGE =
   'A project screen’s path is written once, in the screen catalogue (packages/contract/src/screens.ts): build the address with screenTo, screenRouteId or screenHref (apps/web/src/project/screen-routes.ts).';
+// On the web, an operation's reads are cached under [op.path, input] (apps/web/src/api/op-query.ts),
+// so one invalidation reaches every copy; a key written by hand would be a second copy.
+const QUERY_KEY_MESSAGE =
+  'Read an operation through the one operation layer (apps/web/src/api/op-query.ts): opQuery or useOp, or opKey for a key; not a query key written by hand.';
+const handWrittenQueryKeys = [{ selector: `Property[key.name='queryKey'] > ArrayExpression`, message: QUERY_KEY_MESSAGE }];
 const screenPathLiterals = [
   { selector: `Literal[value=/project\\/[^/]*\\/(${SCREEN_SEGMENTS})(\\/|\\?|$)/]`, message: SCREEN_PATH_MESSAGE },
   { selector: `TemplateElement[value.raw=/^\\/(${SCREEN_SEGMENTS})(\\/|\\?|$)/]`, message: SCREEN_PATH_MESSAGE },
@@ -199,8 +206,13 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: webZones }],
-      'no-restricted-syntax': ['error', ...unescapedFormatters, ...projectTypeLiterals, ...screenPathLiterals],
+      'no-restricted-syntax': ['error', ...unescapedFormatters, ...projectTypeLiterals, ...screenPathLiterals, ...handWrittenQueryKeys],
     },
+  },
+  {
+    // The operation layer itself builds the keys: every web list but that one.
+    files: ['apps/web/src/api/op-query.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...unescapedFormatters, ...projectTypeLiterals, ...screenPathLiterals] },
   },
   {
     files: ['apps/server/src/**/*.ts'],

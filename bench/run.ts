@@ -2,7 +2,7 @@
 // Prints the machine first, so figures are read against the hardware that produced them.
 import { cpus, totalmem } from 'node:os';
 
-const BENCHES = ['dashboard', 'ingest', 'sentiment', 'reports', 'start', 'collection', 'load'];
+const BENCHES = ['dashboard', 'ingest', 'sentiment', 'reports', 'start', 'collection', 'load', 'narratives'];
 
 export function machine(): string {
   const c = cpus();

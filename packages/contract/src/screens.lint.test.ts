@@ -50,6 +50,34 @@ describe('the linter’s screen-catalogue rules', () => {
     expect(messages[0]).toMatch(/screen catalogue/);
   });
 
+  it('refuses a list of project types kept outside the catalogue', async () => {
+    const code = [
+      'declare const p: { ProjectTypeId: number };',
+      'const ANALYSED = [1, 5, 6];',
+      'export const a = ANALYSED.includes(p.ProjectTypeId);',
+      'export const screen = { label: "Example", projectTypes: [1, 5] };',
+      '',
+    ].join('\n');
+    const messages = await restricted(code, 'apps/web/src/features/example/Example.tsx');
+    expect(messages).toHaveLength(2);
+    expect(messages.every((m) => /screen catalogue/.test(m))).toBe(true);
+  });
+
+  it('refuses a query key written by hand on the web, and lets the operation layer through', async () => {
+    const byHand = "export const q = { queryKey: ['word-bins', 'list', 3], queryFn: () => 1 };\n";
+    const messages = await restricted(byHand, 'apps/web/src/features/example/api/get-example.ts');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/one operation layer/);
+    const layer = [
+      "import { getProject } from '@listening/contract';",
+      "import { opKey, opQuery } from '../../../api/op-query.ts';",
+      'export const q = opQuery(getProject, { query: { projectId: 3 } });',
+      'export const k = { queryKey: opKey(getProject, { query: { projectId: 3 } }) };',
+      '',
+    ].join('\n');
+    expect(await restricted(layer, 'apps/web/src/features/example/api/get-example.ts')).toEqual([]);
+  });
+
   it('lets the catalogue’s helpers through', async () => {
     const code = [
       "import { screenShown } from '@listening/contract';",

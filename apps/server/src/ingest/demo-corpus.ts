@@ -9,15 +9,18 @@
 // the work on the request thread (making posts up, enrichment) is cut into slices that give way to
 // requests (jobs/yield.ts). Each day's posts come from seeds of that day alone, so writing a day
 // again writes the same posts: a first start stopped part way resumes at the first day not done
-// (the plan in demo_corpus, migration 0032).
+// (the plan in demo_corpus, migration 0032). A few storylines are planted in it (sim-storylines.ts)
+// so that Narrative Analysis has something to find.
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { yieldToRequests } from '../jobs/yield.ts';
 import { enrich, type Enrichment } from '../nlp/enrich.ts';
 import { createPipeline, type Enricher } from './pipeline.ts';
 import type { Post } from './post.ts';
-import { createCorpusDays, createGenerator, loadSimProjects, prng, type CorpusDays, type SimProject } from './sim-content.ts';
+import { prng } from '../prng.ts';
+import { createCorpusDays, createGenerator, loadSimProjects, type CorpusDays, type SimProject } from './sim-content.ts';
 import { DAY_MS, hashUnit } from './sim-rate.ts';
+import { plantedPosts } from './sim-storylines.ts';
 
 export interface DemoCorpusOptions {
   clips?: number;
@@ -160,8 +163,11 @@ const daySeed = (seed: number, d: number, salt: number) => Math.floor(hashUnit(s
 async function dayPosts(projects: SimProject[], plan: CorpusPlan, days: CorpusDays, d: number, fresh: number): Promise<Post[]> {
   const rnd = prng(daySeed(plan.seed, d, 0x5eed));
   const gen = createGenerator(projects, daySeed(plan.seed, d, 0x9e4), `${CORPUS_ID_PREFIX}${plan.seed}d${d}`);
-  const posts: Post[] = [];
-  const ids = new Set<string>();
+  // The storylines' posts first, from generators of their own, so the day's other posts stay as they were.
+  const plantRnd = prng(daySeed(plan.seed, d, 0x57a7));
+  const planter = createGenerator(projects, daySeed(plan.seed, d, 0x9e5), `${CORPUS_ID_PREFIX}${plan.seed}d${d}`);
+  const posts = plantedPosts(planter, d, fresh, () => days.draw(d, plantRnd), plantRnd);
+  const ids = new Set(posts.map((p) => p.externalId));
   while (ids.size < fresh) {
     const { at, project } = days.draw(d, rnd);
     const p = gen.post(at, project);

@@ -7,6 +7,7 @@ import type { Db } from '../db/connection.ts';
 import { AUTHOR, REPLY, URL, mapperFor } from './matcher/compile.ts';
 import { parseExpression, satisfyingLiterals, type Expr } from './matcher/expression.ts';
 import type { Post } from './post.ts';
+import { prng } from '../prng.ts';
 import { loadRuleSet } from './rules.ts';
 import { DAY_MS, HOUR_MS, postsInHour, type RateProject } from './sim-rate.ts';
 import { AUTHOR_LOCATIONS, FIRST, HASHTAGS, LANGUAGE_WEIGHTS, LAST, ORGS, PEOPLE, PLACES, STREAM_WEIGHTS, TEMPLATES, type Tone } from './sim-vocab.ts';
@@ -14,18 +15,6 @@ import { AUTHOR_LOCATIONS, FIRST, HASHTAGS, LANGUAGE_WEIGHTS, LAST, ORGS, PEOPLE
 export interface SimProject extends RateProject {
   rules: Expr[];
   owned: { streamId: number; externalId: string; handle: string | null; name: string; followers: number }[];
-}
-
-/** mulberry32: small, fast and good enough for synthetic data; the same seed gives the same posts. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export async function loadSimProjects(db: Db): Promise<SimProject[]> {
@@ -72,9 +61,20 @@ const pickTone = weighted<Tone>([
 ]);
 const cap = (w: string) => (/^[#@]/.test(w) ? w : w[0].toUpperCase() + w.slice(1));
 
+/** A planted post (sim-storylines.ts): its template and tone, and optionally its author (an index). */
+export interface Plant {
+  name: string;
+  template: string;
+  tone: Tone;
+  author?: number;
+}
+
 export interface Generator {
-  /** One post at the given time for the project (a random one if none; now and then a duplicate of a recent post). */
-  post(at: Date, project?: SimProject): Post;
+  /**
+   * One post at the given time for the project (a random one if none; now and then a duplicate of
+   * a recent post), or, planted, a post of a storyline's template in English.
+   */
+  post(at: Date, project?: SimProject, plant?: Plant): Post;
 }
 
 /** A simulated author's profile location, from their index alone (so it never changes the random sequence). */
@@ -90,17 +90,17 @@ export function createGenerator(projects: SimProject[], seed: number, idPrefix =
     projects.map((p) => [p.id, weighted(STREAM_WEIGHTS.filter(([s]) => p.streamIds.includes(s)).map(([s, w]) => [s, w] as [number, number]))]),
   );
 
-  function author(streamId: number) {
+  function author(streamId: number, index?: number) {
     // Skewed index: a few authors post a lot and have many followers; most are small.
-    const i = Math.floor(AUTHORS_PER_STREAM * rnd() ** 2.5);
+    const i = index ?? Math.floor(AUTHORS_PER_STREAM * rnd() ** 2.5);
     const followers = Math.round(30 + 1_500_000 / (i + 1) ** 1.15);
     const name = `${FIRST[i % FIRST.length]} ${LAST[(i * 7) % LAST.length]}`;
     const handle = `${FIRST[i % FIRST.length]}${LAST[(i * 7) % LAST.length].replace(/\s/g, '')}${i}`.toLowerCase();
     return { externalId: `${streamId}-a${i}`, name, handle, followers, location: simAuthorLocation(i) };
   }
 
-  function post(at: Date, forProject?: SimProject): Post {
-    if (recent.length > 50 && rnd() < 0.01) {
+  function post(at: Date, forProject?: SimProject, plant?: Plant): Post {
+    if (!plant && recent.length > 50 && rnd() < 0.01) {
       // A network sends a post again with new engagement: stored once, counted once.
       const old = recent[int(recent.length)];
       return { ...old, likes: (old.likes ?? 0) + 1 + int(50), comments: (old.comments ?? 0) + int(5) };
@@ -109,10 +109,10 @@ export function createGenerator(projects: SimProject[], seed: number, idPrefix =
     const streamId = (streamPickers.get(project.id) ?? (() => STREAMS.X))(rnd() || 0.5) as number;
     const ownedHere = project.owned.filter((o) => o.streamId === streamId);
     const roll = rnd();
-    const byOwned = ownedHere.length > 0 && roll < 0.04;
-    const reply = !byOwned && ownedHere.length > 0 && roll < 0.16;
-    const lang = byOwned ? 'en' : pickLanguage(rnd());
-    const tone: Tone = byOwned ? (rnd() < 0.6 ? 'pos' : 'neu') : pickTone(rnd());
+    const byOwned = !plant && ownedHere.length > 0 && roll < 0.04;
+    const reply = !plant && !byOwned && ownedHere.length > 0 && roll < 0.16;
+    const lang = byOwned || plant ? 'en' : pickLanguage(rnd());
+    const tone: Tone = plant?.tone ?? (byOwned ? (rnd() < 0.6 ? 'pos' : 'neu') : pickTone(rnd()));
     let link: string | null = null;
     let inReplyToHandle: string | null = null;
     const brand: string[] = [];
@@ -127,7 +127,7 @@ export function createGenerator(projects: SimProject[], seed: number, idPrefix =
     if (reply && owner?.handle) inReplyToHandle = owner.handle;
     if (brand.length === 0) brand.push(owner?.handle ? `@${owner.handle}` : 'them');
     const templates = (TEMPLATES[lang] ?? TEMPLATES.en)[tone];
-    let body = pick(templates)
+    let body = (plant?.template ?? pick(templates))
       .replace('{b}', brand.join(' '))
       .replace('{p}', pick(PEOPLE))
       .replace('{l}', pick(PLACES))
@@ -136,12 +136,13 @@ export function createGenerator(projects: SimProject[], seed: number, idPrefix =
     if (inReplyToHandle && !body.includes(`@${inReplyToHandle}`)) body = `@${inReplyToHandle} ${body}`;
     if (!link && rnd() < 0.12) link = `https://news.example.co.za/${idPrefix}-${counter}`;
     if (link && rnd() < 0.7) body += ` ${link}`;
-    const a = byOwned && owner ? { externalId: owner.externalId, name: owner.name, handle: owner.handle, followers: owner.followers } : author(streamId);
+    const a =
+      byOwned && owner ? { externalId: owner.externalId, name: owner.name, handle: owner.handle, followers: owner.followers } : author(streamId, plant?.author);
     // Engagement grows with audience, with a heavy tail (the odd viral post).
     const likes = Math.floor((a.followers ?? 100) * 0.004 * (-Math.log(1 - rnd() * 0.999)) ** 2);
     const p: Post = {
       streamId,
-      externalId: `${idPrefix}-${counter++}`,
+      externalId: plant ? `${idPrefix}-${plant.name}-${counter++}` : `${idPrefix}-${counter++}`,
       author: a,
       body: body.replace(/\s+/g, ' ').trim(),
       postedAt: at,

@@ -23,7 +23,8 @@ import { createPipeline, type PostSink } from './pipeline.ts';
 import { invalidateRules } from './rules.ts';
 import type { Post } from './post.ts';
 import { simulateFollowerGrowth } from '../modules/followers/snapshots.ts';
-import { createGenerator, loadSimProjects, prng, type Generator, type SimProject } from './sim-content.ts';
+import { prng } from '../prng.ts';
+import { createGenerator, loadSimProjects, type Generator, type SimProject } from './sim-content.ts';
 import { DAY_MS, DEFAULT_POSTS_PER_DAY, HOUR_MS, poisson, postsInHour, projectWeight } from './sim-rate.ts';
 
 export interface SimulatorOptions {

@@ -24,8 +24,12 @@ export const FIGURE: OpQueryOptions = { tags: ['analytics'] };
 /** The meta that tags a read built by hand (an infinite listing keyed with opKey's convention). */
 export const tagMeta = (...tags: OpTag[]) => ({ tags });
 
-/** The cache key of an operation read with an input. */
-export const opKey = <O extends OperationSpec>(op: O, input: OperationInput<O>) => [op.path, input] as const;
+/**
+ * The cache key of an operation read with an input. `detail` names a read built on the operation
+ * that is not its plain answer (a file's status, a poll's answer kept apart): its own entry, still
+ * refreshed with the operation's by invalidateOp.
+ */
+export const opKey = <O extends OperationSpec>(op: O, input: OperationInput<O>, ...detail: string[]) => [op.path, input, ...detail] as const;
 
 /** Query options of an operation read with an input: for useQuery, useSuspenseQuery, fetchQuery, prefetching. */
 export function opQuery<O extends OperationSpec>(op: O, input: OperationInput<O>, opts: OpQueryOptions = {}) {

@@ -11,7 +11,6 @@ import { StreamIcon, streamName } from '../ui/StreamIcon.tsx';
 import { binRuleOf } from './bin-scope.ts';
 import { BinScopeLabel } from './components/BinScopeLabel.tsx';
 import { FilterMenu } from './components/FilterMenu.tsx';
-import { LaterDialog } from './components/LaterDialog.tsx';
 import { ProductDialog } from './components/ProductDialog.tsx';
 import { ProjectSideMenu } from './components/ProjectSideMenu.tsx';
 import { ProjectContext } from './context.ts';
@@ -86,16 +85,6 @@ export function ProjectShell({ children, ...props }: ProjectShellProps) {
         </Container>
       )}
       <ProductDialog product={dialogs.product} onClose={() => dialogs.setProduct(null)} />
-      <LaterDialog
-        kind={Dialog ? null : dialog}
-        items={items}
-        onGo={(item) => {
-          setDialog(null);
-          if (item.locked) onLocked(item.locked);
-          else onItem(item);
-        }}
-        onClose={() => setDialog(null)}
-      />
     </>
   );
 }

@@ -1,6 +1,6 @@
 // The dialogs the side menu opens. The shell knows only their kinds; the app layer
 // (app/routes/project.tsx) hands the shell the features' dialog components, since the shared
-// project layer never imports a feature. A kind with no component shows its LaterDialog text.
+// project layer never imports a feature.
 import type { ComponentType } from 'react';
 
 export type ProjectDialogKind = 'notifications' | 'stats-report' | 'trend-report' | 'narrative' | 'response-alert' | 'access-tokens';

@@ -7,6 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { getHealth, HealthStarting, type DemoProgress } from '@listening/contract';
 import { ApiError, call } from '../api/client.ts';
+import { opKey } from '../api/op-query.ts';
 
 /** Asked again this often while the corpus is written. */
 const EVERY_MS = 5_000;
@@ -25,7 +26,8 @@ export async function demoProgress(): Promise<DemoProgress | null> {
 
 export function useDemoProgress() {
   const progress = useQuery({
-    queryKey: [getHealth.path],
+    // Not the operation's answer (a 503 is the progress), so an entry of its own.
+    queryKey: opKey(getHealth, {}, 'demo-progress'),
     queryFn: demoProgress,
     refetchInterval: (q) => (q.state.data ? EVERY_MS : false),
   });

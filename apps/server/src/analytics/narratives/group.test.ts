@@ -77,3 +77,31 @@ describe('narrative grouping', () => {
     expect(trendState([6, 6, 6, 6, 6, 6, 1, 1])).toBe('fading');
   });
 });
+
+describe('near-duplicates and progress', () => {
+  it('collapses texts that differ by a word or two into one item with its count, coordinated when many accounts post them within the hour', () => {
+    const variants = [
+      'Acme lied about the recall, boycott them now before more kids get sick',
+      'Acme lied about the recall, boycott them today before more kids get sick',
+      'Acme lied about the recall, boycott them now before more children get sick',
+    ];
+    const burst = storyline(variants, 15, 5000, { minutesApart: 2 });
+    const posts = [...burst, ...storyline(delivery, 20, 0), ...storyline(festive, 12, 1000)];
+    const groups = groupNarratives(posts, { k: 3 });
+    const item = groups.flatMap((g) => g.copies).find((c) => c.posts.some((i) => posts[i].id === 5000))!;
+    expect(item.posts.map((i) => posts[i].id).sort((a, b) => a - b)).toEqual(burst.map((p) => p.id));
+    expect(item.accounts).toBe(15);
+    expect(item.coordinated).toBe(true);
+    // Different texts on one subject stay separate items.
+    const delivered = groups.flatMap((g) => g.copies).filter((c) => c.posts.some((i) => posts[i].id < 1000));
+    expect(delivered.length).toBeGreaterThan(1);
+  });
+
+  it('tells its progress, ending at the whole', () => {
+    const seen: [number, number][] = [];
+    groupNarratives([...storyline(delivery, 40, 0), ...storyline(festive, 30, 1000)], { onProgress: (done, total) => seen.push([done, total]) });
+    expect(seen.length).toBeGreaterThan(2);
+    expect(seen.at(-1)).toEqual([100, 100]);
+    for (let i = 1; i < seen.length; i++) expect(seen[i][0]).toBeGreaterThanOrEqual(seen[i - 1][0]);
+  });
+});

@@ -1,9 +1,11 @@
-// Narratives: the storylines among a query's posts. Copies are collapsed first (a count, and a
-// coordination flag when many accounts post one text within a short window), the distinct texts
-// are grouped by spherical k-means on word and word-pair TF-IDF, and each group is labelled by
-// the terms that set it apart from the rest (docs/narratives.md). Pure: posts in, groups out.
+// Narratives: the storylines among a query's posts. Copies and near-duplicates are collapsed
+// first (a count, and a coordination flag when many accounts post one text within a short
+// window), the distinct texts are grouped by spherical k-means on word and word-pair TF-IDF, and
+// each group is labelled by the terms that set it apart from the rest (docs/narratives.md).
+// Pure: posts in, groups out.
 import { contentWords, copyKey, terms, tfidf } from './features.ts';
-import { kmeans } from './cluster.ts';
+import { kmeans, mergeAlike } from './cluster.ts';
+import { nearDuplicateLeaders } from './near-duplicates.ts';
 
 export interface NarrativePost {
   id: number;
@@ -57,39 +59,93 @@ function maxAccountsInWindow(posts: NarrativePost[], ids: number[], windowMs: nu
   return best;
 }
 
-/** How many narratives to look for: grows with the square root of the distinct texts. */
-export const clusterCount = (distinct: number): number => Math.max(1, Math.min(40, Math.round(Math.sqrt(distinct / 4))));
+/**
+ * How many groups k-means makes before the alike are joined: five times the square root of the
+ * distinct items, at most 80 (chosen on the tuning part of the measurement corpus and the demo's
+ * storylines, docs/narratives.md).
+ */
+export const clusterCount = (distinct: number): number => Math.max(1, Math.min(80, Math.round(5 * Math.sqrt(distinct))));
+/** Centres at least this alike (cosine) are one narrative. */
+export const MERGE_COSINE = 0.3;
 
-export function groupNarratives(posts: NarrativePost[], { k }: { k?: number } = {}): Group[] {
-  // 1. Collapse copies.
-  const byKey = new Map<string, number[]>();
+export interface GroupOptions {
+  /** How many narratives to look for; by default clusterCount of the distinct items. */
+  k?: number;
+  /** Told now and then as the work goes on: `done` of `total` units (a share to show; total is fixed). */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Progress units: reading the posts is most of the work, then collapsing, weighing, grouping. */
+const PROGRESS_TOTAL = 100;
+const READ_SHARE = 60;
+const PROGRESS_EVERY = 5000;
+
+/** Posts by item: exact copies first (same content words in order), then near-duplicates joined to their leader. */
+function collapse(posts: NarrativePost[], tell: (done: number) => void): { items: CopyGroup[]; words: string[][] } {
+  const byKey = new Map<string, number>();
   const words: string[][] = [];
-  posts.forEach((p, i) => {
-    const w = contentWords(p.text);
+  const ids: number[][] = [];
+  for (let i = 0; i < posts.length; i++) {
+    if (i % PROGRESS_EVERY === 0 && i > 0) tell((READ_SHARE * i) / posts.length);
+    const w = contentWords(posts[i].text);
     const key = copyKey(w);
-    if (!key) return;
-    let g = byKey.get(key);
-    if (!g) {
-      byKey.set(key, (g = []));
+    if (!key) continue;
+    let at = byKey.get(key);
+    if (at === undefined) {
+      byKey.set(key, (at = words.length));
       words.push(w);
+      ids.push([]);
     }
-    g.push(i);
-  });
-  const items = [...byKey.values()].map((ids): CopyGroup => {
-    ids.sort((a, b) => posts[a].postedAt.getTime() - posts[b].postedAt.getTime() || a - b);
-    const accounts = new Set(ids.map((i) => posts[i].author)).size;
-    const coordinated = accounts >= COORDINATED_ACCOUNTS && maxAccountsInWindow(posts, ids, COORDINATED_WINDOW_MS) >= COORDINATED_ACCOUNTS;
-    return { posts: ids, accounts, coordinated };
-  });
-  if (items.length === 0) return [];
+    ids[at].push(i);
+  }
+  tell(READ_SHARE);
+  const leader = nearDuplicateLeaders(
+    words,
+    ids.map((x) => x.length),
+  );
+  const merged = new Map<number, number[]>();
+  for (let i = 0; i < ids.length; i++) {
+    const l = leader[i];
+    const into = merged.get(l);
+    if (!into) merged.set(l, ids[i]);
+    else for (const id of ids[i]) into.push(id);
+  }
+  const items: CopyGroup[] = [];
+  const itemWords: string[][] = [];
+  for (const [l, group] of merged) {
+    group.sort((a, b) => posts[a].postedAt.getTime() - posts[b].postedAt.getTime() || a - b);
+    const accounts = new Set(group.map((i) => posts[i].author)).size;
+    const coordinated = accounts >= COORDINATED_ACCOUNTS && maxAccountsInWindow(posts, group, COORDINATED_WINDOW_MS) >= COORDINATED_ACCOUNTS;
+    items.push({ posts: group, accounts, coordinated });
+    itemWords.push(words[l]);
+  }
+  return { items, words: itemWords };
+}
+
+export function groupNarratives(posts: NarrativePost[], { k, onProgress }: GroupOptions = {}): Group[] {
+  const tell = (done: number) => onProgress?.(Math.floor(done), PROGRESS_TOTAL);
+  // 1. Collapse copies and near-duplicates.
+  const { items, words } = collapse(posts, tell);
+  tell(READ_SHARE + 10);
+  if (items.length === 0) {
+    tell(PROGRESS_TOTAL);
+    return [];
+  }
   // 2. Weigh terms and group the distinct texts.
   const docs = words.map(terms);
   const weights = items.map((it) => it.posts.length);
   const { vocabulary, vectors } = tfidf(docs, weights);
+  tell(READ_SHARE + 20);
   const { assignment, similarity, centroids } = kmeans(vectors, weights, vocabulary.length, k ?? clusterCount(items.length));
+  tell(READ_SHARE + 30);
+  // With k chosen here, many groups are made and the alike joined again (see mergeAlike).
+  const mass = new Float64Array(centroids.length);
+  assignment.forEach((c, i) => c >= 0 && (mass[c] += weights[i]));
+  const joined = k ? Int32Array.from(centroids, (_, i) => i) : mergeAlike(centroids, mass, MERGE_COSINE);
+  tell(READ_SHARE + 35);
   // 3. Describe each group.
-  const members: number[][] = centroids.map(() => []);
-  assignment.forEach((c, i) => c >= 0 && members[c].push(i));
+  const members: number[][] = Array.from({ length: Math.max(0, ...joined) + 1 }, () => []);
+  assignment.forEach((c, i) => c >= 0 && members[joined[c]].push(i));
   const totalPosts = weights.reduce((a, b) => a + b, 0);
   const termPosts = new Map<string, number>();
   docs.forEach((d, i) => d.forEach((t) => termPosts.set(t, (termPosts.get(t) ?? 0) + weights[i])));
@@ -109,6 +165,7 @@ export function groupNarratives(posts: NarrativePost[], { k }: { k?: number } = 
       copies: m.map((i) => items[i]).filter((it) => it.posts.length > 1),
     });
   }
+  tell(PROGRESS_TOTAL);
   return groups.sort((a, b) => b.posts.length - a.posts.length);
 }
 

@@ -52,8 +52,8 @@ const WorldMapScreen = lazyRouteComponent(() => import('../../features/world-map
 
 const projectApi = getRouteApi('/_private/client/$clientId/project/$projectId');
 
-// The features' dialogs that side-menu items open (the shell falls back to a 'later release' note).
-const projectDialogs: ProjectDialogs = {
+// The features' dialogs that side-menu items open, one for every kind.
+const projectDialogs: Required<ProjectDialogs> = {
   'stats-report': ReportDialog,
   'trend-report': ReportDialog,
   notifications: NotificationDialog,

@@ -1,12 +1,11 @@
 // A project's competitors as an admin manages them (the project's cog and the Competitor tracking
 // screen): the list and the candidates, add and remove. Shared, so that both places use one cache.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { addCompetitor, getCompetitorSettings, removeCompetitor, type CompetitorSettings } from '@listening/contract';
 import { call } from '../../api/client.ts';
-import { invalidateTag } from '../../api/op-query.ts';
+import { invalidateTag, opQuery } from '../../api/op-query.ts';
 
-export const competitorSettingsOptions = (projectId: number) =>
-  queryOptions({ queryKey: [getCompetitorSettings.path, projectId], queryFn: () => call(getCompetitorSettings, { query: { projectId } }) });
+export const competitorSettingsOptions = (projectId: number) => opQuery(getCompetitorSettings, { query: { projectId } });
 
 export const useCompetitorSettings = (projectId: number) => useQuery(competitorSettingsOptions(projectId));
 

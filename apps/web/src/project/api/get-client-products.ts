@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getClientProducts } from '@listening/contract';
-import { call } from '../../api/client.ts';
+import { opQuery } from '../../api/op-query.ts';
 
 export const clientProductsQueryOptions = (clientId: number) =>
   queryOptions({
-    queryKey: [getClientProducts.path, clientId],
-    queryFn: async () => (await call(getClientProducts, { params: { clientId } })).map((p) => p.ProductCode),
-    staleTime: 5 * 60_000,
+    ...opQuery(getClientProducts, { params: { clientId } }, { staleTime: 5 * 60_000 }),
+    select: (products) => products.map((p) => p.ProductCode),
   });
 
 /** The product codes the client owns (CRM): they unlock the gated side-menu items. */

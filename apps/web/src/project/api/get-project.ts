@@ -1,9 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getProject } from '@listening/contract';
-import { call } from '../../api/client.ts';
+import { opQuery } from '../../api/op-query.ts';
 
-export const projectQueryOptions = (projectId: number) =>
-  queryOptions({ queryKey: [getProject.path, projectId], queryFn: () => call(getProject, { query: { projectId } }), staleTime: 60_000 });
+export const projectQueryOptions = (projectId: number) => opQuery(getProject, { query: { projectId } }, { staleTime: 60_000 });
 
 /** The project of the route (fetched when the route names a project). */
 export const useProject = (projectId: number) => useQuery(projectQueryOptions(projectId));

@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { checkAccessToken, type TokenCheck } from '@listening/contract';
 import { call } from '../../../api/client.ts';
 import { CHECK_TOAST_MS } from '../status.ts';
-import { ACCESS_TOKENS_KEY, type AccessTokenProfile } from './get-access-tokens.ts';
+import { invalidateAccessTokens, type AccessTokenProfile } from './get-access-tokens.ts';
 
 const COLOR: Record<TokenCheck['Kind'], string> = { success: 'teal', warning: 'yellow', error: 'red' };
 
@@ -24,6 +24,6 @@ export function useCheckToken() {
     mutationFn: (p: AccessTokenProfile) => call(checkAccessToken, { body: { profileId: p.ProfileId } }),
     onSuccess: (check, p) => notifications.show(checkToast(p.Name, check)),
     // The check records its result: a token the network rejected turns Invalid in the list.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [ACCESS_TOKENS_KEY] }),
+    onSettled: () => invalidateAccessTokens(queryClient),
   });
 }

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { grantErrorMessage, MESSAGES, saveProfile, type GrantResult } from '@listening/contract';
 import { z } from 'zod';
 import { ApiError, call } from '../../../api/client.ts';
+import { opKey } from '../../../api/op-query.ts';
 import { takeGrantNonce } from '../grant-nonces.ts';
 
 /**
@@ -26,11 +27,14 @@ export interface GrantFailure {
 /** Without a state there is no grant to complete: the page was opened by hand, or the network dropped it. */
 const NO_STATE = 'The network did not send back the information this page needs. Start again from Access Token Management.';
 
+/** What the network brought back, as the server takes it (the browser's nonce is added when sent). */
+const returned = ({ state, code, error }: GrantReturnSearch) => ({ state: state ?? '', ...(code ? { code } : {}), ...(error ? { error } : {}) });
+
 async function complete(search: GrantReturnSearch): Promise<GrantResult> {
-  const { state, code, error } = search;
+  const { state, error } = search;
   if (!state) throw new Error(error ? grantErrorMessage(error) : NO_STATE);
   const browserNonce = takeGrantNonce(state);
-  const body = { state, ...(code ? { code } : {}), ...(error ? { error } : {}), ...(browserNonce ? { browserNonce } : {}) };
+  const body = { ...returned(search), ...(browserNonce ? { browserNonce } : {}) };
   // The page shows the failure itself, under the specification's heading.
   return call(saveProfile, { body }, { quiet: true, session: true });
 }
@@ -46,7 +50,7 @@ export function failureOf(error: unknown): GrantFailure {
  */
 export function useCompleteGrant(search: GrantReturnSearch) {
   const query = useQuery({
-    queryKey: ['grant-return', search],
+    queryKey: opKey(saveProfile, { body: returned(search) }, 'grant-return'),
     queryFn: () => complete(search),
     retry: false,
     staleTime: Infinity,

@@ -1,18 +1,17 @@
 // The project's access-token profiles: one cache entry per project, read by the modal and by the
 // invalid-token prompt, refreshed by every change here and by a grant finished in another window.
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getAccessTokens, type OperationOutput } from '@listening/contract';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { getAccessTokens, getLinkableNetworks, startGrant, type OperationOutput } from '@listening/contract';
 import { useEffect, useRef } from 'react';
-import { call } from '../../../api/client.ts';
+import { invalidateOp, opQuery } from '../../../api/op-query.ts';
 import { onGrant } from '../grant-channel.ts';
 
 export type AccessTokenProfile = OperationOutput<typeof getAccessTokens>[number];
 
-/** Every access-token read starts with this key, so one invalidation refreshes them all. */
-export const ACCESS_TOKENS_KEY = 'access-tokens';
+/** Refreshes every access-token read: the profiles, the linkable networks and a grant's address. */
+export const invalidateAccessTokens = (queryClient: QueryClient) => invalidateOp(queryClient, getAccessTokens, getLinkableNetworks, startGrant);
 
-export const accessTokensQuery = (projectId: number) =>
-  queryOptions({ queryKey: [ACCESS_TOKENS_KEY, 'list', projectId], queryFn: () => call(getAccessTokens, { query: { projectId } }) });
+export const accessTokensQuery = (projectId: number) => opQuery(getAccessTokens, { query: { projectId } });
 
 /** While the modal is open the list keeps itself current. */
 const LIVE_REFRESH_MS = 10_000;
@@ -38,7 +37,7 @@ export function useGrantRefresh(projectId: number, then?: () => void): void {
     () =>
       onGrant((event) => {
         if (event.projectId !== null && event.projectId !== projectId) return;
-        void queryClient.invalidateQueries({ queryKey: [ACCESS_TOKENS_KEY] });
+        void invalidateAccessTokens(queryClient);
         after.current?.();
       }),
     [projectId, queryClient],

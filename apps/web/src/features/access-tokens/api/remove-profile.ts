@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteProfile } from '@listening/contract';
 import { call } from '../../../api/client.ts';
-import { ACCESS_TOKENS_KEY, type AccessTokenProfile } from './get-access-tokens.ts';
+import { invalidateAccessTokens, type AccessTokenProfile } from './get-access-tokens.ts';
 
 /** Removes a profile (and its token) from the project: the connectors stop reading it. */
 export function useRemoveProfile(projectId: number) {
@@ -9,6 +9,6 @@ export function useRemoveProfile(projectId: number) {
   return useMutation({
     mutationFn: (p: AccessTokenProfile) =>
       call(deleteProfile, { query: { projectId, profileId: p.ProfileId, streamId: p.StreamId, ...(p.BinRuleId !== null ? { binRuleId: p.BinRuleId } : {}) } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [ACCESS_TOKENS_KEY] }),
+    onSettled: () => invalidateAccessTokens(queryClient),
   });
 }

@@ -4,8 +4,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { startGrant } from '@listening/contract';
 import { call } from '../../../api/client.ts';
+import { opKey } from '../../../api/op-query.ts';
 import { keepGrantNonce } from '../grant-nonces.ts';
-import { ACCESS_TOKENS_KEY } from './get-access-tokens.ts';
 
 export interface GrantTarget {
   projectId: number;
@@ -15,12 +15,16 @@ export interface GrantTarget {
 
 const body = (t: GrantTarget) => ({ projectId: t.projectId, streamId: t.streamId, ...(t.profileId !== null ? { profileId: t.profileId } : {}) });
 
+/** The key's stand-in while there is no target (the read waits meanwhile). */
+const NO_TARGET: GrantTarget = { projectId: 0, streamId: 0, profileId: null };
+
 /** A state lives 10 minutes on the server; the address is made again well before, while step 3 is shown. */
 const FRESH_MS = 5 * 60_000;
 
 export const useGrantUrl = (target: GrantTarget | null) =>
   useQuery({
-    queryKey: [ACCESS_TOKENS_KEY, 'grant-url', target],
+    // The address, not the operation's whole answer (its nonce is kept here), so an entry of its own.
+    queryKey: opKey(startGrant, { body: body(target ?? NO_TARGET) }, 'url'),
     // The step shows the reason (a network not configured on this server) beside the link, not in a toast.
     queryFn: async () => {
       const { url, browserNonce } = await call(startGrant, { body: body(target!) }, { quiet: true });

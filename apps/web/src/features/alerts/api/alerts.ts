@@ -13,16 +13,12 @@ import {
   type OperationInput,
 } from '@listening/contract';
 import { call } from '../../../api/client.ts';
-import { useOp } from '../../../api/op-query.ts';
+import { invalidateOp, opQuery, useOp } from '../../../api/op-query.ts';
 
 export type AlertBody = OperationInput<typeof saveAlert>['body'];
 
-/** Every key below starts with this, so one invalidation refreshes all of them. */
-const KEY = 'alerts';
-
-export const useAlerts = (projectId: number) =>
-  useQuery({ queryKey: [KEY, 'list', projectId], queryFn: () => call(getAlerts, { query: { projectId } }, { quiet: true }), retry: false });
-export const useSubscriptions = () => useQuery({ queryKey: [KEY, 'subscriptions'], queryFn: () => call(getSubscriptions, {}) });
+export const useAlerts = (projectId: number) => useQuery({ ...opQuery(getAlerts, { query: { projectId } }, { call: { quiet: true } }), retry: false });
+export const useSubscriptions = () => useOp(getSubscriptions, {});
 /** The client's contacts, recipients to choose from (only active ones may receive). */
 export const useClientContacts = (clientId: number) => useOp(getContacts, { query: { clientId } }, { staleTime: 60_000 });
 export const useMyClients = () => useOp(getClients, {}, { staleTime: 60_000 });
@@ -30,7 +26,7 @@ export const useClientProjects = (clientId: number | null) => useOp(getProjects,
 
 function useAlertMutation<I, O>(fn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: [KEY] }) });
+  return useMutation({ mutationFn: fn, onSuccess: () => invalidateOp(queryClient, getAlerts, getSubscriptions) });
 }
 
 export const useSaveAlert = () => useAlertMutation((body: AlertBody) => call(saveAlert, { body }));

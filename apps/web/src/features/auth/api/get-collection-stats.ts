@@ -1,8 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getCollectionStats } from '@listening/contract';
-import { call } from '../../../api/client.ts';
+import { opQuery } from '../../../api/op-query.ts';
 
-export const collectionStatsQueryOptions = () => queryOptions({ queryKey: [getCollectionStats.path], queryFn: () => call(getCollectionStats, {}) });
+export const collectionStatsQueryOptions = () => opQuery(getCollectionStats, {});
 
 /** What the connectors collected, per project and connector kind (admins only, on the server). */
 export const useCollectionStats = (enabled: boolean) => useQuery({ ...collectionStatsQueryOptions(), enabled });

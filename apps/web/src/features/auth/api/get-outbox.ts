@@ -1,8 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getOutbox } from '@listening/contract';
-import { call } from '../../../api/client.ts';
+import { opQuery } from '../../../api/op-query.ts';
 
-export const outboxQueryOptions = () => queryOptions({ queryKey: [getOutbox.path], queryFn: () => call(getOutbox, {}) });
+export const outboxQueryOptions = () => opQuery(getOutbox, {});
 
 /** Mail kept in the outbox when no SMTP server is configured. */
 export const useOutbox = (enabled: boolean) => useQuery({ ...outboxQueryOptions(), enabled });

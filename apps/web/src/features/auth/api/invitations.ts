@@ -1,5 +1,5 @@
 // A person's own invitations (to become a contact of a client) and the confirmation of a new email.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   acceptInvitationWithPassword as acceptWithPasswordOp,
   answerInvitation as answerOp,
@@ -9,10 +9,10 @@ import {
   type OperationInput,
 } from '@listening/contract';
 import { call } from '../../../api/client.ts';
+import { opQuery } from '../../../api/op-query.ts';
 import { useSessionToken } from './session.ts';
 
-export const myInvitationsQueryOptions = () =>
-  queryOptions({ queryKey: [getMyInvitations.path], queryFn: () => call(getMyInvitations, {}, { quiet: true }), staleTime: 60_000 });
+export const myInvitationsQueryOptions = () => opQuery(getMyInvitations, {}, { staleTime: 60_000, call: { quiet: true } });
 
 /** The open invitations addressed to the signed-in user. */
 export function useMyInvitations() {

@@ -1,9 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getAveSettings } from '@listening/contract';
-import { call } from '../../../api/client.ts';
+import { opQuery } from '../../../api/op-query.ts';
 
-export const aveSettingsQueryOptions = (projectId: number) =>
-  queryOptions({ queryKey: [getAveSettings.path, projectId], queryFn: () => call(getAveSettings, { query: { projectId } }) });
+export const aveSettingsQueryOptions = (projectId: number) => opQuery(getAveSettings, { query: { projectId } });
 
 /** How AVE is computed for the project: the client's CPM per stream and a worked example. */
 export const useAveSettings = (projectId: number) => useQuery(aveSettingsQueryOptions(projectId));

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getAveSettings, updateCpm as updateCpmOp, type OperationInput } from '@listening/contract';
 import { call } from '../../../api/client.ts';
-import { invalidateTag } from '../../../api/op-query.ts';
+import { invalidateOp, invalidateTag } from '../../../api/op-query.ts';
 
 export type CpmChange = OperationInput<typeof updateCpmOp>['body'];
 
@@ -10,6 +10,6 @@ export function useUpdateCpm() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CpmChange) => call(updateCpmOp, { body }, { quiet: true }),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: [getAveSettings.path] }), invalidateTag(queryClient, 'analytics')]),
+    onSuccess: () => Promise.all([invalidateOp(queryClient, getAveSettings), invalidateTag(queryClient, 'analytics')]),
   });
 }

@@ -1,10 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { addContact, cancelInvitation, getContactManagement, getUser, removeContact, setContactActive, type ContactFields } from '@listening/contract';
 import { call } from '../../../api/client.ts';
-import { useOp } from '../../../api/op-query.ts';
+import { opQuery, useOp } from '../../../api/op-query.ts';
 
-export const contactManagementQueryOptions = (clientId: number) =>
-  queryOptions({ queryKey: [getContactManagement.path, clientId], queryFn: () => call(getContactManagement, { query: { clientId } }) });
+export const contactManagementQueryOptions = (clientId: number) => opQuery(getContactManagement, { query: { clientId } });
 
 /** The screen's data: the client, its contacts, and whether the user may change them. */
 export const useContactManagement = (clientId: number) => useQuery(contactManagementQueryOptions(clientId));

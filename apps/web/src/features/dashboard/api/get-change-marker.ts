@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getChangeMarker } from '@listening/contract';
-import { call } from '../../../api/client.ts';
+import { opQuery } from '../../../api/op-query.ts';
 import type { AnalyticParams } from '../../../project/filter.ts';
 
 /** How often an open dashboard whose range holds now asks whether its figures changed. */
@@ -9,10 +9,8 @@ export const LIVE_POLL_MS = 15_000;
 // Not tagged a figure: refreshing the figures must not ask for the marker again.
 export const changeMarkerQueryOptions = (params: AnalyticParams) =>
   queryOptions({
-    queryKey: ['dashboard-changes', params],
     // Quiet: a poll that fails (a moment offline) tries again at the next tick without a toast.
-    queryFn: () => call(getChangeMarker, { query: params }, { quiet: true }),
-    staleTime: 0,
+    ...opQuery(getChangeMarker, { query: params }, { staleTime: 0, call: { quiet: true } }),
     refetchInterval: (query) => (query.state.data?.Live ? LIVE_POLL_MS : false),
   });
 

@@ -1,6 +1,6 @@
 // Admins' management of tutorials: every tutorial (drafts too), saving one whole, deleting one,
 // and the files tutorials point at, uploaded as multipart/form-data.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   MENTOR_VIDEO_MAX_BYTES,
   MentorFile,
@@ -15,19 +15,15 @@ import {
   type SaveTutorialBody,
 } from '@listening/contract';
 import { ApiError, call, getToken, operationUrl } from '../../../api/client.ts';
+import { invalidateOp, useOp } from '../../../api/op-query.ts';
 
-export const useAllTutorials = (enabled: boolean) => useQuery({ queryKey: [getAllTutorials.path], queryFn: () => call(getAllTutorials, {}), enabled });
-export const useMentorFiles = (enabled: boolean) => useQuery({ queryKey: [getMentorFiles.path], queryFn: () => call(getMentorFiles, {}), enabled });
+export const useAllTutorials = (enabled: boolean) => useOp(getAllTutorials, {}, { enabled });
+export const useMentorFiles = (enabled: boolean) => useOp(getMentorFiles, {}, { enabled });
 
 /** Every read a tutorial change may alter: the lists, the help entry's answers and the tutorial itself. */
 function useInvalidateTutorials() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [getAllTutorials.path, getActiveTutorials.path, getPageTutorials.path, getTutorial.path].map((path) =>
-        queryClient.invalidateQueries({ queryKey: [path] }),
-      ),
-    );
+  return () => invalidateOp(queryClient, getAllTutorials, getActiveTutorials, getPageTutorials, getTutorial);
 }
 
 export function useSaveTutorial() {
@@ -55,5 +51,5 @@ async function upload(file: File): Promise<MentorFile> {
 
 export function useUploadMentorFile() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: upload, onSuccess: () => queryClient.invalidateQueries({ queryKey: [getMentorFiles.path] }) });
+  return useMutation({ mutationFn: upload, onSuccess: () => invalidateOp(queryClient, getMentorFiles) });
 }

@@ -14,43 +14,30 @@ import {
   type TutorialContact,
 } from '@listening/contract';
 import { call } from '../../../api/client.ts';
-import { opQuery, useOp } from '../../../api/op-query.ts';
+import { opKey, opQuery, useOp } from '../../../api/op-query.ts';
 
 /** The signed-in contact, read through the session's own cache entry (keyed by the operation's path). */
 export function useMe() {
   return useOp(getUser, { query: {} }, { staleTime: 5 * 60_000 }).data;
 }
 
-export const usePlatforms = () => useQuery({ queryKey: [getPlatforms.path], queryFn: () => call(getPlatforms, {}), staleTime: 10 * 60_000 });
+export const usePlatforms = () => useOp(getPlatforms, {}, { staleTime: 10 * 60_000 });
 
-export const useActiveTutorials = (platformId: number | null) =>
-  useQuery({
-    queryKey: [getActiveTutorials.path, platformId],
-    queryFn: () => call(getActiveTutorials, { query: platformId ? { platformId } : {} }),
-  });
+export const useActiveTutorials = (platformId: number | null) => useOp(getActiveTutorials, { query: platformId ? { platformId } : {} });
 
 /** The tutorials for the screen at `pathName`: quiet, since the help entry simply stays hidden when this fails. */
 export const usePageTutorials = (pathName: string, enabled: boolean) =>
-  useQuery({
-    queryKey: [getPageTutorials.path, pathName],
-    queryFn: () => call(getPageTutorials, { query: { pathName } }, { quiet: true }),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
+  useOp(getPageTutorials, { query: { pathName } }, { call: { quiet: true }, enabled, staleTime: 5 * 60_000 });
 
 export const tutorialQueryOptions = (tutorialId: number) => opQuery(getTutorial, { query: { tutorialId } });
 export const useTutorial = (tutorialId: number) => useQuery(tutorialQueryOptions(tutorialId));
 
-const registrationsKey = (contactId: number | undefined) => [getTutorialContacts.path, contactId];
+const registrationsKey = (contactId: number | undefined) => opKey(getTutorialContacts, { query: { contactId: contactId ?? 0 } });
 
 /** The signed-in contact's registrations (progress), once the contact is known. */
 export function useMyRegistrations() {
   const me = useMe();
-  return useQuery({
-    queryKey: registrationsKey(me?.Id),
-    queryFn: () => call(getTutorialContacts, { query: { contactId: me!.Id } }),
-    enabled: !!me,
-  });
+  return useOp(getTutorialContacts, { query: { contactId: me?.Id ?? 0 } }, { enabled: !!me });
 }
 
 /** Writes the changed registration into the list, so the player moves without another read. */

@@ -1,12 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getNotifications } from '@listening/contract';
-import { call } from '../../../api/client.ts';
+import { opQuery } from '../../../api/op-query.ts';
 
-export const notificationsQueryOptions = () =>
-  queryOptions({
-    queryKey: [getNotifications.path],
-    queryFn: () => call(getNotifications, {}),
-    refetchInterval: 60_000,
-  });
+export const notificationsQueryOptions = () => queryOptions({ ...opQuery(getNotifications, {}), refetchInterval: 60_000 });
 
 export const useNotifications = () => useQuery(notificationsQueryOptions());

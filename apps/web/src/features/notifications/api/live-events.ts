@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { getEvents, getNotifications } from '@listening/contract';
 import { useEffect } from 'react';
 import { getToken, operationUrl } from '../../../api/client.ts';
+import { invalidateOp } from '../../../api/op-query.ts';
 
 const RETRY_MS = { first: 2000, max: 60_000 } as const;
 
@@ -62,7 +63,7 @@ export function useLiveNotifications(): void {
           // The first event of a stream only sets where we are, unless something changed while it was closed.
           const changed = last !== '';
           last = data;
-          if (changed) void queryClient.invalidateQueries({ queryKey: [getNotifications.path] });
+          if (changed) void invalidateOp(queryClient, getNotifications);
         });
       } catch {
         failed = true;

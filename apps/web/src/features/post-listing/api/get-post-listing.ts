@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { LISTING_STEP, getPostListing, type PostListingQueryInput } from '@listening/contract';
 import { call } from '../../../api/client.ts';
-import { tagMeta } from '../../../api/op-query.ts';
+import { opKey, tagMeta } from '../../../api/op-query.ts';
 
 type ListingQuery = Omit<PostListingQueryInput, 'after' | 'limit'>;
 
@@ -9,7 +9,7 @@ type ListingQuery = Omit<PostListingQueryInput, 'after' | 'limit'>;
 export const postListingQueryOptions = (query: ListingQuery) =>
   infiniteQueryOptions({
     // A figure: rating or rejecting anywhere (here or in the clip tray) reloads it.
-    queryKey: [getPostListing.path, { query }],
+    queryKey: opKey(getPostListing, { query }),
     meta: tagMeta('analytics'),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>

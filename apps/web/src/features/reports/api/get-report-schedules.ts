@@ -1,11 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { getClientReportSchedules } from '@listening/contract';
-import { call } from '../../../api/client.ts';
-import { REPORTS_KEY, listQuery, type ReportScope } from './keys.ts';
+import { useOp } from '../../../api/op-query.ts';
+import { listQuery, type ReportScope } from './keys.ts';
 
 /** Schedule List: the next send first. */
-export const useReportSchedules = (scope: ReportScope) =>
-  useQuery({
-    queryKey: [REPORTS_KEY, 'schedules', scope],
-    queryFn: () => call(getClientReportSchedules, { params: { clientId: scope.clientId }, query: listQuery(scope) }),
-  });
+export const useReportSchedules = (scope: ReportScope) => useOp(getClientReportSchedules, { params: { clientId: scope.clientId }, query: listQuery(scope) });

@@ -1,8 +1,7 @@
-// Every report read's key starts with REPORTS_KEY, so a change refreshes the dialog's lists at once.
+// The report dialog's lists and what refreshes them: every change refreshes all of them at once.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReportKind } from '@listening/contract';
-
-export const REPORTS_KEY = 'reports';
+import { getClientReportLog, getClientReportSchedules, getClientReports, type ReportKind } from '@listening/contract';
+import { invalidateOp } from '../../../api/op-query.ts';
 
 /** The dialog's lists: one client's reports of one project's Stats or Trend Analysis. */
 export interface ReportScope {
@@ -16,5 +15,5 @@ export const listQuery = (scope: ReportScope) => ({ projectId: scope.projectId, 
 /** A mutation that refreshes every report list when it succeeds. */
 export function useReportMutation<I, O>(fn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: [REPORTS_KEY] }) });
+  return useMutation({ mutationFn: fn, onSuccess: () => invalidateOp(queryClient, getClientReports, getClientReportSchedules, getClientReportLog) });
 }

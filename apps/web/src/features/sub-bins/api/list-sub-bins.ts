@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { listSubBins } from '@listening/contract';
-import { call } from '../../../api/client.ts';
+import { opQuery } from '../../../api/op-query.ts';
 import type { AnalyticParams } from '../../../project/filter.ts';
 
 /**
@@ -10,7 +10,7 @@ import type { AnalyticParams } from '../../../project/filter.ts';
 export const subBinsQueryOptions = (projectId: number, params: AnalyticParams, binTypeId: number) => {
   const { binId: _scope, ...filter } = params;
   const query = { ...filter, projectId, binTypeId };
-  return queryOptions({ queryKey: [listSubBins.path, query], queryFn: () => call(listSubBins, { query }) });
+  return opQuery(listSubBins, { query });
 };
 
 /** A project's sort bins (2) or input bins (6), parents before children, with their rules and their posts over the Filter. */

@@ -12,7 +12,7 @@ import {
   type OperationInput,
 } from '@listening/contract';
 import { call } from '../../../api/client.ts';
-import { invalidateTag } from '../../../api/op-query.ts';
+import { invalidateOp, invalidateTag } from '../../../api/op-query.ts';
 
 export type NewSubBin = OperationInput<typeof createSubBinOp>['body'];
 export type NewPost = OperationInput<typeof addBinPostOp>['body'];
@@ -22,7 +22,7 @@ function useBinMutation<I, O>(fn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: [listSubBins.path] }), invalidateTag(queryClient, 'analytics')]),
+    onSuccess: () => Promise.all([invalidateOp(queryClient, listSubBins), invalidateTag(queryClient, 'analytics')]),
   });
 }
 

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   getAccountOptions,
   getPriceList,
@@ -9,26 +9,18 @@ import {
   type SaveAgreementProjectBody,
 } from '@listening/contract';
 import { call } from '../../../api/client.ts';
-import { opKey } from '../../../api/op-query.ts';
+import { opKey, useOp } from '../../../api/op-query.ts';
 
 const forever = { staleTime: Infinity } as const;
 
-export const useProjectCategories = () =>
-  useQuery(queryOptions({ queryKey: [getProjectCategories.path], queryFn: () => call(getProjectCategories, {}), ...forever }));
+export const useProjectCategories = () => useOp(getProjectCategories, {}, forever);
 
 /** A project type's sub-products, loaded when the type is chosen. */
-export const useSubProducts = (typeId: number | null) =>
-  useQuery({
-    queryKey: [getProjectTypes.path, typeId],
-    queryFn: () => call(getProjectTypes, { query: { parentId: typeId ?? 0 } }),
-    enabled: typeId !== null,
-    ...forever,
-  });
+export const useSubProducts = (typeId: number | null) => useOp(getProjectTypes, { query: { parentId: typeId ?? 0 } }, { ...forever, enabled: typeId !== null });
 
-export const useAccountOptions = (clientId: number) =>
-  useQuery({ queryKey: [getAccountOptions.path, clientId], queryFn: () => call(getAccountOptions, { params: { id: clientId } }) });
+export const useAccountOptions = (clientId: number) => useOp(getAccountOptions, { params: { id: clientId } });
 
-export const usePriceList = () => useQuery({ queryKey: [getPriceList.path], queryFn: () => call(getPriceList, { query: { currencyId: 'ZAR' } }), ...forever });
+export const usePriceList = () => useOp(getPriceList, { query: { currencyId: 'ZAR' } }, forever);
 
 /** Finish: the agreement and its project; the client's project list is read again. */
 export function useSaveAgreementProject(clientId: number) {

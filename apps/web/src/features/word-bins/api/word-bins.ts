@@ -1,5 +1,5 @@
 // The word-bin calls of the screens: reads as queries, changes as mutations that refresh the lists.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   addWordBinToGroup,
   countWordBinMatches,
@@ -17,46 +17,37 @@ import {
   type OperationInput,
 } from '@listening/contract';
 import { call } from '../../../api/client.ts';
+import { invalidateOp, opQuery, useOp } from '../../../api/op-query.ts';
 
 export type WordBinBody = OperationInput<typeof saveWordBin>['body'];
 export type WordBinMatchBody = OperationInput<typeof countWordBinMatches>['body'];
 
-/** Every key below starts with this, so one invalidation refreshes all word-bin reads. */
-const KEY = 'word-bins';
+/** The word-bin reads a change may alter, refreshed together after every change. */
+const WORD_BIN_READS = [getWordBins, getWordBin, getWordBinLogs, getWordBinGroups, getGroupWordBins, getWordBinContacts, countWordBinMatches];
 
 export const wordBinsQuery = (clientId: number, projectId: number, wordBinTypeId: number) =>
-  queryOptions({
-    queryKey: [KEY, 'list', clientId, projectId, wordBinTypeId],
-    queryFn: () => call(getWordBins, { query: { clientId, projectId, wordBinTypeId } }),
-  });
+  opQuery(getWordBins, { query: { clientId, projectId, wordBinTypeId } });
 
 export const useWordBins = (clientId: number, projectId: number, wordBinTypeId: number, enabled = true) =>
   useQuery({ ...wordBinsQuery(clientId, projectId, wordBinTypeId), enabled });
-export const useWordBin = (id: number) =>
-  useQuery({ queryKey: [KEY, 'one', id], queryFn: () => call(getWordBin, { query: { id } }, { quiet: true }), retry: false });
-export const useWordBinLogs = (id: number, enabled: boolean) =>
-  useQuery({ queryKey: [KEY, 'logs', id], queryFn: () => call(getWordBinLogs, { query: { id } }), enabled });
-export const useWordBinGroups = (clientId: number, enabled = true) =>
-  useQuery({ queryKey: [KEY, 'groups', clientId], queryFn: () => call(getWordBinGroups, { query: { clientId } }), enabled });
-export const useGroupWordBins = (groupId: number | null) =>
-  useQuery({ queryKey: [KEY, 'group', groupId], queryFn: () => call(getGroupWordBins, { params: { id: groupId! } }), enabled: groupId !== null });
-export const useWordBinContacts = (clientId: number, enabled = true) =>
-  useQuery({ queryKey: [KEY, 'contacts', clientId], queryFn: () => call(getWordBinContacts, { query: { clientId } }), enabled, staleTime: 60_000 });
+export const useWordBin = (id: number) => useQuery({ ...opQuery(getWordBin, { query: { id } }, { call: { quiet: true } }), retry: false });
+export const useWordBinLogs = (id: number, enabled: boolean) => useOp(getWordBinLogs, { query: { id } }, { enabled });
+export const useWordBinGroups = (clientId: number, enabled = true) => useOp(getWordBinGroups, { query: { clientId } }, { enabled });
+export const useGroupWordBins = (groupId: number | null) => useOp(getGroupWordBins, { params: { id: groupId ?? 0 } }, { enabled: groupId !== null });
+export const useWordBinContacts = (clientId: number, enabled = true) => useOp(getWordBinContacts, { query: { clientId } }, { enabled, staleTime: 60_000 });
 
 /** What the form's keywords would have matched in the last 7 days; quiet: the form says it itself. */
 export const useWordBinMatchCount = (body: WordBinMatchBody, enabled: boolean) =>
   useQuery({
-    queryKey: [KEY, 'matchcount', body],
-    queryFn: () => call(countWordBinMatches, { body }, { quiet: true }),
+    ...opQuery(countWordBinMatches, { body }, { staleTime: 60_000, call: { quiet: true } }),
     enabled,
-    staleTime: 60_000,
     retry: false,
     placeholderData: (previous) => previous,
   });
 
 function useWordBinMutation<I, O>(fn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: [KEY] }) });
+  return useMutation({ mutationFn: fn, onSuccess: () => invalidateOp(queryClient, ...WORD_BIN_READS) });
 }
 
 // Forms show a failure beside themselves (quiet); the detail screen's delete answers with the spec's own toast.

@@ -3,16 +3,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BOARD_BACKGROUND_MAX_BYTES, getBoard, getBoardBackground, uploadBoardBackground } from '@listening/contract';
 import { useEffect, useMemo } from 'react';
-import { ApiError, call, download, getToken, operationUrl } from '../../../api/client.ts';
+import { ApiError, download, getToken, operationUrl } from '../../../api/client.ts';
+import { opKey, useOp } from '../../../api/op-query.ts';
 
-export const useBoard = (workflowId: number, enabled: boolean) =>
-  useQuery({ queryKey: [getBoard.path, workflowId], queryFn: () => call(getBoard, { params: { id: workflowId } }), enabled });
+const boardInput = (workflowId: number) => ({ params: { id: workflowId } });
+
+export const useBoard = (workflowId: number, enabled: boolean) => useOp(getBoard, boardInput(workflowId), { enabled });
 
 /** An object URL of the board's background (null while none), revoked when it changes. */
 export function useBoardBackgroundUrl(workflowId: number, version: string | null | undefined): string | null {
   const image = useQuery({
-    queryKey: [getBoardBackground.path, workflowId, version],
-    queryFn: () => download(getBoardBackground, { params: { id: workflowId } }, { quiet: true }),
+    // The image's bytes, one entry per version of it.
+    queryKey: opKey(getBoardBackground, boardInput(workflowId), version ?? ''),
+    queryFn: () => download(getBoardBackground, boardInput(workflowId), { quiet: true }),
     enabled: !!version,
     staleTime: Infinity,
   });
@@ -46,6 +49,6 @@ export function useUploadBackground(workflowId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: File) => upload(workflowId, file),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [getBoard.path, workflowId] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: opKey(getBoard, boardInput(workflowId)) }),
   });
 }

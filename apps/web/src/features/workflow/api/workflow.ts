@@ -1,6 +1,6 @@
 // The board's reads and changes. A move is shown at once (the groups in the cache are changed
 // before the server answers) and put back with an error toast when the server refuses it.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   createWorkflowGroup,
   deleteWorkflowGroup,
@@ -12,21 +12,17 @@ import {
   type WorkflowGroup,
 } from '@listening/contract';
 import { call } from '../../../api/client.ts';
+import { opKey, useOp } from '../../../api/op-query.ts';
 import { toast } from '../../../ui/toast.ts';
 import { moveTicketInGroups } from '../board-state.ts';
 
-const groupsKey = (workflowId: number) => [listWorkflowGroups.path, workflowId] as const;
+const groupsKey = (workflowId: number) => opKey(listWorkflowGroups, { query: { workflowId } });
 
 /** The word bin's workflow (the server makes it with the word bin). */
-export const useWordBinWorkflow = (wordBinId: number) =>
-  useQuery({ queryKey: [getWordBinWorkflow.path, wordBinId], queryFn: () => call(getWordBinWorkflow, { query: { wordBinId } }) });
+export const useWordBinWorkflow = (wordBinId: number) => useOp(getWordBinWorkflow, { query: { wordBinId } });
 
 export const useWorkflowGroups = (workflowId: number | undefined) =>
-  useQuery({
-    queryKey: groupsKey(workflowId ?? 0),
-    queryFn: () => call(listWorkflowGroups, { query: { workflowId: workflowId! } }),
-    enabled: workflowId !== undefined,
-  });
+  useOp(listWorkflowGroups, { query: { workflowId: workflowId ?? 0 } }, { enabled: workflowId !== undefined });
 
 /** A change of the board's groups; the groups are read again after it, whatever its outcome. */
 function useGroupsChange<I>(workflowId: number, fn: (input: I) => Promise<unknown>) {

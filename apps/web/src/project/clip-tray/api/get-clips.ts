@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { CLIP_TRAY_STEP, getClips } from '@listening/contract';
 import { call } from '../../../api/client.ts';
-import { tagMeta } from '../../../api/op-query.ts';
+import { opKey, tagMeta } from '../../../api/op-query.ts';
 import type { AnalyticParams } from '../../filter.ts';
 import { trayQuery } from '../tray-query.ts';
 import type { TrayScope } from '../tray-state.tsx';
@@ -17,7 +17,7 @@ type PageParam = { cursor: string; snapshotId: number } | null;
 export const clipsQueryOptions = (params: AnalyticParams, scope: TrayScope, rejected = false) => {
   const query = { ...trayQuery(params, scope), ...(rejected ? { rejected: true } : {}) };
   return infiniteQueryOptions({
-    queryKey: [getClips.path, { query }],
+    queryKey: opKey(getClips, { query }),
     meta: tagMeta('analytics'),
     initialPageParam: null as PageParam,
     queryFn: ({ pageParam }) => call(getClips, { query: { ...query, ...(pageParam ?? {}), limit: CLIP_TRAY_STEP } }),
