@@ -3,6 +3,7 @@
 // whoever may change it, while the client is not In-Active. Recipients must be active contacts of
 // the project's client (400 naming the ids otherwise); the alerting job checks them again.
 import { DEFAULT_RESPONSE_WAIT_MINUTES, type ResponseAlertBody, type ResponseAlertSetting } from '@listening/contract';
+import { activeContactIdsOf } from '../../access/contacts.ts';
 import { projectForUser, projectForWrite } from '../../access/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { badRequest } from '../../errors.ts';
@@ -31,7 +32,7 @@ export async function getResponseAlert(db: Db, user: AuthUser, projectId: number
 export async function saveResponseAlert(db: Db, user: AuthUser, body: ResponseAlertBody): Promise<ResponseAlertSetting> {
   const project = await projectForWrite(db, user, body.projectId);
   const ids = [...new Set(body.recipientIds)];
-  const known = await q.activeContactIds(db, project.client_id, ids);
+  const known = await activeContactIdsOf(db, project.client_id, ids);
   const strangers = ids.filter((id) => !known.has(id));
   if (strangers.length)
     throw badRequest(

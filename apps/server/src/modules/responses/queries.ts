@@ -109,19 +109,6 @@ export async function alertRecipients(db: Db, projectId: number, clientId: numbe
     .execute();
 }
 
-/** Of these contact ids, those that are active contacts of the client. */
-export async function activeContactIds(db: Db, clientId: number, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('client_contacts')
-    .select('id')
-    .where('client_id', '=', clientId)
-    .where('is_active', '=', true)
-    .where('id', 'in', ids)
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}
-
 /** How many people the project's active word bins name as Response Contacts (active contacts of its client). */
 export async function wordBinContactCount(db: Db, projectId: number): Promise<number> {
   const row = await db
