@@ -240,6 +240,31 @@ export interface ClientProductsTable {
   product_code: string;
 }
 
+/** Table client_sentiment_models. */
+export interface ClientSentimentModelsTable {
+  adapted_accuracy: number;
+  base_accuracy: number;
+  base_model_version: string;
+  client_id: number;
+  created_at: Generated<Timestamp>;
+  epochs: number | null;
+  held_back: number;
+  id: Generated<number>;
+  job_key: string;
+  l2: number | null;
+  last_clip_id: Generated<number>;
+  posts_rescored: Generated<number>;
+  ratings: number;
+  ratings_until: Timestamp;
+  reason: string | null;
+  rescored_at: Timestamp | null;
+  rows_changed: Generated<number>;
+  seconds: number;
+  trained_on: number;
+  used: boolean;
+  weights: Uint8Array | null;
+}
+
 /** Table clients. */
 export interface ClientsTable {
   cpm: Json | null;
@@ -503,6 +528,50 @@ export interface MentorPlatformsTable {
   id: Generated<number>;
   name: string;
   position: Generated<number>;
+}
+
+/** Table narrative_alerts. */
+export interface NarrativeAlertsTable {
+  alerted_at: Generated<Timestamp>;
+  narrative_key: string;
+  phrases: string[];
+  posts: number;
+  query_id: number;
+}
+
+/** Table narrative_queries. */
+export interface NarrativeQueriesTable {
+  alert_growth: Generated<number>;
+  alert_min_posts: number | null;
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  id: Generated<number>;
+  name: string;
+  project_id: number;
+  query: string;
+  range_kind: string;
+  stream_ids: number[];
+  used_at: Generated<Timestamp>;
+}
+
+/** Table narrative_query_recipients. */
+export interface NarrativeQueryRecipientsTable {
+  contact_id: number;
+  query_id: number;
+}
+
+/** Table narrative_results. */
+export interface NarrativeResultsTable {
+  answer: Json | null;
+  created_at: Generated<Timestamp>;
+  error: string | null;
+  finished_at: Timestamp | null;
+  id: Generated<number>;
+  progress: Generated<number>;
+  project_id: number;
+  request: Json;
+  search_key: string;
+  state: Generated<string>;
 }
 
 /** Table notifications. */
@@ -910,6 +979,7 @@ export interface DB {
   boards: BoardsTable;
   client_contacts: ClientContactsTable;
   client_products: ClientProductsTable;
+  client_sentiment_models: ClientSentimentModelsTable;
   clients: ClientsTable;
   clip_enrichment: ClipEnrichmentTable;
   clip_locations: ClipLocationsTable;
@@ -933,6 +1003,10 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   mentor_files: MentorFilesTable;
   mentor_platforms: MentorPlatformsTable;
+  narrative_alerts: NarrativeAlertsTable;
+  narrative_queries: NarrativeQueriesTable;
+  narrative_query_recipients: NarrativeQueryRecipientsTable;
+  narrative_results: NarrativeResultsTable;
   notifications: NotificationsTable;
   oauth_grants: OauthGrantsTable;
   password_resets: PasswordResetsTable;

@@ -1,5 +1,5 @@
 // The project area's routes: /client/$clientId/project/$projectId with its filter in the
-// address, the per-platform views, and the analysis screens of document 2 (later releases). The
+// address, the per-platform views, and the analysis screens, all from the screen catalogue (packages/contract/src/screens.ts). The
 // router mounts them under the private shell. Composed here, in the app, from the shared project
 // layer (shell, filter, clip tray over every screen) and the dashboard feature's screen.
 import { SCREENS } from '@listening/contract';
