@@ -15,6 +15,7 @@ const total = async (p: Page) => Number(((await p.getByTestId('listing-total').t
 
 describe('Post Listing', () => {
   let page: Page;
+  let dashboard: string;
 
   it('opens from the side menu with the project filter in the address', async () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -31,7 +32,8 @@ describe('Post Listing', () => {
         message: 'the demo corpus has posts for the project',
       })
       .toBeGreaterThan(20);
-    await page.goto(`${baseURL}/client/${clientId}/project/${projectId}`);
+    dashboard = `${baseURL}/client/${clientId}/project/${projectId}`;
+    await page.goto(dashboard);
     await page.getByRole('heading', { name: PROJECT }).waitFor();
     await page.getByRole('button', { name: 'Project menu' }).click();
     await page.getByRole('button', { name: 'Post Listing' }).click();
@@ -118,6 +120,24 @@ describe('Post Listing', () => {
     await shot(page, 'response-alert-setting');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it("shows the response times on the dashboard for the project's chosen wait, on a phone too", async () => {
+    await page.goto(dashboard);
+    const card = page.getByTestId('response-times');
+    await card.getByText('wait 15 min').waitFor();
+    await card.getByRole('columnheader', { name: 'Answered within 15 min' }).waitFor();
+    expect(await card.locator('tr[data-kind="total"] td').first().textContent()).toBe('All networks');
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'response-times-dashboard');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'response-times-dashboard-390');
+    await page.getByRole('button', { name: 'Project menu' }).click();
+    await page.getByRole('button', { name: 'Response option Alert' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Response option Alert' });
+    await dialog.getByTestId('response-alert-summary').waitFor();
+    await shot(page, 'response-alert-390');
     await page.close();
   });
 });
