@@ -271,6 +271,8 @@ export interface ClientsTable {
   id: Generated<number>;
   is_active: Generated<boolean>;
   name: string;
+  posts_kept_from: Timestamp | null;
+  posts_kept_months: number | null;
   time_zone: Generated<string>;
 }
 
@@ -752,6 +754,17 @@ export interface ResponseMarksTable {
   status: string;
 }
 
+/** Table retention_runs. */
+export interface RetentionRunsTable {
+  bin_clips_removed: Generated<number>;
+  client_id: number;
+  cutoff: Timestamp;
+  finished_at: Timestamp | null;
+  id: Generated<number>;
+  posts_removed: Generated<number>;
+  started_at: Generated<Timestamp>;
+}
+
 /** Table sentiment_labels. */
 export interface SentimentLabelsTable {
   clip_id: number;
@@ -1007,6 +1020,7 @@ export interface DB {
   reports: ReportsTable;
   response_alerts: ResponseAlertsTable;
   response_marks: ResponseMarksTable;
+  retention_runs: RetentionRunsTable;
   sentiment_labels: SentimentLabelsTable;
   sentiment_recompute: SentimentRecomputeTable;
   server_keys: ServerKeysTable;
