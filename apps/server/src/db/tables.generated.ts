@@ -737,6 +737,21 @@ export interface ReportsTable {
   template_ids: number[];
 }
 
+/** Table response_alert_recipients. */
+export interface ResponseAlertRecipientsTable {
+  contact_id: number;
+  project_id: number;
+}
+
+/** Table response_alert_settings. */
+export interface ResponseAlertSettingsTable {
+  is_active: Generated<boolean>;
+  project_id: number;
+  updated_at: Generated<Timestamp>;
+  updated_by: number | null;
+  wait_minutes: number;
+}
+
 /** Table response_alerts. */
 export interface ResponseAlertsTable {
   alerted_at: Generated<Timestamp>;
@@ -1018,6 +1033,8 @@ export interface DB {
   report_requests: ReportRequestsTable;
   report_schedules: ReportSchedulesTable;
   reports: ReportsTable;
+  response_alert_recipients: ResponseAlertRecipientsTable;
+  response_alert_settings: ResponseAlertSettingsTable;
   response_alerts: ResponseAlertsTable;
   response_marks: ResponseMarksTable;
   retention_runs: RetentionRunsTable;
