@@ -16,7 +16,7 @@ import {
   type OperationInput,
 } from '@listening/contract';
 import { call } from '../../../api/client.ts';
-import { invalidateOp, useOp } from '../../../api/op-query.ts';
+import { invalidateOp, opQuery, useOp } from '../../../api/op-query.ts';
 
 export type FindNarrativesInput = OperationInput<typeof findNarratives>['body'];
 
@@ -28,8 +28,7 @@ const POLL_MS = 1000;
 /** A large search's job, asked every second until it is done or failed. */
 export const useNarrativeJob = (id: number | null) =>
   useQuery({
-    queryKey: [getNarrativeResult.path, id],
-    queryFn: () => call(getNarrativeResult, { params: { id: id! } }),
+    ...opQuery(getNarrativeResult, { params: { id: id ?? 0 } }),
     enabled: id !== null,
     refetchInterval: (q) => (q.state.data && q.state.data.State !== 'running' ? false : POLL_MS),
   });

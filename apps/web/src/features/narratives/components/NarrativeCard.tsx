@@ -40,7 +40,9 @@ export function NarrativeCard({ n, projectId, onOpen }: { n: Narrative; projectI
             </Badge>
           ))}
         </Group>
-        <Badge color={STATE_COLOR[n.State]}>{n.State}</Badge>
+        <Badge color={STATE_COLOR[n.State]} style={{ flexShrink: 0 }}>
+          {n.State}
+        </Badge>
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 4 }} mt="xs" spacing="xs">
         <Text size="sm">
