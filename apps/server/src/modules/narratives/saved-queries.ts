@@ -5,7 +5,8 @@
 import { NARRATIVE_QUERY_MESSAGES, type NarrativeQuery, type NarrativeRangeKind } from '@listening/contract';
 import type { z } from 'zod';
 import type * as C from '@listening/contract';
-import { activeContactIdsOf, assertClientWritable, projectForUser } from '../../access/index.ts';
+import { activeContactIdsOf } from '../../access/contacts.ts';
+import { assertClientWritable, projectForUser } from '../../access/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
