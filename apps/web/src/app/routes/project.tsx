@@ -69,14 +69,15 @@ function ProjectLayout() {
   const platform = streamId && /^\d+$/.test(streamId) ? Number(streamId) : null;
   const notFound = !!useMatch({ from: '/_private/client/$clientId/project/$projectId/$', shouldThrow: false });
   return (
-    <ProjectShell clientId={Number(clientId)} projectId={Number(projectId)} search={search} platform={platform} dialogs={projectDialogs} notFound={notFound}>
-      <ClipTrayProvider>
+    // The tray's state wraps the shell, so the side menu's dialogs (Narrative Analysis) open it too.
+    <ClipTrayProvider>
+      <ProjectShell clientId={Number(clientId)} projectId={Number(projectId)} search={search} platform={platform} dialogs={projectDialogs} notFound={notFound}>
         {/* 'You have profiles with invalid access tokens…' above every screen of a project that has one. */}
         <InvalidTokensPrompt projectId={Number(projectId)} />
         <Outlet />
         <ClipTray />
-      </ClipTrayProvider>
-    </ProjectShell>
+      </ProjectShell>
+    </ClipTrayProvider>
   );
 }
 
