@@ -10,9 +10,10 @@
 //   npm run bench -- start [--clips N] [--days N] [--keep-simulator]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../e2e/server-process.ts';
 import { STREAMS, getClients, getMentions, getProjects, login, operationPath, type OperationSpec } from '@listening/contract';
 
 const DEMO_PROJECT = 'Acme Cola Brand Monitoring';
@@ -22,16 +23,6 @@ const DEADLINE_S = 1800;
 function arg(args: string[], name: string): string | undefined {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 const accepts = (port: number) =>

@@ -4,14 +4,10 @@
 // dashboard; once /healthz answers 200 the banner goes and the dashboard reads the whole corpus.
 // This journey starts its own server on a fresh data folder (the shared one of global-setup.ts is
 // long ready): a small corpus, with a pause after each day so that its loading can be watched.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiGet, launch, login, projectIds } from './browser.ts';
+import { startServer, stopServer, waitUntil, type ServerProcess } from './server-process.ts';
 
 const DAYS = 10;
 const PROJECT = 'Acme Cola Brand Monitoring';
@@ -23,18 +19,7 @@ interface Health {
   demo?: { daysLoaded: number; days: number };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-let server: ChildProcess | undefined;
-let dataDir = '';
+let server: ServerProcess | undefined;
 let baseURL = '';
 let browser: Browser;
 
@@ -46,47 +31,26 @@ const health = (): Promise<Health | null> =>
 
 beforeAll(async () => {
   browser = await launch();
-  const port = await freePort();
-  dataDir = mkdtempSync(join(tmpdir(), 'listening-first-start-'));
-  baseURL = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SIMULATOR: '0',
+  server = await startServer('listening-first-start-', () => ({
     DEMO_CLIPS: '4000',
     DEMO_DAYS: String(DAYS),
     // Three seconds a day: the corpus takes at least 27 s, time enough to sign in and open the dashboard.
     DEMO_DAY_PAUSE_MS: '3000',
     LOGIN_RATE_LIMIT: '600',
-  };
-  delete env.DATABASE_URL;
-  server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  }));
+  baseURL = server.baseURL;
   // The API answers once the demo tenant is seeded: the corpus's phase.
-  const deadline = Date.now() + 200_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+  const writingCorpus = async () => {
     const h = await health();
-    if (h?.phase === 'demo') break;
     if (h?.status === 'ok') throw new Error('the server was ready before the journey saw its demo corpus load');
-    if (Date.now() > deadline) throw new Error('the server did not start writing its demo corpus');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+    return h?.phase === 'demo';
+  };
+  await waitUntil(server, writingCorpus, { everyMs: 250, withinMs: 200_000, what: 'the server did not start writing its demo corpus' });
 }, 240_000);
 
 afterAll(async () => {
   await browser?.close();
-  if (server?.pid) {
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-  }
-  await new Promise((r) => setTimeout(r, 500));
-  rmSync(dataDir, { recursive: true, force: true });
+  await stopServer(server);
 });
 
 /** The dashboard's total of mentions, as shown. */

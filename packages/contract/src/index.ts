@@ -38,4 +38,5 @@ export * from './mentor/index.ts';
 export * from './access-tokens/index.ts';
 export * from './responses/index.ts';
 export * from './narratives/index.ts';
+export * from './sentiment/index.ts';
 export * from './ops/get-health.ts';

@@ -54,6 +54,7 @@ const ANALYTIC_TAGS = [
 
 /** Analytic operations this snapshot does not call, each with the reason. */
 const NOT_FIGURES: Record<string, string> = {
+  getTeachPosts: "posts to rate, chosen by how unsure the client's sentiment model is: no figure (modules/sentiment/client-model.test.ts)",
   exportListing: 'a spreadsheet of the rows getClips answers (snapshotted here); its figures are those rows',
   excludePhrase: 'changes the word cloud settings (a write)',
   includePhrase: 'changes the word cloud settings (a write)',
@@ -145,6 +146,7 @@ const CASES: Record<string, (ids: Ids, ask: Ask) => Promise<Case[]> | Case[]> = 
   getSentimentSummary: scopes,
   getFavourability: scopes,
   getDailyInsights: scopes,
+  getResponseTimes: (ids) => withExtras(ids, [{ waitMinutes: 15 }]),
   getChangeMarker: scopes,
   getBinsOfType: (ids) => withExtras(ids, [{ binTypeId: 6 }]),
   getSortBinTree: scopes,

@@ -240,12 +240,39 @@ export interface ClientProductsTable {
   product_code: string;
 }
 
+/** Table client_sentiment_models. */
+export interface ClientSentimentModelsTable {
+  adapted_accuracy: number;
+  base_accuracy: number;
+  base_model_version: string;
+  client_id: number;
+  created_at: Generated<Timestamp>;
+  epochs: number | null;
+  held_back: number;
+  id: Generated<number>;
+  job_key: string;
+  l2: number | null;
+  last_clip_id: Generated<number>;
+  posts_rescored: Generated<number>;
+  ratings: number;
+  ratings_until: Timestamp;
+  reason: string | null;
+  rescored_at: Timestamp | null;
+  rows_changed: Generated<number>;
+  seconds: number;
+  trained_on: number;
+  used: boolean;
+  weights: Uint8Array | null;
+}
+
 /** Table clients. */
 export interface ClientsTable {
   cpm: Json | null;
   id: Generated<number>;
   is_active: Generated<boolean>;
   name: string;
+  posts_kept_from: Timestamp | null;
+  posts_kept_months: number | null;
   time_zone: Generated<string>;
 }
 
@@ -505,6 +532,50 @@ export interface MentorPlatformsTable {
   position: Generated<number>;
 }
 
+/** Table narrative_alerts. */
+export interface NarrativeAlertsTable {
+  alerted_at: Generated<Timestamp>;
+  narrative_key: string;
+  phrases: string[];
+  posts: number;
+  query_id: number;
+}
+
+/** Table narrative_queries. */
+export interface NarrativeQueriesTable {
+  alert_growth: Generated<number>;
+  alert_min_posts: number | null;
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  id: Generated<number>;
+  name: string;
+  project_id: number;
+  query: string;
+  range_kind: string;
+  stream_ids: number[];
+  used_at: Generated<Timestamp>;
+}
+
+/** Table narrative_query_recipients. */
+export interface NarrativeQueryRecipientsTable {
+  contact_id: number;
+  query_id: number;
+}
+
+/** Table narrative_results. */
+export interface NarrativeResultsTable {
+  answer: Json | null;
+  created_at: Generated<Timestamp>;
+  error: string | null;
+  finished_at: Timestamp | null;
+  id: Generated<number>;
+  progress: Generated<number>;
+  project_id: number;
+  request: Json;
+  search_key: string;
+  state: Generated<string>;
+}
+
 /** Table notifications. */
 export interface NotificationsTable {
   created_at: Generated<Timestamp>;
@@ -666,6 +737,21 @@ export interface ReportsTable {
   template_ids: number[];
 }
 
+/** Table response_alert_recipients. */
+export interface ResponseAlertRecipientsTable {
+  contact_id: number;
+  project_id: number;
+}
+
+/** Table response_alert_settings. */
+export interface ResponseAlertSettingsTable {
+  is_active: Generated<boolean>;
+  project_id: number;
+  updated_at: Generated<Timestamp>;
+  updated_by: number | null;
+  wait_minutes: number;
+}
+
 /** Table response_alerts. */
 export interface ResponseAlertsTable {
   alerted_at: Generated<Timestamp>;
@@ -681,6 +767,17 @@ export interface ResponseMarksTable {
   marked_by: number | null;
   project_id: number;
   status: string;
+}
+
+/** Table retention_runs. */
+export interface RetentionRunsTable {
+  bin_clips_removed: Generated<number>;
+  client_id: number;
+  cutoff: Timestamp;
+  finished_at: Timestamp | null;
+  id: Generated<number>;
+  posts_removed: Generated<number>;
+  started_at: Generated<Timestamp>;
 }
 
 /** Table sentiment_labels. */
@@ -895,6 +992,7 @@ export interface DB {
   boards: BoardsTable;
   client_contacts: ClientContactsTable;
   client_products: ClientProductsTable;
+  client_sentiment_models: ClientSentimentModelsTable;
   clients: ClientsTable;
   clip_enrichment: ClipEnrichmentTable;
   clip_locations: ClipLocationsTable;
@@ -918,6 +1016,10 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   mentor_files: MentorFilesTable;
   mentor_platforms: MentorPlatformsTable;
+  narrative_alerts: NarrativeAlertsTable;
+  narrative_queries: NarrativeQueriesTable;
+  narrative_query_recipients: NarrativeQueryRecipientsTable;
+  narrative_results: NarrativeResultsTable;
   notifications: NotificationsTable;
   oauth_grants: OauthGrantsTable;
   password_resets: PasswordResetsTable;
@@ -931,8 +1033,11 @@ export interface DB {
   report_requests: ReportRequestsTable;
   report_schedules: ReportSchedulesTable;
   reports: ReportsTable;
+  response_alert_recipients: ResponseAlertRecipientsTable;
+  response_alert_settings: ResponseAlertSettingsTable;
   response_alerts: ResponseAlertsTable;
   response_marks: ResponseMarksTable;
+  retention_runs: RetentionRunsTable;
   sentiment_labels: SentimentLabelsTable;
   sentiment_recompute: SentimentRecomputeTable;
   server_keys: ServerKeysTable;

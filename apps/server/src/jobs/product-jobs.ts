@@ -8,10 +8,13 @@ import type { Db } from '../db/connection.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { DEFAULT_OUTBOX_RETENTION_DAYS } from '../mail/mailer.ts';
 import { alertJobs } from '../modules/alerts/jobs.ts';
+import { clientJobs } from '../modules/clients/jobs.ts';
 import { followerJobs } from '../modules/followers/jobs.ts';
 import { followerJobConfig, type FollowerJobConfig } from '../modules/followers/snapshots.ts';
+import { narrativeJobs } from '../modules/narratives/jobs.ts';
 import { reportJobs } from '../modules/reports/jobs.ts';
 import { responseJobs } from '../modules/responses/jobs.ts';
+import { sentimentJobs } from '../modules/sentiment/jobs.ts';
 import { wordBinJobs } from '../modules/word-bins/jobs.ts';
 import { loadConfig } from '../config.ts';
 import { tokenDeps, type TokenDeps } from '../oauth/linked-profiles.ts';
@@ -74,7 +77,7 @@ function productJobs(opts: ProductJobOptions): ModuleJobs[] {
       ...(opts.connectors ? connectorQueues(ctx.db, opts.connectors.config, opts.connectors.deps) : {}),
     }),
   };
-  return [wordBinJobs, alertJobs, reportJobs, responseJobs, followerJobs(followersConfig), own];
+  return [wordBinJobs, alertJobs, reportJobs, responseJobs, narrativeJobs, sentimentJobs, clientJobs, followerJobs(followersConfig), own];
 }
 
 export function productRunner(db: Db, opts: ProductJobOptions): Runner {

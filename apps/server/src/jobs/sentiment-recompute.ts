@@ -44,6 +44,9 @@ export async function queueRecompute(db: Db): Promise<{ version: string; queued:
   return { version, queued: id !== null };
 }
 
+/** A bin_clips row no person rated in its project (sentiment_labels): one a re-score may change. */
+export const notRated = sql<boolean>`not exists (select 1 from sentiment_labels l where l.clip_id = bin_clips.clip_id and l.project_id = bin_clips.project_id)`;
+
 export interface RecomputeProgress {
   version: string;
   clipsDone: number;
@@ -105,16 +108,7 @@ export async function recomputeSentiment(db: Db, opts: { signal?: AbortSignal; b
           'in',
           scored.map((s) => s.id),
         )
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('sentiment_labels')
-                .select('sentiment_labels.id')
-                .whereRef('sentiment_labels.clip_id', '=', 'bin_clips.clip_id')
-                .whereRef('sentiment_labels.project_id', '=', 'bin_clips.project_id'),
-            ),
-          ),
-        )
+        .where(notRated)
         .orderBy('bin_clips.id')
         .execute();
       const byFavourability = new Map<number, number[]>();

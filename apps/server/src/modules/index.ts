@@ -29,6 +29,7 @@ import { projectRoutes } from './projects/routes.ts';
 import { publicRoutes } from './public/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { responseRoutes } from './responses/routes.ts';
+import { sentimentRoutes } from './sentiment/routes.ts';
 import { treeViewRoutes } from './tree-view/routes.ts';
 import { wizardRoutes } from './wizard/routes.ts';
 import { wordCloudRoutes } from './wordcloud/routes.ts';
@@ -71,4 +72,5 @@ export const modules: Module[] = [
   mentorRoutes,
   narrativeRoutes,
   accessTokenRoutes,
+  sentimentRoutes,
 ];

@@ -101,14 +101,18 @@ export function encodePost(text: string): EncodedPost {
 const scratchScores = new Float64Array(K);
 
 /**
- * A post's sentiment with a client's adaptation: the shipped scores plus the residual's, read in
- * one pass over the post's features. A post with no words or emoji stays None, as without it.
+ * The class probabilities (negative, neutral, positive) of a post under a client's adaptation: the
+ * shipped scores plus the residual's, read in one pass over the post's features. Null for a post
+ * with no words or emoji (it stays None). Reuses one scratch array: read it before the next call.
  */
-export function scoreAdapted(a: Analysed, text: string, language: string | null | undefined, adaptation: Adaptation): Sentiment {
+export function adaptedProbabilities(a: Analysed, text: string, language: string | null | undefined, adaptation: Adaptation): Float64Array | null {
+  return adaptedScores(a, text, language, adaptation).p;
+}
+
+function adaptedScores(a: Analysed, text: string, language: string | null | undefined, adaptation: Adaptation) {
   const z = scratchScores;
   const lex = collect(a, text, language, z);
-  const modelScored = currentModel() !== null && modelReads(language);
-  if (lex.units === 0) return { score: lex.score, classificationId: lex.classificationId, favourabilityId: lex.favourabilityId };
+  if (lex.units === 0) return { lex, p: null };
   const w = adaptation.weights;
   z[0] += w[BIAS];
   z[1] += w[BIAS + 1];
@@ -120,9 +124,19 @@ export function scoreAdapted(a: Analysed, text: string, language: string | null 
     z[1] += w[o + 1] * v;
     z[2] += w[o + 2] * v;
   }
-  const verdict = fromProbabilities(softmax(z), lex);
+  return { lex, p: softmax(z) };
+}
+
+/**
+ * A post's sentiment with a client's adaptation (adaptedProbabilities, as the shipped scorer turns
+ * probabilities into a verdict). A post with no words or emoji stays None, as without it.
+ */
+export function scoreAdapted(a: Analysed, text: string, language: string | null | undefined, adaptation: Adaptation): Sentiment {
+  const { lex, p } = adaptedScores(a, text, language, adaptation);
+  if (!p) return { score: lex.score, classificationId: lex.classificationId, favourabilityId: lex.favourabilityId };
+  const verdict = fromProbabilities(p, lex);
   // Where the lexicon decides alone its score stays, as the shipped scorer shows it.
-  return modelScored ? verdict : { ...verdict, score: lex.score };
+  return currentModel() !== null && modelReads(language) ? verdict : { ...verdict, score: lex.score };
 }
 
 /** The residual weights: [feature * 3 + class], then three biases. */
@@ -131,6 +145,32 @@ export interface Adaptation {
   /** What cross-validation chose. */
   l2: number;
   epochs: number;
+}
+
+/**
+ * An adaptation as stored (client_sentiment_models.weights): the count of non-zero weights, their
+ * positions (int32) and values (float32), little-endian. Most of the hashed features never occur
+ * in a client's ratings, so this is a few hundred kilobytes at most instead of three megabytes.
+ */
+export function packAdaptation(a: Adaptation): Buffer {
+  const at: number[] = [];
+  for (let i = 0; i < a.weights.length; i++) if (a.weights[i] !== 0) at.push(i);
+  const buf = Buffer.alloc(4 + at.length * 8);
+  buf.writeInt32LE(at.length, 0);
+  at.forEach((ix, k) => {
+    buf.writeInt32LE(ix, 4 + k * 4);
+    buf.writeFloatLE(a.weights[ix], 4 + at.length * 4 + k * 4);
+  });
+  return buf;
+}
+
+/** The adaptation packAdaptation stored (its settings are kept beside it, not in the weights). */
+export function unpackAdaptation(buf: Uint8Array, settings: { l2: number; epochs: number }): Adaptation {
+  const b = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
+  const n = b.readInt32LE(0);
+  const weights = new Float32Array(SIZE);
+  for (let k = 0; k < n; k++) weights[b.readInt32LE(4 + k * 4)] = b.readFloatLE(4 + n * 4 + k * 4);
+  return { weights, ...settings };
 }
 
 /** An adaptation that changes nothing. */

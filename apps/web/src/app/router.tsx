@@ -8,6 +8,7 @@ import { setUnauthorizedHandler } from '../api/client.ts';
 import { AuditScreen } from '../features/auth/screens/AuditScreen.tsx';
 import { CollectionScreen } from '../features/auth/screens/CollectionScreen.tsx';
 import { JobsScreen } from '../features/auth/screens/JobsScreen.tsx';
+import { ClientModelsScreen } from '../features/sentiment/screens/ClientModelsScreen.tsx';
 import { UnsubscribeScreen } from '../features/auth/screens/UnsubscribeScreen.tsx';
 import { EmailChangeScreen } from '../features/auth/screens/EmailChangeScreen.tsx';
 import { ForgotPasswordScreen } from '../features/auth/screens/ForgotPasswordScreen.tsx';
@@ -96,6 +97,7 @@ const privateRoutes = [
   createRoute({ getParentRoute: () => privateLayout, path: 'admin/audit', component: AuditScreen }),
   createRoute({ getParentRoute: () => privateLayout, path: 'admin/collection', component: CollectionScreen }),
   createRoute({ getParentRoute: () => privateLayout, path: 'admin/jobs', component: JobsScreen }),
+  createRoute({ getParentRoute: () => privateLayout, path: 'admin/sentiment', component: ClientModelsScreen }),
   createRoute({ getParentRoute: () => privateLayout, path: 'client/$clientId/dashboard', staticData: noSideNav, component: ClientDashboardRoute }),
   createRoute({ getParentRoute: () => privateLayout, path: 'client/$clientId/projects', staticData: noSideNav, component: ProjectsRoute }),
   ...projectRoutes(privateLayout),

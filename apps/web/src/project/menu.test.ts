@@ -1,3 +1,4 @@
+// The project side menu built from the screen catalogue: its items per project type, products and the active item.
 import { describe, expect, it } from 'vitest';
 import { activeMenuKey, projectMenu } from './menu.ts';
 

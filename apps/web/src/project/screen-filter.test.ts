@@ -1,3 +1,4 @@
+// Each screen's Filter rule from the catalogue: its defaults, Deep Dive's range, screens that ignore it, and links.
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { testNow, testProject } from '../test/project.ts';

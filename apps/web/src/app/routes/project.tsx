@@ -1,5 +1,5 @@
 // The project area's routes: /client/$clientId/project/$projectId with its filter in the
-// address, the per-platform views, and the analysis screens of document 2 (later releases). The
+// address, the per-platform views, and the analysis screens, all from the screen catalogue (packages/contract/src/screens.ts). The
 // router mounts them under the private shell. Composed here, in the app, from the shared project
 // layer (shell, filter, clip tray over every screen) and the dashboard feature's screen.
 import { SCREENS } from '@listening/contract';
@@ -69,14 +69,15 @@ function ProjectLayout() {
   const platform = streamId && /^\d+$/.test(streamId) ? Number(streamId) : null;
   const notFound = !!useMatch({ from: '/_private/client/$clientId/project/$projectId/$', shouldThrow: false });
   return (
-    <ProjectShell clientId={Number(clientId)} projectId={Number(projectId)} search={search} platform={platform} dialogs={projectDialogs} notFound={notFound}>
-      <ClipTrayProvider>
+    // The tray's state wraps the shell, so the side menu's dialogs (Narrative Analysis) open it too.
+    <ClipTrayProvider>
+      <ProjectShell clientId={Number(clientId)} projectId={Number(projectId)} search={search} platform={platform} dialogs={projectDialogs} notFound={notFound}>
         {/* 'You have profiles with invalid access tokens…' above every screen of a project that has one. */}
         <InvalidTokensPrompt projectId={Number(projectId)} />
         <Outlet />
         <ClipTray />
-      </ClipTrayProvider>
-    </ProjectShell>
+      </ProjectShell>
+    </ClipTrayProvider>
   );
 }
 

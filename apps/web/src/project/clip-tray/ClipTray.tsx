@@ -12,6 +12,7 @@ import {
   IconLayoutGrid,
   IconLayoutList,
   IconMoodSmile,
+  IconSchool,
   IconTrash,
 } from '@tabler/icons-react';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -19,6 +20,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { ClipCard } from './components/ClipCard.tsx';
 import { DuplicatesModal } from './components/DuplicatesModal.tsx';
 import { NewPostsButton, SelectionNotice } from './components/SelectionNotice.tsx';
+import { TeachSentiment } from './components/TeachSentiment.tsx';
 import { postCount as plural } from './opens-posts.ts';
 import { RATINGS, useClipTrayPanel, type TrayLayout, type TrayView } from './use-clip-tray-panel.ts';
 
@@ -109,6 +111,9 @@ export function ClipTray() {
                         ))}
                       </Menu.Dropdown>
                     </Menu>
+                    <Button size="xs" variant="light" color="violet" leftSection={<IconSchool size={15} />} onClick={() => t.setTeaching(true)}>
+                      Teach sentiment
+                    </Button>
                     <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={15} />} onClick={() => t.ask({ kind: 'reject' })}>
                       Irrelevant
                     </Button>
@@ -185,6 +190,7 @@ export function ClipTray() {
         onCancel={t.cancel}
       />
       <DuplicatesModal opened={t.duplicates} onClose={() => t.setDuplicates(false)} query={t.query} />
+      <TeachSentiment opened={t.teaching} onClose={() => t.setTeaching(false)} query={t.query} />
     </>
   );
 }

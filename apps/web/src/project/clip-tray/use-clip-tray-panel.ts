@@ -36,6 +36,7 @@ export function useClipTrayPanel() {
   const top = useRef<HTMLDivElement>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [duplicates, setDuplicates] = useState(false);
+  const [teaching, setTeaching] = useState(false);
   const [trayView, setTrayView] = useState<TrayView>('posts');
   // Rejected (or restored) clips leave their list at once, before it reloads without them.
   const [removed, setRemoved] = useState<Record<TrayView, number[]>>({ posts: [], rejected: [] });
@@ -198,6 +199,9 @@ export function useClipTrayPanel() {
     exportLabel,
     onExport,
     exporting: exporter.isPending,
+    /** "Teach sentiment": rating the posts that help the client's model most. */
+    teaching,
+    setTeaching,
     /** Admins may look for duplicate posts. */
     isAdmin,
     duplicates,

@@ -1,4 +1,4 @@
-// The frame of every analysis screen of document 2 (Sentiment, Content classification, Competitor
+// The frame of every analysis screen (Sentiment, Content classification, Competitor
 // tracking, Follower Growth, Top authors, Influencer comparison, Deep dive, Tree view). The project
 // shell above it already shows the project's name and type and the Filter (its range defaults to
 // yesterday 00:00 to now on these screens: screen-filter.ts); this adds the screen's title, its

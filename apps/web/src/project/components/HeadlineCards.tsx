@@ -1,7 +1,9 @@
-// An analysis screen's headline figures as cards, each with its change against the previous period
-// (the shared Change badge); a card with posts opens them in the clip tray.
-import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
+// An analysis screen's headline figures, each with its change against the previous period (the
+// shared Change badge): as cards (a card with posts opens them in the clip tray), or as a figure
+// standing in a card of its own (HeadlineFigure).
+import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Compared } from '@listening/contract';
+import type { ReactNode } from 'react';
 import { opensPosts, postCount } from '../clip-tray/opens-posts.ts';
 import { Change } from '../../ui/Change.tsx';
 
@@ -41,5 +43,34 @@ export function HeadlineCards({ cards, testId }: { cards: HeadlineCard[]; testId
         </Paper>
       ))}
     </SimpleGrid>
+  );
+}
+
+/** One headline figure: its label, the value (`shown` writes it otherwise, a signed change say) and its change over `period`. */
+export function HeadlineFigure({
+  label,
+  figure,
+  testId,
+  period,
+  shown,
+}: {
+  label: string;
+  figure: Compared;
+  testId: string;
+  period?: string;
+  shown?: ReactNode;
+}) {
+  return (
+    <Stack gap={2} data-testid={testId}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Group gap="xs" align="baseline">
+        <Text fz={26} fw={800} lh={1.1} style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {shown ?? figure.Value.toLocaleString('en-US')}
+        </Text>
+        <Change figure={figure} period={period} />
+      </Group>
+    </Stack>
   );
 }

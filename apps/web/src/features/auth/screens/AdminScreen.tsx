@@ -1,6 +1,6 @@
 // The admins' screen: act as a contact by email, and the way to the outbox, audit, collection and jobs screens.
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { IconClockPlay, IconCloudDownload, IconListDetails, IconMail } from '@tabler/icons-react';
+import { IconClockPlay, IconCloudDownload, IconListDetails, IconMail, IconMoodSmile } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { MESSAGES, isSimpleEmail } from '@listening/contract';
@@ -96,6 +96,10 @@ export function AdminScreen() {
         <Anchor component={Link} to="/admin/jobs" size="sm" ta="center">
           <IconClockPlay size={14} style={{ verticalAlign: -2, marginRight: 4 }} />
           Jobs: digests, alerts and scheduled work, with failures
+        </Anchor>
+        <Anchor component={Link} to="/admin/sentiment" size="sm" ta="center">
+          <IconMoodSmile size={14} style={{ verticalAlign: -2, marginRight: 4 }} />
+          Sentiment models: each client's ratings and adaptations
         </Anchor>
         <Anchor component={Link} to="/clients" size="sm" ta="center" c="dimmed">
           Back to clients

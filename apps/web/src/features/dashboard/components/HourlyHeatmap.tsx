@@ -1,30 +1,24 @@
+// The dashboard's hourly heatmap: mentions in each hour of each day, week or month, a cell opening its posts.
 import { Badge } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useMemo } from 'react';
-import { EChart, type EChartOption } from '../../../ui/charts/EChart.tsx';
+import type { EChartOption } from '../../../ui/charts/EChart.tsx';
 import { html, safeHtml } from '../../../ui/html.ts';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
-import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
 import { useProjectContext } from '../../../project/context.ts';
 import { useHeatmap } from '../api/get-heatmap.ts';
-import { HEATMAP_NARROW, HOURS, cellScope, heatmapAxes, heatmapGrid, rowLabels } from '../heatmap.ts';
+import { HOURS, heatmapAxes } from '../heatmap.ts';
 import { partialText } from '../partial.ts';
+import { HourGridChart, useHourGrid } from './HourGrid.tsx';
 import { QueryState, WidgetCard } from './WidgetCard.tsx';
 
 const BUCKET_TEXT = { day: 'a row per day', week: 'a row per week', month: 'a row per month' } as const;
 
 /** Mentions by hour; a click on a cell opens that hour's posts in the clip tray. */
 export function HourlyHeatmap() {
-  const { params, filter } = useProjectContext();
+  const { params } = useProjectContext();
   const query = useHeatmap(params);
-  const tray = useClipTray();
-  const bucket = query.data?.Bucket ?? 'day';
-  const grid = useMemo(() => heatmapGrid(query.data?.Data ?? []), [query.data]);
+  const { bucket, grid, partial, labels, narrow, open } = useHourGrid(query.data);
   const max = Math.max(1, ...grid.points.map((p) => p[2]));
-  const partial = useMemo(() => new Map((query.data?.Partial ?? []).map((p) => [p.Date, p])), [query.data]);
-  const labels = useMemo(() => rowLabels(grid.rows, bucket, [...partial.values()]), [grid.rows, bucket, partial]);
-  const narrow = useMediaQuery(HEATMAP_NARROW) ?? false;
-  const open = (hour: number, row: number) => tray.open(cellScope(grid.rows[row], hour, bucket, filter));
 
   const option = useMemo<EChartOption>(
     () => ({
@@ -71,21 +65,12 @@ export function HourlyHeatmap() {
       actions={<Badge variant="light">{bucket}</Badge>}
     >
       <QueryState query={query} isEmpty={grid.points.every((p) => p[2] === 0)} empty={<EmptyState title="No mentions in this range" />} height={300}>
-        <EChart
+        <HourGridChart
           ariaLabel="Hourly mentions heatmap"
           option={option}
-          height={Math.max(240, grid.rows.length * 20 + 90)}
-          onClick={(e) => {
-            const [hour, row] = e.value as [number, number, number];
-            open(hour, row);
-          }}
-          cells={{
-            columns: 24,
-            rows: grid.rows.length,
-            index: (hour, row) => row * 24 + hour,
-            label: (hour, row) => `${labels[row]}, ${HOURS[hour]}: ${grid.points[row * 24 + hour][2].toLocaleString('en-US')} mentions`,
-            onOpen: open,
-          }}
+          rows={grid.rows.length}
+          label={(hour, row) => `${labels[row]}, ${HOURS[hour]}: ${grid.points[row * 24 + hour][2].toLocaleString('en-US')} mentions`}
+          open={open}
         />
       </QueryState>
     </WidgetCard>

@@ -1,21 +1,24 @@
 // The dashboard's sentiment heatmap: net sentiment of each hour of each day, a cell opening its posts.
-import { useMediaQuery } from '@mantine/hooks';
 import { useMemo } from 'react';
-import { FAVOURABILITY_LOOKUP } from '@listening/contract';
-import { EChart, type EChartOption } from '../../../ui/charts/EChart.tsx';
+import { FAVOURABILITY_LOOKUP, getSentimentHeatmap, type OperationOutput } from '@listening/contract';
+import type { EChartOption } from '../../../ui/charts/EChart.tsx';
 import { html, safeHtml } from '../../../ui/html.ts';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
-import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
 import { LockedPanel, useLockedProduct } from '../../../project/components/LockedPanel.tsx';
 import { useProjectContext } from '../../../project/context.ts';
 import { useSentimentHeatmap } from '../api/get-sentiment-heatmap.ts';
-import { HEATMAP_NARROW, HOURS, cellScope, heatmapAxes, heatmapGrid, rowLabels } from '../heatmap.ts';
+import { HOURS, heatmapAxes } from '../heatmap.ts';
 import { partialText } from '../partial.ts';
+import { HourGridChart, useHourGrid } from './HourGrid.tsx';
 import { QueryState, WidgetCard } from './WidgetCard.tsx';
 
 const [POS, NEU, NEG] = FAVOURABILITY_LOOKUP.map((f) => f.Color);
 
 const TITLE = 'Sentiment heatmap';
+
+/** A cell's net sentiment, (positive − negative) / posts to two places; 0 for an hour without posts. */
+const netSentiment = (c: OperationOutput<typeof getSentimentHeatmap>['Data'][number]) =>
+  c.Count ? Math.round(((c.Positive - c.Negative) / c.Count) * 100) / 100 : 0;
 
 /**
  * Net sentiment of each hour: (positive − negative) / posts, from −1 (red) to +1 (green). Posts
@@ -33,17 +36,10 @@ export function SentimentHeatmap() {
 }
 
 function SentimentHeatmapBody() {
-  const { params, filter } = useProjectContext();
+  const { params } = useProjectContext();
   const query = useSentimentHeatmap(params);
-  const tray = useClipTray();
-  const bucket = query.data?.Bucket ?? 'day';
-  const cells = useMemo(() => query.data?.Data ?? [], [query.data]);
-  const grid = useMemo(() => heatmapGrid(cells, (c) => (c.Count ? Math.round(((c.Positive - c.Negative) / c.Count) * 100) / 100 : 0)), [cells]);
+  const { bucket, cells, grid, partial, labels, narrow, open } = useHourGrid(query.data, netSentiment);
   const byKey = useMemo(() => new Map(cells.map((c) => [`${c.Date}|${c.Hour}`, c])), [cells]);
-  const partial = useMemo(() => new Map((query.data?.Partial ?? []).map((p) => [p.Date, p])), [query.data]);
-  const labels = useMemo(() => rowLabels(grid.rows, bucket, [...partial.values()]), [grid.rows, bucket, partial]);
-  const narrow = useMediaQuery(HEATMAP_NARROW) ?? false;
-  const open = (hour: number, row: number) => tray.open(cellScope(grid.rows[row], hour, bucket, filter));
   // Hours without posts are drawn empty rather than neutral.
   const points = grid.points.map(([h, r, v]) => (byKey.get(`${grid.rows[r]}|${h}`)?.Count ? [h, r, v] : [h, r, '-']));
 
@@ -90,24 +86,15 @@ function SentimentHeatmapBody() {
       testId="sentiment-heatmap"
     >
       <QueryState query={query} isEmpty={cells.every((c) => c.Count === 0)} empty={<EmptyState title="No rated posts in this range" />} height={300}>
-        <EChart
+        <HourGridChart
           ariaLabel="Sentiment heatmap"
           option={option}
-          height={Math.max(240, grid.rows.length * 20 + 90)}
-          onClick={(e) => {
-            const [hour, row] = e.value as [number, number, unknown];
-            open(hour, row);
+          rows={grid.rows.length}
+          label={(hour, row) => {
+            const c = byKey.get(`${grid.rows[row]}|${hour}`);
+            return `${labels[row]}, ${HOURS[hour]}: ${c?.Count ? `${c.Positive} positive, ${c.Neutral} neutral, ${c.Negative} negative` : 'no posts'}`;
           }}
-          cells={{
-            columns: 24,
-            rows: grid.rows.length,
-            index: (hour, row) => row * 24 + hour,
-            label: (hour, row) => {
-              const c = byKey.get(`${grid.rows[row]}|${hour}`);
-              return `${labels[row]}, ${HOURS[hour]}: ${c?.Count ? `${c.Positive} positive, ${c.Neutral} neutral, ${c.Negative} negative` : 'no posts'}`;
-            },
-            onOpen: open,
-          }}
+          open={open}
         />
       </QueryState>
     </WidgetCard>

@@ -1,44 +1,15 @@
-import { Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+// The dashboard widgets' frame and the loading, failed and empty states of their reads.
+import { Skeleton } from '@mantine/core';
+import type { ComponentProps, ReactNode } from 'react';
+import { AnalysisCard } from '../../../project/components/AnalysisScreen.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 
-/** The frame of every dashboard widget: title, a line under it, actions, and its states. */
-export function WidgetCard({
-  title,
-  subtitle,
-  actions,
-  children,
-  testId,
-  minH,
-}: {
-  title: string;
-  subtitle?: ReactNode;
-  actions?: ReactNode;
-  children: ReactNode;
-  testId?: string;
-  minH?: number;
-}) {
+/** The frame of every dashboard widget: an analysis card (title, a line under it, actions) and its content's height. */
+export function WidgetCard({ minH, children, ...card }: Omit<ComponentProps<typeof AnalysisCard>, 'children'> & { children: ReactNode; minH?: number }) {
   return (
-    <Card withBorder radius="md" padding="lg" h="100%" data-testid={testId} aria-label={title} component="section">
-      <Group justify="space-between" align="flex-start" mb="md" gap="xs">
-        <Stack gap={2} miw={0} style={{ flex: '1 1 200px' }}>
-          <Title order={3} fz="md" fw={700}>
-            {title}
-          </Title>
-          {subtitle && (
-            <Text size="xs" c="dimmed">
-              {subtitle}
-            </Text>
-          )}
-        </Stack>
-        {actions && (
-          <Group gap="xs" wrap="nowrap">
-            {actions}
-          </Group>
-        )}
-      </Group>
+    <AnalysisCard {...card}>
       <div style={{ minHeight: minH, flex: 1 }}>{children}</div>
-    </Card>
+    </AnalysisCard>
   );
 }
 

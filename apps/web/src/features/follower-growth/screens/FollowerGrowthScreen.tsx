@@ -4,20 +4,11 @@
 // the 8 weeks before, the weekly insights line per network, the follower comparison pie and the
 // follower matrix by week.
 import { Grid, Group, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import {
-  CHART_MIN_INTERVAL,
-  STREAM_COLORS,
-  chartLabel,
-  partialText,
-  splitPartialLine,
-  type Compared,
-  type FollowerGrowth,
-  type StreamId,
-} from '@listening/contract';
+import { CHART_MIN_INTERVAL, STREAM_COLORS, chartLabel, partialText, splitPartialLine, type FollowerGrowth, type StreamId } from '@listening/contract';
 import { useMemo } from 'react';
 import { AnalysisCard, AnalysisGrid, AnalysisQuery, AnalysisScreen, ChartBox } from '../../../project/components/AnalysisScreen.tsx';
+import { HeadlineFigure } from '../../../project/components/HeadlineCards.tsx';
 import { useProjectContext } from '../../../project/context.ts';
-import { Change } from '../../../ui/Change.tsx';
 import { EChart, type EChartOption } from '../../../ui/charts/EChart.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { SafeHtml, html, safeHtml } from '../../../ui/html.ts';
@@ -30,22 +21,6 @@ const lines = (parts: SafeHtml[]) => new SafeHtml(parts.map(String).join(''));
 
 const PERIOD = 'the 8 weeks before';
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
-
-function Headline({ label, figure, testId, signed }: { label: string; figure: Compared; testId: string; signed?: boolean }) {
-  return (
-    <Stack gap={2} data-testid={testId}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Group gap="xs" align="baseline">
-        <Text fz={26} fw={800} lh={1.1} style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {signed ? changeText(figure.Value) : figure.Value.toLocaleString('en-US')}
-        </Text>
-        <Change figure={figure} period={PERIOD} />
-      </Group>
-    </Stack>
-  );
-}
 
 const NoProfiles = () => (
   <EmptyState title="No owned profiles on these streams">Follower Growth follows the project's own accounts. Link them under Access tokens.</EmptyState>
@@ -72,8 +47,8 @@ export function FollowerGrowthScreen() {
             <AnalysisQuery query={query} isEmpty={none} empty={<NoProfiles />} height={60}>
               {g && (
                 <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="lg">
-                  <Headline label="Followers" figure={g.Followers} testId="followers-total" />
-                  <Headline label="Gained in 8 weeks" figure={g.Gained} testId="followers-gained" signed />
+                  <HeadlineFigure label="Followers" figure={g.Followers} testId="followers-total" period={PERIOD} />
+                  <HeadlineFigure label="Gained in 8 weeks" figure={g.Gained} testId="followers-gained" period={PERIOD} shown={changeText(g.Gained.Value)} />
                   <Stack gap={2}>
                     <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
                       Profiles

@@ -1,3 +1,4 @@
+// The report dialog's pure rules: list paging, dates in the client's time zone, schedule picks, options and sections.
 import dayjs from 'dayjs';
 import { REPORT_TEMPLATES } from '@listening/contract';
 import { describe, expect, it } from 'vitest';

@@ -4,14 +4,14 @@
 // or slice opens their posts in the clip tray; the button adds them to influencer discovery.
 import { ActionIcon, Badge, Card, Grid, Group, Pagination, SegmentedControl, SimpleGrid, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconUserPlus } from '@tabler/icons-react';
-import { TOP_AUTHORS_DEFAULT, type Compared, type TopAuthor } from '@listening/contract';
+import { TOP_AUTHORS_DEFAULT, type TopAuthor } from '@listening/contract';
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { opensPosts, postCount } from '../../../project/clip-tray/opens-posts.ts';
 import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
 import { AnalysisCard, AnalysisGrid, AnalysisQuery, AnalysisScreen, ChartBox, NoData } from '../../../project/components/AnalysisScreen.tsx';
+import { HeadlineFigure } from '../../../project/components/HeadlineCards.tsx';
 import { useProjectContext } from '../../../project/context.ts';
-import { Change } from '../../../ui/Change.tsx';
 import { EChart, type EChartOption } from '../../../ui/charts/EChart.tsx';
 import { html } from '../../../ui/html.ts';
 import { StreamIcon, streamName } from '../../../ui/StreamIcon.tsx';
@@ -76,8 +76,8 @@ export function TopAuthorsScreen() {
             <AnalysisQuery query={query} isEmpty={false} height={60}>
               {query.data && (
                 <SimpleGrid cols={{ base: 2 }} spacing="lg" maw={520}>
-                  <Headline label="Authors" figure={query.data.People} testId="authors-people" />
-                  <Headline label="Their posts" figure={query.data.Clips} testId="authors-posts" />
+                  <HeadlineFigure label="Authors" figure={query.data.People} testId="authors-people" />
+                  <HeadlineFigure label="Their posts" figure={query.data.Clips} testId="authors-posts" />
                 </SimpleGrid>
               )}
             </AnalysisQuery>
@@ -108,22 +108,6 @@ export function TopAuthorsScreen() {
         </Grid.Col>
       </AnalysisGrid>
     </AnalysisScreen>
-  );
-}
-
-function Headline({ label, figure, testId }: { label: string; figure: Compared; testId: string }) {
-  return (
-    <Stack gap={2} data-testid={testId}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Group gap="xs" align="baseline">
-        <Text fz={26} fw={800} lh={1.1} style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {figure.Value.toLocaleString('en-US')}
-        </Text>
-        <Change figure={figure} />
-      </Group>
-    </Stack>
   );
 }
 
