@@ -94,3 +94,16 @@ export async function clientProductCodes(db: Db, clientId: number): Promise<stri
 export function assertScreen(project: Pick<ProjectRow, 'project_type_id'>, key: ScreenKey): void {
   if (!screenShown(key, project.project_type_id)) throw forbidden(screenRefusal(key, project.project_type_id));
 }
+
+/** Which of these client contact ids are active contacts of the client: whom its lists, alerts and saved queries may tell. */
+export async function activeContactIdsOf(db: Db, clientId: number, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('client_contacts')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('is_active', '=', true)
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}

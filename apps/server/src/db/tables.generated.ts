@@ -530,6 +530,50 @@ export interface MentorPlatformsTable {
   position: Generated<number>;
 }
 
+/** Table narrative_alerts. */
+export interface NarrativeAlertsTable {
+  alerted_at: Generated<Timestamp>;
+  narrative_key: string;
+  phrases: string[];
+  posts: number;
+  query_id: number;
+}
+
+/** Table narrative_queries. */
+export interface NarrativeQueriesTable {
+  alert_growth: Generated<number>;
+  alert_min_posts: number | null;
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  id: Generated<number>;
+  name: string;
+  project_id: number;
+  query: string;
+  range_kind: string;
+  stream_ids: number[];
+  used_at: Generated<Timestamp>;
+}
+
+/** Table narrative_query_recipients. */
+export interface NarrativeQueryRecipientsTable {
+  contact_id: number;
+  query_id: number;
+}
+
+/** Table narrative_results. */
+export interface NarrativeResultsTable {
+  answer: Json | null;
+  created_at: Generated<Timestamp>;
+  error: string | null;
+  finished_at: Timestamp | null;
+  id: Generated<number>;
+  progress: Generated<number>;
+  project_id: number;
+  request: Json;
+  search_key: string;
+  state: Generated<string>;
+}
+
 /** Table notifications. */
 export interface NotificationsTable {
   created_at: Generated<Timestamp>;
@@ -944,6 +988,10 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   mentor_files: MentorFilesTable;
   mentor_platforms: MentorPlatformsTable;
+  narrative_alerts: NarrativeAlertsTable;
+  narrative_queries: NarrativeQueriesTable;
+  narrative_query_recipients: NarrativeQueryRecipientsTable;
+  narrative_results: NarrativeResultsTable;
   notifications: NotificationsTable;
   oauth_grants: OauthGrantsTable;
   password_resets: PasswordResetsTable;

@@ -249,6 +249,14 @@ const PEOPLE: Record<string, PersonOp> = {
     reason: 'a contact’s report log is read through the contact’s client: 404 for another client’s contact',
     people: { id: ['contactId', 'refused'] },
   },
+  'POST /api/narratives/queries': {
+    reason: 'recipients of a saved query’s alert must be active contacts of the project’s client (400)',
+    people: { RecipientIds: ['contactId', 'refused'] },
+  },
+  'PUT /api/narratives/queries/{id}': {
+    reason: 'recipients of a saved query’s alert must be active contacts of the project’s client (400)',
+    people: { RecipientIds: ['contactId', 'refused'] },
+  },
   'POST /api/alert/save': {
     reason: 'recipients must be active contacts of the project’s client (400)',
     people: { recipientIds: ['contactId', 'refused'] },
@@ -557,6 +565,27 @@ describe('every operation: access, tenant isolation and hostile input', () => {
       .insertInto('alert_recipients')
       .values([sampledAlert, doomedAlert].map((a) => ({ alert_id: a.id, contact_id: analystAtAcme.id })))
       .execute();
+    // Narrative Analysis: Acme's saved query to change, one to delete, and a large search's kept answer.
+    const [sampledNarrativeQuery, doomedNarrativeQuery] = await t.db
+      .insertInto('narrative_queries')
+      .values(['Sampled query', 'Doomed query'].map((name) => ({ project_id: fx.projectId, name, query: 'cola', stream_ids: [7, 8], range_kind: 'last30' })))
+      .returning('id')
+      .execute();
+    const keptSearch = await t.db
+      .insertInto('narrative_results')
+      .values({
+        project_id: fx.projectId,
+        search_key: 'sampled search',
+        request: JSON.stringify({
+          scope: { binId: fx.rootBinId, streams: [7, 8], startWall: '2024-03-01T00:00:00Z', endWall: '2024-03-02T23:59:59Z' },
+          query: '',
+        }),
+        state: 'done',
+        progress: 1,
+        answer: JSON.stringify({ Posts: 0, Sampled: false, Narratives: [] }),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     // Reports of Acme's sent to the analyst: one to read, change, generate and schedule, one to
     // delete; a generated request to download and send, one to regenerate, one to delete; a
     // schedule to change and one to delete.
@@ -699,6 +728,11 @@ describe('every operation: access, tenant isolation and hostile input', () => {
       'POST /api/alert/save': { name: 'Sampled alert', recipientIds: String(analystAtAcme.id), interval: 15 },
       'DELETE /api/alert/{id}': { id: doomedAlert.id },
       'DELETE /api/report/contact/notification/unsubscribe': { reportId: sampledAlert.id, reportType: 3 },
+      // Narrative Analysis: a new query saved with the analyst as recipient, Acme's sampled one saved as it is, the doomed one deleted.
+      'POST /api/narratives/queries': { ProjectId: fx.projectId, Name: 'Sampled new query', StreamIds: '7,8', RecipientIds: [analystAtAcme.id] },
+      'PUT /api/narratives/queries/{id}': { id: sampledNarrativeQuery.id, Name: 'Sampled query', StreamIds: '7,8', RecipientIds: [analystAtAcme.id] },
+      'DELETE /api/narratives/queries/{id}': { id: doomedNarrativeQuery.id },
+      'GET /api/narratives/results/{id}': { id: keptSearch.id },
       // Reports: Acme's sampled report read, saved as it is, generated and scheduled; the doomed one deleted.
       'GET /api/report/{id}': { id: sampledReport.id },
       'DELETE /api/report/{id}': { id: doomedReport.id },
@@ -805,6 +839,11 @@ describe('every operation: access, tenant isolation and hostile input', () => {
     const karooReport = await t.db
       .insertInto('reports')
       .values({ ...reportValues, client_id: karoo.id, project_id: karooProject, name: 'Karoo report' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const karooNarrativeQuery = await t.db
+      .insertInto('narrative_queries')
+      .values({ project_id: karooProject, name: 'Karoo query', query: '', stream_ids: [7], range_kind: 'last30' })
       .returning('id')
       .executeTakeFirstOrThrow();
     const dashboardTutorial = await t.db.selectFrom('tutorials').select('id').where('title', '=', 'Your project dashboard').executeTakeFirstOrThrow();
@@ -916,6 +955,8 @@ describe('every operation: access, tenant isolation and hostile input', () => {
       },
       'GET /api/report/log/contact/{id}': { id: karooSpareLink.id },
       'POST /api/alert/save': { name: 'Karoo alert', recipientIds: String(karooSpareLink.id), interval: 15 },
+      'POST /api/narratives/queries': { ProjectId: karooProject, Name: 'Karoo new query', StreamIds: '7', RecipientIds: [karooSpareLink.id] },
+      'PUT /api/narratives/queries/{id}': { id: karooNarrativeQuery.id, Name: 'Karoo query', StreamIds: '7', RecipientIds: [karooSpareLink.id] },
       // Tutorial progress: the viewer's own.
       'GET /mentor/api/tutorialcontact/get': { contactId: users.viewer },
       'POST /mentor/api/insertRegistration': { contactId: users.viewer },

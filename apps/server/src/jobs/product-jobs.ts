@@ -10,6 +10,7 @@ import { DEFAULT_OUTBOX_RETENTION_DAYS } from '../mail/mailer.ts';
 import { alertJobs } from '../modules/alerts/jobs.ts';
 import { followerJobs } from '../modules/followers/jobs.ts';
 import { followerJobConfig, type FollowerJobConfig } from '../modules/followers/snapshots.ts';
+import { narrativeJobs } from '../modules/narratives/jobs.ts';
 import { reportJobs } from '../modules/reports/jobs.ts';
 import { responseJobs } from '../modules/responses/jobs.ts';
 import { sentimentJobs } from '../modules/sentiment/jobs.ts';
@@ -75,7 +76,7 @@ function productJobs(opts: ProductJobOptions): ModuleJobs[] {
       ...(opts.connectors ? connectorQueues(ctx.db, opts.connectors.config, opts.connectors.deps) : {}),
     }),
   };
-  return [wordBinJobs, alertJobs, reportJobs, responseJobs, sentimentJobs, followerJobs(followersConfig), own];
+  return [wordBinJobs, alertJobs, reportJobs, responseJobs, narrativeJobs, sentimentJobs, followerJobs(followersConfig), own];
 }
 
 export function productRunner(db: Db, opts: ProductJobOptions): Runner {

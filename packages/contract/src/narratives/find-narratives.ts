@@ -1,7 +1,10 @@
 import { defineOperation } from '../operation.ts';
-import { FindNarrativesBody, NarrativesAnswer } from './model.ts';
+import { FindNarrativesAnswer, FindNarrativesBody } from './model.ts';
 
-/** A read, but its query can be long, so a POST with a JSON body as the word cloud's byclips. */
+/**
+ * A read, but its query can be long, so a POST with a JSON body as the word cloud's byclips. Above
+ * NARRATIVE_MAX_POSTS posts in scope it starts (or finds) the search's background job instead.
+ */
 export const findNarratives = defineOperation({
   host: 'main',
   method: 'POST',
@@ -10,5 +13,5 @@ export const findNarratives = defineOperation({
   tags: ['narratives'],
   access: 'user',
   body: FindNarrativesBody,
-  response: NarrativesAnswer,
+  response: FindNarrativesAnswer,
 });

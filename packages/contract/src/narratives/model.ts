@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { AnalyticQuery } from '../common.ts';
 
-/** Posts a narrative search reads at most, the latest of the range first. */
+/** Posts a narrative search reads while the caller waits; a range with more runs as a background job. */
 export const NARRATIVE_MAX_POSTS = 20000;
 /** Longest query, in characters. */
 export const NARRATIVE_QUERY_MAX = 500;
@@ -42,8 +42,28 @@ export type Narrative = z.infer<typeof Narrative>;
 export const NarrativesAnswer = z.object({
   /** Posts of the query in range that were read. */
   Posts: z.number(),
-  /** True when the range had more than NARRATIVE_MAX_POSTS posts and only the latest were read. */
+  /** True when only part of the range's posts were read (never since large ranges run as a job; kept for callers that read it). */
   Sampled: z.boolean(),
   Narratives: z.array(Narrative),
 });
 export type NarrativesAnswer = z.infer<typeof NarrativesAnswer>;
+
+export const NarrativeJobState = z.enum(['running', 'done', 'failed']);
+/** A search over more than NARRATIVE_MAX_POSTS posts: its background job, then its kept answer. */
+export const NarrativeJob = z.object({
+  Id: z.number(),
+  State: NarrativeJobState,
+  /** 0–1. */
+  Progress: z.number(),
+  /** When done: the answer, kept for the same query, range and streams. */
+  Answer: NarrativesAnswer.nullable(),
+  /** When it was asked first, and when it finished (ISO). */
+  CreatedAt: z.string(),
+  FinishedAt: z.string().nullable(),
+  Error: z.string().nullable(),
+});
+export type NarrativeJob = z.infer<typeof NarrativeJob>;
+
+/** What a search answers: the narratives at once, or (above NARRATIVE_MAX_POSTS posts) its job, running or done. */
+export const FindNarrativesAnswer = NarrativesAnswer.extend({ Job: NarrativeJob.nullable() });
+export type FindNarrativesAnswer = z.infer<typeof FindNarrativesAnswer>;

@@ -1,12 +1,57 @@
-// Narrative Analysis's call (a POST: its query can be long) and the project's recent queries,
-// kept in this browser (docs/narratives.md).
-import { useMutation } from '@tanstack/react-query';
-import { findNarratives, type OperationInput } from '@listening/contract';
+// Narrative Analysis's calls: the search (a POST: its query can be long), a large search's job,
+// the project's saved queries, saving a narrative as a word bin, and the recent queries kept in
+// this browser (docs/narratives.md).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  deleteNarrativeQuery,
+  findNarratives,
+  getNarrativeQueries,
+  getNarrativeResult,
+  getWordBinContacts,
+  saveNarrativeQuery,
+  saveWordBin,
+  updateNarrativeQuery,
+  type NarrativeQueryChange,
+  type NarrativeQueryInput,
+  type OperationInput,
+} from '@listening/contract';
 import { call } from '../../../api/client.ts';
+import { invalidateOp, useOp } from '../../../api/op-query.ts';
 
 export type FindNarrativesInput = OperationInput<typeof findNarratives>['body'];
 
 export const useFindNarratives = () => useMutation({ mutationFn: (body: FindNarrativesInput) => call(findNarratives, { body }) });
+
+/** How often the dialog asks a running search's job for its progress. */
+const POLL_MS = 1000;
+
+/** A large search's job, asked every second until it is done or failed. */
+export const useNarrativeJob = (id: number | null) =>
+  useQuery({
+    queryKey: [getNarrativeResult.path, id],
+    queryFn: () => call(getNarrativeResult, { params: { id: id! } }),
+    enabled: id !== null,
+    refetchInterval: (q) => (q.state.data && q.state.data.State !== 'running' ? false : POLL_MS),
+  });
+
+export const useSavedQueries = (projectId: number) => useOp(getNarrativeQueries, { query: { projectId } });
+
+/** The client's active contacts, whom a saved query's alert may tell (as a word bin's recipients are chosen). */
+export const useContacts = (clientId: number, enabled: boolean) => useOp(getWordBinContacts, { query: { clientId } }, { enabled, staleTime: 60_000 });
+
+function useSavedQueryChange<T, R>(fn: (input: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => invalidateOp(queryClient, getNarrativeQueries) });
+}
+
+export const useSaveQuery = () => useSavedQueryChange((body: NarrativeQueryInput) => call(saveNarrativeQuery, { body }));
+export const useUpdateQuery = () =>
+  useSavedQueryChange(({ id, body }: { id: number; body: NarrativeQueryChange }) => call(updateNarrativeQuery, { params: { id }, body }));
+export const useDeleteQuery = () => useSavedQueryChange((id: number) => call(deleteNarrativeQuery, { params: { id } }));
+
+export type WordBinBody = OperationInput<typeof saveWordBin>['body'];
+/** Saves a narrative's phrases as a reaction or crisis list, through the word bins' own operation. */
+export const useSaveAsWordBin = () => useMutation({ mutationFn: (body: WordBinBody) => call(saveWordBin, { body }) });
 
 /** Queries remembered per project, newest first. */
 export const RECENT_QUERIES = 8;

@@ -4,8 +4,8 @@
 // and a click opens the narrative's posts in the clip tray.
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import type { Narrative, NarrativesAnswer } from '@listening/contract';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { FindNarrativesAnswer, Narrative } from '@listening/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TrayContext } from '../../../project/clip-tray/tray-state.tsx';
 import { ProjectContext, type ProjectContextValue } from '../../../project/context.ts';
@@ -39,9 +39,14 @@ const narrative = (phrases: string[], posts: number, extra: Partial<Narrative> =
   ...extra,
 });
 
-function renderDialog(answer: NarrativesAnswer) {
+function renderDialog(answer: FindNarrativesAnswer) {
   installDomShims();
-  const fetch = vi.fn(async () => Response.json(answer));
+  // The search answers `answer`; the saved queries' list is empty; a word bin saved echoes its name.
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url.startsWith('/api/narratives/queries')) return Response.json([]);
+    if (url.startsWith('/api/wordbins/save')) return Response.json({ Id: 5, WordBinTypeId: 2, Description: JSON.parse(String(init?.body)).Description });
+    return Response.json(answer);
+  });
   vi.stubGlobal('fetch', fetch);
   const context = { clientId: 3, filter: { datefrom: '2026-11-01', dateto: '2026-11-02', streams: [7, 8] } } as unknown as ProjectContextValue;
   const tray = { scope: null, open: vi.fn(), close: vi.fn() };
@@ -67,11 +72,12 @@ describe('the side menu’s Narrative Analysis', () => {
       Posts: 30,
       Sampled: false,
       Narratives: [narrative(['delivery delay', 'durban'], 20, { Copies: [copy] }), narrative(['festive promotion', 'cooldrinks'], 5)],
+      Job: null,
     });
     fireEvent.change(screen.getByTestId('narrative-query'), { target: { value: 'acme OR "two for one"' } });
     fireEvent.click(screen.getByRole('button', { name: 'Find narratives' }));
     const cards = await screen.findAllByTestId('narrative', {}, { timeout: 5000 });
-    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const [, init] = fetch.mock.calls.find(([url]) => url === '/api/narratives/find') as unknown as [string, RequestInit];
     expect(JSON.parse(String(init.body))).toEqual({
       projectId: 7,
       query: 'acme OR "two for one"',
@@ -89,5 +95,64 @@ describe('the side menu’s Narrative Analysis', () => {
     fireEvent.click(within(cards[1]).getByRole('button', { name: 'Open its posts' }));
     expect(tray.open).toHaveBeenCalledWith(expect.objectContaining({ binClipBaseIds: [100, 101, 102, 103, 104] }));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('saves a narrative’s phrases as a crisis list under the name the user gives', async () => {
+    const { fetch } = renderDialog({ Posts: 20, Sampled: false, Narratives: [narrative(['delivery delay', 'durban'], 20)], Job: null });
+    fireEvent.click(screen.getByRole('button', { name: 'Find narratives' }));
+    const [card] = await screen.findAllByTestId('narrative', {}, { timeout: 5000 });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save as word bin' }));
+    fireEvent.click(within(card).getByText('Crisis list'));
+    fireEvent.change(within(card).getByLabelText('List name'), { target: { value: 'Durban delays' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save list' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => url === '/api/wordbins/save')).toBe(true));
+    const [, init] = fetch.mock.calls.find(([url]) => url === '/api/wordbins/save') as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      ProjectId: 7,
+      Description: 'Durban delays',
+      WordBinTypeId: 2,
+      Keywords: [
+        { Value: 'delivery delay', OperatorId: 2 },
+        { Value: 'durban', OperatorId: 2 },
+      ],
+    });
+  });
+
+  it('shows the progress of a large search’s background job, then its answer', async () => {
+    installDomShims();
+    let polls = 0;
+    const job = (State: 'running' | 'done', Progress: number) => ({
+      Id: 9,
+      State,
+      Progress,
+      Answer: State === 'done' ? { Posts: 50000, Sampled: false, Narratives: [narrative(['price rise', 'rumour'], 400)] } : null,
+      CreatedAt: '2026-11-02T08:00:00.000Z',
+      FinishedAt: State === 'done' ? '2026-11-02T08:01:00.000Z' : null,
+      Error: null,
+    });
+    const fetch = vi.fn(async (url: string) => {
+      if (url.startsWith('/api/narratives/queries')) return Response.json([]);
+      if (url === '/api/narratives/results/9') return Response.json(++polls < 2 ? job('running', 0.4) : job('done', 1));
+      return Response.json({ Posts: 0, Sampled: false, Narratives: [], Job: { ...job('running', 0), Answer: null } });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const context = { clientId: 3, filter: { datefrom: '2026-01-01', dateto: '2026-11-02', streams: [7] } } as unknown as ProjectContextValue;
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient()}>
+          <ProjectContext.Provider value={context}>
+            <TrayContext.Provider value={{ scope: null, open: vi.fn(), close: vi.fn() }}>
+              <NarrativeDialog kind="narrative" clientId={3} projectId={7} onClose={vi.fn()} />
+            </TrayContext.Provider>
+          </ProjectContext.Provider>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Find narratives' }));
+    await waitFor(() => expect(screen.getByTestId('narrative-progress').textContent).toContain('40%'), { timeout: 5000 });
+    const cards = await screen.findAllByTestId('narrative', {}, { timeout: 5000 });
+    expect(within(cards[0]).getByText('price rise')).toBeTruthy();
+    expect(screen.getByTestId('narrative-summary').textContent).toContain('1 narratives among 50000 posts');
+    expect(screen.queryByTestId('narrative-progress')).toBeNull();
   });
 });

@@ -1,8 +1,10 @@
 // The side menu's Narrative Analysis (docs/narratives.md): a query (rule syntax or plain words),
 // a range and streams defaulting to the Filter's, "Find narratives"; the storylines largest first,
 // each with why it was labelled so, its figures and copies; a click opens its posts in the tray.
-import { Alert, Badge, Button, Card, Chip, Group, Loader, Progress, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { formatRand, type Narrative } from '@listening/contract';
+// Saved queries run with a click; a range with more posts than the server reads at once is
+// searched by a background job whose progress the dialog shows until its answer arrives.
+import { Alert, Badge, Button, Chip, Group, Loader, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { NARRATIVE_RANGE_KINDS, type NarrativeQuery, type NarrativesAnswer } from '@listening/contract';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client.ts';
 import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
@@ -10,104 +12,13 @@ import { useProjectContext } from '../../../project/context.ts';
 import type { ProjectDialogProps } from '../../../project/dialogs.ts';
 import { Modal } from '../../../ui/Modal.tsx';
 import { streamName } from '../../../ui/StreamIcon.tsx';
-import { recentQueries, rememberQuery, useFindNarratives } from '../api/narratives.ts';
+import { recentQueries, rememberQuery, useFindNarratives, useNarrativeJob } from '../api/narratives.ts';
+import { NarrativeCard, TRAY_IDS } from './NarrativeCard.tsx';
+import { SaveQueryForm, SavedQueryList } from './SavedQueries.tsx';
 
-const STATE_COLOR: Record<Narrative['State'], string> = { emerging: 'grape', growing: 'red', steady: 'blue', fading: 'gray' };
-/** The tray takes at most this many post ids at once. */
-const TRAY_IDS = 1000;
-const pct = (x: number) => `${Math.round(x * 100)}%`;
+const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
-function Split({ parts }: { parts: { label: string; value: number; color: string }[] }) {
-  const total = parts.reduce((a, p) => a + p.value, 0) || 1;
-  return (
-    <Stack gap={2}>
-      <Progress.Root size="sm">
-        {parts.map((p) => (
-          <Progress.Section key={p.label} value={(p.value / total) * 100} color={p.color} />
-        ))}
-      </Progress.Root>
-      <Text size="xs" c="dimmed">
-        {parts.map((p) => `${p.label} ${pct(p.value / total)}`).join(' · ')}
-      </Text>
-    </Stack>
-  );
-}
-
-function NarrativeCard({ n, onOpen }: { n: Narrative; onOpen: () => void }) {
-  const max = Math.max(1, ...n.Trend.map((d) => d.Posts));
-  return (
-    <Card withBorder radius="md" padding="sm" data-testid="narrative">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Group gap={6}>
-          {n.Label.map((l) => (
-            <Badge key={l.Phrase} variant="light" title={`Weight ${l.Weight}: its share of this storyline's posts less its share of the others'`}>
-              {l.Phrase}
-            </Badge>
-          ))}
-        </Group>
-        <Badge color={STATE_COLOR[n.State]}>{n.State}</Badge>
-      </Group>
-      <SimpleGrid cols={{ base: 2, sm: 4 }} mt="xs" spacing="xs">
-        <Text size="sm">
-          <b>{n.Posts}</b> posts ({pct(n.Share)})
-        </Text>
-        <Text size="sm">Reach {n.Reach.toLocaleString()}</Text>
-        <Text size="sm">AVE {formatRand(n.AVE)}</Text>
-        <Text size="sm">First seen {n.FirstSeen.slice(0, 10)}</Text>
-      </SimpleGrid>
-      <Group gap={2} align="flex-end" h={28} mt="xs" aria-label="Posts per day">
-        {n.Trend.map((d) => (
-          <div
-            key={d.Day}
-            title={`${d.Day}: ${d.Posts}`}
-            style={{ flex: 1, height: `${(d.Posts / max) * 100}%`, minHeight: 1, background: 'var(--mantine-color-blue-4)' }}
-          />
-        ))}
-      </Group>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
-        <Split
-          parts={[
-            { label: 'Positive', value: n.Sentiment.Positive, color: 'teal' },
-            { label: 'Neutral', value: n.Sentiment.Neutral, color: 'gray' },
-            { label: 'Negative', value: n.Sentiment.Negative, color: 'red' },
-          ]}
-        />
-        <Split
-          parts={[
-            { label: 'Owned', value: n.Association.Owned, color: 'blue' },
-            { label: 'Earned', value: n.Association.Earned, color: 'green' },
-            { label: 'Chatter', value: n.Association.Chatter, color: 'orange' },
-          ]}
-        />
-      </SimpleGrid>
-      {n.TopAuthors.length > 0 && (
-        <Text size="xs" c="dimmed" mt="xs">
-          Top authors: {n.TopAuthors.map((a) => `${a.Name} (${a.Posts})`).join(', ')}
-        </Text>
-      )}
-      <Stack gap={4} mt="xs">
-        {n.Representative.map((p) => (
-          <Text key={p.Id} size="sm" lineClamp={2}>
-            “{p.Body}”
-          </Text>
-        ))}
-      </Stack>
-      {n.Copies.map((c) => (
-        <Text key={c.Body} size="xs" mt={4} c={c.Coordinated ? 'red' : 'dimmed'}>
-          {c.Coordinated ? 'Coordinated: ' : 'Copied: '}
-          {c.Posts} posts from {c.Accounts} accounts — “{c.Body.slice(0, 80)}”
-        </Text>
-      ))}
-      <Group justify="flex-end" mt="xs">
-        <Button size="xs" variant="light" onClick={onOpen}>
-          Open its posts{n.PostIds.length > TRAY_IDS ? ` (latest ${TRAY_IDS})` : ''}
-        </Button>
-      </Group>
-    </Card>
-  );
-}
-
-export function NarrativeDialog({ projectId, onClose }: ProjectDialogProps) {
+export function NarrativeDialog({ clientId, projectId, onClose }: ProjectDialogProps) {
   const { filter } = useProjectContext();
   const tray = useClipTray();
   const [query, setQuery] = useState('');
@@ -115,13 +26,37 @@ export function NarrativeDialog({ projectId, onClose }: ProjectDialogProps) {
   const [to, setTo] = useState(filter.dateto);
   const [streams, setStreams] = useState(filter.streams.map(String));
   const [recent, setRecent] = useState(() => recentQueries(projectId));
+  const [saving, setSaving] = useState(false);
   const find = useFindNarratives();
-  const run = (q: string) => {
+  const jobId = find.data?.Job?.State === 'running' ? find.data.Job.Id : null;
+  const job = useNarrativeJob(jobId);
+  const run = (q: string, range = { from, to, streams }) => {
     setQuery(q);
     if (q.trim()) setRecent(rememberQuery(projectId, q.trim()));
-    find.mutate({ projectId, query: q.trim(), startDate: `${from}T00:00:00`, endDate: `${to}T23:59:59`, streamIds: streams.join(',') });
+    find.mutate({
+      projectId,
+      query: q.trim(),
+      startDate: `${range.from}T00:00:00`,
+      endDate: `${range.to}T23:59:59`,
+      streamIds: range.streams.join(','),
+    });
   };
-  const answer = find.data;
+  const pick = (saved: NarrativeQuery) => {
+    const today = new Date();
+    const range = {
+      from: isoDay(new Date(today.getFullYear(), today.getMonth(), today.getDate() - NARRATIVE_RANGE_KINDS[saved.RangeKind] + 1)),
+      to: isoDay(today),
+      streams: saved.StreamIds.map(String),
+    };
+    setFrom(range.from);
+    setTo(range.to);
+    setStreams(range.streams);
+    run(saved.Query, range);
+  };
+  const running = jobId !== null && job.data?.State !== 'done' && job.data?.State !== 'failed';
+  const answer: NarrativesAnswer | null | undefined = jobId !== null ? job.data?.Answer : find.data;
+  const kept = jobId === null && find.data?.Job?.State === 'done' ? find.data.Job : jobId !== null && job.data?.State === 'done' ? job.data : null;
+  const failed = job.data?.State === 'failed' ? job.data.Error : find.data?.Job?.State === 'failed' ? find.data.Job.Error : null;
   return (
     <Modal opened onClose={onClose} title="Narrative Analysis" size="xl" centered radius="md">
       <Stack gap="sm">
@@ -133,6 +68,7 @@ export function NarrativeDialog({ projectId, onClose }: ProjectDialogProps) {
           onKeyDown={(e) => e.key === 'Enter' && run(query)}
           data-testid="narrative-query"
         />
+        <SavedQueryList projectId={projectId} onPick={pick} />
         {recent.length > 0 && (
           <Group gap={4}>
             <Text size="xs" c="dimmed">
@@ -158,27 +94,47 @@ export function NarrativeDialog({ projectId, onClose }: ProjectDialogProps) {
             ))}
           </Group>
         </Chip.Group>
-        <Group justify="flex-end">
+        <Group justify="flex-end" gap="xs">
+          {!saving && (
+            <Button variant="default" onClick={() => setSaving(true)} disabled={streams.length === 0}>
+              Save query
+            </Button>
+          )}
           <Button onClick={() => run(query)} loading={find.isPending} disabled={streams.length === 0}>
             Find narratives
           </Button>
         </Group>
+        {saving && (
+          <SaveQueryForm projectId={projectId} clientId={clientId} query={query.trim()} streams={streams.map(Number)} onDone={() => setSaving(false)} />
+        )}
         {find.isPending && <Loader size="sm" />}
         {find.error && (
           <Alert color="red">
             {find.error instanceof ApiError ? (find.error.serverMessage ?? find.error.message) : 'The narratives could not be found; try again.'}
           </Alert>
         )}
+        {running && (
+          <Stack gap={4} data-testid="narrative-progress">
+            <Text size="sm">The range has many posts: they are being read and grouped in the background ({Math.round((job.data?.Progress ?? 0) * 100)}%).</Text>
+            <Progress value={(job.data?.Progress ?? 0) * 100} animated />
+            <Text size="xs" c="dimmed">
+              You may close this dialog: asking the same query and range again shows the answer once it is done.
+            </Text>
+          </Stack>
+        )}
+        {failed && <Alert color="red">{failed}</Alert>}
         {answer && (
           <Text size="sm" c="dimmed" data-testid="narrative-summary">
             {answer.Narratives.length} narratives among {answer.Posts} posts
             {answer.Sampled ? ' (the latest posts of the range only: narrow the range to read them all)' : ''}
+            {kept?.FinishedAt ? ` (found in the background, ${new Date(kept.FinishedAt).toLocaleString()})` : ''}
           </Text>
         )}
         {answer?.Narratives.map((n, i) => (
           <NarrativeCard
             key={i}
             n={n}
+            projectId={projectId}
             onOpen={() => {
               tray.open({
                 label: `Narrative: ${n.Label.map((l) => l.Phrase).join(', ')}`,
