@@ -1,7 +1,7 @@
 // Post Listing and the side menu's former dead ends, as a user meets them: open Post Listing from
 // the side menu, search the posts, sort them by reach, reject one (it leaves the listing and the
-// count), open Response option Alert and read what it will do, and, as a client without the
-// product, click Add on a locked product and see the thanks. Waits are for what the user waits for.
+// count), open Response option Alert, read what it will do and set the project's Response alert,
+// and, as a client without the product, click Add on a locked product and see the thanks. Waits are for what the user waits for.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@listening/contract';
@@ -15,6 +15,7 @@ const total = async (p: Page) => Number(((await p.getByTestId('listing-total').t
 
 describe('Post Listing', () => {
   let page: Page;
+  let dashboard: string;
 
   it('opens from the side menu with the project filter in the address', async () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -31,7 +32,8 @@ describe('Post Listing', () => {
         message: 'the demo corpus has posts for the project',
       })
       .toBeGreaterThan(20);
-    await page.goto(`${baseURL}/client/${clientId}/project/${projectId}`);
+    dashboard = `${baseURL}/client/${clientId}/project/${projectId}`;
+    await page.goto(dashboard);
     await page.getByRole('heading', { name: PROJECT }).waitFor();
     await page.getByRole('button', { name: 'Project menu' }).click();
     await page.getByRole('button', { name: 'Post Listing' }).click();
@@ -100,8 +102,42 @@ describe('Post Listing', () => {
     await dialog.getByText(/Posts to the project’s own accounts that ask, complain or request/).waitFor();
     await dialog.getByTestId('response-figures').getByText('Need a response').waitFor();
     await shot(page, 'response-alert');
+    // The project's Response alert: a bad wait is refused in words, then 15 minutes to one contact is kept.
+    const alert = dialog.getByTestId('response-alert');
+    await alert.getByRole('button', { name: 'Edit' }).click();
+    const form = dialog.getByTestId('response-alert-form');
+    await form.getByLabel('Wait (minutes)').fill('0');
+    await form.getByRole('button', { name: 'Save alert' }).click();
+    expect(await form.getByTestId('response-alert-error').textContent()).toBe('waitMinutes must be at least 1');
+    await form.getByLabel('Wait (minutes)').fill('15');
+    await form.getByLabel('Contacts to tell').click();
+    await page.getByRole('option').first().click();
+    await form.getByText(/^From 1 to 10080/).click();
+    await form.getByRole('button', { name: 'Save alert' }).click();
+    await expect
+      .poll(() => alert.getByTestId('response-alert-summary').textContent())
+      .toMatch(/^On: a post unanswered after 15 minutes is told to \d+ contacts?$/);
+    await shot(page, 'response-alert-setting');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it("shows the response times on the dashboard for the project's chosen wait, on a phone too", async () => {
+    await page.goto(dashboard);
+    const card = page.getByTestId('response-times');
+    await card.getByText('wait 15 min').waitFor();
+    await card.getByRole('columnheader', { name: 'Answered within 15 min' }).waitFor();
+    expect(await card.locator('tr[data-kind="total"] td').first().textContent()).toBe('All networks');
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'response-times-dashboard');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'response-times-dashboard-390');
+    await page.getByRole('button', { name: 'Project menu' }).click();
+    await page.getByRole('button', { name: 'Response option Alert' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Response option Alert' });
+    await dialog.getByTestId('response-alert-summary').waitFor();
+    await shot(page, 'response-alert-390');
     await page.close();
   });
 });

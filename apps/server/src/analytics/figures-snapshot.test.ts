@@ -146,6 +146,7 @@ const CASES: Record<string, (ids: Ids, ask: Ask) => Promise<Case[]> | Case[]> = 
   getSentimentSummary: scopes,
   getFavourability: scopes,
   getDailyInsights: scopes,
+  getResponseTimes: (ids) => withExtras(ids, [{ waitMinutes: 15 }]),
   getChangeMarker: scopes,
   getBinsOfType: (ids) => withExtras(ids, [{ binTypeId: 6 }]),
   getSortBinTree: scopes,

@@ -7,6 +7,7 @@ import {
   DEFAULT_TIME_ZONE,
   heatmapBucket,
   insightsBucket,
+  postsNotKeptMessage,
   lockedMessage,
   lockedProduct,
   toWall,
@@ -17,7 +18,7 @@ import {
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { ProjectRow } from '../db/schema.ts';
-import { forbidden, notFound } from '../errors.ts';
+import { forbidden, HttpError, notFound } from '../errors.ts';
 import type { AuthUser } from '../plugins/auth.ts';
 import { clientProductCodes, projectForBin, projectForUser } from '../access/index.ts';
 
@@ -37,6 +38,13 @@ export interface Scope {
   /** The range as the client's wall clock (UTC fields carry the local time), end inclusive. */
   startWall: Date;
   endWall: Date;
+  /**
+   * The client's retention (docs/operations.md, "Retention"): posts before `from` are no longer
+   * kept, while the rollups of those hours are. Unset: every post is kept.
+   */
+  postsKept?: { from: Date; months: number | null };
+  /** Set on the comparison period (previousScope): its posts are counted as they are, never refused. */
+  comparison?: true;
 }
 
 /** The client's wall clock at an instant, as a Date whose UTC fields are that wall clock (shared with the web app). */
@@ -83,7 +91,12 @@ export async function resolveScope(db: Db, user: AuthUser, q: AnalyticQuery): Pr
     if (project.bin_id === null) throw notFound(`Project ${project.id} has no bin`);
     binId = project.bin_id;
   }
-  const timeZone = await clientTimeZone(db, project.client_id);
+  const client = await db
+    .selectFrom('clients')
+    .select(['time_zone', 'posts_kept_from', 'posts_kept_months'])
+    .where('id', '=', project.client_id)
+    .executeTakeFirst();
+  const timeZone = client?.time_zone ?? DEFAULT_TIME_ZONE;
   const { startWall, endWallExclusive } = wallRange(q.startDate, q.endDate);
   return {
     project,
@@ -94,7 +107,31 @@ export async function resolveScope(db: Db, user: AuthUser, q: AnalyticQuery): Pr
     to: fromWall(endWallExclusive, timeZone),
     startWall,
     endWall: new Date(endWallExclusive.getTime() - 1),
+    ...(client?.posts_kept_from ? { postsKept: { from: new Date(client.posts_kept_from), months: client.posts_kept_months } } : {}),
   };
+}
+
+/**
+ * 410 in the product's words when the scope's whole range is before the client's retention
+ * cutoff: its posts are gone (its charts still count it), so a list of them would be empty for no
+ * reason the user could see. A range that starts before the cutoff lists the posts kept.
+ */
+export function assertPostsKept(s: Scope): void {
+  if (!s.postsKept || s.comparison || s.to > s.postsKept.from) return;
+  // The first whole day of the client's clock that is kept.
+  const wall = toWall(s.postsKept.from, s.timeZone);
+  const day = wall.getTime() % DAY === 0 ? wall : new Date(Math.ceil(wall.getTime() / DAY) * DAY);
+  throw new HttpError(410, postsNotKeptMessage(wallDay(day), s.postsKept.months));
+}
+
+/**
+ * The part of the scope whose posts are kept: from the retention cutoff on, where bin_clips and
+ * the rollups still agree (what a reader that checks one against the other must compare).
+ */
+export function postsKeptPart(s: Scope): Scope {
+  if (!s.postsKept || s.from >= s.postsKept.from) return s;
+  const from = s.postsKept.from < s.to ? s.postsKept.from : s.to;
+  return { ...s, from };
 }
 
 export const heatmapBucketOf = (s: Scope): Bucket => heatmapBucket(s.startWall, s.endWall);
@@ -112,17 +149,20 @@ export const rollupInScope =
 
 /**
  * The shared raw filter: a bin's non-rejected clips of the streams, posted in range. `rejected`:
- * its rejected clips instead (the clip tray's 'Rejected' view, and nothing else).
+ * its rejected clips instead (the clip tray's 'Rejected' view, and nothing else). A range wholly
+ * before the client's retention cutoff answers 410 (assertPostsKept).
  */
 export const clipsInScope =
   (s: Scope, { rejected = false }: { rejected?: boolean } = {}) =>
-  <DB, TB extends keyof DB, O>(qb: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> =>
-    qb
+  <DB, TB extends keyof DB, O>(qb: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> => {
+    assertPostsKept(s);
+    return qb
       .where(sql.ref('bin_clips.bin_id'), '=', s.binId)
       .where(sql.ref('bin_clips.stream_id'), 'in', s.streams)
       .where(sql.ref('bin_clips.posted_at'), '>=', s.from)
       .where(sql.ref('bin_clips.posted_at'), '<', s.to)
       .where(sql.ref('bin_clips.rejected'), '=', rejected);
+  };
 
 /** 403 naming the product when the item is locked for this project (the side menu's own rule). */
 export async function assertUnlocked(db: Db, project: ProjectRow, item: GatedItem): Promise<void> {
@@ -157,5 +197,6 @@ export function previousScope(s: Scope): Scope {
     to: s.from,
     startWall: new Date(s.startWall.getTime() - wallLength),
     endWall: new Date(s.startWall.getTime() - 1),
+    comparison: true,
   };
 }

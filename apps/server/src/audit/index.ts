@@ -20,6 +20,7 @@ export type AuditAction =
   | 'product.change'
   | 'bin.delete'
   | 'client.cpm'
+  | 'client.retention'
   | 'contact.invite'
   | 'contact.invite_cancel'
   | 'invitation.accept'

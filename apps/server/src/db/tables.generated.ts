@@ -271,6 +271,8 @@ export interface ClientsTable {
   id: Generated<number>;
   is_active: Generated<boolean>;
   name: string;
+  posts_kept_from: Timestamp | null;
+  posts_kept_months: number | null;
   time_zone: Generated<string>;
 }
 
@@ -735,6 +737,21 @@ export interface ReportsTable {
   template_ids: number[];
 }
 
+/** Table response_alert_recipients. */
+export interface ResponseAlertRecipientsTable {
+  contact_id: number;
+  project_id: number;
+}
+
+/** Table response_alert_settings. */
+export interface ResponseAlertSettingsTable {
+  is_active: Generated<boolean>;
+  project_id: number;
+  updated_at: Generated<Timestamp>;
+  updated_by: number | null;
+  wait_minutes: number;
+}
+
 /** Table response_alerts. */
 export interface ResponseAlertsTable {
   alerted_at: Generated<Timestamp>;
@@ -750,6 +767,17 @@ export interface ResponseMarksTable {
   marked_by: number | null;
   project_id: number;
   status: string;
+}
+
+/** Table retention_runs. */
+export interface RetentionRunsTable {
+  bin_clips_removed: Generated<number>;
+  client_id: number;
+  cutoff: Timestamp;
+  finished_at: Timestamp | null;
+  id: Generated<number>;
+  posts_removed: Generated<number>;
+  started_at: Generated<Timestamp>;
 }
 
 /** Table sentiment_labels. */
@@ -1005,8 +1033,11 @@ export interface DB {
   report_requests: ReportRequestsTable;
   report_schedules: ReportSchedulesTable;
   reports: ReportsTable;
+  response_alert_recipients: ResponseAlertRecipientsTable;
+  response_alert_settings: ResponseAlertSettingsTable;
   response_alerts: ResponseAlertsTable;
   response_marks: ResponseMarksTable;
+  retention_runs: RetentionRunsTable;
   sentiment_labels: SentimentLabelsTable;
   sentiment_recompute: SentimentRecomputeTable;
   server_keys: ServerKeysTable;

@@ -261,6 +261,10 @@ const PEOPLE: Record<string, PersonOp> = {
     reason: 'recipients must be active contacts of the project’s client (400)',
     people: { recipientIds: ['contactId', 'refused'] },
   },
+  'PUT /api/responses/alert': {
+    reason: 'the Response alert’s recipients must be active contacts of the project’s client (400)',
+    people: { recipientIds: ['contactId', 'refused'] },
+  },
   'GET /mentor/api/tutorialcontact/get': {
     reason: 'tutorial progress is the person’s own (administrators read anyone’s): 404',
     people: { contactId: ['userId', 'refused'] },
@@ -726,6 +730,7 @@ describe('every operation: access, tenant isolation and hostile input', () => {
       'POST /api/wordbins/matchcount': { ProjectId: fx.projectId, ClientId: acme.id, Keywords: [{ Value: 'sample', OperatorId: 1 }] },
       // Alerts: one saved to the analyst, Acme's doomed alert deleted, the analyst unsubscribed from the sampled one.
       'POST /api/alert/save': { name: 'Sampled alert', recipientIds: String(analystAtAcme.id), interval: 15 },
+      'PUT /api/responses/alert': { active: true, waitMinutes: 15, recipientIds: [analystAtAcme.id] },
       'DELETE /api/alert/{id}': { id: doomedAlert.id },
       'DELETE /api/report/contact/notification/unsubscribe': { reportId: sampledAlert.id, reportType: 3 },
       // Narrative Analysis: a new query saved with the analyst as recipient, Acme's sampled one saved as it is, the doomed one deleted.
@@ -955,6 +960,7 @@ describe('every operation: access, tenant isolation and hostile input', () => {
       },
       'GET /api/report/log/contact/{id}': { id: karooSpareLink.id },
       'POST /api/alert/save': { name: 'Karoo alert', recipientIds: String(karooSpareLink.id), interval: 15 },
+      'PUT /api/responses/alert': { active: true, waitMinutes: 15, recipientIds: [karooSpareLink.id] },
       'POST /api/narratives/queries': { ProjectId: karooProject, Name: 'Karoo new query', StreamIds: '7', RecipientIds: [karooSpareLink.id] },
       'PUT /api/narratives/queries/{id}': { id: karooNarrativeQuery.id, Name: 'Karoo query', StreamIds: '7', RecipientIds: [karooSpareLink.id] },
       // Tutorial progress: the viewer's own.

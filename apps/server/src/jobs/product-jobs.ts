@@ -8,6 +8,7 @@ import type { Db } from '../db/connection.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { DEFAULT_OUTBOX_RETENTION_DAYS } from '../mail/mailer.ts';
 import { alertJobs } from '../modules/alerts/jobs.ts';
+import { clientJobs } from '../modules/clients/jobs.ts';
 import { followerJobs } from '../modules/followers/jobs.ts';
 import { followerJobConfig, type FollowerJobConfig } from '../modules/followers/snapshots.ts';
 import { narrativeJobs } from '../modules/narratives/jobs.ts';
@@ -76,7 +77,7 @@ function productJobs(opts: ProductJobOptions): ModuleJobs[] {
       ...(opts.connectors ? connectorQueues(ctx.db, opts.connectors.config, opts.connectors.deps) : {}),
     }),
   };
-  return [wordBinJobs, alertJobs, reportJobs, responseJobs, narrativeJobs, sentimentJobs, followerJobs(followersConfig), own];
+  return [wordBinJobs, alertJobs, reportJobs, responseJobs, narrativeJobs, sentimentJobs, clientJobs, followerJobs(followersConfig), own];
 }
 
 export function productRunner(db: Db, opts: ProductJobOptions): Runner {

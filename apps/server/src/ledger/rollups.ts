@@ -195,27 +195,32 @@ export const storedItems = (from: RawBuilder<unknown>) =>
 /**
  * Rebuilds bin_hourly, bin_hourly_sentiment, bin_hourly_places, bin_hourly_items and bin_daily_items from bin_clips (after a bulk load that wrote
  * bin_clips directly, or to repair), in one transaction (the caller's, if `db` is one): both or
- * none. One scan of bin_clips feeds the first two.
+ * none. One scan of bin_clips feeds the first two. Hours before a client's retention cutoff
+ * (clients.posts_kept_from) are left as they are: their rows are gone, their rollups kept.
  */
 export async function rebuildRollups(db: Db, binIds?: number[]): Promise<void> {
-  const only = binIds ? sql`where bin_id = any(${binIds}::int[])` : sql`where true`;
+  const bins = (t: string) => (binIds ? sql`${sql.ref(`${t}.bin_id`)} = any(${binIds}::int[])` : sql`true`);
+  // Hours before a client's retention cutoff keep their rollups: their posts are gone (retention.ts).
+  const kept = (t: string, col: string) =>
+    sql`${sql.ref(`${t}.${col}`)} >= coalesce((select c.posts_kept_from from bins k join clients c on c.id = k.client_id where k.id = ${sql.ref(`${t}.bin_id`)}), '-infinity')`;
+  const only = (t: string, col: string) => sql`where ${bins(t)} and ${kept(t, col)}`;
   const run = async (t: Db) => {
-    await sql`delete from bin_hourly ${only}`.execute(t);
-    await sql`delete from bin_hourly_sentiment ${only}`.execute(t);
-    await sql`delete from bin_hourly_places ${only}`.execute(t);
-    await sql`delete from bin_hourly_items ${only}`.execute(t);
-    await sql`delete from bin_daily_items ${only}`.execute(t);
+    await sql`delete from bin_hourly ${only('bin_hourly', 'hour')}`.execute(t);
+    await sql`delete from bin_hourly_sentiment ${only('bin_hourly_sentiment', 'hour')}`.execute(t);
+    await sql`delete from bin_hourly_places ${only('bin_hourly_places', 'hour')}`.execute(t);
+    await sql`delete from bin_hourly_items ${only('bin_hourly_items', 'hour')}`.execute(t);
+    await sql`delete from bin_daily_items ${only('bin_daily_items', 'day')}`.execute(t);
     await sql`
       with src as (select bin_id, stream_id, posted_at, ave, favourability_id, brand_association_id, 1 as sign
-                   from bin_clips ${only} and not rejected),
+                   from bin_clips b ${only('b', 'posted_at')} and not rejected),
       ${itemRows(
         cutItems(sql`
         select b.bin_id, b.stream_id, b.posted_at, b.brand_association_id, 1 as sign,
                e.hashtags, e.urls, e.handles, e.people, e.organisations, e.places
-          from bin_clips b join clip_enrichment e on e.clip_id = b.clip_id ${only} and not b.rejected`),
+          from bin_clips b join clip_enrichment e on e.clip_id = b.clip_id ${only('b', 'posted_at')} and not b.rejected`),
       )}, ${rollupUpserts('src', true)}, ${placesUpsert(sql`
         select b.bin_id, b.stream_id, b.posted_at, 1 as sign, l.country_code, l.place, l.latitude, l.longitude
-          from bin_clips b join clip_locations l on l.clip_id = b.clip_id ${only} and not b.rejected`)}, ${itemRowsUpsert()}
+          from bin_clips b join clip_locations l on l.clip_id = b.clip_id ${only('b', 'posted_at')} and not b.rejected`)}, ${itemRowsUpsert()}
       select 1`.execute(t);
   };
   if (db.isTransaction) await run(db);

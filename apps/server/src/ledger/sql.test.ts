@@ -5,7 +5,17 @@ import { fileURLToPath } from 'node:url';
 import { describe, it } from 'vitest';
 import { enrich } from '../nlp/enrich.ts';
 import { compiledSql, expectSqlFile } from '../test/sql-snapshot.ts';
-import { changeBinClips, filePosts, rebuildRollups, reclassify, recordRejectedBy, revalueClientPosts, withStoredCounts, type PreparedPost } from './index.ts';
+import {
+  changeBinClips,
+  dropBinClipsBefore,
+  filePosts,
+  rebuildRollups,
+  reclassify,
+  recordRejectedBy,
+  revalueClientPosts,
+  withStoredCounts,
+  type PreparedPost,
+} from './index.ts';
 
 const file = (name: string) => fileURLToPath(new URL(`./sql/${name}.sql`, import.meta.url));
 
@@ -60,5 +70,10 @@ describe("the ledger's SQL", () => {
       'rebuildRollups (some bins)': (db) => rebuildRollups(db, [10, 11]),
     });
     expectSqlFile(file('rebuild-rollups'), text);
+  });
+
+  it('drops rows past a retention cutoff as ledger/sql/retention.sql says', async () => {
+    const text = await compiledSql({ dropBinClipsBefore: (db) => dropBinClipsBefore(db, [10, 11], new Date('2026-01-01T00:00:00Z'), 5000) });
+    expectSqlFile(file('retention'), text);
   });
 });

@@ -1,12 +1,21 @@
 // A report's figures for one window, read once and handed to the PDF and the spreadsheet: the
 // project's totals, mentions and AVE per stream, sentiment by brand association, favourability, the
-// days (weeks or months for a long window), top posts, top authors, the word cloud and the chosen
-// bins. Each day (week, month) says whether it is partial, by the screens' rule. A Trend Analysis
+// days (weeks or months for a long window), response times, top posts, top authors, the word
+// cloud and the chosen bins. Each day (week, month) says whether it is partial, by the screens' rule. A Trend Analysis
 // report also reads the previous window of equal length. Posts counted by
 // rating are the Sentiment product's, as on every screen: a client without it gets a report
 // without them (docs/dashboard.md, "Product gating").
-import { BRAND_ASSOCIATION_LOOKUP, TOP_POSTS_PER_AUTHOR, insightsBucket, type Bucket, type PeriodCoverage, type ReportKind } from '@listening/contract';
+import {
+  BRAND_ASSOCIATION_LOOKUP,
+  TOP_POSTS_PER_AUTHOR,
+  insightsBucket,
+  type Bucket,
+  type PeriodCoverage,
+  type ReportKind,
+  type ResponseTimes,
+} from '@listening/contract';
 import * as figures from '../analytics/query.ts';
+import { readResponseTimes } from '../analytics/response-times.ts';
 import { clipCountsByBin } from '../analytics/rollup-queries.ts';
 import { isUnlocked, previousScope, toWall, type Scope } from '../analytics/scope.ts';
 import { rankTopAuthors } from '../analytics/top-authors.ts';
@@ -52,6 +61,8 @@ export interface ReportFigures {
   topAuthors: { name: string; handle: string | null; streamId: number; streamIds: number[]; followers: number; clips: number; ave: number }[];
   words: { value: string; count: number }[];
   bins: { name: string; clips: number; previous: number | null }[];
+  /** Response times of the posts to the project's own accounts, as the dashboard's Insights reads them. */
+  responses: ResponseTimes;
 }
 
 export interface DayRow extends Totals {
@@ -128,7 +139,7 @@ async function readAll(db: Db, r: FigureRequest, now: Date): Promise<ReportFigur
   const bucket = insightsBucket(s.startWall, s.endWall);
   const p = r.kind === 'trend' ? previousScope(s) : null;
   const cuts = await figures.cutsOf(db, s, now);
-  const [totals, streams, sentiment, dayRows, posts, authors, words, binCounts, binRows] = await Promise.all([
+  const [totals, streams, sentiment, dayRows, posts, authors, words, binCounts, binRows, responses] = await Promise.all([
     figures.total(db, s, TOTALS),
     figures.byStream(db, s, ['clips', 'ave']),
     figures.byAssociation(db, s, ['positive', 'neutral', 'negative', 'ave']),
@@ -138,6 +149,7 @@ async function readAll(db: Db, r: FigureRequest, now: Date): Promise<ReportFigur
     q.words(db, s, CLOUD_WORDS),
     clipCountsByBin(db, s, r.binIds),
     q.binNames(db, r.binIds),
+    readResponseTimes(db, s, { now }),
   ]);
   let previous: ReportFigures['previous'] = null;
   let previousBins: Map<number, number> | null = null;
@@ -197,5 +209,6 @@ async function readAll(db: Db, r: FigureRequest, now: Date): Promise<ReportFigur
     })),
     words: words.map((w) => ({ value: w.value, count: num(w.count) })),
     bins: binRows.map((b) => ({ name: b.name, clips: binCounts.get(b.id) ?? 0, previous: previousBins ? (previousBins.get(b.id) ?? 0) : null })),
+    responses,
   };
 }

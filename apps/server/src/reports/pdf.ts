@@ -1,7 +1,17 @@
 // The PDF document (pdfkit, pure JavaScript; charts are ECharts' SVG drawn as vectors by
 // svg-to-pdfkit): a cover, then the sections of the report's templates, each page numbered
 // "Page i of n" in its footer. Every date is the client's wall clock, named with its time zone.
-import { STREAM_NAMES, changePercent, formatRand, partialText, topPostsRanking, type StreamId } from '@listening/contract';
+import {
+  STREAM_NAMES,
+  changePercent,
+  formatRand,
+  partialText,
+  responseTimeCells,
+  responseTimeHeaders,
+  responseTimeLines,
+  topPostsRanking,
+  type StreamId,
+} from '@listening/contract';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { daysChart, favourabilityChart, sentimentChart, streamsChart, wordCloudChart } from './charts.ts';
@@ -45,6 +55,7 @@ const SECTION_TITLES: Record<Section, string> = {
   streams: 'Mentions per stream',
   sentiment: 'Sentiment and favourability',
   days: 'Daily insights',
+  responses: 'Response times',
   topPosts: 'Top posts',
   topAuthors: 'Top authors',
   wordCloud: 'Word cloud',
@@ -400,7 +411,43 @@ function empty(doc: Doc, text: string) {
   doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(text, PAGE.margin, doc.y, { width: W });
 }
 
-const DRAW: Partial<Record<Section, (doc: Doc, f: ReportFigures) => void>> = { headline, streams, sentiment, days, topPosts, topAuthors, wordCloud, bins };
+function responses(doc: Doc, f: ReportFigures) {
+  heading(doc, SECTION_TITLES.responses, 120);
+  const t = f.responses;
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(
+      `Posts to the project's own accounts that ask, complain or request; the time to an own account's first reply, and the share answered within the project's wait of ${t.WaitMinutes} minutes.${t.Truncated ? ' The window holds more such posts than the figures weigh: the newest were counted.' : ''}`,
+      PAGE.margin,
+      doc.y,
+      { width: W },
+    );
+  doc.moveDown(0.5);
+  const [needing, answered, median, p90, within] = responseTimeHeaders(t.WaitMinutes);
+  const cols: Column[] = [
+    { title: '', width: W - 375 },
+    { title: needing, width: 85, align: 'right' },
+    { title: answered, width: 75, align: 'right' },
+    { title: median, width: 65, align: 'right' },
+    { title: p90, width: 75, align: 'right' },
+    { title: within, width: 75, align: 'right' },
+  ];
+  table(doc, cols, responseTimeLines(t).map(responseTimeCells), 8);
+}
+
+const DRAW: Partial<Record<Section, (doc: Doc, f: ReportFigures) => void>> = {
+  headline,
+  streams,
+  sentiment,
+  days,
+  responses,
+  topPosts,
+  topAuthors,
+  wordCloud,
+  bins,
+};
 
 /** Numbers every page in its footer, once all pages exist. */
 function footers(doc: Doc, f: ReportFigures) {

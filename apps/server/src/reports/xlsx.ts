@@ -17,6 +17,8 @@ import {
   STREAM_NAMES,
   partialText,
   reportListingTruncatedNote,
+  responseTimeHeaders,
+  responseTimeLines,
   topPostsRanking,
   type StreamId,
 } from '@listening/contract';
@@ -164,6 +166,27 @@ async function write(out: PassThrough, f: ReportFigures, sections: Section[], li
       { header: 'Partial', key: 'partial', width: 34 },
     ]);
     f.days.forEach((d, i) => ws.addRow({ ...d, prev: f.previous?.days[i]?.clips ?? 0, partial: d.partial ? partialText(d.partial) : '' }).commit());
+    ws.commit();
+  }
+  if (sections.includes('responses')) {
+    const [needing, answered, median, p90, within] = responseTimeHeaders(f.responses.WaitMinutes);
+    const ws = sheet(wb, 'Response times', [
+      { header: 'Network or week', key: 'label', width: 22 },
+      { header: needing, key: 'needing', width: 14, style: { numFmt: COUNT_FORMAT } },
+      { header: answered, key: 'answered', width: 14, style: { numFmt: COUNT_FORMAT } },
+      { header: `${median} (min)`, key: 'median', width: 12 },
+      { header: `${p90} (min)`, key: 'p90', width: 16 },
+      { header: within, key: 'within', width: 18, style: { numFmt: '0%' } },
+    ]);
+    for (const l of responseTimeLines(f.responses))
+      ws.addRow({
+        label: l.label,
+        needing: l.row.Needing,
+        answered: l.row.Answered,
+        median: l.row.MedianMinutes,
+        p90: l.row.P90Minutes,
+        within: l.row.AnsweredWithinWait,
+      }).commit();
     ws.commit();
   }
   if (sections.includes('topPosts')) {

@@ -1,7 +1,7 @@
 // The rows that make up a person for a test that must prove a request left them alone: their
 // account, open sessions, links to clients, setup links, tutorial progress, notifications, the
-// invitations addressed to their email, and the recipients rows (word bins, alerts, reports)
-// naming their links. A test takes a snapshot, acts,
+// invitations addressed to their email, and the recipients rows (word bins, alerts, reports,
+// Response alert settings) naming their links. A test takes a snapshot, acts,
 // lists what changed, and puts the rows back, so each request is judged on its own.
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/connection.ts';
@@ -17,12 +17,21 @@ export const PERSON_TABLES = [
   'word_bin_recipients',
   'alert_recipients',
   'report_recipients',
+  'response_alert_recipients',
 ] as const;
 export type PersonTable = (typeof PERSON_TABLES)[number];
 type Row = Record<string, unknown>;
 export type PersonRows = Record<PersonTable, Row[]>;
 
-const keyOf = (table: PersonTable, r: Row) => (table === 'report_recipients' ? `${String(r.report_id)}:${String(r.contact_id)}` : String(r.id));
+/** Tables keyed by two columns rather than an id. */
+const PAIR_KEYS: Partial<Record<PersonTable, [string, string]>> = {
+  report_recipients: ['report_id', 'contact_id'],
+  response_alert_recipients: ['project_id', 'contact_id'],
+};
+const keyOf = (table: PersonTable, r: Row) => {
+  const pair = PAIR_KEYS[table];
+  return pair ? `${String(r[pair[0]])}:${String(r[pair[1]])}` : String(r.id);
+};
 const text = (r: Row) => JSON.stringify(r);
 
 /** The persons' rows now. Sessions: the open ones only (a revoked session is a change). */
@@ -40,6 +49,7 @@ export async function personRows(db: Db, userIds: number[]): Promise<PersonRows>
     word_bin_recipients,
     alert_recipients,
     report_recipients,
+    response_alert_recipients,
   ] = await Promise.all([
     db.selectFrom('users').select(['id', 'email', 'name', 'surname', 'phone', 'password_hash', 'is_admin']).where('id', 'in', userIds).orderBy('id').execute(),
     db
@@ -58,6 +68,7 @@ export async function personRows(db: Db, userIds: number[]): Promise<PersonRows>
     db.selectFrom('word_bin_recipients').selectAll().where('contact_id', 'in', links).orderBy('id').execute(),
     db.selectFrom('alert_recipients').selectAll().where('contact_id', 'in', links).orderBy('id').execute(),
     db.selectFrom('report_recipients').selectAll().where('contact_id', 'in', links).orderBy('report_id').orderBy('contact_id').execute(),
+    db.selectFrom('response_alert_recipients').selectAll().where('contact_id', 'in', links).orderBy('project_id').orderBy('contact_id').execute(),
   ]);
   return {
     users,
@@ -70,6 +81,7 @@ export async function personRows(db: Db, userIds: number[]): Promise<PersonRows>
     word_bin_recipients,
     alert_recipients,
     report_recipients,
+    response_alert_recipients,
   };
 }
 
@@ -129,13 +141,14 @@ export async function restorePersonRows(db: Db, userIds: number[], to: PersonRow
       const have = new Map(now[table].map((r) => [keyOf(table, r), r]));
       for (const [k, r] of have) {
         if (want.has(k)) continue;
-        if (table === 'report_recipients') await tx.deleteFrom(table).where('report_id', '=', r.report_id).where('contact_id', '=', r.contact_id).execute();
+        const pair = PAIR_KEYS[table];
+        if (pair) await tx.deleteFrom(table).where(pair[0], '=', r[pair[0]]).where(pair[1], '=', r[pair[1]]).execute();
         else await tx.deleteFrom(table).where('id', '=', r.id).execute();
       }
       for (const [k, r] of want) {
         const was = have.get(k);
         if (!was) await tx.insertInto(table).values(r).execute();
-        else if (text(was) !== text(r) && table !== 'report_recipients') await tx.updateTable(table).set(r).where('id', '=', r.id).execute();
+        else if (text(was) !== text(r) && !PAIR_KEYS[table]) await tx.updateTable(table).set(r).where('id', '=', r.id).execute();
       }
     }
   });

@@ -40,7 +40,8 @@ export function UserDashboard() {
 const clientDashboardApi = getRouteApi('/_private/client/$clientId/dashboard');
 export function ClientDashboardRoute() {
   const { clientId } = clientDashboardApi.useParams();
-  return <ClientDashboardScreen clientId={Number(clientId)} />;
+  const { data: user } = useUser();
+  return <ClientDashboardScreen clientId={Number(clientId)} isAdmin={!!user?.IsAdmin} />;
 }
 
 const projectsApi = getRouteApi('/_private/client/$clientId/projects');

@@ -1,16 +1,16 @@
 -- rebuildRollups (all bins)
-delete from bin_hourly where true;
-delete from bin_hourly_sentiment where true;
-delete from bin_hourly_places where true;
-delete from bin_hourly_items where true;
-delete from bin_daily_items where true;
+delete from bin_hourly where true and "bin_hourly"."hour" >= coalesce((select c.posts_kept_from from bins k join clients c on c.id = k.client_id where k.id = "bin_hourly"."bin_id"), '-infinity');
+delete from bin_hourly_sentiment where true and "bin_hourly_sentiment"."hour" >= coalesce((select c.posts_kept_from from bins k join clients c on c.id = k.client_id where k.id = "bin_hourly_sentiment"."bin_id"), '-infinity');
+delete from bin_hourly_places where true and "bin_hourly_places"."hour" >= coalesce((select c.posts_kept_from from bins k join clients c on c.id = k.client_id where k.id = "bin_hourly_places"."bin_id"), '-infinity');
+delete from bin_hourly_items where true and "bin_hourly_items"."hour" >= coalesce((select c.posts_kept_from from bins k join clients c on c.id = k.client_id where k.id = "bin_hourly_items"."bin_id"), '-infinity');
+delete from bin_daily_items where true and "bin_daily_items"."day" >= coalesce((select c.posts_kept_from from bins k join clients c on c.id = k.client_id where k.id = "bin_daily_items"."bin_id"), '-infinity');
 with src as (select bin_id, stream_id, posted_at, ave, favourability_id, brand_association_id, 1 as sign
-                   from bin_clips where true and not rejected),
+                   from bin_clips b where true and "b"."posted_at" >= coalesce((select c.posts_kept_from from bins k join clients c on c.id = k.client_id where k.id = "b"."bin_id"), '-infinity') and not rejected),
       item_rows as materialized (select d.bin_id, d.stream_id, d.posted_at, d.brand_association_id, d.sign, i.rail, i.item
         from (
         select b.bin_id, b.stream_id, b.posted_at, b.brand_association_id, 1 as sign,
                e.hashtags, e.urls, e.handles, e.people, e.organisations, e.places
-          from bin_clips b join clip_enrichment e on e.clip_id = b.clip_id where true and not b.rejected) d cross join lateral (
+          from bin_clips b join clip_enrichment e on e.clip_id = b.clip_id where true and "b"."posted_at" >= coalesce((select c.posts_kept_from from bins k join clients c on c.id = k.client_id where k.id = "b"."bin_id"), '-infinity') and not b.rejected) d cross join lateral (
     select 1::smallint as rail, v as item from (select distinct unnest(d.hashtags)) x(v)
     union all select 2::smallint, v from (select distinct unnest(d.urls)) x(v)
     union all select 3::smallint, v from (select distinct unnest(d.handles)) x(v)
@@ -59,7 +59,7 @@ with src as (select bin_id, stream_id, posted_at, ave, favourability_id, brand_a
            max(latitude), max(longitude), sum(sign)
       from (
         select b.bin_id, b.stream_id, b.posted_at, 1 as sign, l.country_code, l.place, l.latitude, l.longitude
-          from bin_clips b join clip_locations l on l.clip_id = b.clip_id where true and not b.rejected) d
+          from bin_clips b join clip_locations l on l.clip_id = b.clip_id where true and "b"."posted_at" >= coalesce((select c.posts_kept_from from bins k join clients c on c.id = k.client_id where k.id = "b"."bin_id"), '-infinity') and not b.rejected) d
      group by 1, 2, 3, 4, 5
      order by 1, 2, 3, 4, 5
     on conflict (bin_id, stream_id, hour, country_code, place) do update set clips = p.clips + excluded.clips
@@ -89,18 +89,18 @@ with src as (select bin_id, stream_id, posted_at, ave, favourability_id, brand_a
       select 1;
 
 -- rebuildRollups (some bins)
-delete from bin_hourly where bin_id = any($1::int[]);
-delete from bin_hourly_sentiment where bin_id = any($1::int[]);
-delete from bin_hourly_places where bin_id = any($1::int[]);
-delete from bin_hourly_items where bin_id = any($1::int[]);
-delete from bin_daily_items where bin_id = any($1::int[]);
+delete from bin_hourly where "bin_hourly"."bin_id" = any($1::int[]) and "bin_hourly"."hour" >= coalesce((select c.posts_kept_from from bins k join clients c on c.id = k.client_id where k.id = "bin_hourly"."bin_id"), '-infinity');
+delete from bin_hourly_sentiment where "bin_hourly_sentiment"."bin_id" = any($1::int[]) and "bin_hourly_sentiment"."hour" >= coalesce((select c.posts_kept_from from bins k join clients c on c.id = k.client_id where k.id = "bin_hourly_sentiment"."bin_id"), '-infinity');
+delete from bin_hourly_places where "bin_hourly_places"."bin_id" = any($1::int[]) and "bin_hourly_places"."hour" >= coalesce((select c.posts_kept_from from bins k join clients c on c.id = k.client_id where k.id = "bin_hourly_places"."bin_id"), '-infinity');
+delete from bin_hourly_items where "bin_hourly_items"."bin_id" = any($1::int[]) and "bin_hourly_items"."hour" >= coalesce((select c.posts_kept_from from bins k join clients c on c.id = k.client_id where k.id = "bin_hourly_items"."bin_id"), '-infinity');
+delete from bin_daily_items where "bin_daily_items"."bin_id" = any($1::int[]) and "bin_daily_items"."day" >= coalesce((select c.posts_kept_from from bins k join clients c on c.id = k.client_id where k.id = "bin_daily_items"."bin_id"), '-infinity');
 with src as (select bin_id, stream_id, posted_at, ave, favourability_id, brand_association_id, 1 as sign
-                   from bin_clips where bin_id = any($1::int[]) and not rejected),
+                   from bin_clips b where "b"."bin_id" = any($1::int[]) and "b"."posted_at" >= coalesce((select c.posts_kept_from from bins k join clients c on c.id = k.client_id where k.id = "b"."bin_id"), '-infinity') and not rejected),
       item_rows as materialized (select d.bin_id, d.stream_id, d.posted_at, d.brand_association_id, d.sign, i.rail, i.item
         from (
         select b.bin_id, b.stream_id, b.posted_at, b.brand_association_id, 1 as sign,
                e.hashtags, e.urls, e.handles, e.people, e.organisations, e.places
-          from bin_clips b join clip_enrichment e on e.clip_id = b.clip_id where bin_id = any($2::int[]) and not b.rejected) d cross join lateral (
+          from bin_clips b join clip_enrichment e on e.clip_id = b.clip_id where "b"."bin_id" = any($2::int[]) and "b"."posted_at" >= coalesce((select c.posts_kept_from from bins k join clients c on c.id = k.client_id where k.id = "b"."bin_id"), '-infinity') and not b.rejected) d cross join lateral (
     select 1::smallint as rail, v as item from (select distinct unnest(d.hashtags)) x(v)
     union all select 2::smallint, v from (select distinct unnest(d.urls)) x(v)
     union all select 3::smallint, v from (select distinct unnest(d.handles)) x(v)
@@ -149,7 +149,7 @@ with src as (select bin_id, stream_id, posted_at, ave, favourability_id, brand_a
            max(latitude), max(longitude), sum(sign)
       from (
         select b.bin_id, b.stream_id, b.posted_at, 1 as sign, l.country_code, l.place, l.latitude, l.longitude
-          from bin_clips b join clip_locations l on l.clip_id = b.clip_id where bin_id = any($8::int[]) and not b.rejected) d
+          from bin_clips b join clip_locations l on l.clip_id = b.clip_id where "b"."bin_id" = any($8::int[]) and "b"."posted_at" >= coalesce((select c.posts_kept_from from bins k join clients c on c.id = k.client_id where k.id = "b"."bin_id"), '-infinity') and not b.rejected) d
      group by 1, 2, 3, 4, 5
      order by 1, 2, 3, 4, 5
     on conflict (bin_id, stream_id, hour, country_code, place) do update set clips = p.clips + excluded.clips

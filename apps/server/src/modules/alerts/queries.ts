@@ -25,18 +25,6 @@ export async function recipientsOf(db: Db, alertIds: number[]) {
     .execute();
 }
 
-/** Which of these ids are active contacts of the client. */
-export async function activeContactIds(db: Db, clientId: number, ids: number[]): Promise<Set<number>> {
-  const rows = await db
-    .selectFrom('client_contacts')
-    .select('id')
-    .where('client_id', '=', clientId)
-    .where('is_active', '=', true)
-    .where('id', 'in', ids)
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}
-
 export async function insertAlert(
   db: Db,
   values: {

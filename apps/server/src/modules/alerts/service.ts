@@ -15,6 +15,7 @@ import {
 } from '@listening/contract';
 import type * as C from '@listening/contract';
 import type { OperationResult, ParsedInput } from '@listening/contract';
+import { activeContactIdsOf } from '../../access/contacts.ts';
 import { projectForUser, projectForWrite } from '../../access/index.ts';
 import { assertUnlocked, fromWall, toWall, wallTime } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
@@ -70,7 +71,7 @@ export async function saveAlert(db: Db, user: AuthUser, body: ParsedInput<typeof
   await assertUnlocked(db, project, 'Notifications');
   // Filtering by sentiment reads sentiment data: the client must own Sentiment, as on every screen.
   if (body.sentimentId !== 0) await assertUnlocked(db, project, 'Sentiment');
-  const known = await q.activeContactIds(db, project.client_id, body.recipientIds);
+  const known = await activeContactIdsOf(db, project.client_id, body.recipientIds);
   const strangers = body.recipientIds.filter((id) => !known.has(id));
   if (strangers.length)
     throw badRequest(

@@ -10,7 +10,7 @@
 // ingestion, a rejection and a restore that cancel out) shows within PEOPLE_KEEP_MS.
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import { rollupInScope, type Scope } from '../../analytics/scope.ts';
+import { postsKeptPart, rollupInScope, type Scope } from '../../analytics/scope.ts';
 import { rangeAccounts, type RangeAccount } from './queries.ts';
 import { postsIndex, type Accounts } from './posts-index.ts';
 import { float64s, int32s, recycle } from './array-pool.ts';
@@ -318,7 +318,9 @@ async function computePeople(db: Db, s: Scope): Promise<{ value: RangePeople; ma
  * The scope's people, from the kept entry when it still holds, handed to `f`, which must take what
  * it needs at once (synchronously): a dropped entry's arrays are reused (array-pool.ts).
  */
-export async function rangePeople<R>(db: Db, s: Scope, f: (people: RangePeople) => R): Promise<R> {
+export async function rangePeople<R>(db: Db, scope: Scope, f: (people: RangePeople) => R): Promise<R> {
+  // Only the posts kept are counted, and checked against the rollups of the same hours.
+  const s = postsKeptPart(scope);
   let results = kept.get(db);
   if (!results) kept.set(db, (results = new KeptResults<RangePeople>({ keepMs: PEOPLE_KEEP_MS, max: MAX_SCOPES, onDrop: (people) => people.release?.() })));
   const key = `${s.binId}|${s.from.toISOString()}|${s.to.toISOString()}|${[...s.streams].sort((a, b) => a - b).join(',')}`;

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
 import { assertScreen } from '../../access/index.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { previousScope, resolveScope } from '../../analytics/scope.ts';
+import { assertPostsKept, previousScope, resolveScope } from '../../analytics/scope.ts';
 import { rangePeople } from './range-people.ts';
 
 type Query = z.output<typeof TopAuthorsPageQuery>;
@@ -16,6 +16,7 @@ type Query = z.output<typeof TopAuthorsPageQuery>;
 export async function topAuthorsPage(db: Db, user: AuthUser, query: Query): Promise<TopAuthorsPage> {
   const s = await resolveScope(db, user, query);
   assertScreen(s.project, 'top-authors');
+  assertPostsKept(s);
   // Each range's people are used as they are handed over (their arrays are reused once dropped).
   const [now, before] = await Promise.all([
     rangePeople(db, s, (p) => ({ count: p.count, clips: p.clips, page: p.page(query.sort, (query.page - 1) * query.pageSize, query.pageSize) })),

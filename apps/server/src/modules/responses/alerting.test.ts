@@ -6,6 +6,7 @@ import { invalidateRules } from '../../ingest/rules.ts';
 import { makePost, seedProject, type SeededProject } from '../../ingest/testing.ts';
 import { testDb } from '../../test/harness.ts';
 import { alertWaitingResponses } from './alerting.ts';
+import { responseContacts } from './queries.ts';
 
 const NOW = new Date('2024-06-03T12:00:00Z');
 const ago = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000);
@@ -53,6 +54,15 @@ describe('response alerts', () => {
         { word_bin_id: bin.id, contact_id: contacts[1].id, recipient_type_id: 1 },
       ])
       .execute();
+    // Another client's contact named as a Response Contact of this project's bin: never told.
+    const other = await h.db.insertInto('clients').values({ name: 'Other Co' }).returning('id').executeTakeFirstOrThrow();
+    const stranger = await h.db
+      .insertInto('users')
+      .values({ email: 'stranger@other.example', name: 'St', password_hash: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const foreign = await h.db.insertInto('client_contacts').values({ client_id: other.id, user_id: stranger.id }).returning('id').executeTakeFirstOrThrow();
+    await h.db.insertInto('word_bin_recipients').values({ word_bin_id: bin.id, contact_id: foreign.id, recipient_type_id: 3 }).execute();
     invalidateRules(h.db);
     await ingestPosts(h.db, [
       makePost('@AcmeSA where is my acme order?', { externalId: 'late', inReplyToHandle: 'AcmeSA', postedAt: ago(90) }),
@@ -79,6 +89,10 @@ describe('response alerts', () => {
     // Told once: the next run finds nothing new.
     expect(await run()).toEqual([]);
     expect(await outbox()).toHaveLength(1);
+  });
+
+  it("counts only the project's own client's contacts as its Response Contacts", async () => {
+    expect((await responseContacts(h.db, p.projectId)).map((c) => c.email)).toEqual(['responder@alerted.example']);
   });
 
   it('tells of a post once it has waited long enough, and never of one a person marked', async () => {

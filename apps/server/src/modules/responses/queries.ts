@@ -1,70 +1,9 @@
-// Every statement of the response queue (docs/responses.md).
-import { BRAND_ASSOCIATION, RECIPIENT_TYPES, RESPONSE_QUEUE_MAX } from '@listening/contract';
+// Every statement of the response queue's marks and alerts (docs/responses.md); the addressed
+// posts themselves are read by analytics/response-times.ts, shared with the dashboard and reports.
+import { RECIPIENT_TYPES } from '@listening/contract';
 
 const RESPONSE_CONTACT = RECIPIENT_TYPES.ResponseContact;
 import type { Db } from '../../db/connection.ts';
-
-export interface AddressedPost {
-  clip_id: number;
-  stream_id: number;
-  favourability_id: number;
-  posted_at: Date;
-  body: string;
-  link: string | null;
-  in_reply_to_handle: string | null;
-  author: string | null;
-  handle: string | null;
-  mark: 'answered' | 'no_reply' | null;
-  marked_at: Date | null;
-  /** The first reply to it by one of the project's own accounts, as collected. */
-  replied_at: Date | null;
-}
-
-/**
- * The scope's posts addressed to the project's own accounts (replies to them and mentions of them:
- * Earned), newest first, at most RESPONSE_QUEUE_MAX + 1 (one more says the range held more), with
- * a person's mark and the first own reply collected.
- */
-export async function addressedPosts(db: Db, s: { projectId: number; binId: number; streams: number[]; from: Date; to: Date }): Promise<AddressedPost[]> {
-  const rows = await db
-    .selectFrom('bin_clips as bc')
-    .innerJoin('clips as c', 'c.id', 'bc.clip_id')
-    .leftJoin('authors as a', 'a.id', 'bc.author_id')
-    .leftJoin('response_marks as m', (j) => j.onRef('m.clip_id', '=', 'bc.clip_id').on('m.project_id', '=', s.projectId))
-    .select((eb) => [
-      'bc.clip_id',
-      'bc.stream_id',
-      'bc.favourability_id',
-      'bc.posted_at',
-      'c.body',
-      'c.link',
-      'c.in_reply_to_handle',
-      'a.name as author',
-      'a.handle',
-      'm.status as mark',
-      'm.marked_at',
-      eb
-        .selectFrom('clips as r')
-        .innerJoin('bin_clips as rb', 'rb.clip_id', 'r.id')
-        .select((e) => e.fn.min('r.posted_at').as('at'))
-        .whereRef('r.stream_id', '=', 'c.stream_id')
-        .whereRef('r.parent_external_id', '=', 'c.external_id')
-        .whereRef('rb.bin_id', '=', 'bc.bin_id')
-        .where('rb.brand_association_id', '=', BRAND_ASSOCIATION.Owned)
-        .as('replied_at'),
-    ])
-    .where('bc.bin_id', '=', s.binId)
-    .where('bc.brand_association_id', '=', BRAND_ASSOCIATION.Earned)
-    .where('bc.rejected', '=', false)
-    .where('bc.stream_id', 'in', s.streams.length ? s.streams : [-1])
-    .where('bc.posted_at', '>=', s.from)
-    .where('bc.posted_at', '<', s.to)
-    .orderBy('bc.posted_at', 'desc')
-    .orderBy('bc.clip_id', 'desc')
-    .limit(RESPONSE_QUEUE_MAX + 1)
-    .execute();
-  return rows as AddressedPost[];
-}
 
 /** Whether the clip is one of the project's posts (a mark names only those). */
 export async function projectHasClip(db: Db, binId: number, clipId: number): Promise<boolean> {
@@ -84,35 +23,47 @@ export async function clearMark(db: Db, projectId: number, clipId: number): Prom
   await db.deleteFrom('response_marks').where('project_id', '=', projectId).where('clip_id', '=', clipId).execute();
 }
 
-/** Projects with a Response Contact (recipient type 3) on an active word bin, with what their queue reads. */
-export async function projectsWithResponseContacts(db: Db): Promise<{ id: number; bin_id: number; stream_ids: number[] }[]> {
+/**
+ * Projects someone is to hear of: a Response Contact (recipient type 3) on an active word bin, or
+ * an active Response alert setting with recipients; with what their queue reads and the setting's
+ * wait (null: no active setting).
+ */
+export async function projectsToAlert(db: Db): Promise<{ id: number; bin_id: number; stream_ids: number[]; wait_minutes: number | null }[]> {
   const rows = await db
     .selectFrom('projects as p')
-    .select(['p.id', 'p.bin_id', 'p.stream_ids'])
+    .leftJoin('response_alert_settings as s', (j) => j.onRef('s.project_id', '=', 'p.id').on('s.is_active', '=', true))
+    .select(['p.id', 'p.bin_id', 'p.stream_ids', 's.wait_minutes'])
     .where('p.is_deleted', '=', false)
     .where('p.bin_id', 'is not', null)
     .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('word_bins as w')
-          .innerJoin('word_bin_recipients as r', 'r.word_bin_id', 'w.id')
-          .select('w.id')
-          .whereRef('w.project_id', '=', 'p.id')
-          .where('w.is_active', '=', true)
-          .where('r.recipient_type_id', '=', RESPONSE_CONTACT),
-      ),
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('word_bins as w')
+            .innerJoin('word_bin_recipients as r', 'r.word_bin_id', 'w.id')
+            .select('w.id')
+            .whereRef('w.project_id', '=', 'p.id')
+            .where('w.is_active', '=', true)
+            .where('r.recipient_type_id', '=', RESPONSE_CONTACT),
+        ),
+        eb.exists(eb.selectFrom('response_alert_recipients as ar').select('ar.contact_id').whereRef('ar.project_id', '=', 's.project_id')),
+      ]),
     )
     .orderBy('p.id')
     .execute();
-  return rows.map((r) => ({ id: r.id, bin_id: r.bin_id!, stream_ids: (r.stream_ids ?? []).map(Number) }));
+  return rows.map((r) => ({ id: r.id, bin_id: r.bin_id!, stream_ids: (r.stream_ids ?? []).map(Number), wait_minutes: r.wait_minutes }));
 }
 
-/** The project's Response Contacts who may hear of it: active contacts of its client, each user once. */
+/**
+ * The project's Response Contacts who may hear of it: active contacts of its client, each user once.
+ * A recipient row naming another client's contact (written by a bug or by hand) tells no one.
+ */
 export async function responseContacts(db: Db, projectId: number): Promise<{ user_id: number; email: string; name: string }[]> {
   return db
     .selectFrom('word_bins as w')
+    .innerJoin('projects as p', 'p.id', 'w.project_id')
     .innerJoin('word_bin_recipients as r', 'r.word_bin_id', 'w.id')
-    .innerJoin('client_contacts as cc', 'cc.id', 'r.contact_id')
+    .innerJoin('client_contacts as cc', (j) => j.onRef('cc.id', '=', 'r.contact_id').onRef('cc.client_id', '=', 'p.client_id'))
     .innerJoin('users as u', 'u.id', 'cc.user_id')
     .select(['u.id as user_id', 'u.email', 'u.name'])
     .distinct()
@@ -122,6 +73,74 @@ export async function responseContacts(db: Db, projectId: number): Promise<{ use
     .where('cc.is_active', '=', true)
     .orderBy('u.id')
     .execute();
+}
+
+/** The contacts an active Response alert setting of the project tells: active contacts of its client, each user once. */
+export async function settingContacts(db: Db, projectId: number): Promise<{ user_id: number; email: string; name: string }[]> {
+  return db
+    .selectFrom('response_alert_settings as s')
+    .innerJoin('projects as p', 'p.id', 's.project_id')
+    .innerJoin('response_alert_recipients as r', 'r.project_id', 's.project_id')
+    .innerJoin('client_contacts as cc', (j) => j.onRef('cc.id', '=', 'r.contact_id').onRef('cc.client_id', '=', 'p.client_id'))
+    .innerJoin('users as u', 'u.id', 'cc.user_id')
+    .select(['u.id as user_id', 'u.email', 'u.name'])
+    .distinct()
+    .where('s.project_id', '=', projectId)
+    .where('s.is_active', '=', true)
+    .where('cc.is_active', '=', true)
+    .orderBy('u.id')
+    .execute();
+}
+
+export async function alertSetting(db: Db, projectId: number) {
+  return db.selectFrom('response_alert_settings').select(['is_active', 'wait_minutes']).where('project_id', '=', projectId).executeTakeFirst();
+}
+
+/** The setting's recipients as named: any contact row still listed, active or not (the dialog shows whom it names). */
+export async function alertRecipients(db: Db, projectId: number, clientId: number) {
+  return db
+    .selectFrom('response_alert_recipients as r')
+    .innerJoin('client_contacts as cc', 'cc.id', 'r.contact_id')
+    .innerJoin('users as u', 'u.id', 'cc.user_id')
+    .select(['cc.id as contact_id', 'u.name', 'u.surname', 'u.email'])
+    .where('r.project_id', '=', projectId)
+    .where('cc.client_id', '=', clientId)
+    .orderBy('cc.id')
+    .execute();
+}
+
+/** How many people the project's active word bins name as Response Contacts (active contacts of its client). */
+export async function wordBinContactCount(db: Db, projectId: number): Promise<number> {
+  const row = await db
+    .selectFrom('word_bins as w')
+    .innerJoin('projects as p', 'p.id', 'w.project_id')
+    .innerJoin('word_bin_recipients as r', 'r.word_bin_id', 'w.id')
+    .innerJoin('client_contacts as cc', (j) => j.onRef('cc.id', '=', 'r.contact_id').onRef('cc.client_id', '=', 'p.client_id'))
+    .select((eb) => eb.fn.count<string>('cc.user_id').distinct().as('n'))
+    .where('w.project_id', '=', projectId)
+    .where('w.is_active', '=', true)
+    .where('r.recipient_type_id', '=', RESPONSE_CONTACT)
+    .where('cc.is_active', '=', true)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Writes the setting and replaces its recipients (in the caller's transaction). */
+export async function saveSetting(
+  db: Db,
+  s: { projectId: number; active: boolean; waitMinutes: number; recipientIds: number[]; userId: number },
+): Promise<void> {
+  await db
+    .insertInto('response_alert_settings')
+    .values({ project_id: s.projectId, is_active: s.active, wait_minutes: s.waitMinutes, updated_by: s.userId })
+    .onConflict((oc) => oc.column('project_id').doUpdateSet({ is_active: s.active, wait_minutes: s.waitMinutes, updated_by: s.userId, updated_at: new Date() }))
+    .execute();
+  await db.deleteFrom('response_alert_recipients').where('project_id', '=', s.projectId).execute();
+  if (s.recipientIds.length)
+    await db
+      .insertInto('response_alert_recipients')
+      .values(s.recipientIds.map((contact_id) => ({ project_id: s.projectId, contact_id })))
+      .execute();
 }
 
 /** Claims the posts not told about yet: answers those this call claimed (in the caller's transaction). */

@@ -3,7 +3,7 @@ import { ingestPosts } from '../../ingest/index.ts';
 import { invalidateRules } from '../../ingest/rules.ts';
 import { makePost, seedProject, type SeededProject } from '../../ingest/testing.ts';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
-import { duration, responseReasons } from './reasons.ts';
+import { duration, responseReasons } from '../../analytics/response-reasons.ts';
 
 const AT = (minute: number) => new Date(Date.UTC(2024, 5, 1, 10, minute));
 const OWNED = { externalId: 'acme-1', name: 'Acme SA', handle: 'AcmeSA', followers: 50_000 };

@@ -88,19 +88,6 @@ export function contactsOf(db: Db, clientId: number) {
     .execute();
 }
 
-/** Which of these contact ids are active contacts of the client. */
-export async function contactIdsOfClient(db: Db, clientId: number, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('client_contacts')
-    .select('id')
-    .where('client_id', '=', clientId)
-    .where('is_active', '=', true)
-    .where('id', 'in', ids)
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}
-
 export function liveGroup(db: Db, id: number) {
   return db.selectFrom('word_bin_groups').selectAll().where('id', '=', id).where('is_deleted', '=', false).executeTakeFirst();
 }

@@ -6,6 +6,7 @@
 import { WORD_BIN_MATCH_DAYS, languageCode, languageId, lockedProduct, quoteInput, type WordBinInput } from '@listening/contract';
 import type * as C from '@listening/contract';
 import type { z } from 'zod';
+import { activeContactIdsOf } from '../../access/contacts.ts';
 import { assertClientAccess, assertClientWritable, clientProductCodes, projectForUser } from '../../access/index.ts';
 import { assertUnlocked } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
@@ -127,7 +128,7 @@ async function checked(db: Db, clientId: number, body: Input, accountId: number 
     if (!group || group.client_id !== clientId) throw badRequest(`Group ${groupId} is not a group of this client`);
   }
   const contactIds = body.Recipients.map((r) => r.ContactId);
-  const ours = await q.contactIdsOfClient(db, clientId, contactIds);
+  const ours = await activeContactIdsOf(db, clientId, contactIds);
   const foreign = contactIds.filter((id) => !ours.has(id));
   if (foreign.length) throw badRequest(`Contact ${foreign.join(', ')} is not an active contact of this client: choose recipients from the client's contacts`);
   return {

@@ -2,9 +2,11 @@ import { Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/c
 import { IconAddressBook, IconFolders } from '@tabler/icons-react';
 import { AnchorLink, CardLink } from '../../../ui/links.tsx';
 import type { ReactNode } from 'react';
+import { DEFAULT_TIME_ZONE } from '@listening/contract';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { useClients } from '../api/get-clients.ts';
 import { ActiveBadge } from '../components/ClientCard.tsx';
+import { RetentionCard } from '../components/RetentionCard.tsx';
 
 function TileContent({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
   return (
@@ -22,8 +24,8 @@ function TileContent({ icon, title, text }: { icon: ReactNode; title: string; te
   );
 }
 
-/** The client dashboard: two tiles, Projects and Contact Management. */
-export function ClientDashboardScreen({ clientId }: { clientId: number }) {
+/** The client dashboard: two tiles, Projects and Contact Management; for administrators, how long its posts are kept. */
+export function ClientDashboardScreen({ clientId, isAdmin = false }: { clientId: number; isAdmin?: boolean }) {
   const { data } = useClients();
   const client = data?.find((c) => c.Id === clientId);
   const params = { clientId: String(clientId) };
@@ -65,6 +67,7 @@ export function ClientDashboardScreen({ clientId }: { clientId: number }) {
           />
         </CardLink>
       </SimpleGrid>
+      {isAdmin && <RetentionCard clientId={clientId} timeZone={client?.TimeZone ?? DEFAULT_TIME_ZONE} />}
     </Container>
   );
 }

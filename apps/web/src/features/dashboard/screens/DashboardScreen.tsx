@@ -14,6 +14,7 @@ import { HourlyHeatmap } from '../components/HourlyHeatmap.tsx';
 import { InfluencerDiscovery } from '../components/InfluencerDiscovery.tsx';
 import { LiveStatus } from '../components/LiveStatus.tsx';
 import { MentionCards } from '../components/MentionCards.tsx';
+import { ResponseTimes } from '../components/ResponseTimes.tsx';
 import { SentimentHeatmap } from '../components/SentimentHeatmap.tsx';
 import { SentimentSummary } from '../components/SentimentSummary.tsx';
 import { SortBinsTree } from '../components/SortBinsTree.tsx';
@@ -44,6 +45,9 @@ export function DashboardScreen() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <FavourabilityDonut />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <ResponseTimes />
         </Grid.Col>
         <Grid.Col span={12}>
           <HourlyHeatmap />

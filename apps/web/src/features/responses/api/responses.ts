@@ -1,11 +1,12 @@
-// The response queue's calls: the queue as a read of the operation layer, a mark as a mutation
-// that refreshes it.
+// The response queue's calls: the queue and the Response alert setting as reads of the operation
+// layer, a mark and a saved setting as mutations that refresh them.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { getResponseQueue, markResponse, type OperationInput } from '@listening/contract';
+import { getContacts, getResponseAlert, getResponseQueue, markResponse, saveResponseAlert, type OperationInput } from '@listening/contract';
 import { call } from '../../../api/client.ts';
 import { invalidateOp, useOp } from '../../../api/op-query.ts';
 
 export type ResponseQueueInput = OperationInput<typeof getResponseQueue>['query'];
+export type ResponseAlertInput = OperationInput<typeof saveResponseAlert>['body'];
 
 export const useResponseQueue = (query: ResponseQueueInput) => useOp(getResponseQueue, { query }, { call: { quiet: true } });
 
@@ -14,5 +15,19 @@ export function useMarkResponse() {
   return useMutation({
     mutationFn: (body: OperationInput<typeof markResponse>['body']) => call(markResponse, { body }),
     onSuccess: () => invalidateOp(queryClient, getResponseQueue),
+  });
+}
+
+export const useResponseAlert = (projectId: number) => useOp(getResponseAlert, { query: { projectId } }, { call: { quiet: true } });
+
+/** The client's contacts, recipients to choose from (only active ones may be told). */
+export const useClientContacts = (clientId: number) => useOp(getContacts, { query: { clientId } }, { staleTime: 60_000 });
+
+/** Quiet: the form shows the server's message beside the fields. */
+export function useSaveResponseAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ResponseAlertInput) => call(saveResponseAlert, { body }, { quiet: true }),
+    onSuccess: () => invalidateOp(queryClient, getResponseAlert),
   });
 }

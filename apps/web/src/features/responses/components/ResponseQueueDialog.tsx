@@ -13,6 +13,8 @@ import { Modal } from '../../../ui/Modal.tsx';
 import { StreamIcon, streamName } from '../../../ui/StreamIcon.tsx';
 import { formatTime, useTimeZone } from '../../../ui/time.ts';
 import { useMarkResponse, useResponseQueue } from '../api/responses.ts';
+import { waitLabel } from '../wait.ts';
+import { ResponseAlertCard } from './ResponseAlertForm.tsx';
 
 const REASONS = [
   { value: 'all', label: 'All' },
@@ -20,10 +22,7 @@ const REASONS = [
   { value: 'complaint', label: 'Complaints' },
   { value: 'request', label: 'Requests' },
 ];
-const WAITS = [15, 30, 60, 240, 1440].map((m) => ({
-  value: String(m),
-  label: m < 60 ? `${m} minutes` : m === 60 ? '1 hour' : m < 1440 ? `${m / 60} hours` : '1 day',
-}));
+const WAITS = [15, 30, 60, 240, 1440].map((m) => ({ value: String(m), label: waitLabel(m) }));
 const STATUS: Record<ResponseItem['Status'], { label: string; color: string }> = {
   open: { label: 'Open', color: 'red' },
   answered: { label: 'Answered', color: 'teal' },
@@ -107,7 +106,7 @@ function Item({ item, projectId }: { item: ResponseItem; projectId: number }) {
   );
 }
 
-export function ResponseQueueDialog({ projectId, onClose }: ProjectDialogProps) {
+export function ResponseQueueDialog({ projectId, clientId, onClose }: ProjectDialogProps) {
   const { params, filter } = useProjectContext();
   const [reason, setReason] = useState('all');
   const [stream, setStream] = useState<string | null>(null);
@@ -128,6 +127,7 @@ export function ResponseQueueDialog({ projectId, onClose }: ProjectDialogProps) 
         Posts to the project’s own accounts that ask, complain or request, in the Filter’s dates and streams. An own account’s reply closes a post by itself
         once it is collected.
       </Text>
+      <ResponseAlertCard projectId={projectId} clientId={clientId} />
       <Group gap="sm" mb="sm" wrap="wrap">
         <SegmentedControl size="xs" data={REASONS} value={reason} onChange={setReason} aria-label="Reason" />
         <Select
@@ -155,7 +155,7 @@ export function ResponseQueueDialog({ projectId, onClose }: ProjectDialogProps) 
             <Figure label="Median first response" value={minutes(f!.MedianMinutes)} />
             <Figure label="90% answered within" value={minutes(f!.P90Minutes)} />
             <Figure
-              label={`Answered within ${WAITS.find((w) => w.value === wait)?.label ?? wait}`}
+              label={`Answered within ${waitLabel(Number(wait))}`}
               value={f!.AnsweredWithinWait === null ? '–' : `${Math.round(f!.AnsweredWithinWait * 100)}%`}
             />
           </SimpleGrid>

@@ -3,8 +3,8 @@
 // mark or a question's opening words; a negative rating or a complaint word; a request's words.
 // English rules, and the sentiment signal for every language.
 import { FAVOURABILITY, type ResponseReason } from '@listening/contract';
-import { COMPLAINT } from '../../nlp/lexicon.ts';
-import { tokenize } from '../../nlp/text.ts';
+import { COMPLAINT } from '../nlp/lexicon.ts';
+import { tokenize } from '../nlp/text.ts';
 
 /** A question's opening words, after any @handles it starts with. */
 const QUESTION_START =
