@@ -49,7 +49,9 @@ export async function checkClients(db: Db, now = new Date()): Promise<{ adapt: n
 /** A client's job: adapt (once per job, even when run again after a kill), then re-score. */
 export async function runClientJob(db: Db, job: ClientJob, key: string, signal?: AbortSignal) {
   const model = job.adapt ? await adaptClient(db, job.clientId, key) : null;
-  const rescore = await rescoreClient(db, job.clientId, { signal });
+  // SENTIMENT_RESCORE_BATCH: clips per transaction, smaller to watch a re-score part way (the kill test).
+  const batch = Number(process.env.SENTIMENT_RESCORE_BATCH) || undefined;
+  const rescore = await rescoreClient(db, job.clientId, { signal, batch });
   return { model, rescore };
 }
 

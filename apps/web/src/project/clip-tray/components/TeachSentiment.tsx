@@ -1,7 +1,7 @@
 // "Teach sentiment": the posts of the tray's filter whose rating would help the client's own
 // sentiment model most (docs/sentiment.md, "A client's own model"), one at a time, rated with one
 // key each; with the ratings so far and what the last adaptation changed.
-import { Alert, Badge, Button, Group, Kbd, Loader, Modal, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Kbd, Loader, Modal, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { FAVOURABILITY, type AdaptationSummary } from '@listening/contract';
 import { useEffect, useState } from 'react';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
@@ -128,14 +128,14 @@ export function TeachSentiment({ opened, onClose, query }: { opened: boolean; on
                 </Badge>
               </Group>
             </Paper>
-            <Group grow gap="xs">
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
               {KEYS.map((k) => (
                 <Button key={k.key} variant="light" color={k.color} loading={rate.isPending} onClick={() => void answer(k.id).catch(() => {})}>
                   <Kbd mr={6}>{k.key}</Kbd>
                   {k.label}
                 </Button>
               ))}
-            </Group>
+            </SimpleGrid>
             <Group justify="space-between">
               <Text size="xs" c="dimmed">
                 One key each: <Kbd>1</Kbd> negative, <Kbd>2</Kbd> neutral, <Kbd>3</Kbd> positive, <Kbd>S</Kbd> skip.

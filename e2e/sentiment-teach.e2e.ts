@@ -1,0 +1,112 @@
+// "Teach sentiment" (docs/sentiment.md, "A client's own model"): an analyst opens the clip tray,
+// rates the posts the client's model is least sure of with one key each, an admin runs the
+// adaptation now (the scheduled job's own code, queued at once), and the tray then says what it
+// changed: posts re-scored, base against adapted accuracy on the ratings held back.
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { login, projectWithPosts, shot, useBrowser } from './browser.ts';
+
+const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
+const CLIENT = 'Acme Beverages';
+const PROJECT = 'Acme Cola Brand Monitoring';
+
+const browser = useBrowser();
+
+/** The dialog alone, as the user sees it (shot() saves the whole page). */
+const dialogShot = (dialog: Locator, name: string) => dialog.screenshot({ path: `.e2e-artifacts/${name}.png` });
+
+/** Opens the project's dashboard and its tray from a sentiment card, then "Teach sentiment". */
+async function openTeach(page: Page): Promise<Locator> {
+  const { clientId, projectId } = await projectWithPosts(page, CLIENT, PROJECT, 100);
+  await page.goto(`${baseURL}/client/${clientId}/project/${projectId}`);
+  const percentage = page.getByTestId('sentiment-earned').getByRole('button', { name: /^Open the [\d,]+ negative Earned posts?$/ });
+  await percentage.click();
+  const tray = page.getByRole('dialog', { name: 'Posts' });
+  await tray.getByTestId('clip').first().waitFor();
+  await tray.getByRole('button', { name: 'Teach sentiment' }).click();
+  const teach = page.getByRole('dialog', { name: 'Teach sentiment' });
+  await teach.getByTestId('teach-ratings').waitFor();
+  return teach;
+}
+
+/** Rates every post of the round Neutral with the key 2, waiting for each next post. */
+async function rateRound(page: Page, teach: Locator): Promise<number> {
+  let rated = 0;
+  for (;;) {
+    const post = teach.getByTestId('teach-post');
+    if ((await post.count()) === 0) return rated;
+    const id = await post.getAttribute('data-bin-clip-id');
+    // The keys answer once the last rating is saved (the buttons show it by leaving their loading state).
+    await expect.poll(() => teach.getByRole('button', { name: /Neutral/ }).isEnabled()).toBe(true);
+    await page.keyboard.press('2');
+    await expect.poll(async () => ((await post.count()) ? await post.getAttribute('data-bin-clip-id') : null)).not.toBe(id);
+    rated++;
+  }
+}
+
+describe('teaching the client’s sentiment model from the clip tray', () => {
+  it('rates the least certain posts with one key each, and counts the ratings', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+    page.on('response', (r) => void (r.status() >= 400 && console.error(`answer ${r.status()} to ${r.url()}`)));
+    await login(page, baseURL, 'analyst@demo.example');
+    await page.waitForURL(/\/clients/);
+    const teach = await openTeach(page);
+    const ratingsBefore = Number((await teach.getByTestId('teach-ratings').textContent())!.match(/^([\d,]+)/)![1].replace(/,/g, ''));
+    await teach.getByTestId('teach-post').waitFor();
+    await shot(page, 'sentiment-teach-1280');
+    await dialogShot(teach, 'sentiment-teach-dialog-1280');
+    let rated = await rateRound(page, teach);
+    expect(rated).toBeGreaterThan(0);
+    // A second round: 20 more of the least certain posts.
+    await teach.getByRole('button', { name: 'Ask for more' }).click();
+    await teach.getByTestId('teach-post').waitFor();
+    rated += await rateRound(page, teach);
+    await expect
+      .poll(() => teach.getByTestId('teach-ratings').textContent())
+      .toMatch(new RegExp(`^${(ratingsBefore + rated).toLocaleString('en-US')} ratings so far`));
+    await page.close();
+  });
+
+  it('adapts when the admin says Adapt now, and shows the figures of the adaptation', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await login(page, baseURL, 'admin@demo.example');
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await page.goto(`${baseURL}/admin/sentiment`);
+    const row = page.getByTestId('client-model').filter({ hasText: CLIENT });
+    await row.getByRole('button', { name: 'Adapt now' }).click();
+    // The job runs on the server's runner; the screen shows it once reloaded.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await row.waitFor();
+          return row.textContent();
+        },
+        { timeout: 90_000, interval: 2_000 },
+      )
+      .toMatch(/posts re-scored(?! so far)/);
+    const text = (await row.textContent())!;
+    expect(text).toMatch(/\d+(\.\d)?% → \d+(\.\d)?% on \d+ held back of \d+/);
+    expect(text).toContain('Used');
+    await shot(page, 'sentiment-models-admin-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'sentiment-models-admin-390');
+    await page.close();
+  }, 120_000);
+
+  it('says in the tray what the last adaptation changed', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await login(page, baseURL, 'analyst@demo.example');
+    await page.waitForURL(/\/clients/);
+    const teach = await openTeach(page);
+    const sentence = await teach.getByTestId('teach-last-adaptation').textContent();
+    const m = sentence!.match(/^([\d,]+) posts? re-scored; on the client's rated posts held back, (\d+)% -> (\d+)%$/);
+    expect(m, sentence!).not.toBeNull();
+    expect(Number(m![1].replace(/,/g, ''))).toBeGreaterThan(0);
+    expect(Number(m![3])).toBeGreaterThanOrEqual(Number(m![2]));
+    await shot(page, 'sentiment-teach-390');
+    await dialogShot(teach, 'sentiment-teach-dialog-390');
+    await page.close();
+  });
+});
