@@ -117,6 +117,8 @@ describe('Post Listing', () => {
     await expect
       .poll(() => alert.getByTestId('response-alert-summary').textContent())
       .toMatch(/^On: a post unanswered after 15 minutes is told to \d+ contacts?$/);
+    // The queue's figures now use the project's wait.
+    await expect.poll(() => dialog.getByLabel('Wait', { exact: true }).inputValue()).toBe('15 minutes');
     await shot(page, 'response-alert-setting');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });

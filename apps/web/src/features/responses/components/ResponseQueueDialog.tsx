@@ -12,7 +12,7 @@ import type { ProjectDialogProps } from '../../../project/dialogs.ts';
 import { Modal } from '../../../ui/Modal.tsx';
 import { StreamIcon, streamName } from '../../../ui/StreamIcon.tsx';
 import { formatTime, useTimeZone } from '../../../ui/time.ts';
-import { useMarkResponse, useResponseQueue } from '../api/responses.ts';
+import { useMarkResponse, useResponseAlert, useResponseQueue } from '../api/responses.ts';
 import { waitLabel } from '../wait.ts';
 import { ResponseAlertCard } from './ResponseAlertForm.tsx';
 
@@ -22,7 +22,9 @@ const REASONS = [
   { value: 'complaint', label: 'Complaints' },
   { value: 'request', label: 'Requests' },
 ];
-const WAITS = [15, 30, 60, 240, 1440].map((m) => ({ value: String(m), label: waitLabel(m) }));
+const WAITS = [15, 30, 60, 240, 1440];
+/** The wait choices, with the project's own wait among them. */
+const waitOptions = (own: number) => [...new Set([...WAITS, own])].sort((a, b) => a - b).map((m) => ({ value: String(m), label: waitLabel(m) }));
 const STATUS: Record<ResponseItem['Status'], { label: string; color: string }> = {
   open: { label: 'Open', color: 'red' },
   answered: { label: 'Answered', color: 'teal' },
@@ -110,7 +112,11 @@ export function ResponseQueueDialog({ projectId, clientId, onClose }: ProjectDia
   const { params, filter } = useProjectContext();
   const [reason, setReason] = useState('all');
   const [stream, setStream] = useState<string | null>(null);
-  const [wait, setWait] = useState(String(DEFAULT_RESPONSE_WAIT_MINUTES));
+  const setting = useResponseAlert(projectId);
+  const own = setting.data?.WaitMinutes ?? DEFAULT_RESPONSE_WAIT_MINUTES;
+  // The project's chosen wait until the user picks another.
+  const [picked, setWait] = useState<string | null>(null);
+  const wait = picked ?? String(own);
   const [shown, setShown] = useState(PAGE);
   const queue = useResponseQueue({
     ...params,
@@ -140,7 +146,7 @@ export function ResponseQueueDialog({ projectId, clientId, onClose }: ProjectDia
           value={stream}
           onChange={setStream}
         />
-        <Select size="xs" w={140} aria-label="Wait" data={WAITS} value={wait} onChange={(v) => v && setWait(v)} allowDeselect={false} />
+        <Select size="xs" w={140} aria-label="Wait" data={waitOptions(own)} value={wait} onChange={(v) => v && setWait(v)} allowDeselect={false} />
       </Group>
       {queue.isPending ? (
         <Loader size="sm" />
