@@ -14,8 +14,8 @@
 // PostgreSQL server binaries, as the tests' apps/server/src/test/pg-cluster.ts uses them), filled
 // with the demo tenant and a demo corpus of --clips posts over 30 days (default 100,000; --quick
 // 30,000). --json prints one JSON object: errors, scaling, p95Ms, usersHeld and the steps.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import {
@@ -214,6 +214,23 @@ async function measure(label: string, bases: string[], levels: number[], stepSec
   return steps;
 }
 
+/** A process's resident memory now and at its peak, in MiB (Linux: /proc/<pid>/status); null elsewhere. */
+function memoryOf(p: ServerProcess): { rssMb: number; peakRssMb: number } | null {
+  try {
+    const status = readFileSync(`/proc/${p.child.pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rssMb: Math.round(kb('VmRSS') / 1024), peakRssMb: Math.round(kb('VmHWM') / 1024) };
+  } catch {
+    return null;
+  }
+}
+
+/** The machine's load averages (1, 5, 15 min): the bench shares its cores with whatever else runs. */
+const loadNow = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
 const held = (steps: Step[]) => steps.filter((s) => s.p95Ms < P95_GOAL_MS && s.errors === 0).reduce((m, s) => Math.max(m, s.users), 0);
 
 export async function run(args: string[]): Promise<void> {
@@ -283,15 +300,19 @@ export async function run(args: string[]): Promise<void> {
     const stopIngestA = startIngestion(cluster.url);
     const a = await measure('one all-in-one process', [one.base], levels, stepSeconds, projects, say);
     const ingestA = await stopIngestA();
+    const memA = { all: memoryOf(one.p) };
+    const loadA = loadNow();
     await stop(one.p);
 
     const api1 = await start('api');
     const api2 = await start('api');
-    await start('worker');
+    const worker = await start('worker');
     for (const s of [api1, api2]) await until('an API process ready', 120, async () => ((await fetch(`${s.base}/healthz`)).status === 200 ? true : undefined));
     const stopIngestB = startIngestion(cluster.url);
     const b = await measure('two API processes and a worker', [api1.base, api2.base], levels, stepSeconds, projects, say);
     const ingestB = await stopIngestB();
+    const memB = { api: [memoryOf(api1.p), memoryOf(api2.p)], worker: memoryOf(worker.p) };
+    const loadB = loadNow();
 
     const top = Math.min(a.length, b.length) - 1;
     const peak = (steps: Step[]) => Math.max(...steps.map((s) => s.perSecond));
@@ -303,6 +324,8 @@ export async function run(args: string[]): Promise<void> {
       p95Ms: Math.max(...b.map((s) => s.p95Ms)),
       usersHeld: { one: held(a), two: held(b) },
       ingestedPerSecond: { one: Math.round(ingestA.posts / ingestA.seconds), two: Math.round(ingestB.posts / ingestB.seconds) },
+      memory: { one: memA, two: memB },
+      loadAverage: { one: loadA, two: loadB },
       steps: { one: a, two: b },
     };
     if (json) console.log(JSON.stringify(result));
@@ -310,6 +333,9 @@ export async function run(args: string[]): Promise<void> {
       say(`\nusers held at a p95 under ${P95_GOAL_MS} ms: ${result.usersHeld.one} (one process), ${result.usersHeld.two} (two API processes and a worker)`);
       say(`ingestion meanwhile: ${result.ingestedPerSecond.one} and ${result.ingestedPerSecond.two} posts/s (goal ${INGEST_PER_SECOND})`);
       say(`scaling from one to two API processes (peak requests/s, ${peak(a)} → ${peak(b)}): ×${scaling}; errors: ${errors}`);
+      const mb = (m: { rssMb: number; peakRssMb: number } | null) => (m ? `${m.rssMb} MiB (peak ${m.peakRssMb})` : 'unknown');
+      say(`memory (resident) at the end: all-in-one ${mb(memA.all)}; API processes ${memB.api.map(mb).join(', ')}; worker ${mb(memB.worker)}`);
+      say(`machine load averages (1, 5, 15 min) at the end of each set-up: ${loadA} and ${loadB}`);
       say(`\nper call at ${b[top].users} users, two API processes:`);
       for (const [name, s] of Object.entries(b[top].calls))
         say(`  ${name.padEnd(48)} n ${String(s.n).padStart(5)}  p50 ${s.p50Ms} ms  p95 ${s.p95Ms} ms  p99 ${s.p99Ms} ms  errors ${s.errors}`);

@@ -55,3 +55,6 @@ export async function loopbackSmtp(opts: { onMessage?: (n: number, m: Received) 
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
+
+/** How many of the messages each recipient received. */
+export const perRecipient = (received: Received[]) => received.reduce<Record<string, number>>((m, r) => ((m[r.to] = (m[r.to] ?? 0) + 1), m), {});

@@ -9,7 +9,7 @@ import { type Db, type DbHandle } from '../../db/connection.ts';
 import { runChild, sharedDb } from '../../test/kill-test.ts';
 import { migrate } from '../../db/migrate.ts';
 import { createMailer } from '../../mail/mailer.ts';
-import { loopbackSmtp, type Received } from '../../mail/test-smtp.ts';
+import { loopbackSmtp, perRecipient } from '../../mail/test-smtp.ts';
 import { readUnsubscribeToken } from '../../mail/unsubscribe.ts';
 import { seedProject } from '../../ingest/testing.ts';
 import { testDb } from '../../test/harness.ts';
@@ -17,7 +17,6 @@ import { deliverDueAlerts, SETTLE_MS } from './delivery.ts';
 
 const opts = { publicUrl: 'http://localhost:8105', smtp: true };
 const ago = (ms: number) => new Date(Date.now() - ms);
-const perRecipient = (received: Received[]) => received.reduce<Record<string, number>>((m, r) => ((m[r.to] = (m[r.to] ?? 0) + 1), m), {});
 
 let seq = 0;
 

@@ -1,19 +1,16 @@
 // Scheduled reports: the window each frequency covers, how DateNextSend moves, and delivery exactly
 // once with two workers racing and with a worker killed in the middle of sending (a child process,
 // then a second run), as modules/word-bins/digest.test.ts does for word-bin digests.
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { type Db } from '../../db/connection.ts';
 import { runChild, sharedDb } from '../../test/kill-test.ts';
 import { migrate } from '../../db/migrate.ts';
-import { seedProject } from '../../ingest/testing.ts';
-import { loopbackSmtp, type Received } from '../../mail/test-smtp.ts';
+import { loopbackSmtp, perRecipient } from '../../mail/test-smtp.ts';
 import { testDb } from '../../test/harness.ts';
+import { seedSchedule } from '../../test/report-schedule-fixture.ts';
 import { generateRequest } from './generate.ts';
 import { advance, sendDueSchedules, sendWindow } from './schedules.ts';
 
-const perRecipient = (received: Received[]) => received.reduce<Record<string, number>>((m, r) => ((m[r.to] = (m[r.to] ?? 0) + 1), m), {});
 const wall = (s: string) => new Date(`${s}Z`);
 
 describe('schedule arithmetic', () => {
@@ -30,35 +27,6 @@ describe('schedule arithmetic', () => {
     expect(sendWindow(wall('2026-03-10T08:00:00'), 3)).toEqual({ startWall: wall('2026-02-10T00:00:00'), endWallExclusive: wall('2026-03-10T00:00:00') });
   });
 });
-
-/** A report with `recipients` contacts of its client and a daily schedule that came due a minute ago. */
-async function seedSchedule(db: Db, recipients = 3) {
-  const tag = randomBytes(3).toString('hex');
-  const p = await seedProject(db, { name: `Scheduled ${tag}` });
-  const report = await db
-    .insertInto('reports')
-    .values({ client_id: p.clientId, project_id: p.projectId, name: 'Daily brand report', layout_id: 1, template_ids: [1], stream_ids: [7, 8, 9] })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const emails: string[] = [];
-  for (let i = 0; i < recipients; i++) {
-    const email = `report${i}-${tag}@example.test`;
-    const u = await db
-      .insertInto('users')
-      .values({ email, name: `Reader ${i}` })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const c = await db.insertInto('client_contacts').values({ user_id: u.id, client_id: p.clientId }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('report_recipients').values({ report_id: report.id, contact_id: c.id }).execute();
-    emails.push(email);
-  }
-  const schedule = await db
-    .insertInto('report_schedules')
-    .values({ report_id: report.id, date_next_send: new Date(Date.now() - 60_000), frequency_id: 1 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { reportId: report.id, scheduleId: schedule.id, emails };
-}
 
 describe('two workers at once', () => {
   it('make one request and one mail per recipient for a due moment', async () => {

@@ -7,7 +7,7 @@ import { type Db, type DbHandle } from '../../db/connection.ts';
 import { runChild, sharedDb } from '../../test/kill-test.ts';
 import { migrate } from '../../db/migrate.ts';
 import { createMailer } from '../../mail/mailer.ts';
-import { loopbackSmtp, type Received } from '../../mail/test-smtp.ts';
+import { loopbackSmtp, perRecipient } from '../../mail/test-smtp.ts';
 import { readUnsubscribeToken } from '../../mail/unsubscribe.ts';
 import { testDb } from '../../test/harness.ts';
 import { addMatches, seedWordBin } from '../../test/word-bin-fixture.ts';
@@ -15,7 +15,6 @@ import { deliverDueDigests, SETTLE_MS } from './digest.ts';
 
 const opts = { publicUrl: 'http://localhost:8104', smtp: true };
 const ago = (ms: number) => new Date(Date.now() - ms);
-const perRecipient = (received: Received[]) => received.reduce<Record<string, number>>((m, r) => ((m[r.to] = (m[r.to] ?? 0) + 1), m), {});
 
 let handle: DbHandle;
 let db: Db;
