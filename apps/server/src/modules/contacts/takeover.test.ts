@@ -55,11 +55,16 @@ describe('a client cannot take over another client’s person', () => {
   const openSessions = (userId: number) => t.db.selectFrom('sessions').select('id').where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
   /** The token of the last link mailed to the address, from the message as the SMTP server received it. */
   const linkToken = async (to: string, path: string) => {
-    await t.mailer.flush();
-    const mail = smtp.received.filter((m) => m.to === to).at(-1);
-    const token = mail?.body.match(new RegExp(`${path}#token=([\\w-]+)`))?.[1];
-    if (!token) throw new Error(`no ${path} link mailed to ${to}`);
-    return token;
+    // The server's own delivery loop may hold the message (it takes rows with SKIP LOCKED), so
+    // flush and wait until it has reached the SMTP server, for at most ten seconds.
+    for (let waited = 0; ; waited += 100) {
+      await t.mailer.flush();
+      const mail = smtp.received.filter((m) => m.to === to).at(-1);
+      const token = mail?.body.match(new RegExp(`${path}#token=([\\w-]+)`))?.[1];
+      if (token) return token;
+      if (waited >= 10_000) throw new Error(`no ${path} link mailed to ${to}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
   };
 
   it('1. adding an existing account’s email links nothing, and answers as for a new or an admin’s address', async () => {
