@@ -4,16 +4,20 @@ import { cpus, totalmem } from 'node:os';
 
 const BENCHES = ['dashboard', 'ingest', 'sentiment', 'reports', 'start', 'collection', 'load', 'narratives'];
 
-export function machine(): string {
+/** Benches that start a PostgreSQL cluster of their own, whatever DATABASE_URL says. */
+const OWN_CLUSTER = new Set(['load']);
+
+export function machine(bench?: string): string {
   const c = cpus();
-  return `machine: ${c[0]?.model ?? 'unknown cpu'} x ${c.length}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, node ${process.version}, ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'}`;
+  const db = bench && OWN_CLUSTER.has(bench) ? 'PostgreSQL (a cluster of its own)' : process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite';
+  return `machine: ${c[0]?.model ?? 'unknown cpu'} x ${c.length}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, node ${process.version}, ${db}`;
 }
 
 async function main(argv: string[]): Promise<void> {
   const [name, ...args] = argv;
   // --json: stdout is the bench's one JSON object; the headers go to stderr.
   const say = args.includes('--json') ? console.error : console.log;
-  say(machine());
+  say(machine(name));
   const names = name ? [name] : BENCHES;
   for (const n of names) {
     if (!BENCHES.includes(n)) throw new Error(`unknown bench '${n}'; known: ${BENCHES.join(', ')}`);

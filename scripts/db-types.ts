@@ -92,6 +92,8 @@ async function introspect(): Promise<{ columns: ColumnInfo[]; enums: Map<string,
         left join pg_type e on e.oid = t.typelem and t.typcategory = 'A'
         left join pg_namespace en on en.oid = e.typnamespace
        where n.nspname = current_schema() and c.relkind in ('r', 'p', 'v', 'm')
+         -- A partition (bin_clips' months) is read and written through its parent, never by name.
+         and not c.relispartition
          and a.attnum > 0 and not a.attisdropped
          and c.relname not in ('kysely_migration', 'kysely_migration_lock')
        order by c.relname, a.attname`.execute(handle.db);

@@ -27,6 +27,14 @@ export interface Config {
   publicUrl: string;
   /** Days a finished outbox row (sent, failed, kept) is kept before the purge deletes it (OUTBOX_RETENTION_DAYS; default 30). */
   outboxRetentionDays: number;
+  /**
+   * Months of bin_clips month partitions kept (BIN_CLIPS_KEEP_MONTHS): the daily `bin-clips-months`
+   * job detaches each month wholly older than that once retention has emptied it; null (unset, the
+   * default): every month is kept.
+   */
+  binClipsKeepMonths: number | null;
+  /** What becomes of a month the job detaches (BIN_CLIPS_OLD_MONTHS): 'drop' (the default) or 'detach' (kept as its own table). */
+  binClipsOldMonths: 'drop' | 'detach';
   /** Size of the demo corpus generated on a fresh demo database. */
   demoClips: number;
   demoDays: number;
@@ -77,6 +85,22 @@ export interface Config {
 
 export const DEFAULT_EVENTS_SESSION_CHECK_MS = 30_000;
 
+/** BIN_CLIPS_KEEP_MONTHS: unset or empty keeps every month; else a whole number of months, at least 1. */
+export function binClipsKeepMonths(value: string | undefined): number | null {
+  if (value === undefined || value.trim() === '') return null;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`BIN_CLIPS_KEEP_MONTHS must be a whole number of months, at least 1 (or unset to keep every month), not '${value}'`);
+  return n;
+}
+
+/** BIN_CLIPS_OLD_MONTHS: 'drop' (unset: the default) or 'detach'. */
+export function binClipsOldMonths(value: string | undefined): 'drop' | 'detach' {
+  if (value === undefined || value.trim() === '' || value === 'drop') return 'drop';
+  if (value === 'detach') return 'detach';
+  throw new Error(`BIN_CLIPS_OLD_MONTHS must be 'drop' or 'detach', not '${value}'`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || null;
   const databaseReadUrls = databaseUrl
@@ -100,6 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactTo: env.CONTACT_TO ?? 'focal-points@listening.local',
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     outboxRetentionDays: Number(env.OUTBOX_RETENTION_DAYS) > 0 ? Number(env.OUTBOX_RETENTION_DAYS) : DEFAULT_OUTBOX_RETENTION_DAYS,
+    binClipsKeepMonths: binClipsKeepMonths(env.BIN_CLIPS_KEEP_MONTHS),
+    binClipsOldMonths: binClipsOldMonths(env.BIN_CLIPS_OLD_MONTHS),
     demoClips: Number(env.DEMO_CLIPS ?? 200_000),
     demoDays: Number(env.DEMO_DAYS ?? 90),
     demoDayPauseMs: Number(env.DEMO_DAY_PAUSE_MS) > 0 ? Number(env.DEMO_DAY_PAUSE_MS) : 0,

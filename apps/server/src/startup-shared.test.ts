@@ -10,7 +10,7 @@ import { migrate } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
 import { pendingDemoCorpus, writeDemoCorpusExclusive } from './ingest/demo-corpus.ts';
 import { seedDemoOnce } from './seed/demo.ts';
-import { testDb } from './test/harness.ts';
+import { countRows, testDb } from './test/harness.ts';
 
 const url = process.env.DATABASE_URL;
 
@@ -32,15 +32,7 @@ describe.skipIf(!url)('two DEMO=1 processes starting on one PostgreSQL database'
     await h?.close();
   });
 
-  const count = async (table: 'users' | 'clients' | 'clips') =>
-    Number(
-      (
-        await h.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: 'users' | 'clients' | 'clips') => countRows(h.db, table);
 
   it('seeds the demo tenant once: the second finds it seeded', async () => {
     const seeded = await Promise.all([seedDemoOnce(h.db), seedDemoOnce(other)]);

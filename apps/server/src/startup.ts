@@ -83,6 +83,8 @@ export async function startBackground(opts: {
     log,
     followers: followerJobConfig(config, tokenKeys),
     outboxRetentionDays: config.outboxRetentionDays,
+    binClipsKeepMonths: config.binClipsKeepMonths,
+    binClipsOldMonths: config.binClipsOldMonths,
     connectors,
   });
   log.info('job runner on');

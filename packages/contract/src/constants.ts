@@ -101,7 +101,8 @@ export const BIN_TYPE = { ProjectRoot: 1, SortBin: 2, InputBin: 6 } as const;
 /** Notification types of the bell. */
 export const NOTIFICATION_BEHAVIOUR = { NothingFurther: 1, MarkSeen: 2, FetchMentor: 4 } as const;
 /** Notification types of subscriptions. */
-export const NOTIFICATION_TYPES = { ScheduledReport: 1, ReactionListAlert: 2, ContactNotification: 3 } as const;
+/** 1 to 3 are the specification's; 4, a project's response alert (issue 42, docs/responses.md), is ours. */
+export const NOTIFICATION_TYPES = { ScheduledReport: 1, ReactionListAlert: 2, ContactNotification: 3, ResponseAlert: 4 } as const;
 export const RECIPIENT_TYPES = { AlertContact: 1, PopupContact: 2, ResponseContact: 3 } as const;
 export const PAYMENT_TYPES = [
   { Id: 1, Description: 'Arrears' },

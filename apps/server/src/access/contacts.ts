@@ -1,5 +1,6 @@
 // Which people a client may name as recipients (word bins, alerts, Response alerts): its active
-// contacts. One check for every module that takes recipients, so they refuse alike.
+// contacts. One check for every module that takes recipients, so they refuse alike; and one
+// reading of who those contacts are, for the modules that list them.
 import type { Db } from '../db/connection.ts';
 
 /** Which of these contact ids (client_contacts) are active contacts of the client. */
@@ -13,4 +14,13 @@ export async function activeContactIdsOf(db: Db, clientId: number, ids: number[]
     .where('id', 'in', ids)
     .execute();
   return new Set(rows.map((r) => r.id));
+}
+
+/** The client's active contacts with their users, the columns and order left to the caller. */
+export function activeContactsOf(db: Db, clientId: number) {
+  return db
+    .selectFrom('client_contacts')
+    .innerJoin('users', 'users.id', 'client_contacts.user_id')
+    .where('client_contacts.client_id', '=', clientId)
+    .where('client_contacts.is_active', '=', true);
 }

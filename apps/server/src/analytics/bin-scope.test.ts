@@ -2,27 +2,15 @@
 // address to every project screen. The screens whose header names it (web project/bin-scope.ts)
 // count that bin and nothing else, the same number the dashboard shows for it; the screens whose
 // header says 'Whole project: …' read the same answer with the bin as without it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertFixture, type Fixture } from '../test/analytic-fixture.ts';
-import { authHeader, createTestApp, type TestContext } from '../test/harness.ts';
-
-type H = { authorization: string };
-const RANGE = 'startDate=2024-03-01&endDate=2024-03-02&streamIds=7,8';
+import { describe, expect, it } from 'vitest';
+import { analyticSuite, RANGE } from '../test/analytic-fixture.ts';
 
 describe('a sort bin set as the dashboard, on every screen', () => {
-  let t: TestContext;
-  let fx: Fixture;
-  let analyst: H;
-  beforeAll(async () => {
-    t = await createTestApp();
-    fx = await insertFixture(t.db, t.projects['acme-brand']);
-    analyst = await authHeader(t.app, 'analyst@demo.example');
-  });
-  afterAll(() => t.close());
+  const ctx = analyticSuite(['analyst']);
 
   const read = async <T>(path: string, scope: 'project' | 'bin', extra = ''): Promise<T> => {
-    const id = scope === 'bin' ? `projectId=${fx.projectId}&binId=${fx.productBinId}` : `projectId=${fx.projectId}`;
-    const res = await t.app.inject({ method: 'GET', url: `/api/${path}?${id}&${RANGE}${extra}`, headers: analyst });
+    const id = scope === 'bin' ? `projectId=${ctx.fx.projectId}&binId=${ctx.fx.productBinId}` : `projectId=${ctx.fx.projectId}`;
+    const res = await ctx.t.app.inject({ method: 'GET', url: `/api/${path}?${id}&${RANGE}${extra}`, headers: ctx.as.analyst });
     expect(res.statusCode, `${path} (${scope}): ${res.body}`).toBe(200);
     return res.json() as T;
   };

@@ -6,28 +6,31 @@ import type { TopPost } from '@listening/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/connection.ts';
 
+/** A bin's posts with their clip and the author the bin filed them under, columns left to the caller. */
+export function binClipsWithText(db: Db) {
+  return db.selectFrom('bin_clips').innerJoin('clips', 'clips.id', 'bin_clips.clip_id').leftJoin('authors', 'authors.id', 'bin_clips.author_id');
+}
+
+/** A clip row's columns from bin_clips and clips (all but the author's name), for reads that join no authors (top posts). */
+export const CLIP_COLUMNS = [
+  'bin_clips.id',
+  'bin_clips.clip_id',
+  'bin_clips.stream_id',
+  'bin_clips.author_id',
+  'clips.body',
+  'bin_clips.posted_at',
+  'clips.link',
+  'bin_clips.ave',
+  'bin_clips.impact_score',
+  'bin_clips.favourability_id',
+  'bin_clips.brand_association_id',
+  'bin_clips.bin_id',
+  'bin_clips.classification_id',
+] as const;
+
 /** The clip columns every listing answers (the contract's Clip), from bin_clips, clips and authors. */
 export function clipRows(db: Db) {
-  return db
-    .selectFrom('bin_clips')
-    .innerJoin('clips', 'clips.id', 'bin_clips.clip_id')
-    .leftJoin('authors', 'authors.id', 'bin_clips.author_id')
-    .select([
-      'bin_clips.id',
-      'bin_clips.clip_id',
-      'bin_clips.stream_id',
-      'bin_clips.author_id',
-      'authors.name as author_name',
-      'clips.body',
-      'bin_clips.posted_at',
-      'clips.link',
-      'bin_clips.ave',
-      'bin_clips.impact_score',
-      'bin_clips.favourability_id',
-      'bin_clips.brand_association_id',
-      'bin_clips.bin_id',
-      'bin_clips.classification_id',
-    ]);
+  return binClipsWithText(db).select([...CLIP_COLUMNS, 'authors.name as author_name']);
 }
 export type ClipRow = Awaited<ReturnType<ReturnType<typeof clipRows>['execute']>>[number];
 

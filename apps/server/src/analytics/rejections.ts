@@ -1,6 +1,6 @@
 // Word, to every process on the database, that the rejected rows of some bins moved (a reject or a
 // restore committed): the clips module says it, and whatever keeps rejected rows in memory (the Top
-// Authors page's posts index, modules/influencers/posts-index.ts) listens, so it reads them again
+// Authors page's posts index, analytics/people/posts-index.ts) listens, so it reads them again
 // at once instead of on its next periodic look. Carried by the event bus (events/bus.ts): this
 // process's listeners are called at once, the others' when the event reaches them.
 import type { Db } from '../db/connection.ts';

@@ -1,14 +1,16 @@
 // What makes a post addressed to a brand need a response (docs/responses.md): it asks, complains
 // or requests. Decided by rules over the text and the sentiment the post was given: a question
-// mark or a question's opening words; a negative rating or a complaint word; a request's words.
+// mark or a question's opening words; a negative rating or a complaint word (the sentiment
+// lexicon's, but "again": "down again" is negative anyway, "I'll buy again" is no complaint); a
+// request's words.
 // English rules, and the sentiment signal for every language.
 import { FAVOURABILITY, type ResponseReason } from '@listening/contract';
 import { COMPLAINT } from '../nlp/lexicon.ts';
 import { tokenize } from '../nlp/text.ts';
 
-/** A question's opening words, after any @handles it starts with. */
+/** A question's opening words, after any @handles it starts with; not their negated forms. */
 const QUESTION_START =
-  /^(?:\s*@\w+)*\s*(how|why|when|where|what|which|who|whom|whose|can|could|would|will|is|are|am|do|does|did|have|has|any|anyone|should|shall)\b/i;
+  /^(?:\s*@\w+)*\s*(how|why|when|where|what|which|who|whom|whose|can|could|would|will|is|are|am|do|does|did|have|has|any|anyone|should|shall)\b(?!['’])/i; // "can't" opens a statement
 const REQUEST =
   /\b(please|pls|plz|help|helpline|dm me|dm us|inbox me|message me|contact me|call me|call back|get back to me|refund|fix (it|this|my)|sort (it|this|me) out|need (a|an|to|my|help)|assist|waiting for|still waiting|respond|reply)\b/i;
 
@@ -16,7 +18,7 @@ export function responseReasons(text: string, favourabilityId: number): Response
   const out: ResponseReason[] = [];
   if (text.includes('?') || QUESTION_START.test(text)) out.push('question');
   const words = tokenize(text);
-  if (favourabilityId === FAVOURABILITY.Negative || words.some((w) => COMPLAINT.has(w))) out.push('complaint');
+  if (favourabilityId === FAVOURABILITY.Negative || words.some((w) => w !== 'again' && COMPLAINT.has(w))) out.push('complaint');
   if (REQUEST.test(text)) out.push('request');
   return out;
 }

@@ -9,22 +9,22 @@
 // posts are joined to their clips and sorted, and a page of the first band is usually enough.
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
-import { clipRows, toTopPost, type ClipRow } from './clip-rows.ts';
+import { CLIP_COLUMNS, toTopPost, type ClipRow } from './clip-rows.ts';
 import { personKey, personKeyOf } from './person-key.ts';
 import { clipsInScope, type Scope } from './scope.ts';
 
 export type RankedRow = ClipRow & { engagement: number | string; who: string };
 
-/** Who holds a post for the cap: a person key, an account, or (no author) the post; `r` a ranked row, `authors` its author. */
+/** Who holds a post for the cap: a person key, an account, or (no author) the post; `p` the post (a page row), `authors` its author. */
 const who = (s: Scope) => sql<string>`case
-  when r.author_id is null then 'post:' || r.id
+  when p.author_id is null then 'post:' || p.id
   when exists (
     select 1 from authors other
      where ${personKeyOf('other')} = ${personKey} and other.stream_id = authors.stream_id and other.id <> authors.id
        and exists (select 1 from bin_clips theirs
                     where theirs.author_id = other.id and theirs.bin_id = ${s.binId} and theirs.stream_id in (${sql.join(s.streams)})
                       and theirs.posted_at >= ${s.from} and theirs.posted_at < ${s.to} and not theirs.rejected))
-    then 'account:' || r.author_id
+    then 'account:' || p.author_id
   else ${personKey} end`;
 
 /** The impact score of the `n`th post below `below` (impact order), or null when there are fewer. */
@@ -46,7 +46,13 @@ const ENGAGEMENT = sql<string>`clips.likes::bigint + clips.comments + clips.shar
 /**
  * One page of the band's posts (impact in [floor, below)) in ranking order, each author
  * account's first `perAuthor` of the band only (so one prolific account cannot fill a page), each
- * with who holds it; who (a person key and its check) is worked out for the page's posts only.
+ * with who holds it. Every post of the band is read once (bin_clips by the month partitions'
+ * impact indexes, each joined to its clip for the counts, the text and the link: one probe of
+ * `clips` per post, which the engagement needs anyway); the page's rows carry what a post shows,
+ * so only the author's name and who (a person key and its check) are read for them, and the month
+ * partitions are not probed a second time for the page. Serial: a band is a few hundred index
+ * probes, which a parallel plan (chosen by cost across the month partitions) only slows by
+ * starting its workers (docs/dashboard.md, "Bench").
  */
 function bandPage(
   db: Db,
@@ -56,8 +62,11 @@ function bandPage(
   offset: number,
   limit: number,
 ): Promise<RankedRow[]> {
-  const posts = clipRows(db)
+  const posts = db
+    .selectFrom('bin_clips')
+    .innerJoin('clips', 'clips.id', 'bin_clips.clip_id')
     .select([
+      ...CLIP_COLUMNS,
       ENGAGEMENT.as('engagement'),
       sql<number>`row_number() over (partition by coalesce(bin_clips.author_id, -bin_clips.id)
         order by bin_clips.impact_score desc, ${ENGAGEMENT} desc, bin_clips.ave desc, bin_clips.posted_at desc, bin_clips.id desc)`.as('nth'),
@@ -67,7 +76,7 @@ function bandPage(
     .$if(band.below !== null, (qb) => qb.where('bin_clips.impact_score', '<', band.below!));
   const page = db
     .selectFrom(posts.as('p'))
-    .selectAll()
+    .selectAll('p')
     .where('p.nth', '<=', perAuthor)
     .orderBy('p.impact_score', 'desc')
     .orderBy('p.engagement', 'desc')
@@ -76,17 +85,36 @@ function bandPage(
     .orderBy('p.id', 'desc')
     .offset(offset)
     .limit(limit);
-  return db
-    .selectFrom(page.as('r'))
-    .leftJoin('authors', 'authors.id', 'r.author_id')
-    .selectAll('r')
-    .select(who(s).as('who'))
-    .orderBy('r.impact_score', 'desc')
-    .orderBy('r.engagement', 'desc')
-    .orderBy('r.ave', 'desc')
-    .orderBy('r.posted_at', 'desc')
-    .orderBy('r.id', 'desc')
-    .execute();
+  return db.transaction().execute(async (tx) => {
+    await sql`set local max_parallel_workers_per_gather = 0`.execute(tx);
+    return tx
+      .selectFrom(page.as('p'))
+      .leftJoin('authors', 'authors.id', 'p.author_id')
+      .select([
+        'p.id',
+        'p.clip_id',
+        'p.stream_id',
+        'p.author_id',
+        'authors.name as author_name',
+        'p.body',
+        'p.posted_at',
+        'p.link',
+        'p.ave',
+        'p.impact_score',
+        'p.favourability_id',
+        'p.brand_association_id',
+        'p.bin_id',
+        'p.classification_id',
+        'p.engagement',
+        who(s).as('who'),
+      ])
+      .orderBy('p.impact_score', 'desc')
+      .orderBy('p.engagement', 'desc')
+      .orderBy('p.ave', 'desc')
+      .orderBy('p.posted_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .execute();
+  });
 }
 
 /** The scope's top `limit` posts, in ranking order, at most `perAuthor` per author. */

@@ -2,37 +2,12 @@
 // what, when and from which address. Services call `audit` in the same transaction as the change
 // they record, so a change and its entry are written together or not at all. Admins read the log
 // at /admin/audit (GET /api/admin/audit).
+import type { AuditAction } from '@listening/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-/** Every action the log records. */
-export type AuditAction =
-  | 'act_as.start'
-  | 'act_as.end'
-  | 'project.rename'
-  | 'project.delete'
-  | 'project.restore'
-  | 'clips.reject'
-  | 'clips.restore'
-  | 'sessions.revoke_all'
-  | 'token.grant'
-  | 'token.revoke'
-  | 'product.change'
-  | 'bin.delete'
-  | 'client.cpm'
-  | 'client.retention'
-  | 'contact.invite'
-  | 'contact.invite_cancel'
-  | 'invitation.accept'
-  | 'invitation.decline'
-  | 'user.email_change'
-  | 'contact.active'
-  | 'contact.remove'
-  | 'contact.save'
-  | 'agreement.save'
-  | 'tutorial.save'
-  | 'tutorial.delete'
-  | 'mentor_file.upload';
+/** Every action the log records: the contract's list, which the audit screen labels. */
+export type { AuditAction };
 
 /** The caller as the session resolved it (plugins/auth.ts AuthUser); null for the server's own work. */
 export interface AuditActor {

@@ -260,7 +260,9 @@ export interface ClientSentimentModelsTable {
   rescored_at: Timestamp | null;
   rows_changed: Generated<number>;
   seconds: number;
+  stopped_at: Timestamp | null;
   trained_on: number;
+  unrated_shares: Json | null;
   used: boolean;
   weights: Uint8Array | null;
 }

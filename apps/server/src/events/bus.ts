@@ -20,7 +20,9 @@ export type BusEvent =
   /** Rejected rows of these bins moved (analytics/rejections.ts). */
   | { kind: 'rejections'; binIds: number[] }
   /** Notifications were raised for these users (modules/events/service.ts). */
-  | { kind: 'notifications'; userIds: number[] };
+  | { kind: 'notifications'; userIds: number[] }
+  /** A client's sentiment adaptation was put in use or dropped: ingestion loads them again (ingest/client-sentiment.ts). */
+  | { kind: 'sentiment-models' };
 
 type Kind = BusEvent['kind'];
 type Listener<K extends Kind> = (event: Extract<BusEvent, { kind: K }>) => void;
@@ -154,7 +156,8 @@ export async function startBus(db: Db, databaseUrl: string, opts: { connectionOp
       if (warned) console.warn('listening: the event bus listens again');
       warned = false;
       // Whatever was raised while not listening is unknown: every receiver looks again.
-      if (reopened) for (const event of [{ kind: 'rules' }, { kind: 'notifications', userIds: [] }] satisfies BusEvent[]) deliver(bus, event);
+      if (reopened)
+        for (const event of [{ kind: 'rules' }, { kind: 'notifications', userIds: [] }, { kind: 'sentiment-models' }] satisfies BusEvent[]) deliver(bus, event);
       reopened = true;
     } catch (err) {
       if (!warned) console.warn(`listening: the event bus cannot listen (${(err as Error).message}); trying again every ${RECONNECT_MS} ms`);

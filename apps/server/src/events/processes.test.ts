@@ -4,16 +4,12 @@
 // a rule saved through API 1 is used by the workers' next collection turn, not after the rule
 // set's 30 s backstop; and the jobs both workers see due (collection turns, digests, alerts,
 // reports due) each run once. PostgreSQL only: on PGlite one process is the only mode.
-import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/pg-cluster.ts';
-import { startServerProcess as startProcess, until, type ServerProcess as Proc } from '../test/server-process.ts';
+import { apiReady, freshDatabase, post, signIn, type ProcessDb } from '../test/process-db.ts';
+import { until } from '../test/server-process.ts';
 
 const WORD = 'zebracorn';
 
@@ -68,37 +64,22 @@ function readEvents(body: ReadableStream<Uint8Array>, events: { unseen: number; 
 describe.skipIf(!process.env.DATABASE_URL)(
   'two API processes and two workers on one PostgreSQL (skipped on PGlite, where one process is the only mode)',
   () => {
-    // Read in beforeAll: a skipped describe's body still runs, without DATABASE_URL.
-    let admin: string;
-    const name = `t_procs_${randomBytes(4).toString('hex')}`;
-    let url: URL;
-    const procs: Proc[] = [];
-    let db: pg.Client;
+    let t: ProcessDb;
+    let db: ProcessDb['client'];
     let feed: Awaited<ReturnType<typeof startFeed>>;
     let api1: string;
     let api2: string;
-    let dataDir: string;
 
     beforeAll(async () => {
-      admin = process.env.DATABASE_URL!;
-      url = new URL(admin);
-      url.pathname = `/${name}`;
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`create database ${name}`);
-      await c.end();
+      t = await freshDatabase('procs');
+      db = t.client;
       feed = await startFeed();
-      dataDir = mkdtempSync(join(tmpdir(), 'procs-'));
       const [p1, p2] = [await freePort(), await freePort()];
       [api1, api2] = [`http://127.0.0.1:${p1}`, `http://127.0.0.1:${p2}`];
       const env = {
-        ...process.env,
-        DATABASE_URL: url.toString(),
         HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
         DEMO: '1',
         DEMO_CLIPS: '0',
-        SIMULATOR: '0',
         LOG_LEVEL: 'info',
         BLOG_FEEDS: feed.url,
         OUTBOUND_ALLOW_PRIVATE: '1',
@@ -106,39 +87,24 @@ describe.skipIf(!process.env.DATABASE_URL)(
         EVENTS_SESSION_CHECK_MS: '60000',
       };
       // The first migrates and seeds the demo tenant; the others then start together.
-      procs.push(startProcess('api', { ...env, PORT: String(p1) }));
-      await until('API 1 ready', 60, async () => ((await fetch(`${api1}/healthz`)).status === 200 ? true : undefined));
-      db = new pg.Client({ connectionString: url.toString() });
-      await db.connect();
+      t.start('api', { ...env, PORT: String(p1) });
+      await apiReady(api1, 'API 1 ready', 60);
       // The blog stream for one project, so the feed's articles are filed (no demo project collects blogs).
       await db.query(`update projects set stream_ids = array_append(stream_ids, 13) where description = 'Acme Cola Brand Monitoring'`);
-      procs.push(startProcess('api', { ...env, PORT: String(p2) }), startProcess('worker', env), startProcess('worker', env));
-      await until('API 2 ready', 60, async () => ((await fetch(`${api2}/healthz`)).status === 200 ? true : undefined));
-      await until('both workers started', 60, async () => (procs.slice(2).every((p) => /job runner on/.test(p.output())) ? true : undefined));
+      t.start('api', { ...env, PORT: String(p2) });
+      t.start('worker', env);
+      t.start('worker', env);
+      await apiReady(api2, 'API 2 ready', 60);
+      await until('both workers started', 60, async () => (t.procs.slice(2).every((p) => /job runner on/.test(p.output())) ? true : undefined));
     }, 120_000);
 
     afterAll(async () => {
-      if (!admin) return;
-      for (const p of procs) if (!p.exited) p.child.kill('SIGKILL');
-      await db?.end();
       feed?.server.close();
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      await t?.close();
     });
 
-    const post = (base: string, path: string, body: unknown, auth: Record<string, string> = {}) =>
-      fetch(`${base}${path}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const login = async (base: string, email: string) => {
-      const res = await post(base, '/crm/api/user/login', { Username: email, Password: 'demo-password' });
-      expect(res.status).toBe(200);
-      return { authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}` };
-    };
-
     it('a notification raised through API 1 reaches a stream held by API 2 at once', async () => {
-      const adminAuth = await login(api2, 'admin@demo.example');
+      const adminAuth = await signIn(api2, 'admin@demo.example');
       const closing = new AbortController();
       const stream = await fetch(`${api2}/api/events`, { headers: adminAuth, signal: closing.signal });
       expect(stream.status).toBe(200);
@@ -147,7 +113,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
       await until('the first event', 10, async () => (events.length ? true : undefined));
       const before = events[0];
 
-      const analyst = await login(api1, 'analyst@demo.example');
+      const analyst = await signIn(api1, 'analyst@demo.example');
       const { rows } = await db.query<{ id: number }>(`select id from projects where description = 'MzansiConnect Hashtag Tracking'`);
       const asked = Date.now();
       const res = await post(api1, '/api/product/request', { projectId: rows[0].id, product: 'DeepDive' }, analyst);
@@ -167,7 +133,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
         const r = await db.query(`select 1 from clips where body like '%${WORD}%'`);
         return r.rowCount! >= 1 ? true : undefined;
       });
-      const analyst = await login(api1, 'analyst@demo.example');
+      const analyst = await signIn(api1, 'analyst@demo.example');
       const { rows } = await db.query<{ id: number }>(`select id from projects where description = 'Acme Cola Brand Monitoring'`);
       const saved = Date.now();
       const rules = [{ kind: 'phrase', expression: WORD }];
@@ -205,7 +171,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
       expect(feed.mostAtOnce()).toBe(1);
       const twice = await db.query(`select external_id from clips where body like '%${WORD}%' group by external_id having count(*) > 1`);
       expect(twice.rows).toEqual([]);
-      for (const p of procs) expect(p.exited, p.output()).toBe(false);
+      for (const p of t.procs) expect(p.exited, p.output()).toBe(false);
     }, 60_000);
   },
 );

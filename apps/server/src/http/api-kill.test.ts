@@ -6,81 +6,47 @@
 // (no bin without its rule, no rule without its bin), and the same request sent again through
 // API 2 creates the bin once, with its rule. PostgreSQL only (the test:pg run): the embedded
 // database lives inside its one process.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/pg-cluster.ts';
-import { startServerProcess, until, type ServerProcess } from '../test/server-process.ts';
+import { apiReady, freshDatabase, gone, post, signIn, type ProcessDb } from '../test/process-db.ts';
+import { until } from '../test/server-process.ts';
 
 const BIN = 'Killed mid-request';
 const WORD = 'quagmirecorn';
 
 describe.runIf(process.env.DATABASE_URL)('an API process killed with SIGKILL in the middle of a change', () => {
-  const name = `t_apikill_${randomBytes(4).toString('hex')}`;
-  let admin: string;
-  let url: string;
-  let client: pg.Client;
-  let dataDir: string;
+  let t: ProcessDb;
   let api1: string;
   let api2: string;
-  const procs: ServerProcess[] = [];
 
   beforeAll(async () => {
-    admin = process.env.DATABASE_URL!;
-    const u = new URL(admin);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`create database ${name}`);
-    await c.end();
-    dataDir = mkdtempSync(join(tmpdir(), 'api-kill-'));
+    t = await freshDatabase('apikill');
     const [p1, p2] = [await freePort(), await freePort()];
     [api1, api2] = [`http://127.0.0.1:${p1}`, `http://127.0.0.1:${p2}`];
-    const env = { ...process.env, DATABASE_URL: url, HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', DEMO_CLIPS: '0', SIMULATOR: '0', LOG_LEVEL: 'warn' };
+    const env = { HOST: '127.0.0.1', DEMO: '1', DEMO_CLIPS: '0' };
     // The first migrates and seeds the demo tenant; the second starts once it has.
-    procs.push(startServerProcess('api', { ...env, PORT: String(p1) }));
-    await until('API 1 ready', 90, async () => ((await fetch(`${api1}/healthz`)).status === 200 ? true : undefined));
-    procs.push(startServerProcess('api', { ...env, PORT: String(p2) }));
-    await until('API 2 ready', 90, async () => ((await fetch(`${api2}/healthz`)).status === 200 ? true : undefined));
-    client = new pg.Client({ connectionString: url });
-    await client.connect();
+    t.start('api', { ...env, PORT: String(p1) });
+    await apiReady(api1, 'API 1 ready', 90);
+    t.start('api', { ...env, PORT: String(p2) });
+    await apiReady(api2, 'API 2 ready', 90);
   }, 180_000);
+  afterAll(() => t?.close());
 
-  afterAll(async () => {
-    if (!admin) return;
-    for (const p of procs) if (!p.exited) p.child.kill('SIGKILL');
-    await client?.end();
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const post = (base: string, path: string, body: unknown, auth: Record<string, string> = {}) =>
-    fetch(`${base}${path}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const login = async (base: string) => {
-    const res = await post(base, '/crm/api/user/login', { Username: 'analyst@demo.example', Password: 'demo-password' });
-    expect(res.status).toBe(200);
-    return { authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}` };
-  };
+  const login = (base: string) => signIn(base, 'analyst@demo.example');
   /** The bins of that name and the rules holding the word, as stored (committed) now. */
   const stored = async () => ({
-    bins: (await client.query<{ id: number }>('select id from bins where name = $1 and not is_deleted', [BIN])).rows.map((r) => r.id),
-    rules: (await client.query<{ bin_id: number }>('select bin_id from bin_rules where expression = $1', [WORD])).rows.map((r) => r.bin_id),
+    bins: (await t.client.query<{ id: number }>('select id from bins where name = $1 and not is_deleted', [BIN])).rows.map((r) => r.id),
+    rules: (await t.client.query<{ bin_id: number }>('select bin_id from bin_rules where expression = $1', [WORD])).rows.map((r) => r.bin_id),
   });
 
   it('stores nothing of the killed request, the other process answers meanwhile, and the request sent again is stored once', async () => {
     const auth = await login(api1);
-    const { rows } = await client.query<{ id: number }>(`select id from projects where description = 'Acme Cola Brand Monitoring'`);
+    const { rows } = await t.client.query<{ id: number }>(`select id from projects where description = 'Acme Cola Brand Monitoring'`);
     const body = { projectId: rows[0].id, name: BIN, binTypeId: 2, rules: [{ kind: 'phrase', expression: WORD }] };
 
     // Rules can be read, not written, until the test lets go.
-    const lock = new pg.Client({ connectionString: url });
+    const lock = new pg.Client({ connectionString: t.url });
     await lock.connect();
     await lock.query('begin');
     await lock.query('lock table bin_rules in share mode');
@@ -91,16 +57,18 @@ describe.runIf(process.env.DATABASE_URL)('an API process killed with SIGKILL in 
       (err: Error) => `failed: ${err.message}`,
     );
     const { value: blocked } = await until('the change waiting to store its rule', 30, async () => {
-      const r = await client.query<{ pid: number; query: string }>('select pid, query from pg_stat_activity where $1 = any(pg_blocking_pids(pid))', [lockPid]);
+      const r = await t.client.query<{ pid: number; query: string }>('select pid, query from pg_stat_activity where $1 = any(pg_blocking_pids(pid))', [
+        lockPid,
+      ]);
       return r.rows[0];
     });
     expect(blocked.query).toMatch(/insert into "bin_rules"/i);
     // Its bin row is written, inside its transaction: no one else sees it.
     expect(await stored()).toEqual({ bins: [], rules: [] });
 
-    const killed = procs[0];
+    const killed = t.procs[0];
     killed.child.kill('SIGKILL');
-    await until('API 1 gone', 10, async () => (killed.exited ? true : undefined));
+    await gone(killed, 'API 1 gone');
     expect(await inFlight).toMatch(/^failed/);
 
     // The other process answers meanwhile: it signs the user in again (a change) and reads.
@@ -112,7 +80,7 @@ describe.runIf(process.env.DATABASE_URL)('an API process killed with SIGKILL in 
     await lock.end();
     // The killed process's connection never sent its commit: its transaction ends with it.
     await until('the killed request’s connection closed', 30, async () => {
-      const r = await client.query('select 1 from pg_stat_activity where pid = $1', [blocked.pid]);
+      const r = await t.client.query('select 1 from pg_stat_activity where pid = $1', [blocked.pid]);
       return r.rowCount === 0 ? true : undefined;
     });
     expect(await stored()).toEqual({ bins: [], rules: [] });
@@ -122,6 +90,6 @@ describe.runIf(process.env.DATABASE_URL)('an API process killed with SIGKILL in 
     expect(retried.status).toBe(200);
     const { Id } = (await retried.json()) as { Id: number };
     expect(await stored()).toEqual({ bins: [Id], rules: [Id] });
-    expect(procs[1].exited, procs[1].output()).toBe(false);
+    expect(t.procs[1].exited, t.procs[1].output()).toBe(false);
   }, 90_000);
 });

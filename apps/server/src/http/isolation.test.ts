@@ -656,7 +656,7 @@ describe('every operation: access, tenant isolation and hostile input', () => {
 
     ACME_IDS = {
       clientId: acme.id,
-      // The admin's "Adapt now" of a client's sentiment model.
+      // The admin's "Adapt now" and "Stop using" of a client's sentiment model.
       ClientId: acme.id,
       projectId: fx.projectId,
       projectIds: [fx.projectId],

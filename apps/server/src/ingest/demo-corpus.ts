@@ -10,7 +10,8 @@
 // requests (jobs/yield.ts). Each day's posts come from seeds of that day alone, so writing a day
 // again writes the same posts: a first start stopped part way resumes at the first day not done
 // (the plan in demo_corpus, migration 0032). A few storylines are planted in it (sim-storylines.ts)
-// so that Narrative Analysis has something to find.
+// so that Narrative Analysis has something to find, and owned accounts answer most of the posts
+// addressed to them (sim-answers.ts) so that the response queue has response times.
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { yieldToRequests } from '../jobs/yield.ts';
@@ -20,6 +21,7 @@ import type { Post } from './post.ts';
 import { prng } from '../prng.ts';
 import { createCorpusDays, createGenerator, loadSimProjects, type CorpusDays, type SimProject } from './sim-content.ts';
 import { DAY_MS, hashUnit } from './sim-rate.ts';
+import { createAnswerer } from './sim-answers.ts';
 import { plantedPosts } from './sim-storylines.ts';
 
 export interface DemoCorpusOptions {
@@ -168,12 +170,21 @@ async function dayPosts(projects: SimProject[], plan: CorpusPlan, days: CorpusDa
   const planter = createGenerator(projects, daySeed(plan.seed, d, 0x9e5), `${CORPUS_ID_PREFIX}${plan.seed}d${d}`);
   const posts = plantedPosts(planter, d, fresh, () => days.draw(d, plantRnd), plantRnd);
   const ids = new Set(posts.map((p) => p.externalId));
+  // Owned accounts' answers to the posts addressed to them (sim-answers.ts), from a sequence of
+  // their own, counted in the day's posts; none after the corpus's end.
+  const answerer = createAnswerer(projects, prng(daySeed(plan.seed, d, 0xa45)));
+  let made = 0;
   while (ids.size < fresh) {
     const { at, project } = days.draw(d, rnd);
     const p = gen.post(at, project);
     posts.push(p);
     ids.add(p.externalId);
-    if (posts.length % SLICE === 0) await yieldToRequests();
+    const answer = ids.size < fresh ? answerer.answer(p, plan.end.getTime()) : null;
+    if (answer && !ids.has(answer.externalId)) {
+      posts.push(answer);
+      ids.add(answer.externalId);
+    }
+    if (++made % SLICE === 0) await yieldToRequests();
   }
   return posts;
 }

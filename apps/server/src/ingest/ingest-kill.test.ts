@@ -3,55 +3,26 @@
 // the test kills it part way through a day, starts another, and lets it finish. Afterwards every
 // post the plan holds is stored once, and the rollups count each post once: nothing lost, nothing
 // twice. On PostgreSQL only (the test:pg run): the embedded database lives inside its one process.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clusterUnavailable, startCluster, type Cluster } from '../test/pg-cluster.ts';
+import { gone, ownCluster, type ProcessDb } from '../test/process-db.ts';
 import { rollupMismatches } from '../test/rollup-check.ts';
-import { startServerProcess, until, type ServerProcess } from '../test/server-process.ts';
+import { until } from '../test/server-process.ts';
 
 const CLIPS = 20_000;
 const DAYS = 4;
 
 describe.runIf(process.env.DATABASE_URL)('a worker killed with SIGKILL during ingestion', () => {
-  let cluster: Cluster;
-  let client: pg.Client;
-  let dataDir: string;
-  const workers: ServerProcess[] = [];
-  const env = () => ({
-    ...process.env,
-    DATABASE_URL: cluster.url,
-    DATA_DIR: dataDir,
-    DEMO: '1',
-    DEMO_CLIPS: String(CLIPS),
-    DEMO_DAYS: String(DAYS),
-    SIMULATOR: '0',
-    CONNECTOR_INTERVAL_MS: '0',
-    LOG_LEVEL: 'warn',
-  });
-  const one = async <T>(text: string): Promise<T> => (await client.query(text)).rows[0] as T;
+  let t: ProcessDb;
+  const env = { DEMO: '1', DEMO_CLIPS: String(CLIPS), DEMO_DAYS: String(DAYS), CONNECTOR_INTERVAL_MS: '0' };
+  const one = async <T>(text: string): Promise<T> => (await t.rows<T>(text))[0];
 
   beforeAll(async () => {
-    const why = clusterUnavailable();
-    if (why) throw new Error(`the ingestion kill test needs a PostgreSQL cluster of its own: ${why}`);
-    cluster = await startCluster();
-    client = new pg.Client({ connectionString: cluster.url });
-    await client.connect();
-    dataDir = mkdtempSync(join(tmpdir(), 'ingest-kill-'));
+    t = await ownCluster('ingest-kill', 'the ingestion kill test');
   }, 60_000);
-
-  afterAll(async () => {
-    for (const w of workers) if (!w.exited) w.child.kill('SIGKILL');
-    await client?.end();
-    cluster?.destroy();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => t?.close());
 
   it('stores every post of the plan exactly once, and counts each once in the rollups, after a kill mid-day', async () => {
-    const first = startServerProcess('worker', env());
-    workers.push(first);
+    const first = t.start('worker', env);
     // Part way through a day: posts stored of a day not counted done yet (days are written newest first).
     const killedAt = await until('the corpus part way through a day', 120, async () => {
       const r = await one<{ days_done: number; beyond: number } | undefined>(
@@ -61,11 +32,10 @@ describe.runIf(process.env.DATABASE_URL)('a worker killed with SIGKILL during in
       return r && r.beyond > 0 && r.days_done < DAYS ? r : undefined;
     });
     first.child.kill('SIGKILL');
-    await until('the first worker gone', 10, async () => (first.exited ? true : undefined));
+    await gone(first, 'the first worker gone');
     expect(killedAt.value.days_done).toBeLessThan(DAYS);
 
-    const second = startServerProcess('worker', env());
-    workers.push(second);
+    const second = t.start('worker', env);
     await until('the corpus finished', 240, async () =>
       (await one<{ finished: boolean }>('select finished_at is not null as finished from demo_corpus order by id limit 1')).finished ? true : undefined,
     );
@@ -78,7 +48,7 @@ describe.runIf(process.env.DATABASE_URL)('a worker killed with SIGKILL during in
     expect(stored.clips).toBe(stored.distinct_keys);
     expect(stored.clips).toBe(plan.clips);
     // Each bin's hourly rollup counts its posts once: the same as counting its rows.
-    expect(await rollupMismatches(client)).toEqual([]);
+    expect(await rollupMismatches(t.client)).toEqual([]);
     const twice = await one<{ n: number }>('select count(*)::int as n from (select bin_id, clip_id from bin_clips group by 1, 2 having count(*) > 1) d');
     expect(twice.n).toBe(0);
   }, 360_000);

@@ -7,6 +7,7 @@ import type { Db } from '../db/connection.ts';
 import { enrich, type Enrichment } from '../nlp/enrich.ts';
 import { computeAve, cpmFor, estimateImpressions, impactScore } from './ave.ts';
 import { brandAssociation } from './brand.ts';
+import { adaptationsInUse, clientVerdicts, type ClientVerdict } from './client-sentiment.ts';
 import type { IngestScope, Post } from './post.ts';
 import { getRuleSet, inputBinRuleSet, type RuleSet } from './rules.ts';
 import { filePosts, withStoredCounts, type BinClipRow, type PreparedPost } from '../ledger/index.ts';
@@ -134,8 +135,11 @@ export function createPipeline(db: Db, opts: PipelineOptions = {}) {
     const list = await withStoredCounts(db, [...valid.values()]);
     // Posts added by hand to an input bin: the project's rules, read fresh, and that bin (rules.ts).
     const ruleSet$ = scope && 'inputBinId' in scope && scope.inputBinId !== undefined ? inputBinRuleSet(db, scope.ownerProjectId, scope.inputBinId) : rules();
-    const [enrichments, ruleSet] = await Promise.all([list.length ? enricher(list) : [], ruleSet$]);
-    const prepared = list.map((p, i) => prepare(p, enrichments[i], ruleSet, scope));
+    // The clients' own models (client-sentiment.ts): a client with one in use gets its verdict on its rows.
+    const [enrichments, ruleSet, adaptations] = await Promise.all([list.length ? enricher(list) : [], ruleSet$, adaptationsInUse(db)]);
+    const prepared = list.map((p, i) =>
+      prepare(p, enrichments[i], ruleSet, scope, adaptations.size ? clientVerdicts(adaptations, p.body, enrichments[i].language) : undefined),
+    );
     return { prepared, rejections };
   }
 
@@ -169,10 +173,12 @@ const inScope = (scope: IngestScope, projectId: number) =>
   'ownerProjectId' in scope ? scope.ownerProjectId === projectId : scope.projectIds.includes(projectId);
 
 /**
- * Matching and the figures each bin_clips row carries: brand association, AVE, impact. With a
- * scope, only its projects' rules count: another tenant's rule never sees the post.
+ * Matching and the figures each bin_clips row carries: brand association, AVE, impact, and the
+ * sentiment: the shipped model's (the enrichment's), or `verdictOf` the project's client where its
+ * own model has a verdict. With a scope, only its projects' rules count: another tenant's rule
+ * never sees the post.
  */
-export function prepare(post: Post, e: Enrichment, rs: RuleSet, scope?: IngestScope): PreparedPost {
+export function prepare(post: Post, e: Enrichment, rs: RuleSet, scope?: IngestScope, verdictOf?: (clientId: number) => ClientVerdict | null): PreparedPost {
   const engagement = {
     streamId: post.streamId,
     followers: post.author.followers ?? 0,
@@ -201,10 +207,11 @@ export function prepare(post: Post, e: Enrichment, rs: RuleSet, scope?: IngestSc
     let row = perProject.get(projectId);
     if (!row) {
       const p = rs.projects.get(projectId)!;
+      const verdict = verdictOf?.(p.clientId) ?? e;
       row = {
         projectId,
-        classificationId: e.classificationId,
-        favourabilityId: e.favourabilityId,
+        classificationId: verdict.classificationId,
+        favourabilityId: verdict.favourabilityId,
         brandAssociationId: brandAssociation(p.owned, {
           streamId: post.streamId,
           authorExternalId: post.author.externalId,
@@ -234,14 +241,18 @@ export function prepare(post: Post, e: Enrichment, rs: RuleSet, scope?: IngestSc
     // A clip in a sort or input bin is also a clip of the project.
     add(p.rootBinId, t.projectId);
   }
-  // A word bin's keywords count only for a post of its own project (one the rules filed above).
-  const wordBins = wordBinSpecs
-    ? matchedWordBins(wordBinSpecs, rs.wordBins, {
-        projectIds: new Set(perProject.keys()),
-        favourabilityId: e.favourabilityId,
-        language: e.language,
-        now: Date.now(),
-      })
-    : [];
+  // A word bin's keywords count only for a post of its own project (one the rules filed above),
+  // and its sentiment is the one the post has in that project.
+  const wordBins: number[] = [];
+  if (wordBinSpecs) {
+    const byFavourability = new Map<number, Set<number>>();
+    for (const [projectId, row] of perProject) {
+      const ids = byFavourability.get(row.favourabilityId) ?? new Set<number>();
+      byFavourability.set(row.favourabilityId, ids.add(projectId));
+    }
+    const now = Date.now();
+    for (const [favourabilityId, projectIds] of byFavourability)
+      wordBins.push(...matchedWordBins(wordBinSpecs, rs.wordBins, { projectIds, favourabilityId, language: e.language, now }));
+  }
   return { post, enrichment: e, impressions, reach: impressions, bins, wordBins };
 }

@@ -16,6 +16,9 @@
 // within a tick instead of a post every few minutes. Every tick asks whether projects or rules
 // changed (one small query), so a new project is found at the next tick, not at the next reload.
 // Projects whose stop date has passed get nothing, as the connector job reads nothing for them.
+// Owned accounts answer most of the replies addressed to them (sim-answers.ts): an answer due
+// later than the tick waits for the tick that reaches its time, so the response queue sees an item
+// open and then closed by the reply, as with a connector reading the answer later.
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { CORPUS_ID_PREFIX } from './demo-corpus.ts';
@@ -24,6 +27,7 @@ import { invalidateRules } from './rules.ts';
 import type { Post } from './post.ts';
 import { simulateFollowerGrowth } from '../modules/followers/snapshots.ts';
 import { prng } from '../prng.ts';
+import { createAnswerer, type Answerer } from './sim-answers.ts';
 import { createGenerator, loadSimProjects, type Generator, type SimProject } from './sim-content.ts';
 import { DAY_MS, DEFAULT_POSTS_PER_DAY, HOUR_MS, poisson, postsInHour, projectWeight } from './sim-rate.ts';
 
@@ -116,6 +120,11 @@ export function createSimulator(db: Db, opts: SimulatorOptions = {}): Simulator 
   const rnd = prng(seed);
   // Its own sequence, so follower growth leaves the posts' draws as they were.
   const followerRnd = prng(seed ^ 0xf011);
+  // The answers' draws too: answering leaves the posts as they were.
+  const answerRnd = prng(seed ^ 0xa45);
+  let answerer: Answerer | null = null;
+  /** Answers drawn but not due yet (posted after the tick's now). */
+  let pending: Post[] = [];
   let projects: SimProject[] = [];
   let gen: Generator | null = null;
   let loadedAt = -Infinity;
@@ -139,8 +148,28 @@ export function createSimulator(db: Db, opts: SimulatorOptions = {}): Simulator 
     starters = [...starters.filter((s) => projects.some((p) => p.id === s.id)), ...projects.filter((p) => !known.has(p.id) && !states.get(p.id)?.hasPosts)];
     for (const p of all) known.add(p.id);
     loadedAt = now;
-    // Ids carry the load time and count so neither a restarted simulator nor the next load reuses a post id.
-    gen = projects.length ? createGenerator(projects, seed, `sim${Date.now().toString(36)}-${loads++}`) : null;
+    // Ids carry the load time and count so neither a restarted simulator nor the next load reuses a post id;
+    // the seed moves with the count so the next load does not draw the same posts again (a minute's repeat).
+    gen = projects.length ? createGenerator(projects, (seed + loads * 0x9e3779b9) >>> 0, `sim${Date.now().toString(36)}-${loads}`) : null;
+    loads++;
+    answerer = createAnswerer(projects, answerRnd);
+  }
+
+  /** The owned accounts' answers to some of the posts: those due by now; the later ones wait in `pending`. */
+  function answersTo(posts: Post[], now: number): Post[] {
+    const due: Post[] = [];
+    for (const p of posts) {
+      const a = answerer?.answer(p);
+      if (a) (a.postedAt.getTime() <= now ? due : pending).push(a);
+    }
+    return due;
+  }
+
+  /** The pending answers whose time has come (taken out of `pending`). */
+  function dueAnswers(now: number): Post[] {
+    const due = pending.filter((a) => a.postedAt.getTime() <= now);
+    pending = pending.filter((a) => a.postedAt.getTime() > now);
+    return due;
   }
 
   /** A new project's first posts: the model's over the last STARTER_MS, at least STARTER_MIN. */
@@ -155,7 +184,7 @@ export function createSimulator(db: Db, opts: SimulatorOptions = {}): Simulator 
       t = until;
     }
     while (posts.length < STARTER_MIN) posts.push(gen!.post(new Date(start + Math.floor(rnd() * STARTER_MS)), p));
-    return posts;
+    return [...posts, ...answersTo(posts, now)];
   }
 
   async function start(now: number) {
@@ -201,12 +230,14 @@ export function createSimulator(db: Db, opts: SimulatorOptions = {}): Simulator 
       }
       t = until;
       if (posts.length >= CHUNK) {
+        posts.push(...answersTo(posts, now));
         await sink(posts);
         sent += posts.length;
         posts = [];
         from = t; // a later failure does not make the next tick fill this stretch again
       }
     }
+    posts.push(...answersTo(posts, now), ...dueAnswers(now));
     if (posts.length) await sink(posts);
     from = now;
     // The demo's owned profiles (no token to read) gain followers once a day: Follower Growth moves.

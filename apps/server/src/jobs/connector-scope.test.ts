@@ -3,52 +3,43 @@
 // public only unless the config says otherwise.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setProfileToken } from '../crypto/profile-tokens.ts';
 import { keyring, parseTokenKey } from '../crypto/tokens.ts';
-import type { DbHandle } from '../db/connection.ts';
-import { migrate } from '../db/migrate.ts';
+import type { Db } from '../db/connection.ts';
 import { FB_VERSION, fbComments, fbPosts, startFacebookFake } from '../networks/facebook/fake.ts';
 import { fakeClock, TEST_OUTBOUND } from '../ingest/connectors/fakes/harness.ts';
 import type { FakeServer } from '../ingest/connectors/fakes/server.ts';
 import { invalidateRules } from '../ingest/rules.ts';
 import { seedProject, type SeededProject } from '../ingest/testing.ts';
 import { loadConfig } from '../config.ts';
-import { testDb } from '../test/harness.ts';
+import { linkBrandPage } from '../test/facebook-page.ts';
+import { useMigratedDb } from '../test/harness.ts';
 import { buildConnectorSpecs, runConnectorTick, type ConnectorJobConfig } from './connectors.ts';
 
 const keys = keyring(parseTokenKey('ef'.repeat(32)));
 const log = { info() {}, warn() {} };
 
-let h: DbHandle;
+let db: Db;
 let owner: SeededProject;
 let colinked: SeededProject;
 let stranger: SeededProject;
 let fb: FakeServer;
 let cfg: ConnectorJobConfig;
 
+useMigratedDb((d) => (db = d));
 beforeAll(async () => {
-  h = await testDb();
-  await migrate(h.db);
   // Three clients. The owner links page 100 with its token; a second client links the same page
   // with its own token; a third only has a rule that every page post would satisfy.
-  owner = await seedProject(h.db, {
+  owner = await seedProject(db, {
     name: 'Brand SA',
     rules: [
       { bin: 'root', expression: 'nothing-here' },
       { bin: 'sort', expression: 'page' },
     ],
   });
-  colinked = await seedProject(h.db, { name: 'Agency', rules: [{ bin: 'root', expression: 'nothing-either' }] });
-  stranger = await seedProject(h.db, { name: 'Competitor', rules: [{ bin: 'root', expression: 'page OR post OR comment' }] });
-  for (const p of [owner, colinked]) {
-    const profile = await h.db
-      .insertInto('profiles')
-      .values({ project_id: p.projectId, stream_id: 8, external_id: '100', name: 'Brand SA', handle: 'brandsa' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await setProfileToken(h.db, profile.id, 'ft', keys);
-  }
-  invalidateRules(h.db);
+  colinked = await seedProject(db, { name: 'Agency', rules: [{ bin: 'root', expression: 'nothing-either' }] });
+  stranger = await seedProject(db, { name: 'Competitor', rules: [{ bin: 'root', expression: 'page OR post OR comment' }] });
+  for (const p of [owner, colinked]) await linkBrandPage(db, p.projectId, 'ft', keys);
+  invalidateRules(db);
   const posts = fbPosts();
   // What only the page's admins see: an unpublished post and one shared with no one.
   posts.push({ ...posts[0], id: '100_9', message: 'page post draft', is_published: false });
@@ -56,16 +47,13 @@ beforeAll(async () => {
   fb = await startFacebookFake({ token: 'ft', posts });
   cfg = { intervalMs: 60_000, xBearerToken: null, baseUrls: { graph: fb.url + FB_VERSION }, blogFeeds: [], tokenKeys: keys, outbound: TEST_OUTBOUND };
 });
-afterAll(async () => {
-  await fb?.close();
-  await h?.close();
-});
+afterAll(() => fb?.close());
 
 const clipsIn = async (p: SeededProject) =>
   (
     await sql<{
       external_id: string;
-    }>`select distinct c.external_id from bin_clips bc join clips c on c.id = bc.clip_id where bc.project_id = ${p.projectId} order by 1`.execute(h.db)
+    }>`select distinct c.external_id from bin_clips bc join clips c on c.id = bc.clip_id where bc.project_id = ${p.projectId} order by 1`.execute(db)
   ).rows.map((r) => r.external_id);
 
 describe('connector job tenancy', () => {
@@ -80,7 +68,7 @@ describe('connector job tenancy', () => {
 
   it('refuses the fakes on 127.0.0.1 when the config does not allow private addresses (the production default)', async () => {
     const { outbound: _, ...production } = cfg;
-    const reports = await runConnectorTick(h.db, production, { log, http: fakeClock() });
+    const reports = await runConnectorTick(db, production, { log, http: fakeClock() });
     expect(reports.map((r) => [r.connector, r.ended, r.reason])).toEqual([
       ['facebook.page', 'stopped', 'blocked_address'],
       ['facebook.page', 'stopped', 'blocked_address'],
@@ -89,12 +77,12 @@ describe('connector job tenancy', () => {
   });
 
   it("runs one connector per linking project with that project's token, and files its posts under that project only", async () => {
-    const { specs } = await buildConnectorSpecs(h.db, cfg);
+    const { specs } = await buildConnectorSpecs(db, cfg);
     expect(specs.map((s) => [s.kind, s.ownerProjectId])).toEqual([
       ['facebook.page', owner.projectId],
       ['facebook.page', colinked.projectId],
     ]);
-    const reports = await runConnectorTick(h.db, cfg, { log, http: fakeClock() });
+    const reports = await runConnectorTick(db, cfg, { log, http: fakeClock() });
     expect(reports.slice(0, 2).map((r) => [r.connector, r.key, r.ended])).toEqual([
       ['facebook.page', `project:${owner.projectId}:100`, 'done'],
       ['facebook.page', `project:${colinked.projectId}:100`, 'done'],
@@ -112,14 +100,14 @@ describe('connector job tenancy', () => {
     // The competitor's rule matches every one of them, but it never sees them.
     expect(await clipsIn(stranger)).toEqual([]);
     // Items only the page's admins can see are not stored at all, and are counted.
-    expect(await h.db.selectFrom('clips').select('external_id').where('external_id', 'in', ['100_9', '100_10']).execute()).toEqual([]);
-    const rejections = await h.db.selectFrom('ingest_rejections').select(['reason', 'count']).where('reason', '=', 'facebook.page:not_public').execute();
+    expect(await db.selectFrom('clips').select('external_id').where('external_id', 'in', ['100_9', '100_10']).execute()).toEqual([]);
+    const rejections = await db.selectFrom('ingest_rejections').select(['reason', 'count']).where('reason', '=', 'facebook.page:not_public').execute();
     expect(rejections).toEqual([{ reason: 'facebook.page:not_public', count: 8 }]); // two posts and their inline comments, read by two connectors
   });
 
   it("never reads with a token copied from another tenant's profile row: it does not decrypt there", async () => {
-    const source = await h.db.selectFrom('profiles').select('access_token_enc').where('project_id', '=', owner.projectId).executeTakeFirstOrThrow();
-    const copy = await h.db
+    const source = await db.selectFrom('profiles').select('access_token_enc').where('project_id', '=', owner.projectId).executeTakeFirstOrThrow();
+    const copy = await db
       .insertInto('profiles')
       .values({
         project_id: stranger.projectId,
@@ -131,20 +119,20 @@ describe('connector job tenancy', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const { specs, problems } = await buildConnectorSpecs(h.db, cfg);
+    const { specs, problems } = await buildConnectorSpecs(db, cfg);
     expect(specs.map((s) => s.ownerProjectId)).toEqual([owner.projectId, colinked.projectId]);
     expect(problems).toEqual([expect.stringMatching(new RegExp(`^profile ${copy.id}: token cannot be decrypted \\(.*does not decrypt`))]);
-    await h.db.deleteFrom('profiles').where('id', '=', copy.id).execute();
+    await db.deleteFrom('profiles').where('id', '=', copy.id).execute();
   });
 
   it('does not read with a token the network refused until it is working again', async () => {
-    const prof = await h.db.selectFrom('profiles').select('id').where('project_id', '=', owner.projectId).executeTakeFirstOrThrow();
-    await h.db.updateTable('profiles').set({ token_valid: false }).where('id', '=', prof.id).execute();
-    const refused = await buildConnectorSpecs(h.db, cfg);
+    const prof = await db.selectFrom('profiles').select('id').where('project_id', '=', owner.projectId).executeTakeFirstOrThrow();
+    await db.updateTable('profiles').set({ token_valid: false }).where('id', '=', prof.id).execute();
+    const refused = await buildConnectorSpecs(db, cfg);
     expect(refused.specs.map((s) => s.ownerProjectId)).toEqual([colinked.projectId]);
     expect(refused.problems).toEqual([`profile ${prof.id}: its access token is invalid; re-grant it`]);
-    await h.db.updateTable('profiles').set({ token_valid: true }).where('id', '=', prof.id).execute();
-    const working = await buildConnectorSpecs(h.db, cfg);
+    await db.updateTable('profiles').set({ token_valid: true }).where('id', '=', prof.id).execute();
+    const working = await buildConnectorSpecs(db, cfg);
     expect(working.specs.map((s) => s.ownerProjectId)).toEqual([owner.projectId, colinked.projectId]);
   });
 });

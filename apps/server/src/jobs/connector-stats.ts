@@ -7,11 +7,11 @@
 // instance whose runs end stopped, failed or given up STOP_STREAK_THRESHOLD times in a row (a
 // refused request, a deleted post's 404, a spent quota…) gets every admin one notification naming
 // the network, the connector and what the network said; again only after a clean run.
-import { connectorNetwork, STOP_STREAK_THRESHOLD } from '@listening/contract';
+import { connectorNetwork, NOTIFICATION_BEHAVIOUR, STOP_STREAK_THRESHOLD } from '@listening/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { ConnectorReport } from '../ingest/connectors/index.ts';
-import { notificationsRaised } from '../events/bus.ts';
+import { ringBell } from '../mail/notify.ts';
 
 /** Share of a window's items skipped for one reason above which admins are told. */
 export const SKIP_RATE_THRESHOLD = 0.2;
@@ -206,15 +206,9 @@ export function skipMessage(a: SkipAlert): string {
 /** One notification to every admin (the bell, notification type 2: mark seen). */
 export async function notifyAdmins(db: Db, description: string): Promise<void> {
   const admins = await db.selectFrom('users').select('id').where('is_admin', '=', true).execute();
-  if (admins.length)
-    await db
-      .insertInto('notifications')
-      .values(admins.map((a) => ({ user_id: a.id, description, notification_type_id: 2, link: '/admin/collection' })))
-      .execute()
-      .then(() =>
-        notificationsRaised(
-          db,
-          admins.map((a) => a.id),
-        ),
-      );
+  await ringBell(
+    db,
+    admins.map((a) => a.id),
+    { description, typeId: NOTIFICATION_BEHAVIOUR.MarkSeen, projectId: null, link: '/admin/collection' },
+  );
 }

@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setProfileToken } from '../crypto/profile-tokens.ts';
 import { keyring, parseTokenKey } from '../crypto/tokens.ts';
-import type { DbHandle } from '../db/connection.ts';
-import { migrate } from '../db/migrate.ts';
+import type { Db } from '../db/connection.ts';
 import { FB_VERSION, fbPosts, startFacebookFake } from '../networks/facebook/fake.ts';
 import { fakeClock, TEST_OUTBOUND } from '../ingest/connectors/fakes/harness.ts';
 import { truncated, type FakeServer } from '../ingest/connectors/fakes/server.ts';
@@ -11,7 +9,8 @@ import { startXFake } from '../networks/x/fake.ts';
 import { createPipeline, type PostSink } from '../ingest/pipeline.ts';
 import { invalidateRules } from '../ingest/rules.ts';
 import { seedProject, type SeededProject } from '../ingest/testing.ts';
-import { testDb } from '../test/harness.ts';
+import { linkBrandPage } from '../test/facebook-page.ts';
+import { countRows, useMigratedDb } from '../test/harness.ts';
 import { HttpClient } from '../ingest/connectors/http.ts';
 import { buildConnectorSpecs, connectorQueues, runConnectorTick, scheduleConnectors, withConnectorLock, type ConnectorJobConfig } from './connectors.ts';
 import { createRunner } from './runner.ts';
@@ -23,59 +22,49 @@ const log = {
   warn: (_: Record<string, unknown>, msg: string) => void lines.push(msg),
 };
 
-let h: DbHandle;
+let db: Db;
 let p: SeededProject;
 let x: FakeServer;
 let fb: FakeServer;
 let cfg: ConnectorJobConfig;
 
+useMigratedDb((d) => (db = d));
 beforeAll(async () => {
-  h = await testDb();
-  await migrate(h.db);
-  p = await seedProject(h.db, {
+  p = await seedProject(db, {
     name: 'Brand SA',
     rules: [
       { bin: 'root', expression: 'brandsa' },
       { bin: 'root', kind: 'url', expression: 'blog.example.com/feed' },
     ],
   });
-  const profile = await h.db
-    .insertInto('profiles')
-    .values({ project_id: p.projectId, stream_id: 8, external_id: '100', name: 'Brand SA', handle: 'brandsa' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await setProfileToken(h.db, profile.id, 'ft', keys);
-  invalidateRules(h.db);
+  await linkBrandPage(db, p.projectId, 'ft', keys);
+  invalidateRules(db);
   x = await startXFake({ token: 'xt' });
   // The page's first answer is cut off: skipped, counted, retried.
   fb = await startFacebookFake({ token: 'ft', faults: { 'feed:first': [truncated()] } });
   // The fakes listen on 127.0.0.1: the job refuses private addresses unless its config allows them.
   cfg = { intervalMs: 60_000, xBearerToken: 'xt', baseUrls: { x: x.url, graph: fb.url + FB_VERSION }, blogFeeds: [], tokenKeys: keys, outbound: TEST_OUTBOUND };
 });
-afterAll(async () => {
-  await Promise.all([x?.close(), fb?.close()]);
-  await h?.close();
-});
+afterAll(() => Promise.all([x?.close(), fb?.close()]));
 
-const count = async (table: 'clips' | 'bin_clips') =>
-  Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(h.db)).rows[0].n);
+const count = (table: 'clips' | 'bin_clips') => countRows(db, table);
 
 describe('connector job', () => {
   it('builds X search from root-bin rules, a connector per tokened profile, and feeds from url rules', async () => {
-    const { specs, problems } = await buildConnectorSpecs(h.db, cfg);
+    const { specs, problems } = await buildConnectorSpecs(db, cfg);
     expect(problems).toEqual([]);
     expect(specs.map((s) => s.kind).sort()).toEqual(['blog.feed', 'facebook.page', 'x.search']);
     expect(specs.find((s) => s.kind === 'facebook.page')).toMatchObject({ accessToken: 'ft', pageId: '100' });
     expect(specs.find((s) => s.kind === 'blog.feed')).toMatchObject({ feedUrl: 'https://blog.example.com/feed' });
-    const noKey = await buildConnectorSpecs(h.db, { ...cfg, tokenKeys: keyring(parseTokenKey('cd'.repeat(32))), xBearerToken: null });
+    const noKey = await buildConnectorSpecs(db, { ...cfg, tokenKeys: keyring(parseTokenKey('cd'.repeat(32))), xBearerToken: null });
     expect(noKey.specs.map((s) => s.kind)).toEqual(['blog.feed']);
     expect(noKey.problems[0]).toMatch(/cannot be decrypted/);
   });
 
   it('stores clips in the project bin with rollups and cursors, and a second tick adds nothing twice', async () => {
-    const run = () => runConnectorTick(h.db, cfg, { log, http: { ...fakeClock(), backoffMs: 1 } });
+    const run = () => runConnectorTick(db, cfg, { log, http: { ...fakeClock(), backoffMs: 1 } });
     // No blog fake here: the feed rule would send the job to the real address.
-    await h.db.updateTable('bin_rules').set({ is_active: false }).where('kind', '=', 'url').execute();
+    await db.updateTable('bin_rules').set({ is_active: false }).where('kind', '=', 'url').execute();
     const first = await run();
     expect(first.map((r) => [r.connector, r.ended])).toEqual([
       ['x.search', 'done'],
@@ -83,7 +72,7 @@ describe('connector job', () => {
       // The comments of the page's posts just stored.
       ...fbPosts().map(() => ['facebook.comments', 'done']),
     ]);
-    const bins = await h.db
+    const bins = await db
       .selectFrom('bin_clips')
       .select(['stream_id', sql<number>`count(*)::int`.as('n')])
       .where('bin_id', '=', p.rootBinId)
@@ -96,9 +85,9 @@ describe('connector job', () => {
       // (the fake serves the same five for every post): addressed to the page, Earned.
       { stream_id: 8, n: 8 + 8 + 5 },
     ]);
-    const rolled = await sql<{ n: number }>`select sum(clips)::int as n from bin_hourly where bin_id = ${p.rootBinId}`.execute(h.db);
+    const rolled = await sql<{ n: number }>`select sum(clips)::int as n from bin_hourly where bin_id = ${p.rootBinId}`.execute(db);
     expect(rolled.rows[0].n).toBe(31);
-    const cursors = await h.db
+    const cursors = await db
       .selectFrom('connector_cursors')
       .select(['connector', 'key'])
       .where('connector', '!=', 'facebook.comments')
@@ -108,7 +97,7 @@ describe('connector job', () => {
       { connector: 'facebook.page', key: `project:${p.projectId}:100` }, // the profile's project's own cursor
       { connector: 'x.search', key: `project:${p.projectId}:0` },
     ]);
-    const rejections = await h.db.selectFrom('ingest_rejections').select(['reason', 'count']).execute();
+    const rejections = await db.selectFrom('ingest_rejections').select(['reason', 'count']).execute();
     expect(rejections).toEqual([{ reason: 'facebook.page:malformed_json', count: 1 }]);
     expect(lines.some((l) => l.startsWith('connector x.search project:') && l.includes('10 posts'))).toBe(true);
 
@@ -126,17 +115,17 @@ describe('connector job', () => {
   it('records an instance that ended while another of its group is still running', async () => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    const stored = createPipeline(h.db).sink;
+    const stored = createPipeline(db).sink;
     // Facebook's posts are held in the store until the test lets go; X's go straight through.
     const sink: PostSink = async (posts, scope) => {
       if (posts.some((q) => q.streamId === 8)) await held;
       await stored(posts, scope);
     };
-    await h.db.deleteFrom('connector_stats').execute();
+    await db.deleteFrom('connector_stats').execute();
     // The page is read again from its start, so its posts reach the store.
-    await h.db.deleteFrom('connector_cursors').where('connector', '=', 'facebook.page').execute();
-    const tick = runConnectorTick(h.db, cfg, { log, sink, http: fakeClock() });
-    const xStats = () => h.db.selectFrom('connector_stats').select(['connector', 'runs']).where('connector', '=', 'x.search').execute();
+    await db.deleteFrom('connector_cursors').where('connector', '=', 'facebook.page').execute();
+    const tick = runConnectorTick(db, cfg, { log, sink, http: fakeClock() });
+    const xStats = () => db.selectFrom('connector_stats').select(['connector', 'runs']).where('connector', '=', 'x.search').execute();
     try {
       await expect.poll(xStats, { timeout: 5_000, interval: 50 }).toEqual([{ connector: 'x.search', runs: 1 }]);
     } finally {
@@ -161,13 +150,13 @@ describe('connector queues', () => {
   let fbLimited: FakeServer;
   let clock = Date.now();
   const runnerOf = (deps: Parameters<typeof connectorQueues>[2], config = cfg) =>
-    createRunner(h.db, {
-      queues: connectorQueues(h.db, { ...config, baseUrls: { ...config.baseUrls, graph: fbLimited.url + FB_VERSION } }, deps),
+    createRunner(db, {
+      queues: connectorQueues(db, { ...config, baseUrls: { ...config.baseUrls, graph: fbLimited.url + FB_VERSION } }, deps),
       now: () => new Date(clock),
     });
   const xRuns = async () =>
     (
-      await h.db
+      await db
         .selectFrom('connector_stats')
         .select((eb) => eb.fn.sum<number>('runs').as('n'))
         .where('connector', '=', 'x.search')
@@ -176,19 +165,19 @@ describe('connector queues', () => {
 
   beforeAll(async () => {
     fbLimited = await limited();
-    await h.db.updateTable('bin_rules').set({ is_active: false }).where('kind', '=', 'url').execute();
+    await db.updateTable('bin_rules').set({ is_active: false }).where('kind', '=', 'url').execute();
   });
   afterAll(async () => {
-    await scheduleConnectors(h.db, 0);
+    await scheduleConnectors(db, 0);
     await fbLimited?.close();
   });
   beforeEach(async () => {
-    await h.db.deleteFrom('jobs').execute();
-    await h.db.deleteFrom('job_schedules').execute();
+    await db.deleteFrom('jobs').execute();
+    await db.deleteFrom('job_schedules').execute();
     // The page is read again from its start: its first answer is the rate limit.
-    await h.db.deleteFrom('connector_cursors').where('connector', '=', 'facebook.page').execute();
+    await db.deleteFrom('connector_cursors').where('connector', '=', 'facebook.page').execute();
     clock = Date.now();
-    await scheduleConnectors(h.db, 60_000, new Date(clock));
+    await scheduleConnectors(db, 60_000, new Date(clock));
   });
 
   it('collects X on each of its turns while Facebook waits out a 15-minute rate limit', async () => {
@@ -220,7 +209,7 @@ describe('connector queues', () => {
       release();
       await fbTurn;
     }
-    const page = await h.db.selectFrom('connector_stats').select(['runs', 'collected']).where('connector', '=', 'facebook.page').executeTakeFirstOrThrow();
+    const page = await db.selectFrom('connector_stats').select(['runs', 'collected']).where('connector', '=', 'facebook.page').executeTakeFirstOrThrow();
     expect(Number(page.collected)).toBeGreaterThan(0); // after its wait, Facebook's turn read the page
   });
 
@@ -240,7 +229,7 @@ describe('connector queues', () => {
     const runner = runnerOf({ log, http: fakeClock(), exclusive: true });
     await runner.fireSchedules();
     const before = x.requests.length;
-    await withConnectorLock(h.db, 'x', async () => {
+    await withConnectorLock(db, 'x', async () => {
       expect(await runner.work('connectors.x')).toBe(1);
       expect(x.requests.length).toBe(before);
       expect(lines).toContain('connectors: another process is collecting x; this turn skipped');

@@ -17,6 +17,10 @@ export interface JobContext {
   deliver: () => void;
   /** Days finished outbox rows are kept (OUTBOX_RETENTION_DAYS). */
   outboxRetentionDays: number;
+  /** Months of bin_clips partitions kept (BIN_CLIPS_KEEP_MONTHS); null: every month is kept. */
+  binClipsKeepMonths: number | null;
+  /** Whether a month past them is dropped or only detached (BIN_CLIPS_OLD_MONTHS). */
+  binClipsOldMonths: 'drop' | 'detach';
 }
 
 /** A module's background work: queues (by name) and recurring schedules of them. */

@@ -36,6 +36,10 @@ export interface ProductJobOptions {
   followers?: FollowerJobConfig | null;
   /** Days finished outbox rows are kept (OUTBOX_RETENTION_DAYS). */
   outboxRetentionDays?: number;
+  /** Months of bin_clips partitions kept (BIN_CLIPS_KEEP_MONTHS); null or unset: every month. */
+  binClipsKeepMonths?: number | null;
+  /** A month past them: dropped (the default) or only detached (BIN_CLIPS_OLD_MONTHS). */
+  binClipsOldMonths?: 'drop' | 'detach';
   /** Collection from the networks (jobs/connectors.ts), a queue per network; null or unset: off (CONNECTOR_INTERVAL_MS=0). */
   connectors?: { config: ConnectorJobConfig; deps: ConnectorJobDeps } | null;
 }
@@ -88,6 +92,8 @@ export function productRunner(db: Db, opts: ProductJobOptions): Runner {
     log: opts.log,
     deliver: () => void (opts.smtp && opts.mailer ? opts.mailer.flush().catch(() => undefined) : undefined),
     outboxRetentionDays: opts.outboxRetentionDays ?? DEFAULT_OUTBOX_RETENTION_DAYS,
+    binClipsKeepMonths: opts.binClipsKeepMonths ?? null,
+    binClipsOldMonths: opts.binClipsOldMonths ?? 'drop',
   };
   const queues: Record<string, QueueSpec> = {};
   for (const m of productJobs(opts)) Object.assign(queues, m.queues(ctx));

@@ -1,19 +1,12 @@
 // The job runner on PGlite (default) and PostgreSQL (DATABASE_URL): idempotent enqueue, retries
 // with backoff to a final failed state, lease expiry, schedules and several workers at once.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Db, DbHandle } from '../db/connection.ts';
-import { migrate } from '../db/migrate.ts';
-import { testDb } from '../test/harness.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../db/connection.ts';
+import { useMigratedDb } from '../test/harness.ts';
 import { backoffMs, createRunner, enqueue, schedule, type Job } from './runner.ts';
 
-let handle: DbHandle;
 let db: Db;
-beforeAll(async () => {
-  handle = await testDb();
-  db = handle.db;
-  await migrate(db);
-});
-afterAll(() => handle.close());
+useMigratedDb((d) => (db = d));
 beforeEach(async () => {
   await db.deleteFrom('jobs').execute();
   await db.deleteFrom('job_schedules').execute();
@@ -174,5 +167,27 @@ describe('job runner', () => {
     await stopped;
     expect(done).toBe(3);
     expect((await db.selectFrom('jobs').select('state').distinct().execute()).map((x) => x.state)).toEqual(['done']);
+  });
+
+  it('start() with more queues than Node allows listeners on one signal: no leak warning, and a stop wakes every sleeping loop at once', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => void warnings.push(`${w.name}: ${w.message}`);
+    process.on('warning', onWarning);
+    try {
+      let looked = 0;
+      const queues = Object.fromEntries(Array.from({ length: 14 }, (_, i) => [`q${i}`, { handler: async () => undefined }]));
+      const r = createRunner(db, { pollMs: 60_000, now: () => (looked++, new Date()), queues });
+      const stop = r.start();
+      // Each loop looks once (the schedules' and every queue's), then sleeps for the poll interval.
+      await expect.poll(() => looked, { timeout: 5000 }).toBeGreaterThanOrEqual(15);
+      await new Promise((res) => setTimeout(res, 300));
+      const t0 = Date.now();
+      await stop();
+      expect(Date.now() - t0).toBeLessThan(2000);
+      await new Promise((res) => setImmediate(res));
+      expect(warnings.filter((w) => w.includes('MaxListeners'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 });

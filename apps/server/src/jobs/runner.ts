@@ -263,11 +263,16 @@ export function createRunner(db: Db, opts: RunnerOptions): Runner {
 
   function start(): () => Promise<void> {
     const pollMs = opts.pollMs ?? 1000;
+    // Every loop sleeps between rounds at once; one listener on the stop signal wakes them all, so
+    // the listeners on it do not grow with the number of queues (Node warns past ten).
+    const sleepers = new Set<() => void>();
+    stopping.signal.addEventListener('abort', () => sleepers.forEach((wake) => wake()), { once: true });
     const sleep = (ms: number) =>
       new Promise<void>((r) => {
-        const wake = () => (clearTimeout(t), r());
-        const t = setTimeout(() => (stopping.signal.removeEventListener('abort', wake), r()), ms);
-        stopping.signal.addEventListener('abort', wake, { once: true });
+        if (stopping.signal.aborted) return r();
+        const wake = () => (clearTimeout(t), sleepers.delete(wake), r());
+        const t = setTimeout(wake, ms);
+        sleepers.add(wake);
       });
     const loop = async (step: () => Promise<number>) => {
       while (!stopping.signal.aborted) {

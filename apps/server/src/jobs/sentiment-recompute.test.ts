@@ -1,16 +1,14 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ratedExamples } from '../../scripts/sentiment-ratings.ts';
 import { rebuildRollups } from '../ledger/index.ts';
 import { modelVersion } from '../nlp/sentiment-model.ts';
 import { explainSentiment, scoreSentiment } from '../nlp/sentiment.ts';
 import { analyse } from '../nlp/text.ts';
-import { insertFixture, type Fixture } from '../test/analytic-fixture.ts';
+import { analyticSuite, rateAsAnalyst } from '../test/analytic-fixture.ts';
 import { migrate } from '../db/migrate.ts';
-import { authHeader, createTestApp, testDb, type TestContext } from '../test/harness.ts';
+import { testDb, type TestContext } from '../test/harness.ts';
 import { queueRecompute, recomputeSentiment, RECOMPUTE_QUEUE } from './sentiment-recompute.ts';
-
-type H = { authorization: string };
 
 /** Both rollups, in a stable order, to compare before and after a rebuild from bin_clips. */
 async function rollups(t: TestContext) {
@@ -21,50 +19,36 @@ async function rollups(t: TestContext) {
 }
 
 describe('sentiment labels, explanations and the recompute job', () => {
-  let t: TestContext;
-  let fx: Fixture;
-  let analyst: H;
-  beforeAll(async () => {
-    t = await createTestApp();
-    fx = await insertFixture(t.db, t.projects['acme-brand']);
-    analyst = await authHeader(t.app, 'analyst@demo.example');
-  });
-  afterAll(() => t.close());
+  const ctx = analyticSuite(['analyst']);
 
   it('keeps a rating as a labelled example, the latest rating replacing the one before', async () => {
-    const rate = (favourabilityId: number) =>
-      t.app.inject({
-        method: 'PUT',
-        url: '/api/clip/favourability/update',
-        headers: analyst,
-        payload: { binClipBaseIds: [fx.root.c2], favourabilityId, projectId: fx.projectId },
-      });
+    const rate = (favourabilityId: number) => rateAsAnalyst(ctx, 'c2', favourabilityId);
     expect((await rate(1)).statusCode).toBe(200);
     expect((await rate(3)).statusCode).toBe(200);
-    const labels = await t.db.selectFrom('sentiment_labels').selectAll().execute();
+    const labels = await ctx.t.db.selectFrom('sentiment_labels').selectAll().execute();
     expect(labels).toHaveLength(1);
-    expect(labels[0]).toMatchObject({ project_id: fx.projectId, clip_id: fx.clip.c2, favourability_id: 3 });
+    expect(labels[0]).toMatchObject({ project_id: ctx.fx.projectId, clip_id: ctx.fx.clip.c2, favourability_id: 3 });
     expect(labels[0].rated_by).not.toBeNull();
     // What `npm run sentiment:train -- --with-ratings` trains on: the clip's text and its latest rating.
-    const body = (await t.db.selectFrom('clips').select('body').where('id', '=', fx.clip.c2).executeTakeFirstOrThrow()).body;
-    expect(await ratedExamples(t.db)).toEqual([{ text: body, label: 'negative', source: 'ratings' }]);
+    const body = (await ctx.t.db.selectFrom('clips').select('body').where('id', '=', ctx.fx.clip.c2).executeTakeFirstOrThrow()).body;
+    expect(await ratedExamples(ctx.t.db)).toEqual([{ text: body, label: 'negative', source: 'ratings' }]);
     // A refused rating (another client's project) keeps nothing.
-    const other = t.projects['globex-retail'] ?? Object.values(t.projects).find((p) => p !== fx.projectId)!;
-    const refused = await t.app.inject({
+    const other = ctx.t.projects['globex-retail'] ?? Object.values(ctx.t.projects).find((p) => p !== ctx.fx.projectId)!;
+    const refused = await ctx.t.app.inject({
       method: 'PUT',
       url: '/api/clip/favourability/update',
-      headers: analyst,
-      payload: { binClipBaseIds: [fx.root.c1], favourabilityId: 2, projectId: other },
+      headers: ctx.as.analyst,
+      payload: { binClipBaseIds: [ctx.fx.root.c1], favourabilityId: 2, projectId: other },
     });
     expect(refused.statusCode).toBeGreaterThanOrEqual(400);
-    expect(await t.db.selectFrom('sentiment_labels').select('id').execute()).toHaveLength(1);
+    expect(await ctx.t.db.selectFrom('sentiment_labels').select('id').execute()).toHaveLength(1);
   });
 
   it('says why each clip of the tray got its sentiment', async () => {
-    const res = await t.app.inject({
+    const res = await ctx.t.app.inject({
       method: 'GET',
-      url: `/api/clip/getall?projectId=${fx.projectId}&startDate=2024-03-01&endDate=2024-03-02&streamIds=7,8`,
-      headers: analyst,
+      url: `/api/clip/getall?projectId=${ctx.fx.projectId}&startDate=2024-03-01&endDate=2024-03-02&streamIds=7,8`,
+      headers: ctx.as.analyst,
     });
     expect(res.statusCode).toBe(200);
     const clips = res.json().Data as {
@@ -83,18 +67,22 @@ describe('sentiment labels, explanations and the recompute job', () => {
     // Strongest first.
     const w = great.SentimentWhy.Reasons.map((r) => Math.abs(r.Weight));
     expect(w).toEqual([...w].sort((a, b) => b - a));
-    const byIds = await t.app.inject({ method: 'GET', url: `/api/clip/getall/ids?binId=${fx.rootBinId}&clipIds=${fx.clip.c1}`, headers: analyst });
+    const byIds = await ctx.t.app.inject({
+      method: 'GET',
+      url: `/api/clip/getall/ids?binId=${ctx.fx.rootBinId}&clipIds=${ctx.fx.clip.c1}`,
+      headers: ctx.as.analyst,
+    });
     expect(byIds.json()[0].SentimentWhy.Reasons.length).toBeGreaterThan(0);
   });
 
   it('recomputes stored clips in resumable batches, keeps the rollups exact and user ratings as rated', async () => {
     // Stored sentiment that the model would not give: every row Neutral except the rated c2.
-    await t.db.updateTable('bin_clips').set({ favourability_id: 2 }).where('clip_id', '!=', fx.clip.c2).execute();
-    await t.db.updateTable('clip_enrichment').set({ classification_id: 0, sentiment_score: 0 }).execute();
-    await rebuildRollups(t.db);
+    await ctx.t.db.updateTable('bin_clips').set({ favourability_id: 2 }).where('clip_id', '!=', ctx.fx.clip.c2).execute();
+    await ctx.t.db.updateTable('clip_enrichment').set({ classification_id: 0, sentiment_score: 0 }).execute();
+    await rebuildRollups(ctx.t.db);
     const clipCount = Number(
       (
-        await t.db
+        await ctx.t.db
           .selectFrom('clips')
           .select((eb) => eb.fn.countAll().as('n'))
           .executeTakeFirstOrThrow()
@@ -102,43 +90,43 @@ describe('sentiment labels, explanations and the recompute job', () => {
     );
 
     // One batch of two clips, then stopped: progress is kept, nothing is done twice.
-    const first = await recomputeSentiment(t.db, { batch: 2, maxBatches: 1 });
+    const first = await recomputeSentiment(ctx.t.db, { batch: 2, maxBatches: 1 });
     expect(first).toMatchObject({ version: modelVersion(), clipsDone: 2, finished: false });
-    const rest = await recomputeSentiment(t.db, { batch: 2 });
+    const rest = await recomputeSentiment(ctx.t.db, { batch: 2 });
     expect(rest.finished).toBe(true);
     expect(rest.clipsDone).toBe(clipCount);
     expect(rest.rowsChanged).toBeGreaterThan(0);
 
     // Every unrated row now holds the model's verdict; the rated clip keeps its rating (Negative).
-    const rows = await t.db
+    const rows = await ctx.t.db
       .selectFrom('bin_clips')
       .innerJoin('clips', 'clips.id', 'bin_clips.clip_id')
       .select(['bin_clips.clip_id', 'bin_clips.favourability_id', 'clips.body', 'clips.language'])
       .execute();
     for (const r of rows) {
-      if (Number(r.clip_id) === fx.clip.c2) expect(r.favourability_id).toBe(3);
+      if (Number(r.clip_id) === ctx.fx.clip.c2) expect(r.favourability_id).toBe(3);
       else expect(r.favourability_id).toBe(scoreSentiment(analyse(r.body), r.body, r.language).favourabilityId);
     }
-    const enriched = await t.db.selectFrom('clip_enrichment').select('classification_id').execute();
+    const enriched = await ctx.t.db.selectFrom('clip_enrichment').select('classification_id').execute();
     expect(enriched.every((e) => e.classification_id !== 0)).toBe(true);
 
     // The rollups moved by exactly the difference: the same as rebuilt from bin_clips.
-    const moved = await rollups(t);
-    await rebuildRollups(t.db);
-    expect(moved).toEqual(await rollups(t));
+    const moved = await rollups(ctx.t);
+    await rebuildRollups(ctx.t.db);
+    expect(moved).toEqual(await rollups(ctx.t));
 
     // Done for this model: running again changes nothing and a second queueing adds no job.
-    const again = await recomputeSentiment(t.db);
+    const again = await recomputeSentiment(ctx.t.db);
     expect(again).toMatchObject({ clipsDone: clipCount, finished: true });
-    expect(await queueRecompute(t.db)).toMatchObject({ queued: false });
-    expect(await t.db.selectFrom('jobs').select('id').where('queue', '=', RECOMPUTE_QUEUE).execute()).toHaveLength(0);
+    expect(await queueRecompute(ctx.t.db)).toMatchObject({ queued: false });
+    expect(await ctx.t.db.selectFrom('jobs').select('id').where('queue', '=', RECOMPUTE_QUEUE).execute()).toHaveLength(0);
   });
 
   it('queues one recompute job per model version', async () => {
-    await t.db.deleteFrom('sentiment_recompute').execute();
-    expect(await queueRecompute(t.db)).toMatchObject({ queued: true, version: modelVersion() });
-    expect(await queueRecompute(t.db)).toMatchObject({ queued: false });
-    const jobs = await t.db.selectFrom('jobs').select(['key', 'state']).where('queue', '=', RECOMPUTE_QUEUE).execute();
+    await ctx.t.db.deleteFrom('sentiment_recompute').execute();
+    expect(await queueRecompute(ctx.t.db)).toMatchObject({ queued: true, version: modelVersion() });
+    expect(await queueRecompute(ctx.t.db)).toMatchObject({ queued: false });
+    const jobs = await ctx.t.db.selectFrom('jobs').select(['key', 'state']).where('queue', '=', RECOMPUTE_QUEUE).execute();
     expect(jobs).toEqual([{ key: `model:${modelVersion()}`, state: 'queued' }]);
   });
 });

@@ -4,9 +4,13 @@
 // the ledger's changeBinClips (so bin_hourly and bin_hourly_sentiment stay exact) and advances the progress row
 // of sentiment_recompute. A stopped job (killed worker, lost lease, restart) resumes after the
 // last batch it committed; a batch is never applied twice. A clip a user has rated in a project
-// (sentiment_labels) keeps that rating in that project's bins.
+// (sentiment_labels) keeps that rating in that project's bins. The rows of a project whose client
+// has its own adaptation in use get that client's verdict (the new shipped model plus the
+// client's residual, as ingestion gives it: ingest/client-sentiment.ts), never the shipped one's;
+// the clip's shared enrichment gets the shipped model's.
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
+import { adaptationsInUse, clientVerdicts } from '../ingest/client-sentiment.ts';
 import { changeBinClips, reclassify } from '../ledger/index.ts';
 import { detectLanguage } from '../nlp/language.ts';
 import { modelVersion, reloadModel } from '../nlp/sentiment-model.ts';
@@ -69,6 +73,9 @@ export async function recomputeSentiment(db: Db, opts: { signal?: AbortSignal; b
     .execute();
   for (let n = 0; ; n++) {
     if (opts.signal?.aborted || (opts.maxBatches !== undefined && n >= opts.maxBatches)) break;
+    // The clients' own models, as ingestion has them (read again when one is put in use or
+    // dropped); read before the batch's transaction, which holds PGlite's only connection.
+    const adaptations = await adaptationsInUse(db);
     const more = await db.transaction().execute(async (trx) => {
       // The progress row, locked: a second worker on the same version waits, then sees the new cursor.
       const progress = await trx.selectFrom('sentiment_recompute').selectAll().where('model_version', '=', version).forUpdate().executeTakeFirstOrThrow();
@@ -100,9 +107,21 @@ export async function recomputeSentiment(db: Db, opts: { signal?: AbortSignal; b
          where e.clip_id = v.clip_id
            and (e.classification_id <> v.classification_id or e.sentiment_score <> v.score)`.execute(trx);
       const byClip = new Map(scored.map((s) => [s.id, s]));
+      const clipOf = new Map(clips.map((c) => [Number(c.id), c]));
+      const verdicts = new Map<number, ReturnType<typeof clientVerdicts>>();
+      const verdictOf = (clipId: number, clientId: number) => {
+        if (!adaptations.has(clientId)) return byClip.get(clipId)!;
+        let v = verdicts.get(clipId);
+        if (!v) {
+          const c = clipOf.get(clipId)!;
+          verdicts.set(clipId, (v = clientVerdicts(adaptations, c.body, c.language)));
+        }
+        return v(clientId)!;
+      };
       const rows = await trx
         .selectFrom('bin_clips')
-        .select(['bin_clips.id', 'bin_clips.clip_id', 'bin_clips.favourability_id', 'bin_clips.classification_id'])
+        .innerJoin('projects', 'projects.id', 'bin_clips.project_id')
+        .select(['bin_clips.id', 'bin_clips.clip_id', 'bin_clips.favourability_id', 'bin_clips.classification_id', 'projects.client_id'])
         .where(
           'bin_clips.clip_id',
           'in',
@@ -114,7 +133,7 @@ export async function recomputeSentiment(db: Db, opts: { signal?: AbortSignal; b
       const byFavourability = new Map<number, number[]>();
       const reclassified: { id: number; classificationId: number }[] = [];
       for (const r of rows) {
-        const s = byClip.get(Number(r.clip_id))!;
+        const s = verdictOf(Number(r.clip_id), r.client_id);
         if (r.favourability_id !== s.favourabilityId) {
           const ids = byFavourability.get(s.favourabilityId) ?? [];
           ids.push(Number(r.id));

@@ -18,10 +18,6 @@
 // out by moving their end to now in the database, as if the time had passed: the runner's and the
 // mailer's own tests show them running out. PostgreSQL only (the test:pg run): the embedded
 // database lives inside its one process.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type DbHandle } from '../db/connection.ts';
@@ -31,67 +27,32 @@ import { DIGEST_QUEUE } from '../modules/word-bins/digest.ts';
 import { REPORT_GENERATE_QUEUE } from '../modules/reports/generate.ts';
 import { sendDueSchedules } from '../modules/reports/schedules.ts';
 import { UNREFERENCED_FILE_GRACE_MS, purgeUnusedFiles } from '../reports/files.ts';
+import { freshDatabase, gone, type ProcessDb } from '../test/process-db.ts';
 import { seedSchedule } from '../test/report-schedule-fixture.ts';
-import { startServerProcess, until, type ServerProcess } from '../test/server-process.ts';
+import { until } from '../test/server-process.ts';
 import { addMatches, seedWordBin } from '../test/word-bin-fixture.ts';
 
 describe.runIf(process.env.DATABASE_URL)('a worker killed with SIGKILL during report generation and during digest delivery', () => {
-  const name = `t_wkill_${randomBytes(4).toString('hex')}`;
-  let admin: string;
-  let url: string;
+  let t: ProcessDb;
   let h: DbHandle;
-  let client: pg.Client;
   let smtp: Awaited<ReturnType<typeof loopbackSmtp>>;
-  let dataDir: string;
   let onMessage: () => 'accept' | 'hold' = () => 'accept';
-  const workers: ServerProcess[] = [];
 
   beforeAll(async () => {
-    admin = process.env.DATABASE_URL!;
-    const u = new URL(admin);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`create database ${name}`);
-    await c.end();
-    h = await openDb({ databaseUrl: url, dataDir: ':memory:' });
+    t = await freshDatabase('wkill');
+    h = await openDb({ databaseUrl: t.url, dataDir: ':memory:' });
     await migrate(h.db);
-    client = new pg.Client({ connectionString: url });
-    await client.connect();
     smtp = await loopbackSmtp({ onMessage: () => onMessage() });
-    dataDir = mkdtempSync(join(tmpdir(), 'worker-kill-'));
   }, 60_000);
 
   afterAll(async () => {
-    if (!admin) return;
-    for (const w of workers) if (!w.exited) w.child.kill('SIGKILL');
-    await client?.end();
     await h?.close();
     await smtp?.close();
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await t?.close();
   });
 
-  const startWorker = () => {
-    const w = startServerProcess('worker', {
-      ...process.env,
-      DATABASE_URL: url,
-      DATA_DIR: dataDir,
-      SMTP_URL: smtp.url,
-      DEMO: '0',
-      SIMULATOR: '0',
-      CONNECTOR_INTERVAL_MS: '0',
-      LOG_LEVEL: 'warn',
-    });
-    workers.push(w);
-    return w;
-  };
-  const gone = (w: ServerProcess) => until('the worker gone', 10, async () => (w.exited ? true : undefined));
-  const rows = async <T>(text: string, values: unknown[] = []): Promise<T[]> => (await client.query(text, values)).rows as T[];
+  const startWorker = () => t.start('worker', { SMTP_URL: smtp.url, DEMO: '0', CONNECTOR_INTERVAL_MS: '0' });
+  const rows = <T>(text: string, values: unknown[] = []) => t.rows<T>(text, values);
   /** Each idempotency key of the outbox, with how many rows carry it and their states. */
   const outboxKeys = (prefix: string) =>
     rows<{ key: string; n: number; states: string[] }>(
@@ -104,7 +65,7 @@ describe.runIf(process.env.DATABASE_URL)('a worker killed with SIGKILL during re
     const [guid] = await sendDueSchedules(h.db);
     expect(guid).toBeDefined();
     // The request's row held: the worker can render and store the file, not complete the request.
-    const lock = new pg.Client({ connectionString: url });
+    const lock = new pg.Client({ connectionString: t.url });
     await lock.connect();
     await lock.query('begin');
     await lock.query('select 1 from report_requests where guid = $1 for update', [guid]);
@@ -122,7 +83,7 @@ describe.runIf(process.env.DATABASE_URL)('a worker killed with SIGKILL during re
     expect(written).toHaveLength(1);
     expect(written[0].size).toBeGreaterThan(0);
     first.child.kill('SIGKILL');
-    await gone(first);
+    await gone(first, 'the worker gone');
     await lock.query('rollback');
     await lock.end();
 
@@ -136,7 +97,7 @@ describe.runIf(process.env.DATABASE_URL)('a worker killed with SIGKILL during re
     expect(smtp.received).toHaveLength(0);
 
     // Its lease runs out; a second worker takes the job over.
-    await client.query(`update jobs set locked_until = now() - interval '1 second' where queue = $1 and state = 'running'`, [REPORT_GENERATE_QUEUE]);
+    await t.client.query(`update jobs set locked_until = now() - interval '1 second' where queue = $1 and state = 'running'`, [REPORT_GENERATE_QUEUE]);
     const second = startWorker();
     await until('each recipient mailed', 60, async () => (smtp.received.length >= f.emails.length ? true : undefined));
     await until('the job done', 10, async () => {
@@ -175,7 +136,7 @@ describe.runIf(process.env.DATABASE_URL)('a worker killed with SIGKILL during re
     expect(await rows('select id from report_files')).toEqual([{ id: fileId }]);
 
     second.child.kill('SIGKILL');
-    await gone(second);
+    await gone(second, 'the worker gone');
   }, 150_000);
 
   it('mails each recipient the digest window once after a worker dies in the middle of sending it', async () => {
@@ -185,7 +146,7 @@ describe.runIf(process.env.DATABASE_URL)('a worker killed with SIGKILL during re
     // The first worker dies when its second message arrives, before the server accepts it.
     let arrived = 0;
     onMessage = () => (++arrived === 2 ? (first.child.kill('SIGKILL'), 'hold') : 'accept');
-    await client.query(`update job_schedules set next_run_at = now() where name = 'word-bin-digests'`);
+    await t.client.query(`update job_schedules set next_run_at = now() where name = 'word-bin-digests'`);
     const first = startWorker();
     await until('the first worker killed mid-send', 60, async () => (first.exited ? true : undefined));
     onMessage = () => 'accept';
@@ -199,8 +160,8 @@ describe.runIf(process.env.DATABASE_URL)('a worker killed with SIGKILL during re
 
     // The dead sender's claims go stale; a second worker delivers what is left and runs the digest
     // job again, which finds the window logged already.
-    await client.query(`update mail_outbox set claimed_at = claimed_at - interval '11 minutes' where status = 'sending'`);
-    await client.query(`update job_schedules set next_run_at = now() where name = 'word-bin-digests'`);
+    await t.client.query(`update mail_outbox set claimed_at = claimed_at - interval '11 minutes' where status = 'sending'`);
+    await t.client.query(`update job_schedules set next_run_at = now() where name = 'word-bin-digests'`);
     const [{ at: secondStarted }] = await rows<{ at: Date }>('select now() as at');
     const second = startWorker();
     await until('each recipient mailed', 60, async () => (digests().length >= f.emails.length ? true : undefined));
@@ -219,6 +180,6 @@ describe.runIf(process.env.DATABASE_URL)('a worker killed with SIGKILL during re
     expect(keys.map((k) => k.key)).toEqual(queued.map((k) => k.key));
     expect(keys.every((k) => k.n === 1 && k.states[0] === 'sent')).toBe(true);
     second.child.kill('SIGKILL');
-    await gone(second);
+    await gone(second, 'the worker gone');
   }, 150_000);
 });

@@ -35,7 +35,7 @@ export async function changeBinClips(db: Db, binClipIds: number[], change: BinCl
     ), upd as (
       update bin_clips b
          set favourability_id = coalesce(${fav}::smallint, b.favourability_id), rejected = coalesce(${rej}::boolean, b.rejected)
-        from old where b.id = old.id
+        from old where b.id = old.id and b.posted_at = old.posted_at
       returning b.id, b.favourability_id, b.rejected
     ), signed as (
       select o.bin_id, o.clip_id, o.stream_id, o.posted_at, -o.ave as ave, o.favourability_id, o.brand_association_id, -1 as sign

@@ -227,31 +227,37 @@ export async function filePosts(db: Kysely<Database>, input: PreparedPost[]): Pr
        where pc.inserted
       on conflict (word_bin_id, clip_id) do nothing
     ), b as (
-      select b.*, pc.clip_id, pc.inserted, pc.stream_id, pc.posted_at, pc.author_id, pc.classification_id
+      -- A row's classification and favourability are its project's: the shipped model's, or its
+      -- client's own model's (ingest/client-sentiment.ts); a stored clip a person rated in the
+      -- project has the rating in a new bin of it too (a rating is the project's, never overwritten).
+      select b.ord, b.bin_id, b.project_id, b.classification_id, coalesce(l.favourability_id, b.favourability_id) as favourability_id,
+             b.brand_association_id, b.ave, b.impact_score, pc.clip_id, pc.inserted, pc.stream_id, pc.posted_at, pc.author_id
         from unnest(${bins.map((r) => r.i)}::int[], ${bins.map((r) => r.b.binId)}::int[], ${bins.map((r) => r.b.projectId)}::int[],
-                    ${bins.map((r) => r.b.favourabilityId)}::smallint[], ${bins.map((r) => r.b.brandAssociationId)}::smallint[],
-                    ${bins.map((r) => r.b.ave)}::float8[], ${bins.map((r) => r.b.impactScore)}::float8[])
-             as b(ord, bin_id, project_id, favourability_id, brand_association_id, ave, impact_score)
+                    ${bins.map((r) => r.b.classificationId)}::smallint[], ${bins.map((r) => r.b.favourabilityId)}::smallint[],
+                    ${bins.map((r) => r.b.brandAssociationId)}::smallint[], ${bins.map((r) => r.b.ave)}::float8[],
+                    ${bins.map((r) => r.b.impactScore)}::float8[])
+             as b(ord, bin_id, project_id, classification_id, favourability_id, brand_association_id, ave, impact_score)
         join pc on pc.ord = b.ord
+        left join sentiment_labels l on not pc.inserted and l.clip_id = pc.clip_id and l.project_id = b.project_id
     ), ins as (
       insert into bin_clips (bin_id, project_id, clip_id, stream_id, posted_at, author_id, classification_id,
                              favourability_id, brand_association_id, ave, impact_score)
       select bin_id, project_id, clip_id, stream_id, posted_at, author_id, classification_id, favourability_id, brand_association_id,
              ave, impact_score
         from b
-      on conflict (bin_id, clip_id) do nothing
+      on conflict (bin_id, clip_id, posted_at) do nothing
       returning bin_id, clip_id, stream_id, posted_at, ave, favourability_id, brand_association_id
     ), old as (
       -- A clip seen again: its rows' AVE and impact follow the new engagement. Rows inserted by
       -- this statement are not visible here, so only rows stored before move.
-      select bc.id, bc.ave as old_ave, v.ave, v.impact_score
+      select bc.id, bc.posted_at, bc.ave as old_ave, v.ave, v.impact_score
         from (select distinct clip_id, project_id, ave, impact_score from b where not inserted) v
         join bin_clips bc on bc.clip_id = v.clip_id and bc.project_id = v.project_id
        where bc.ave <> v.ave or bc.impact_score <> v.impact_score
        order by bc.id
          for update of bc
     ), upd as (
-      update bin_clips bc set ave = old.ave, impact_score = old.impact_score from old where bc.id = old.id
+      update bin_clips bc set ave = old.ave, impact_score = old.impact_score from old where bc.id = old.id and bc.posted_at = old.posted_at
       returning bc.bin_id, bc.stream_id, bc.posted_at, bc.ave - old.old_ave as ave, bc.favourability_id, bc.brand_association_id, bc.rejected
     ), moved as (
       -- The signed rows both rollups move by: +1 per row inserted; sign 0 and the AVE difference

@@ -17,13 +17,13 @@ export async function dropBinClipsBefore(db: Db, binIds: number[], before: Date,
   if (binIds.length === 0) return { rows: 0, clipIds: [] };
   const res = await sql<{ clip_id: string | number }>`
     with doomed as (
-      select id from bin_clips
+      select id, posted_at from bin_clips
        where bin_id = any(${binIds}::int[]) and posted_at < ${before}
        order by id
        limit ${limit}
          for update skip locked
     )
-    delete from bin_clips b using doomed where b.id = doomed.id
+    delete from bin_clips b using doomed where b.id = doomed.id and b.posted_at = doomed.posted_at
     returning b.clip_id`.execute(db);
   return { rows: res.rows.length, clipIds: [...new Set(res.rows.map((r) => Number(r.clip_id)))] };
 }

@@ -17,7 +17,7 @@ export async function revalueClientPosts(trx: Db, clientId: number, rates: { str
     with rate as (
       select * from unnest(${rates.map((r) => r.streamId)}::smallint[], ${rates.map((r) => r.cpm)}::float8[]) as r(stream_id, cpm)
     ), old as (
-      select bc.id, bc.ave as old_ave, v.ave
+      select bc.id, bc.posted_at, bc.ave as old_ave, v.ave
         from bin_clips bc
         join rate on rate.stream_id = bc.stream_id
         join clips c on c.id = bc.clip_id
@@ -27,7 +27,7 @@ export async function revalueClientPosts(trx: Db, clientId: number, rates: { str
        order by bc.id
          for update of bc
     ), upd as (
-      update bin_clips bc set ave = old.ave from old where bc.id = old.id
+      update bin_clips bc set ave = old.ave from old where bc.id = old.id and bc.posted_at = old.posted_at
       returning bc.bin_id, bc.stream_id, bc.posted_at, bc.ave - old.old_ave as ave, bc.favourability_id, bc.brand_association_id, bc.rejected
     ), moved as (
       select bin_id, stream_id, posted_at, ave, favourability_id, brand_association_id, 0 as sign from upd where not rejected

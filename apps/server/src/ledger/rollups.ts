@@ -24,20 +24,12 @@ import type { Db } from '../db/connection.ts';
 /**
  * Adds signed rows to bin_hourly. `source` yields bin_id, stream_id, posted_at, ave (the signed
  * AVE change), favourability_id, brand_association_id and sign (+1 a clip enters, -1 it leaves,
- * 0 only its AVE moved). `rails`, when the rows change which clips a bin holds, yields the
- * deep-dive rails' post rows of the same clips (bin_id, stream_id, posted_at, sign, rail: rail +
- * POSTS_RAIL for each rail the clip has any item of): they move the hour's post counts per rail
+ * 0 only its AVE moved). `railRows` (railPostRows), when the rows change which clips a bin holds,
+ * adds the deep-dive rails' post rows of the same clips: they move the hour's post counts per rail
  * (hashtag_posts, url_posts, handle_posts, entity_posts, 0026) in the same upsert, since one
  * statement may change a row only once.
  */
-export function rollupUpsert(source: RawBuilder<unknown>, rails?: RawBuilder<unknown>): RawBuilder<unknown> {
-  // Per rail row, its sign in the rail's column (RAIL_POSTS' order, the insert's).
-  const perRail = sql.join(Object.keys(RAIL_POSTS).map((k) => sql`sign * (rail = ${ITEM_RAILS[k as keyof typeof RAIL_POSTS] + POSTS_RAIL})::int`));
-  const railRows = rails
-    ? sql`union all
-      select bin_id, stream_id, posted_at, 0, 0, 0, 0, 0, 0, 0, 0, ${perRail}
-        from (${rails}) r`
-    : sql``;
+export function rollupUpsert(source: RawBuilder<unknown>, railRows: RawBuilder<unknown> = sql``): RawBuilder<unknown> {
   return sql`
     insert into bin_hourly as h (bin_id, stream_id, hour, clips, ave, positive, negative, neutral, owned, earned, chatter,
                                  hashtag_posts, url_posts, handle_posts, entity_posts)
@@ -61,6 +53,19 @@ export function rollupUpsert(source: RawBuilder<unknown>, rails?: RawBuilder<unk
           earned = h.earned + excluded.earned, chatter = h.chatter + excluded.chatter,
           hashtag_posts = h.hashtag_posts + excluded.hashtag_posts, url_posts = h.url_posts + excluded.url_posts,
           handle_posts = h.handle_posts + excluded.handle_posts, entity_posts = h.entity_posts + excluded.entity_posts`;
+}
+
+/**
+ * rollupUpsert's rows of the deep-dive rails' posts: `rails` yields the post rows of the clips
+ * (bin_id, stream_id, posted_at, sign, rail: rail + POSTS_RAIL for each rail the clip has any item
+ * of), each row its sign in its rail's column of bin_hourly and 0 in the others.
+ */
+export function railPostRows(rails: RawBuilder<unknown>): RawBuilder<unknown> {
+  // Per rail row, its sign in the rail's column (RAIL_POSTS' order, the insert's).
+  const perRail = sql.join(Object.keys(RAIL_POSTS).map((k) => sql`sign * (rail = ${ITEM_RAILS[k as keyof typeof RAIL_POSTS] + POSTS_RAIL})::int`));
+  return sql`union all
+      select bin_id, stream_id, posted_at, 0, 0, 0, 0, 0, 0, 0, 0, ${perRail}
+        from (${rails}) r`;
 }
 
 /**
@@ -93,7 +98,7 @@ export function sentimentUpsert(source: RawBuilder<unknown>): RawBuilder<unknown
 export function rollupUpserts(from: string, withItems = false): RawBuilder<unknown> {
   const d = sql.raw(`select * from ${from}`);
   const rails = withItems ? sql`select bin_id, stream_id, posted_at, sign, rail from item_rows where rail > ${POSTS_RAIL}` : undefined;
-  return sql`rollup_h as (${rollupUpsert(d, rails)} returning 1), rollup_s as (${sentimentUpsert(d)} returning 1)`;
+  return sql`rollup_h as (${rollupUpsert(d, rails && railPostRows(rails))} returning 1), rollup_s as (${sentimentUpsert(d)} returning 1)`;
 }
 
 /**
@@ -127,7 +132,7 @@ export const RAIL_POSTS = { hashtag: 'hashtag_posts', url: 'url_posts', handle: 
  * '' row on rail + POSTS_RAIL for each rail it has any item of. store.ts's itemsOfPost is the
  * same rule in TypeScript.
  */
-const itemsOf = (d: string) =>
+export const itemsOf = (d: string) =>
   sql.raw(`
     select 1::smallint as rail, v as item from (select distinct unnest(${d}.hashtags)) x(v)
     union all select 2::smallint, v from (select distinct unnest(${d}.urls)) x(v)

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedProject } from '../ingest/testing.ts';
-import { testDb } from '../test/harness.ts';
+import { countRows, testDb } from '../test/harness.ts';
 import { notifyRecipients, type Recipient } from './notify.ts';
 
 let h: DbHandle;
@@ -22,15 +22,7 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 const bell = () => ({ description: 'It happened.', typeId: 2, projectId, link: `/project/${projectId}` });
-const count = async (table: 'mail_outbox' | 'notifications') =>
-  Number(
-    (
-      await h.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const count = (table: 'mail_outbox' | 'notifications') => countRows(h.db, table);
 
 describe('notifyRecipients', () => {
   it('queues a mail each and rings each user once; told again, queues no mail twice', async () => {

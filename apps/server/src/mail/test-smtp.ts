@@ -21,7 +21,8 @@ function decodeWords(v: string): string {
   );
 }
 
-export async function loopbackSmtp(opts: { onMessage?: (n: number, m: Received) => 'accept' | 'hold' } = {}) {
+/** Listens on `port` (a free one unless told). */
+export async function loopbackSmtp(opts: { port?: number; onMessage?: (n: number, m: Received) => 'accept' | 'hold' } = {}) {
   const received: Received[] = [];
   let arrived = 0;
   const server = new SMTPServer({
@@ -47,7 +48,7 @@ export async function loopbackSmtp(opts: { onMessage?: (n: number, m: Received) 
       });
     },
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  await new Promise<void>((r) => server.listen(opts.port ?? 0, '127.0.0.1', () => r()));
   const port = (server.server.address() as { port: number }).port;
   return {
     received,

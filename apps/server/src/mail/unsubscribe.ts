@@ -1,5 +1,6 @@
 // The one unsubscribe link of every mail the product sends on its own: scheduled reports (type 1),
-// reaction and crisis lists (type 2) and alerts (type 3). The link opens the app's /unsubscribe
+// reaction and crisis lists (type 2), alerts (type 3) and a project's response alerts (type 4, the id
+// the project's). The link opens the app's /unsubscribe
 // page, which asks before it acts; the token, in the address's fragment so it never reaches a
 // server log, is `type.id.contactId` signed with the database's key (signing.ts), so it cannot be
 // altered to name another contact or thing. POST /api/unsubscribe (modules/alerts) reads it.
@@ -8,12 +9,12 @@
 import type { Db } from '../db/connection.ts';
 import { sign, verify } from './signing.ts';
 
-export type UnsubscribeType = 1 | 2 | 3;
+export type UnsubscribeType = 1 | 2 | 3 | 4;
 
 export interface UnsubscribeTarget {
-  /** 1 Scheduled Report, 2 Reaction List Alert (word bin), 3 Contact Notification (alert). */
+  /** 1 Scheduled Report, 2 Reaction List Alert (word bin), 3 Contact Notification (alert), 4 Response Alert (project). */
   type: UnsubscribeType;
-  /** The report's, word bin's or alert's id. */
+  /** The report's, word bin's or alert's id; the project's for a response alert. */
   id: number;
   /** The recipient: a client_contacts id. */
   contactId: number;
@@ -36,7 +37,7 @@ export async function readUnsubscribeToken(db: Db, token: string): Promise<Unsub
   const value = await verify(db, UNSUBSCRIBE_PURPOSE, token);
   if (value) {
     const [type, id, contactId] = value.split('.');
-    if (!['1', '2', '3'].includes(type) || !ID.test(id ?? '') || !ID.test(contactId ?? '')) return null;
+    if (!['1', '2', '3', '4'].includes(type) || !ID.test(id ?? '') || !ID.test(contactId ?? '')) return null;
     return { type: Number(type) as UnsubscribeType, id: Number(id), contactId: Number(contactId) };
   }
   const legacy = await verify(db, LEGACY_WORD_BIN_PURPOSE, token);

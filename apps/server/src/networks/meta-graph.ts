@@ -1,9 +1,8 @@
 // Meta Graph API pieces shared by the Facebook and Instagram connectors: the error envelope
 // {error:{message,type,code}}, its rate-limit codes, and the cursor-paged list {data, paging}.
-import type { Post } from '../ingest/post.ts';
 import { apiUrl, boundedMessage, type HttpClient, type HttpResult, type Verdict } from '../ingest/connectors/http.ts';
 import { failedPage, isObj, malformedPage, num, obj, PageBuilder, str, type Obj } from '../ingest/connectors/normalise.ts';
-import type { CursorValue, PageOutcome, Skip } from '../ingest/connectors/types.ts';
+import type { CursorValue, PageOutcome } from '../ingest/connectors/types.ts';
 
 /** App (4), user (17), page (32), API-specific (613) and business-use-case (80001-80014) limits. */
 const RATE_CODES = new Set([4, 17, 32, 613]);
@@ -62,25 +61,27 @@ export function graphGet(http: HttpClient, url: URL, token: string): Promise<Htt
 
 /**
  * One page of GET /{object-id}/comments, read from where the last run ended: the Facebook and
- * Instagram comment connectors differ only in fields, page size, order and the mapping.
+ * Instagram comment connectors differ only in the query (fields, page size, order) and in how a
+ * comment is filed (`file` adds it, and any replies it carries, to the page).
  */
 export async function graphCommentsPage(
   http: HttpClient,
-  cfg: { baseUrl: string; accessToken: string; objectId: string; fields: string; limit: number; chronological?: boolean },
+  cfg: { baseUrl: string; accessToken: string; objectId: string; query: Record<string, string> },
   cursor: TailCursor | null,
-  toPost: (comment: Obj, objectId: string) => Post | Skip,
+  file: (comment: Obj, b: PageBuilder) => void,
 ): Promise<PageOutcome<TailCursor>> {
   const same = cursor ?? { after: null };
   const u = apiUrl(cfg.baseUrl, `/${encodeURIComponent(cfg.objectId)}/comments`);
-  u.searchParams.set('fields', cfg.fields);
-  if (cfg.chronological) u.searchParams.set('order', 'chronological');
-  u.searchParams.set('limit', String(cfg.limit));
-  if (cursor?.after) u.searchParams.set('after', cursor.after);
+  for (const [k, v] of Object.entries(cfg.query)) u.searchParams.set(k, v);
+  if (same.after) u.searchParams.set('after', same.after);
   const r = await graphGet(http, u, cfg.accessToken);
   if (!r.ok) return failedPage(same, r);
   const list = readGraphList(r.body);
   if (!list) return malformedPage(same, 'no data array');
   const b = new PageBuilder();
-  for (const c of list.items) b.add(isObj(c) ? toPost(c, cfg.objectId) : { reason: 'malformed_item' });
+  for (const c of list.items) {
+    if (isObj(c)) file(c, b);
+    else b.skip('malformed_item');
+  }
   return { page: b.page(), cursor: { after: list.after ?? same.after }, next: list.hasNext ? 'more' : 'done' };
 }

@@ -69,6 +69,24 @@ const sheet = (wb: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: Pa
       : columns,
   );
 
+/**
+ * A sheet of one row an item, each guarded against formulas (names and posts are users' text),
+ * then `after`: the closing rows the product writes (a total, a note), committed.
+ */
+function listSheet<T>(
+  wb: ExcelJS.stream.xlsx.WorkbookWriter,
+  name: string,
+  columns: Partial<ExcelJS.Column>[],
+  items: readonly T[],
+  row: (item: T) => Record<string, unknown>,
+  after: Record<string, unknown>[] = [],
+) {
+  const ws = sheet(wb, name, columns);
+  for (const item of items) guardRow(ws.addRow(row(item))).commit();
+  for (const r of after) ws.addRow(r).commit();
+  ws.commit();
+}
+
 const lookup = (list: readonly { Id: number; Description: string }[], id: number) => list.find((x) => x.Id === id)?.Description ?? '';
 
 /**
@@ -126,27 +144,29 @@ async function write(out: PassThrough, f: ReportFigures, sections: Section[], li
   summary.commit();
 
   if (sections.includes('streams')) {
-    const ws = sheet(wb, 'Streams', [
+    const columns = [
       { header: 'Stream', key: 'stream', width: 16 },
       { header: 'Mentions', key: 'clips', width: 12 },
       { header: 'AVE (R)', key: 'ave', width: 16 },
       ...(f.previous ? [{ header: 'Previous mentions', key: 'prev', width: 18 }] : []),
-    ]);
-    for (const s of f.byStream)
-      guardRow(ws.addRow({ stream: streamName(s.streamId), clips: s.clips, ave: s.ave, prev: f.previous?.byStream.get(s.streamId)?.clips ?? 0 })).commit();
-    ws.commit();
+    ];
+    listSheet(wb, 'Streams', columns, f.byStream, (s) => ({
+      stream: streamName(s.streamId),
+      clips: s.clips,
+      ave: s.ave,
+      prev: f.previous?.byStream.get(s.streamId)?.clips ?? 0,
+    }));
   }
   if (sections.includes('sentiment') && f.rated) {
-    const ws = sheet(wb, 'Sentiment', [
+    const columns = [
       { header: 'Brand association', key: 'name', width: 20 },
       { header: 'Positive', key: 'positive', width: 12 },
       { header: 'Neutral', key: 'neutral', width: 12 },
       { header: 'Negative', key: 'negative', width: 12 },
       { header: 'AVE (R)', key: 'ave', width: 16 },
-    ]);
-    for (const x of f.sentiment) guardRow(ws.addRow(x)).commit();
-    ws.addRow({ name: 'All', positive: f.totals.positive, neutral: f.totals.neutral, negative: f.totals.negative, ave: f.totals.ave }).commit();
-    ws.commit();
+    ];
+    const all = { name: 'All', positive: f.totals.positive, neutral: f.totals.neutral, negative: f.totals.negative, ave: f.totals.ave };
+    listSheet(wb, 'Sentiment', columns, f.sentiment, (x) => ({ ...x }), [all]);
   }
   if (sections.includes('days')) {
     const ws = sheet(wb, f.bucket === 'day' ? 'Daily insights' : `Per ${f.bucket}`, [
@@ -190,57 +210,50 @@ async function write(out: PassThrough, f: ReportFigures, sections: Section[], li
     ws.commit();
   }
   if (sections.includes('topPosts')) {
-    const ws = sheet(wb, 'Top posts', [
+    const columns = [
       { header: 'Posted', key: 'posted', width: 18 },
       { header: 'Stream', key: 'stream', width: 12 },
       { header: 'Author', key: 'author', width: 24 },
       { header: 'Post', key: 'body', width: 80 },
       { header: 'AVE (R)', key: 'ave', width: 14 },
       { header: 'Link', key: 'link', width: 40 },
-    ]);
-    for (const p of f.topPosts)
-      guardRow(
-        ws.addRow({
-          posted: localTime(new Date(p.DatePosted), f.timeZone),
-          stream: streamName(p.StreamId),
-          author: p.AuthorName,
-          body: p.Body,
-          ave: p.AVE,
-          link: p.Link ?? '',
-        }),
-      ).commit();
+    ];
+    const post = (p: (typeof f.topPosts)[number]) => ({
+      posted: localTime(new Date(p.DatePosted), f.timeZone),
+      stream: streamName(p.StreamId),
+      author: p.AuthorName,
+      body: p.Body,
+      ave: p.AVE,
+      link: p.Link ?? '',
+    });
     // The ranking in words, as the PDF and the dashboard's widget say it (analytics/top-posts.ts).
-    ws.addRow({ posted: `${topPostsRanking()}.` }).commit();
-    ws.commit();
+    listSheet(wb, 'Top posts', columns, f.topPosts, post, [{ posted: `${topPostsRanking()}.` }]);
   }
   if (sections.includes('topAuthors')) {
-    const ws = sheet(wb, 'Top authors', [
+    const columns = [
       { header: 'Author', key: 'name', width: 28 },
       { header: 'Handle', key: 'handle', width: 22 },
       { header: 'Networks', key: 'stream', width: 22 },
       { header: 'Followers', key: 'followers', width: 12 },
       { header: 'Posts', key: 'clips', width: 10 },
       { header: 'AVE (R)', key: 'ave', width: 14 },
-    ]);
-    for (const a of f.topAuthors) guardRow(ws.addRow({ ...a, handle: a.handle ?? '', stream: a.streamIds.map(streamName).join(', ') })).commit();
-    ws.commit();
+    ];
+    listSheet(wb, 'Top authors', columns, f.topAuthors, (a) => ({ ...a, handle: a.handle ?? '', stream: a.streamIds.map(streamName).join(', ') }));
   }
   if (sections.includes('wordCloud')) {
-    const ws = sheet(wb, 'Word cloud', [
+    const columns = [
       { header: 'Word', key: 'value', width: 24 },
       { header: 'Posts', key: 'count', width: 10 },
-    ]);
-    for (const w of f.words) guardRow(ws.addRow(w)).commit();
-    ws.commit();
+    ];
+    listSheet(wb, 'Word cloud', columns, f.words, (w) => ({ ...w }));
   }
   if (sections.includes('bins') && f.bins.length) {
-    const ws = sheet(wb, 'Bins', [
+    const columns = [
       { header: 'Bin', key: 'name', width: 30 },
       { header: 'Mentions', key: 'clips', width: 12 },
       ...(f.previous ? [{ header: 'Previous mentions', key: 'previous', width: 18 }] : []),
-    ]);
-    for (const b of f.bins) guardRow(ws.addRow(b)).commit();
-    ws.commit();
+    ];
+    listSheet(wb, 'Bins', columns, f.bins, (b) => ({ ...b }));
   }
   if (listing) {
     const ws = sheet(

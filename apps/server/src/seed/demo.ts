@@ -56,6 +56,13 @@ const sortBins = (topic: string): DemoBin[] => [
   { name: 'Manual uploads', type: 6, rules: [] },
 ];
 
+/** Acme Cola's own accounts on X, Facebook and Instagram: the brand project and the owned-profiles project both list them. */
+const ACME_PROFILES: NonNullable<DemoProject['profiles']> = [
+  [7, 'x-acmecola', 'acmecola', 'Acme Cola', 184_000],
+  [8, 'fb-acmecola', 'acmecola', 'Acme Cola South Africa', 412_000],
+  [9, 'ig-acmecola', 'acmecola', 'Acme Cola', 233_000],
+];
+
 export const DEMO_CLIENTS: DemoClient[] = [
   {
     name: 'Acme Beverages',
@@ -75,11 +82,7 @@ export const DEMO_CLIENTS: DemoClient[] = [
           { kind: 'handle', expression: '@acmecola' },
         ],
         bins: sortBins('acme'),
-        profiles: [
-          [7, 'x-acmecola', 'acmecola', 'Acme Cola', 184_000],
-          [8, 'fb-acmecola', 'acmecola', 'Acme Cola South Africa', 412_000],
-          [9, 'ig-acmecola', 'acmecola', 'Acme Cola', 233_000],
-        ],
+        profiles: ACME_PROFILES,
       },
       {
         key: 'acme-owned',
@@ -90,11 +93,7 @@ export const DEMO_CLIENTS: DemoClient[] = [
         startDaysAgo: 180,
         rules: [{ kind: 'profile', expression: '@acmecola' }],
         bins: sortBins('acme'),
-        profiles: [
-          [7, 'x-acmecola', 'acmecola', 'Acme Cola', 184_000],
-          [8, 'fb-acmecola', 'acmecola', 'Acme Cola South Africa', 412_000],
-          [9, 'ig-acmecola', 'acmecola', 'Acme Cola', 233_000],
-        ],
+        profiles: ACME_PROFILES,
       },
       {
         key: 'acme-summer',

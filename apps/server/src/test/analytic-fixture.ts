@@ -3,8 +3,12 @@
 // Client time zone Africa/Johannesburg (UTC+2). The range 2024-03-01..2024-03-02 holds c1, c2,
 // c3 and c7 (streams 7 and 8); c4 is past midnight local time, c5 before the range, c6 on
 // Instagram.
+import { afterAll, beforeAll } from 'vitest';
+import { resolveScope, type Scope } from '../analytics/scope.ts';
 import type { Db } from '../db/connection.ts';
 import { rebuildRollups as rebuildFromClips } from '../ledger/index.ts';
+import { readFigures, type ReportFigures } from '../reports/figures.ts';
+import { createTestApp, demoSuite, type Auth, type DemoSuite, type TestContext } from './harness.ts';
 
 export const LONG_BODY = `Long review of the cola ${'x'.repeat(40_000)}`;
 
@@ -192,4 +196,108 @@ export async function insertFixture(db: Db, projectId: number): Promise<Fixture>
   }
   await rebuildRollups(db);
   return { projectId, rootBinId, productBinId: productBin.id, authors, root, clip };
+}
+
+/** The fixture's range and streams, as a query string. */
+export const RANGE = 'startDate=2024-03-01&endDate=2024-03-02&streamIds=7,8';
+
+export type { Auth };
+
+export interface AnalyticSuite<U extends string> extends DemoSuite<U> {
+  /** The fixture, inserted into acme-brand. */
+  fx: Fixture;
+}
+
+/**
+ * For a describe block: the demo app with the fixture inserted into acme-brand and the named demo
+ * users signed in, ready in a beforeAll (a later beforeAll of the block can add to it) and closed
+ * in an afterAll. Its fields are there once the block's tests run.
+ */
+export function analyticSuite<U extends string>(users: readonly U[]): AnalyticSuite<U> {
+  const suite = demoSuite(users) as AnalyticSuite<U>;
+  beforeAll(async () => {
+    suite.fx = await insertFixture(suite.t.db, suite.t.projects['acme-brand']);
+  });
+  return suite;
+}
+
+/** Rates one of the fixture's root-bin clips (`c1`, ...) as the analyst does in the clip tray. */
+export function rateAsAnalyst(suite: AnalyticSuite<'analyst'>, clip: string, favourabilityId: number) {
+  return suite.t.app.inject({
+    method: 'PUT',
+    url: '/api/clip/favourability/update',
+    headers: suite.as.analyst,
+    payload: { binClipBaseIds: [suite.fx.root[clip]], favourabilityId, projectId: suite.fx.projectId },
+  });
+}
+
+/**
+ * For a test file or a describe block: the demo app with the fixture inserted into acme-brand,
+ * made in a beforeAll and handed to `use`, closed in an afterAll.
+ */
+export function useFixtureApp(use: (t: TestContext, fx: Fixture) => void): void {
+  let t: TestContext | undefined;
+  beforeAll(async () => {
+    t = await createTestApp();
+    use(t, await insertFixture(t.db, t.projects['acme-brand']));
+  });
+  afterAll(() => t?.close());
+}
+
+/**
+ * A post stored directly, as ingestion stores one: its clips row and its row in `binId` (chatter,
+ * no classification, AVE and impact 1; neutral unless told). The bin_clips id.
+ */
+export async function insertBinPost(
+  db: Db,
+  p: { binId: number; projectId: number; streamId: number; externalId: string; authorId: number; body: string; at: string; favourabilityId?: number },
+): Promise<number> {
+  const clip = await db
+    .insertInto('clips')
+    .values({ stream_id: p.streamId, external_id: p.externalId, author_id: p.authorId, body: p.body, posted_at: p.at, link: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('bin_clips')
+    .values({
+      bin_id: p.binId,
+      project_id: p.projectId,
+      clip_id: clip.id,
+      stream_id: p.streamId,
+      posted_at: p.at,
+      author_id: p.authorId,
+      classification_id: 0,
+      favourability_id: p.favourabilityId ?? 2,
+      brand_association_id: 3,
+      ave: 1,
+      impact_score: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** The fixture's range and streams (RANGE) as an administrator's resolved scope of the project. */
+export function fixtureScope(db: Db, projectId: number): Promise<Scope> {
+  const admin = { id: 0, isAdmin: true, sessionId: 0, actingAdminId: null };
+  return resolveScope(db, admin, { projectId, startDate: new Date('2024-03-01'), endDate: new Date('2024-03-02'), streamIds: [7, 8] });
+}
+
+/**
+ * What a stats report ('Deck') of an Acme Beverages project reads over streams 7, 8 and 9 from
+ * `from` to `to` (in Johannesburg): the figures its PDF and workbook show.
+ */
+export async function deckFigures(db: Db, projectId: number, from: string, to: string): Promise<ReportFigures> {
+  const project = await db.selectFrom('projects').selectAll().where('id', '=', projectId).executeTakeFirstOrThrow();
+  return readFigures(db, {
+    reportName: 'Deck',
+    kind: 'stats',
+    project,
+    clientName: 'Acme Beverages',
+    timeZone: 'Africa/Johannesburg',
+    streams: [7, 8, 9],
+    binIds: [],
+    from: new Date(from),
+    to: new Date(to),
+  });
 }

@@ -1,6 +1,7 @@
-// What the "killed mid-send" tests of the delivery jobs share (word-bin digests, alerts, report
-// schedules): a database a child process can open too, and the child worker, run until it exits or
-// is killed. Test support only.
+// What the "killed mid-send" and "two workers race" tests of the delivery jobs share (word-bin
+// digests, alerts, report schedules): a database a child process can open too, the child worker,
+// run until it exits or is killed, the kill at the second message, and two mail senders racing on
+// one outbox. Test support only.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,8 +9,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { openDb, type DbHandle } from '../db/connection.ts';
+import { expect } from 'vitest';
+import { openDb, type Db, type DbHandle } from '../db/connection.ts';
+import { migrate } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { loopbackSmtp } from '../mail/test-smtp.ts';
+
+type Smtp = Awaited<ReturnType<typeof loopbackSmtp>>;
+type SharedDb = Awaited<ReturnType<typeof sharedDb>>;
+const FROM = 'listening@example.test';
 
 /**
  * A database a child process can open too: a throwaway schema on DATABASE_URL, or a PGlite folder.
@@ -53,4 +62,56 @@ export function runChild(childPath: string, smtpUrl: string, args: string[]): { 
     }),
   );
   return { exited, kill: () => child.kill('SIGKILL') };
+}
+
+/**
+ * A delivery job's child worker killed in the middle of sending: a shared database, migrated and
+ * seeded by `seed`; a loopback SMTP server; the child, killed when its second message arrives
+ * (before the server accepts it), so that one message was received. Then `after` looks at what is
+ * left and runs again; the server is closed and the database dropped afterwards.
+ */
+export async function afterKillMidSend<F>(
+  prefix: string,
+  childPath: string,
+  seed: (db: Db) => Promise<F>,
+  after: (k: { f: F; shared: SharedDb; smtp: Smtp }) => Promise<void>,
+): Promise<void> {
+  const shared = await sharedDb(prefix);
+  try {
+    const h = await shared.open();
+    await migrate(h.db);
+    const f = await seed(h.db);
+    await h.close();
+    let child!: ReturnType<typeof runChild>;
+    const smtp = await loopbackSmtp({ onMessage: (n) => (n === 2 ? (child.kill(), 'hold') : 'accept') });
+    try {
+      child = runChild(childPath, smtp.url, shared.args);
+      expect(await child.exited).toBeNull();
+      expect(smtp.received).toHaveLength(1);
+      await after({ f, shared, smtp });
+    } finally {
+      await smtp.close();
+    }
+  } finally {
+    await shared.drop();
+  }
+}
+
+/** Sends what the outbox holds, taking over a dead sender's claims at once (they go stale after 10 minutes in production). */
+export async function sendTakingOverClaims(db: Db, smtpUrl: string): Promise<void> {
+  const mailer = createMailer(db, { smtpUrl, from: FROM, staleClaimMs: 0 });
+  await mailer.flush();
+  await mailer.close();
+}
+
+/** Two mail senders on one outbox and a loopback SMTP server: `race` runs with `flush` (both send), then all is closed. */
+export async function withTwoSenders(db: Db, race: (smtp: Smtp, flush: () => Promise<void>) => Promise<void>): Promise<void> {
+  const smtp = await loopbackSmtp();
+  const mailers = [0, 1].map(() => createMailer(db, { smtpUrl: smtp.url, from: FROM }));
+  try {
+    await race(smtp, async () => void (await Promise.all(mailers.map((m) => m.flush()))));
+  } finally {
+    await Promise.all(mailers.map((m) => m.close()));
+    await smtp.close();
+  }
 }

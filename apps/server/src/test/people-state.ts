@@ -38,21 +38,15 @@ const text = (r: Row) => JSON.stringify(r);
 export async function personRows(db: Db, userIds: number[]): Promise<PersonRows> {
   const links = db.selectFrom('client_contacts').select('id').where('user_id', 'in', userIds);
   const emails = db.selectFrom('users').select('email').where('id', 'in', userIds);
-  const [
-    users,
-    sessions,
-    client_contacts,
-    password_resets,
-    tutorial_contacts,
-    notifications,
-    contact_invitations,
-    word_bin_recipients,
-    alert_recipients,
-    report_recipients,
-    response_alert_recipients,
-  ] = await Promise.all([
-    db.selectFrom('users').select(['id', 'email', 'name', 'surname', 'phone', 'password_hash', 'is_admin']).where('id', 'in', userIds).orderBy('id').execute(),
-    db
+  // Every table's read at once; the Record makes sure no table of PERSON_TABLES is left out.
+  const reads: Record<PersonTable, Promise<Row[]>> = {
+    users: db
+      .selectFrom('users')
+      .select(['id', 'email', 'name', 'surname', 'phone', 'password_hash', 'is_admin'])
+      .where('id', 'in', userIds)
+      .orderBy('id')
+      .execute(),
+    sessions: db
       .selectFrom('sessions')
       .select(['id', 'user_id', 'acting_admin_id'])
       .where('user_id', 'in', userIds)
@@ -60,29 +54,24 @@ export async function personRows(db: Db, userIds: number[]): Promise<PersonRows>
       .where('expires_at', '>', new Date())
       .orderBy('id')
       .execute(),
-    db.selectFrom('client_contacts').selectAll().where('user_id', 'in', userIds).orderBy('id').execute(),
-    db.selectFrom('password_resets').selectAll().where('user_id', 'in', userIds).orderBy('id').execute(),
-    db.selectFrom('tutorial_contacts').selectAll().where('user_id', 'in', userIds).orderBy('id').execute(),
-    db.selectFrom('notifications').selectAll().where('user_id', 'in', userIds).orderBy('id').execute(),
-    db.selectFrom('contact_invitations').selectAll().where('email', 'in', emails).orderBy('id').execute(),
-    db.selectFrom('word_bin_recipients').selectAll().where('contact_id', 'in', links).orderBy('id').execute(),
-    db.selectFrom('alert_recipients').selectAll().where('contact_id', 'in', links).orderBy('id').execute(),
-    db.selectFrom('report_recipients').selectAll().where('contact_id', 'in', links).orderBy('report_id').orderBy('contact_id').execute(),
-    db.selectFrom('response_alert_recipients').selectAll().where('contact_id', 'in', links).orderBy('project_id').orderBy('contact_id').execute(),
-  ]);
-  return {
-    users,
-    sessions,
-    client_contacts,
-    password_resets,
-    tutorial_contacts,
-    notifications,
-    contact_invitations,
-    word_bin_recipients,
-    alert_recipients,
-    report_recipients,
-    response_alert_recipients,
+    client_contacts: db.selectFrom('client_contacts').selectAll().where('user_id', 'in', userIds).orderBy('id').execute(),
+    password_resets: db.selectFrom('password_resets').selectAll().where('user_id', 'in', userIds).orderBy('id').execute(),
+    tutorial_contacts: db.selectFrom('tutorial_contacts').selectAll().where('user_id', 'in', userIds).orderBy('id').execute(),
+    notifications: db.selectFrom('notifications').selectAll().where('user_id', 'in', userIds).orderBy('id').execute(),
+    contact_invitations: db.selectFrom('contact_invitations').selectAll().where('email', 'in', emails).orderBy('id').execute(),
+    word_bin_recipients: db.selectFrom('word_bin_recipients').selectAll().where('contact_id', 'in', links).orderBy('id').execute(),
+    alert_recipients: db.selectFrom('alert_recipients').selectAll().where('contact_id', 'in', links).orderBy('id').execute(),
+    report_recipients: db.selectFrom('report_recipients').selectAll().where('contact_id', 'in', links).orderBy('report_id').orderBy('contact_id').execute(),
+    response_alert_recipients: db
+      .selectFrom('response_alert_recipients')
+      .selectAll()
+      .where('contact_id', 'in', links)
+      .orderBy('project_id')
+      .orderBy('contact_id')
+      .execute(),
   };
+  const rows = await Promise.all(PERSON_TABLES.map((table) => reads[table]));
+  return Object.fromEntries(PERSON_TABLES.map((table, i) => [table, rows[i]])) as PersonRows;
 }
 
 export interface RowChange {

@@ -3,6 +3,8 @@
 // word_bin_clips (matching itself is ingestion's, tested there).
 import type { Db } from '../db/connection.ts';
 import { seedProject } from '../ingest/testing.ts';
+import type { App } from '../types.ts';
+import type { Auth } from './harness.ts';
 
 export interface WordBinFixture {
   clientId: number;
@@ -108,4 +110,26 @@ export async function addMatches(
     ids.push(...clipIds);
   }
   return ids;
+}
+
+/**
+ * Saves a list (word bin type 1) of one keyword through the API as the user of `headers`, with no
+ * recipients and no notifications, running from 2024 to 2030 unless `StopDate` says otherwise.
+ */
+export function saveWordBin(app: App, headers: Auth, bin: { Description: string; ProjectId: number; keyword: string; StopDate?: string }) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/wordbins/save',
+    headers,
+    payload: {
+      Description: bin.Description,
+      ProjectId: bin.ProjectId,
+      WordBinTypeId: 1,
+      NotificationInterval: 0,
+      StartDate: '2024-01-01T00:00:00.000Z',
+      StopDate: bin.StopDate ?? '2030-01-01T00:00:00.000Z',
+      Keywords: [{ Value: bin.keyword, OperatorId: 1 }],
+      Recipients: [],
+    },
+  });
 }

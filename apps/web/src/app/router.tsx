@@ -18,6 +18,7 @@ import { OutboxScreen } from '../features/auth/screens/OutboxScreen.tsx';
 import { ClientsScreen } from '../features/clients/screens/ClientsScreen.tsx';
 import { grantReturnRoutes } from '../features/access-tokens/routes.tsx';
 import { alertRoutes } from '../features/alerts/routes.tsx';
+import { ResponseAlertCard } from '../features/responses/components/ResponseAlertForm.tsx';
 import { contactRoutes } from '../features/contacts/routes.tsx';
 import { mentorRoutes } from '../features/mentor/routes.tsx';
 import { wizardRoutes } from '../features/wizard/routes.tsx';
@@ -103,7 +104,7 @@ const privateRoutes = [
   ...projectRoutes(privateLayout),
   ...contactRoutes(privateLayout),
   ...wizardRoutes(privateLayout),
-  ...alertRoutes(privateLayout),
+  ...alertRoutes(privateLayout, { projectExtra: ResponseAlertCard }),
   ...wordBinRoutes(privateLayout),
   ...mentorRoutes(privateLayout),
   ...reportRoutes(privateLayout),

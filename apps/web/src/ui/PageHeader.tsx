@@ -2,7 +2,7 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { usePageTitle } from './page-title.ts';
 
-/** The title row of a screen: title, an optional line under it, actions on the right. */
+/** The title row of a screen: title (smaller on a phone), an optional line under it, actions on the right. */
 export function PageHeader({
   title,
   subtitle,
@@ -23,7 +23,7 @@ export function PageHeader({
       {above}
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <div>
-          <Title order={2} fw={700}>
+          <Title order={2} fz={{ base: 20, md: 26 }} fw={700}>
             {title}
           </Title>
           {subtitle && (

@@ -14,6 +14,37 @@ export const OutboxMessage = z.object({
 });
 export const OutboxList = z.array(OutboxMessage);
 
+/** Every action the audit log records (the server writes only these; the audit screen labels each). */
+export const AUDIT_ACTIONS = [
+  'act_as.start',
+  'act_as.end',
+  'project.rename',
+  'project.delete',
+  'project.restore',
+  'clips.reject',
+  'clips.restore',
+  'sessions.revoke_all',
+  'token.grant',
+  'token.revoke',
+  'product.change',
+  'bin.delete',
+  'client.cpm',
+  'client.retention',
+  'contact.invite',
+  'contact.invite_cancel',
+  'invitation.accept',
+  'invitation.decline',
+  'user.email_change',
+  'contact.active',
+  'contact.remove',
+  'contact.save',
+  'agreement.save',
+  'tutorial.save',
+  'tutorial.delete',
+  'mentor_file.upload',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 /** One entry of the audit log: who (the admin, when acting as someone), acting as whom, what, on what, when, from where. */
 export const AuditEntry = z.object({
   Id: z.number(),
@@ -23,7 +54,7 @@ export const AuditEntry = z.object({
   Actor: z.string().nullable(),
   ActingAsId: z.number().nullable(),
   ActingAs: z.string().nullable(),
-  /** act_as.start, act_as.end, project.rename, project.delete, project.restore, clips.reject, clips.restore, sessions.revoke_all, token.grant, token.revoke, product.change. */
+  /** One of AUDIT_ACTIONS (a string, so entries of an action since retired still list). */
   Action: z.string(),
   /** kind:id (project:12, user:5, client:3). */
   Target: z.string(),

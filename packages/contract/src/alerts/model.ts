@@ -26,7 +26,14 @@ export const NOTIFICATION_TYPE_NAMES: Record<NotificationTypeId, string> = {
   [NOTIFICATION_TYPES.ScheduledReport]: 'Scheduled Report',
   [NOTIFICATION_TYPES.ReactionListAlert]: 'Reaction List Alert',
   [NOTIFICATION_TYPES.ContactNotification]: 'Contact Notification',
+  [NOTIFICATION_TYPES.ResponseAlert]: 'Response Alert',
 };
+
+/** A response alert's frequency: how long a post waits unanswered before it is told ('Unanswered after 1 hour'). */
+export function waitDescription(minutes: number): string {
+  const [n, unit] = minutes % 1440 === 0 ? [minutes / 1440, 'day'] : minutes % 60 === 0 ? [minutes / 60, 'hour'] : [minutes, 'minute'];
+  return `Unanswered after ${n} ${unit}${n === 1 ? '' : 's'}`;
+}
 
 /**
  * How often a subscription arrives, in the words of docs/spec/002_6c80e0f7cd09047f.txt section 9, for an interval in minutes
@@ -140,12 +147,12 @@ export const AlertDeleted = z.object({ Id: z.number(), Message: z.string() });
 
 /** One thing a contact receives (docs/spec/002_6c80e0f7cd09047f.txt section 3), with the ids the screen needs to act on it. */
 export const Subscription = z.object({
-  /** The report's, list's or alert's id (the specification calls all of them ReportId). */
+  /** The report's, list's or alert's id (the specification calls all of them ReportId); a response alert's: its project's. */
   ReportId: z.number(),
   ReportName: z.string(),
   NotificationType: z.number(),
   NotificationTypeName: z.string(),
-  /** Minutes for lists and alerts; the schedule's frequency (1 Daily, 2 Weekly, 3 Monthly) for reports. */
+  /** Minutes for lists and alerts, the wait for a response alert; the schedule's frequency (1 Daily, 2 Weekly, 3 Monthly) for reports. */
   FrequencyId: z.number(),
   FrequencyDescription: z.string(),
   ProjectName: z.string(),
@@ -154,13 +161,13 @@ export const Subscription = z.object({
 });
 export type Subscription = z.infer<typeof Subscription>;
 
-const typeMessage = 'reportType must be 1 (Scheduled Report), 2 (Reaction List Alert) or 3 (Contact Notification)';
+const typeMessage = 'reportType must be 1 (Scheduled Report), 2 (Reaction List Alert), 3 (Contact Notification) or 4 (Response Alert)';
 export const UnsubscribeQuery = z.object({
   reportId: zId,
   reportType: z.coerce
     .number<number>({ error: typeMessage })
     .int(typeMessage)
-    .refine((n) => n === 1 || n === 2 || n === 3, typeMessage),
+    .refine((n) => n >= 1 && n <= 4, typeMessage),
 });
 export const UnsubscribeDone = z.object({ Success: z.boolean(), Message: z.string() });
 

@@ -120,17 +120,31 @@ function onlyKnownKeys<T extends z.ZodObject>(schema: T, what: string): T {
   return schema.clone({ ...schema.def, catchall: z.never(), error }) as T;
 }
 
+/**
+ * The tray's whole filter: the scope, the listing's filters and which view (counted or rejected
+ * posts). The listing, its new-post count and "Teach sentiment" take exactly these fields, so
+ * Teach chooses among the posts the tray lists.
+ */
+const trayFilter = {
+  ...listingFilters,
+  /** true: the scope's rejected (Irrelevant) clips instead, newest first, with who rejected them and when. */
+  rejected: zBool('rejected'),
+};
+/** A query of the tray's filter and nothing else (400 naming any other parameter): `what` names the operation. */
+export const trayFilterQuery = (what: string) => onlyKnownKeys(AnalyticQuery.safeExtend(trayFilter), what);
+
+/** How many clips a page of the tray (or of a bins' listing) holds: 1 to 100, the tray's step by default. */
+const zClipLimit = z.coerce
+  .number({ error: 'limit must be a number' })
+  .int()
+  .min(1, 'limit must be at least 1')
+  .max(100, 'limit is at most 100')
+  .default(CLIP_TRAY_STEP);
+
 export const ClipListQuery = onlyKnownKeys(
   AnalyticQuery.safeExtend({
-    ...listingFilters,
-    limit: z.coerce
-      .number({ error: 'limit must be a number' })
-      .int()
-      .min(1, 'limit must be at least 1')
-      .max(100, 'limit is at most 100')
-      .default(CLIP_TRAY_STEP),
-    /** true: the scope's rejected (Irrelevant) clips instead, newest first, with who rejected them and when. */
-    rejected: zBool('rejected'),
+    ...trayFilter,
+    limit: zClipLimit,
     /** Absent on the first page; then the NextCursor of the page before. */
     cursor: zCursor.optional(),
     /** Absent on the first page (which answers it); then the first page's SnapshotId. */
@@ -151,10 +165,7 @@ export const ClipPage = z.object({
   Total: z.number().nullable(),
 });
 /** How many posts of a listing arrived after its first page was read. */
-export const NewClipsQuery = onlyKnownKeys(
-  AnalyticQuery.safeExtend({ ...listingFilters, snapshotId: zSnapshotId, rejected: zBool('rejected') }),
-  'the new-post count',
-);
+export const NewClipsQuery = onlyKnownKeys(AnalyticQuery.safeExtend({ ...trayFilter, snapshotId: zSnapshotId }), 'the new-post count');
 export const NewClipsCount = z.object({ Count: z.number() });
 export const ClipIdsQuery = z.object({ binId: zId, clipIds: zIdList('clipIds', CLIP_ID_BATCH) });
 /** Most bins one clips-of-bins call names (a folder and its subfolders). */
@@ -171,12 +182,7 @@ export const ClipBinsQuery = z
     startDate: zWallTime('startDate').optional(),
     endDate: zWallTime('endDate').optional(),
     streamIds: zStreamList.optional(),
-    limit: z.coerce
-      .number({ error: 'limit must be a number' })
-      .int()
-      .min(1, 'limit must be at least 1')
-      .max(100, 'limit is at most 100')
-      .default(CLIP_TRAY_STEP),
+    limit: zClipLimit,
   })
   .superRefine((q, ctx) => {
     if (q.binIds === undefined && q.projectIds === undefined) ctx.addIssue({ code: 'custom', path: ['binIds'], message: 'binIds (or projectIds) is required' });

@@ -24,6 +24,9 @@ export const responseTimeHeaders = (wait: number) => [
   `Answered within ${wait} min`,
 ];
 
+/** A phone's narrower table: needing, median and the share within the wait as columns; answered and 90th percentile under the line's label (responseTimeAside). */
+export const responseTimeShortHeaders = (wait: number) => ['Needing', 'Median', `Within ${wait} min`];
+
 export interface ResponseTimeLine {
   kind: 'network' | 'total' | 'week';
   label: string;
@@ -48,3 +51,15 @@ export const responseTimeCells = (l: ResponseTimeLine) => [
   responseMinutesText(l.row.P90Minutes),
   responseShareText(l.row.AnsweredWithinWait),
 ];
+
+/** A line's cells for a phone's table: label, needing, median, share within the wait (responseTimeShortHeaders). */
+export const responseTimeShortCells = (l: ResponseTimeLine) => [
+  l.label,
+  l.row.Needing.toLocaleString('en-US'),
+  responseMinutesText(l.row.MedianMinutes),
+  responseShareText(l.row.AnsweredWithinWait),
+];
+
+/** What a phone's table shows under the line's label: '36 answered · 90th pct 263 min'. */
+export const responseTimeAside = (l: ResponseTimeLine) =>
+  `${l.row.Answered.toLocaleString('en-US')} answered · 90th pct ${responseMinutesText(l.row.P90Minutes)}`;

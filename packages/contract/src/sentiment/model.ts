@@ -1,7 +1,8 @@
 // Shapes of a client's own sentiment model (docs/sentiment.md, "A client's own model"): the
 // tray's "Teach sentiment" posts and what the last adaptation changed, and the admin's figures.
 import { z } from 'zod';
-import { AnalyticQuery, zId } from '../common.ts';
+import { zId } from '../common.ts';
+import { trayFilterQuery } from '../clips/model.ts';
 
 /** Posts "Teach sentiment" asks about at a time. */
 export const TEACH_POSTS = 20;
@@ -22,11 +23,18 @@ export const AdaptationSummary = z.object({
   PostsRescored: z.number(),
   RowsChanged: z.number(),
   Rescored: z.boolean(),
+  /**
+   * What the shipped model and the adaptation call the client's newest unrated posts: shares
+   * (fractions) of Negative, Neutral and Positive, the guard's measure; null when not measured.
+   */
+  UnratedShares: z.object({ Posts: z.number(), Base: z.array(z.number()), Adapted: z.array(z.number()) }).nullable(),
+  /** When an admin stopped using it (its re-score figures then count the return to the shipped model). */
+  DateStopped: z.string().nullable(),
 });
 export type AdaptationSummary = z.infer<typeof AdaptationSummary>;
 
-/** The posts of the tray's filter whose rating would help the client's model most. */
-export const TeachPostsQuery = AnalyticQuery;
+/** The posts of the tray's filter whose rating would help the client's model most: the listing's very filter fields. */
+export const TeachPostsQuery = trayFilterQuery('Teach sentiment');
 export const TeachPost = z.object({
   /** The bin_clips row to rate (the rating operation's binClipBaseIds). */
   BinClipId: z.number(),
@@ -64,3 +72,7 @@ export const ClientSentimentModels = z.array(ClientSentimentModel);
 
 export const AdaptClientBody = z.object({ ClientId: zId });
 export const AdaptClientResult = z.object({ Queued: z.boolean() });
+
+export const StopClientModelBody = z.object({ ClientId: zId });
+/** Stopped: false when the client had no adaptation in use. */
+export const StopClientModelResult = z.object({ Stopped: z.boolean() });

@@ -19,7 +19,7 @@ export const Categories = z.object({ Categories: z.array(Option) });
 export const ProjectTypesQuery = z.object({ parentId: z.coerce.number<number>({ error: 'parentId must be a number' }).int().min(0) });
 
 /** Product type (price list): a header with its children, or a product. Price in rand, PriceCents exact. */
-export const ProductType = z.object({
+const productFields = {
   Id: z.number(),
   Description: z.string(),
   Price: z.number(),
@@ -28,16 +28,12 @@ export const ProductType = z.object({
   IsDefault: z.boolean(),
   IsHeader: z.boolean(),
   Amount: z.number(),
+};
+export const ProductType = z.object({
+  ...productFields,
   children: z.array(
     z.object({
-      Id: z.number(),
-      Description: z.string(),
-      Price: z.number(),
-      PriceCents: z.number(),
-      Quantifiable: z.boolean(),
-      IsDefault: z.boolean(),
-      IsHeader: z.boolean(),
-      Amount: z.number(),
+      ...productFields,
       /** Charged every month ('month') or once ('once'): the price is shown with it. */
       Period: z.enum(['month', 'once']),
       children: z.array(z.never()),

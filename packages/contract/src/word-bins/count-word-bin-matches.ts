@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zId } from '../common.ts';
 import { defineOperation } from '../operation.ts';
-import { KeywordInput, WORD_BIN_KEYWORDS_MAX, WORD_BIN_LANGUAGES } from './model.ts';
+import { KeywordInput, WORD_BIN_KEYWORDS_MAX, zWordBinLanguageId, zWordBinSentimentId } from './model.ts';
 
 /** How far back the form's match count looks: 'matches in the last 7 days'. */
 export const WORD_BIN_MATCH_DAYS = 7;
@@ -11,14 +11,8 @@ export const WordBinMatchQuery = z.object({
   ProjectId: zId,
   ClientId: zId.optional(),
   Keywords: z.array(KeywordInput, { error: 'Keywords must be a list' }).max(WORD_BIN_KEYWORDS_MAX, `A list has at most ${WORD_BIN_KEYWORDS_MAX} keywords`),
-  SentimentId: z
-    .number({ error: 'SentimentId must be 0 (None), 1 (Neutral), 2 (Positive) or 3 (Negative)' })
-    .refine((n) => [0, 1, 2, 3].includes(n), 'SentimentId must be 0 (None), 1 (Neutral), 2 (Positive) or 3 (Negative)')
-    .default(0),
-  LanguageId: z
-    .number({ error: 'LanguageId must be one of the listed languages' })
-    .refine((n) => WORD_BIN_LANGUAGES.some((l) => l.Id === n), 'LanguageId must be one of the listed languages')
-    .default(0),
+  SentimentId: zWordBinSentimentId,
+  LanguageId: zWordBinLanguageId.default(0),
 });
 
 export const WordBinMatchCount = z.object({

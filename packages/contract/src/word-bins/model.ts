@@ -82,6 +82,16 @@ export const RecipientInput = z.object({
     .default(RECIPIENT_TYPES.AlertContact),
 });
 
+/** A word bin's sentiment (0, none, by default), as the form and the match count take it. */
+export const zWordBinSentimentId = z
+  .number({ error: 'SentimentId must be 0 (None), 1 (Neutral), 2 (Positive) or 3 (Negative)' })
+  .refine((n) => [0, 1, 2, 3].includes(n), 'SentimentId must be 0 (None), 1 (Neutral), 2 (Positive) or 3 (Negative)')
+  .default(0);
+/** A word bin's language: one of WORD_BIN_LANGUAGES (0, any). */
+export const zWordBinLanguageId = z
+  .number({ error: 'LanguageId must be one of the listed languages' })
+  .refine((n) => WORD_BIN_LANGUAGES.some((l) => l.Id === n), 'LanguageId must be one of the listed languages');
+
 const intervalMessage = `NotificationInterval must be one of ${WORD_BIN_INTERVALS.join(', ')} (minutes)`;
 const zInstant = (name: string) =>
   z.string({ error: `${name} is required` }).transform((s, ctx) => {
@@ -111,13 +121,8 @@ export const WordBinInput = z
       .refine((n) => n === 1 || n === 2, 'WordBinTypeId must be 1 (reaction list) or 2 (crisis list)')
       .default(WORD_BIN_TYPE.Reaction),
     NotificationInterval: z.number({ error: intervalMessage }).refine((n) => (WORD_BIN_INTERVALS as readonly number[]).includes(n), intervalMessage),
-    SentimentId: z
-      .number({ error: 'SentimentId must be 0 (None), 1 (Neutral), 2 (Positive) or 3 (Negative)' })
-      .refine((n) => [0, 1, 2, 3].includes(n), 'SentimentId must be 0 (None), 1 (Neutral), 2 (Positive) or 3 (Negative)')
-      .default(0),
-    LanguageId: z
-      .number({ error: 'LanguageId must be one of the listed languages' })
-      .refine((n) => WORD_BIN_LANGUAGES.some((l) => l.Id === n), 'LanguageId must be one of the listed languages')
+    SentimentId: zWordBinSentimentId,
+    LanguageId: zWordBinLanguageId
       .nullable()
       .default(0)
       .transform((n) => n ?? 0),

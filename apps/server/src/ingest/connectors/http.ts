@@ -5,7 +5,7 @@
 // no answer is read past a size cap.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
-import { silentLog, type ConnectorLog } from './types.ts';
+import { silentLog, type Connector, type ConnectorLog, type CursorValue, type PageOutcome } from './types.ts';
 
 /** Who may be called besides public addresses (OUTBOUND_ALLOW_PRIVATE, OUTBOUND_ALLOW_HOSTS). */
 export interface OutboundPolicy {
@@ -392,4 +392,20 @@ export function apiUrl(base: string, path: string): URL {
   let end = base.length;
   while (end > 0 && base.charCodeAt(end - 1) === 47) end--;
   return new URL(base.slice(0, end) + (path.startsWith('/') ? path : `/${path}`));
+}
+
+/**
+ * A connector that reads one thing (`key`: a page, a post, a feed, an account) over HTTP, with
+ * the client its configuration brings or a client of its own.
+ */
+export abstract class HttpConnector<C extends CursorValue, Cfg extends { http?: HttpClient }> implements Connector<C> {
+  abstract readonly name: string;
+  protected readonly http: HttpClient;
+  constructor(
+    protected readonly cfg: Cfg,
+    readonly key: string,
+  ) {
+    this.http = cfg.http ?? new HttpClient();
+  }
+  abstract fetchPage(cursor: C | null): Promise<PageOutcome<C>>;
 }

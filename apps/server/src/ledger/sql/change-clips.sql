@@ -10,7 +10,7 @@ with old as (
     ), upd as (
       update bin_clips b
          set favourability_id = coalesce($4::smallint, b.favourability_id), rejected = coalesce($5::boolean, b.rejected)
-        from old where b.id = old.id
+        from old where b.id = old.id and b.posted_at = old.posted_at
       returning b.id, b.favourability_id, b.rejected
     ), signed as (
       select o.bin_id, o.clip_id, o.stream_id, o.posted_at, -o.ave as ave, o.favourability_id, o.brand_association_id, -1 as sign
@@ -22,197 +22,23 @@ with old as (
       -- Per row, whether it entered (+1) or left (-1) the counts: a rating alone nets to 0 and moves neither places nor items.
       select bin_id, clip_id, stream_id, posted_at, brand_association_id, sum(sign) as sign
         from signed group by 1, 2, 3, 4, 5 having sum(sign) <> 0
-    ), item_rows as materialized (select d.bin_id, d.stream_id, d.posted_at, d.brand_association_id, d.sign, i.rail, i.item
-        from (
+    ), item_rows as materialized (${cutItems(`
       select n.*, e.hashtags, e.urls, e.handles, e.people, e.organisations, e.places
-        from net n join clip_enrichment e on e.clip_id = n.clip_id) d cross join lateral (
-    select 1::smallint as rail, v as item from (select distinct unnest(d.hashtags)) x(v)
-    union all select 2::smallint, v from (select distinct unnest(d.urls)) x(v)
-    union all select 3::smallint, v from (select distinct unnest(d.handles)) x(v)
-    union all select 4::smallint, v from (select distinct unnest(d.people || d.organisations || d.places)) x(v)
-    union all select 11::smallint, '' where cardinality(d.hashtags) > 0
-    union all select 12::smallint, '' where cardinality(d.urls) > 0
-    union all select 13::smallint, '' where cardinality(d.handles) > 0
-    union all select 14::smallint, '' where cardinality(d.people || d.organisations || d.places) > 0) i), rollup_h as (
-    insert into bin_hourly as h (bin_id, stream_id, hour, clips, ave, positive, negative, neutral, owned, earned, chatter,
-                                 hashtag_posts, url_posts, handle_posts, entity_posts)
-    select bin_id, stream_id, date_trunc('hour', posted_at at time zone 'UTC') at time zone 'UTC',
-           sum(clips), sum(ave), sum(positive), sum(negative), sum(neutral), sum(owned), sum(earned), sum(chatter),
-           sum(hashtag_posts), sum(url_posts), sum(handle_posts), sum(entity_posts)
-      from (
-        select bin_id, stream_id, posted_at, sign as clips, ave,
-               sign * (favourability_id = 1)::int as positive, sign * (favourability_id = 3)::int as negative,
-               sign * (favourability_id = 2)::int as neutral, sign * (brand_association_id = 1)::int as owned,
-               sign * (brand_association_id = 2)::int as earned, sign * (brand_association_id not in (1, 2))::int as chatter,
-               0 as hashtag_posts, 0 as url_posts, 0 as handle_posts, 0 as entity_posts
-          from (select * from signed) d
-        union all
-      select bin_id, stream_id, posted_at, 0, 0, 0, 0, 0, 0, 0, 0, sign * (rail = $6)::int, sign * (rail = $7)::int, sign * (rail = $8)::int, sign * (rail = $9)::int
-        from (select bin_id, stream_id, posted_at, sign, rail from item_rows where rail > $10) r) x
-     group by 1, 2, 3
-     order by 1, 2, 3
-    on conflict (bin_id, stream_id, hour) do update
-      set clips = h.clips + excluded.clips, ave = h.ave + excluded.ave,
-          positive = h.positive + excluded.positive, negative = h.negative + excluded.negative,
-          neutral = h.neutral + excluded.neutral, owned = h.owned + excluded.owned,
-          earned = h.earned + excluded.earned, chatter = h.chatter + excluded.chatter,
-          hashtag_posts = h.hashtag_posts + excluded.hashtag_posts, url_posts = h.url_posts + excluded.url_posts,
-          handle_posts = h.handle_posts + excluded.handle_posts, entity_posts = h.entity_posts + excluded.entity_posts returning 1), rollup_s as (
-    insert into bin_hourly_sentiment as s (bin_id, stream_id, hour, brand_association_id, positive, neutral, negative, ave)
-    select bin_id, stream_id, date_trunc('hour', posted_at at time zone 'UTC') at time zone 'UTC',
-           case when brand_association_id in (1, 2) then brand_association_id else 3 end,
-           sum(sign * (favourability_id = 1)::int), sum(sign * (favourability_id = 2)::int),
-           sum(sign * (favourability_id = 3)::int), sum(ave)
-      from (select * from signed) d
-     group by 1, 2, 3, 4
-     order by 1, 2, 3, 4
-    on conflict (bin_id, stream_id, hour, brand_association_id) do update
-      set positive = s.positive + excluded.positive, neutral = s.neutral + excluded.neutral,
-          negative = s.negative + excluded.negative, ave = s.ave + excluded.ave returning 1), items_hour as materialized (
-    select d.bin_id, d.rail, date_trunc('hour', d.posted_at at time zone 'UTC') at time zone 'UTC' as hour, d.stream_id, d.item,
-           sum(d.sign * (d.brand_association_id = 1)::int)::int as owned, sum(d.sign * (d.brand_association_id = 2)::int)::int as earned,
-           sum(d.sign * (d.brand_association_id not in (1, 2))::int)::int as chatter
-      from item_rows d
-     where d.rail < $11
-     group by 1, 2, 3, 4, 5
-  ), items as (
-    insert into bin_hourly_items as t (bin_id, rail, hour, stream_id, item, owned, earned, chatter)
-    select bin_id, rail, hour, stream_id, item, owned, earned, chatter from items_hour
-     order by 1, 2, 3, 4, 5
-    on conflict (bin_id, rail, hour, stream_id, item) do update
-      set owned = t.owned + excluded.owned, earned = t.earned + excluded.earned, chatter = t.chatter + excluded.chatter
-    returning 1
-  ), items_day as (
-    insert into bin_daily_items as t (bin_id, rail, day, stream_id, item, owned, earned, chatter)
-    select bin_id, rail, date_trunc('day', hour at time zone 'UTC') at time zone 'UTC', stream_id, item, sum(owned), sum(earned), sum(chatter)
-      from items_hour
-     group by 1, 2, 3, 4, 5
-     order by 1, 2, 3, 4, 5
-    on conflict (bin_id, rail, day, stream_id, item) do update
-      set owned = t.owned + excluded.owned, earned = t.earned + excluded.earned, chatter = t.chatter + excluded.chatter
-    returning 1), places as (
-    insert into bin_hourly_places as p (bin_id, stream_id, hour, country_code, place, latitude, longitude, clips)
-    select bin_id, stream_id, date_trunc('hour', posted_at at time zone 'UTC') at time zone 'UTC', country_code, coalesce(place, ''),
-           max(latitude), max(longitude), sum(sign)
-      from (
+        from net n join clip_enrichment e on e.clip_id = n.clip_id`)}), rollup_h as (
+    ${rollupUpsert(`select * from signed`, `${railPostRows(`select bin_id, stream_id, posted_at, sign, rail from item_rows where rail > $10`)}`)} returning 1), rollup_s as (
+    ${sentimentUpsert(`select * from signed`)} returning 1), ${itemRowsUpsert()}, ${placesUpsert(`
       select n.bin_id, n.stream_id, n.posted_at, n.sign, l.country_code, l.place, l.latitude, l.longitude
-        from net n join clip_locations l on l.clip_id = n.clip_id) d
-     group by 1, 2, 3, 4, 5
-     order by 1, 2, 3, 4, 5
-    on conflict (bin_id, stream_id, hour, country_code, place) do update set clips = p.clips + excluded.clips
-    returning 1)
+        from net n join clip_locations l on l.clip_id = n.clip_id`)}
     select count(*)::int as n from upd;
 
 -- changeBinClips (reject)
-with old as (
-      select id, bin_id, clip_id, stream_id, posted_at, ave, favourability_id, brand_association_id, rejected
-        from bin_clips
-       where id = any($1::bigint[])
-         and (favourability_id is distinct from coalesce($2::smallint, favourability_id)
-              or rejected is distinct from coalesce($3::boolean, rejected))
-       order by id
-         for update
-    ), upd as (
-      update bin_clips b
-         set favourability_id = coalesce($4::smallint, b.favourability_id), rejected = coalesce($5::boolean, b.rejected)
-        from old where b.id = old.id
-      returning b.id, b.favourability_id, b.rejected
-    ), signed as (
-      select o.bin_id, o.clip_id, o.stream_id, o.posted_at, -o.ave as ave, o.favourability_id, o.brand_association_id, -1 as sign
-        from old o where not o.rejected
-      union all
-      select o.bin_id, o.clip_id, o.stream_id, o.posted_at, o.ave, u.favourability_id, o.brand_association_id, 1
-        from old o join upd u on u.id = o.id where not u.rejected
-    ), net as (
-      -- Per row, whether it entered (+1) or left (-1) the counts: a rating alone nets to 0 and moves neither places nor items.
-      select bin_id, clip_id, stream_id, posted_at, brand_association_id, sum(sign) as sign
-        from signed group by 1, 2, 3, 4, 5 having sum(sign) <> 0
-    ), item_rows as materialized (select d.bin_id, d.stream_id, d.posted_at, d.brand_association_id, d.sign, i.rail, i.item
-        from (
-      select n.*, e.hashtags, e.urls, e.handles, e.people, e.organisations, e.places
-        from net n join clip_enrichment e on e.clip_id = n.clip_id) d cross join lateral (
-    select 1::smallint as rail, v as item from (select distinct unnest(d.hashtags)) x(v)
-    union all select 2::smallint, v from (select distinct unnest(d.urls)) x(v)
-    union all select 3::smallint, v from (select distinct unnest(d.handles)) x(v)
-    union all select 4::smallint, v from (select distinct unnest(d.people || d.organisations || d.places)) x(v)
-    union all select 11::smallint, '' where cardinality(d.hashtags) > 0
-    union all select 12::smallint, '' where cardinality(d.urls) > 0
-    union all select 13::smallint, '' where cardinality(d.handles) > 0
-    union all select 14::smallint, '' where cardinality(d.people || d.organisations || d.places) > 0) i), rollup_h as (
-    insert into bin_hourly as h (bin_id, stream_id, hour, clips, ave, positive, negative, neutral, owned, earned, chatter,
-                                 hashtag_posts, url_posts, handle_posts, entity_posts)
-    select bin_id, stream_id, date_trunc('hour', posted_at at time zone 'UTC') at time zone 'UTC',
-           sum(clips), sum(ave), sum(positive), sum(negative), sum(neutral), sum(owned), sum(earned), sum(chatter),
-           sum(hashtag_posts), sum(url_posts), sum(handle_posts), sum(entity_posts)
-      from (
-        select bin_id, stream_id, posted_at, sign as clips, ave,
-               sign * (favourability_id = 1)::int as positive, sign * (favourability_id = 3)::int as negative,
-               sign * (favourability_id = 2)::int as neutral, sign * (brand_association_id = 1)::int as owned,
-               sign * (brand_association_id = 2)::int as earned, sign * (brand_association_id not in (1, 2))::int as chatter,
-               0 as hashtag_posts, 0 as url_posts, 0 as handle_posts, 0 as entity_posts
-          from (select * from signed) d
-        union all
-      select bin_id, stream_id, posted_at, 0, 0, 0, 0, 0, 0, 0, 0, sign * (rail = $6)::int, sign * (rail = $7)::int, sign * (rail = $8)::int, sign * (rail = $9)::int
-        from (select bin_id, stream_id, posted_at, sign, rail from item_rows where rail > $10) r) x
-     group by 1, 2, 3
-     order by 1, 2, 3
-    on conflict (bin_id, stream_id, hour) do update
-      set clips = h.clips + excluded.clips, ave = h.ave + excluded.ave,
-          positive = h.positive + excluded.positive, negative = h.negative + excluded.negative,
-          neutral = h.neutral + excluded.neutral, owned = h.owned + excluded.owned,
-          earned = h.earned + excluded.earned, chatter = h.chatter + excluded.chatter,
-          hashtag_posts = h.hashtag_posts + excluded.hashtag_posts, url_posts = h.url_posts + excluded.url_posts,
-          handle_posts = h.handle_posts + excluded.handle_posts, entity_posts = h.entity_posts + excluded.entity_posts returning 1), rollup_s as (
-    insert into bin_hourly_sentiment as s (bin_id, stream_id, hour, brand_association_id, positive, neutral, negative, ave)
-    select bin_id, stream_id, date_trunc('hour', posted_at at time zone 'UTC') at time zone 'UTC',
-           case when brand_association_id in (1, 2) then brand_association_id else 3 end,
-           sum(sign * (favourability_id = 1)::int), sum(sign * (favourability_id = 2)::int),
-           sum(sign * (favourability_id = 3)::int), sum(ave)
-      from (select * from signed) d
-     group by 1, 2, 3, 4
-     order by 1, 2, 3, 4
-    on conflict (bin_id, stream_id, hour, brand_association_id) do update
-      set positive = s.positive + excluded.positive, neutral = s.neutral + excluded.neutral,
-          negative = s.negative + excluded.negative, ave = s.ave + excluded.ave returning 1), items_hour as materialized (
-    select d.bin_id, d.rail, date_trunc('hour', d.posted_at at time zone 'UTC') at time zone 'UTC' as hour, d.stream_id, d.item,
-           sum(d.sign * (d.brand_association_id = 1)::int)::int as owned, sum(d.sign * (d.brand_association_id = 2)::int)::int as earned,
-           sum(d.sign * (d.brand_association_id not in (1, 2))::int)::int as chatter
-      from item_rows d
-     where d.rail < $11
-     group by 1, 2, 3, 4, 5
-  ), items as (
-    insert into bin_hourly_items as t (bin_id, rail, hour, stream_id, item, owned, earned, chatter)
-    select bin_id, rail, hour, stream_id, item, owned, earned, chatter from items_hour
-     order by 1, 2, 3, 4, 5
-    on conflict (bin_id, rail, hour, stream_id, item) do update
-      set owned = t.owned + excluded.owned, earned = t.earned + excluded.earned, chatter = t.chatter + excluded.chatter
-    returning 1
-  ), items_day as (
-    insert into bin_daily_items as t (bin_id, rail, day, stream_id, item, owned, earned, chatter)
-    select bin_id, rail, date_trunc('day', hour at time zone 'UTC') at time zone 'UTC', stream_id, item, sum(owned), sum(earned), sum(chatter)
-      from items_hour
-     group by 1, 2, 3, 4, 5
-     order by 1, 2, 3, 4, 5
-    on conflict (bin_id, rail, day, stream_id, item) do update
-      set owned = t.owned + excluded.owned, earned = t.earned + excluded.earned, chatter = t.chatter + excluded.chatter
-    returning 1), places as (
-    insert into bin_hourly_places as p (bin_id, stream_id, hour, country_code, place, latitude, longitude, clips)
-    select bin_id, stream_id, date_trunc('hour', posted_at at time zone 'UTC') at time zone 'UTC', country_code, coalesce(place, ''),
-           max(latitude), max(longitude), sum(sign)
-      from (
-      select n.bin_id, n.stream_id, n.posted_at, n.sign, l.country_code, l.place, l.latitude, l.longitude
-        from net n join clip_locations l on l.clip_id = n.clip_id) d
-     group by 1, 2, 3, 4, 5
-     order by 1, 2, 3, 4, 5
-    on conflict (bin_id, stream_id, hour, country_code, place) do update set clips = p.clips + excluded.clips
-    returning 1)
-    select count(*)::int as n from upd;
+-- (the same statements as changeBinClips (rate))
 
 -- recordRejectedBy
 update "bin_clips" set "rejected_by" = $1, "rejected_at" = $2 where "id" in ($3, $4);
 
 -- recordRejectedBy (restore)
-update "bin_clips" set "rejected_by" = $1, "rejected_at" = $2 where "id" in ($3, $4);
+-- (the same statements as recordRejectedBy)
 
 -- reclassify
 update bin_clips b set classification_id = v.classification_id

@@ -85,31 +85,37 @@ with p as (
        where pc.inserted
       on conflict (word_bin_id, clip_id) do nothing
     ), b as (
-      select b.*, pc.clip_id, pc.inserted, pc.stream_id, pc.posted_at, pc.author_id, pc.classification_id
+      -- A row's classification and favourability are its project's: the shipped model's, or its
+      -- client's own model's (ingest/client-sentiment.ts); a stored clip a person rated in the
+      -- project has the rating in a new bin of it too (a rating is the project's, never overwritten).
+      select b.ord, b.bin_id, b.project_id, b.classification_id, coalesce(l.favourability_id, b.favourability_id) as favourability_id,
+             b.brand_association_id, b.ave, b.impact_score, pc.clip_id, pc.inserted, pc.stream_id, pc.posted_at, pc.author_id
         from unnest($44::int[], $45::int[], $46::int[],
                     $47::smallint[], $48::smallint[],
-                    $49::float8[], $50::float8[])
-             as b(ord, bin_id, project_id, favourability_id, brand_association_id, ave, impact_score)
+                    $49::smallint[], $50::float8[],
+                    $51::float8[])
+             as b(ord, bin_id, project_id, classification_id, favourability_id, brand_association_id, ave, impact_score)
         join pc on pc.ord = b.ord
+        left join sentiment_labels l on not pc.inserted and l.clip_id = pc.clip_id and l.project_id = b.project_id
     ), ins as (
       insert into bin_clips (bin_id, project_id, clip_id, stream_id, posted_at, author_id, classification_id,
                              favourability_id, brand_association_id, ave, impact_score)
       select bin_id, project_id, clip_id, stream_id, posted_at, author_id, classification_id, favourability_id, brand_association_id,
              ave, impact_score
         from b
-      on conflict (bin_id, clip_id) do nothing
+      on conflict (bin_id, clip_id, posted_at) do nothing
       returning bin_id, clip_id, stream_id, posted_at, ave, favourability_id, brand_association_id
     ), old as (
       -- A clip seen again: its rows' AVE and impact follow the new engagement. Rows inserted by
       -- this statement are not visible here, so only rows stored before move.
-      select bc.id, bc.ave as old_ave, v.ave, v.impact_score
+      select bc.id, bc.posted_at, bc.ave as old_ave, v.ave, v.impact_score
         from (select distinct clip_id, project_id, ave, impact_score from b where not inserted) v
         join bin_clips bc on bc.clip_id = v.clip_id and bc.project_id = v.project_id
        where bc.ave <> v.ave or bc.impact_score <> v.impact_score
        order by bc.id
          for update of bc
     ), upd as (
-      update bin_clips bc set ave = old.ave, impact_score = old.impact_score from old where bc.id = old.id
+      update bin_clips bc set ave = old.ave, impact_score = old.impact_score from old where bc.id = old.id and bc.posted_at = old.posted_at
       returning bc.bin_id, bc.stream_id, bc.posted_at, bc.ave - old.old_ave as ave, bc.favourability_id, bc.brand_association_id, bc.rejected
     ), moved as (
       -- The signed rows both rollups move by: +1 per row inserted; sign 0 and the AVE difference
@@ -124,56 +130,10 @@ with p as (
       select ins.bin_id, ins.stream_id, ins.posted_at, ins.brand_association_id, 1 as sign, it.rail, it.item
         from ins join pc on pc.clip_id = ins.clip_id and pc.inserted join it on it.ord = pc.ord
       union all
-      select d.bin_id, d.stream_id, d.posted_at, d.brand_association_id, d.sign, i.rail, i.item
-        from (select ins.bin_id, ins.clip_id, ins.stream_id, ins.posted_at, ins.brand_association_id, 1 as sign
-                           from ins join pc on pc.clip_id = ins.clip_id and not pc.inserted) d join clip_enrichment e on e.clip_id = d.clip_id cross join lateral (
-    select 1::smallint as rail, v as item from (select distinct unnest(e.hashtags)) x(v)
-    union all select 2::smallint, v from (select distinct unnest(e.urls)) x(v)
-    union all select 3::smallint, v from (select distinct unnest(e.handles)) x(v)
-    union all select 4::smallint, v from (select distinct unnest(e.people || e.organisations || e.places)) x(v)
-    union all select 11::smallint, '' where cardinality(e.hashtags) > 0
-    union all select 12::smallint, '' where cardinality(e.urls) > 0
-    union all select 13::smallint, '' where cardinality(e.handles) > 0
-    union all select 14::smallint, '' where cardinality(e.people || e.organisations || e.places) > 0) i), rollup_h as (
-    insert into bin_hourly as h (bin_id, stream_id, hour, clips, ave, positive, negative, neutral, owned, earned, chatter,
-                                 hashtag_posts, url_posts, handle_posts, entity_posts)
-    select bin_id, stream_id, date_trunc('hour', posted_at at time zone 'UTC') at time zone 'UTC',
-           sum(clips), sum(ave), sum(positive), sum(negative), sum(neutral), sum(owned), sum(earned), sum(chatter),
-           sum(hashtag_posts), sum(url_posts), sum(handle_posts), sum(entity_posts)
-      from (
-        select bin_id, stream_id, posted_at, sign as clips, ave,
-               sign * (favourability_id = 1)::int as positive, sign * (favourability_id = 3)::int as negative,
-               sign * (favourability_id = 2)::int as neutral, sign * (brand_association_id = 1)::int as owned,
-               sign * (brand_association_id = 2)::int as earned, sign * (brand_association_id not in (1, 2))::int as chatter,
-               0 as hashtag_posts, 0 as url_posts, 0 as handle_posts, 0 as entity_posts
-          from (select * from moved) d
-        union all
-      select bin_id, stream_id, posted_at, 0, 0, 0, 0, 0, 0, 0, 0, sign * (rail = $51)::int, sign * (rail = $52)::int, sign * (rail = $53)::int, sign * (rail = $54)::int
-        from (select bin_id, stream_id, posted_at, sign, rail from item_rows where rail > $55) r) x
-     group by 1, 2, 3
-     order by 1, 2, 3
-    on conflict (bin_id, stream_id, hour) do update
-      set clips = h.clips + excluded.clips, ave = h.ave + excluded.ave,
-          positive = h.positive + excluded.positive, negative = h.negative + excluded.negative,
-          neutral = h.neutral + excluded.neutral, owned = h.owned + excluded.owned,
-          earned = h.earned + excluded.earned, chatter = h.chatter + excluded.chatter,
-          hashtag_posts = h.hashtag_posts + excluded.hashtag_posts, url_posts = h.url_posts + excluded.url_posts,
-          handle_posts = h.handle_posts + excluded.handle_posts, entity_posts = h.entity_posts + excluded.entity_posts returning 1), rollup_s as (
-    insert into bin_hourly_sentiment as s (bin_id, stream_id, hour, brand_association_id, positive, neutral, negative, ave)
-    select bin_id, stream_id, date_trunc('hour', posted_at at time zone 'UTC') at time zone 'UTC',
-           case when brand_association_id in (1, 2) then brand_association_id else 3 end,
-           sum(sign * (favourability_id = 1)::int), sum(sign * (favourability_id = 2)::int),
-           sum(sign * (favourability_id = 3)::int), sum(ave)
-      from (select * from moved) d
-     group by 1, 2, 3, 4
-     order by 1, 2, 3, 4
-    on conflict (bin_id, stream_id, hour, brand_association_id) do update
-      set positive = s.positive + excluded.positive, neutral = s.neutral + excluded.neutral,
-          negative = s.negative + excluded.negative, ave = s.ave + excluded.ave returning 1), places as (
-    insert into bin_hourly_places as p (bin_id, stream_id, hour, country_code, place, latitude, longitude, clips)
-    select bin_id, stream_id, date_trunc('hour', posted_at at time zone 'UTC') at time zone 'UTC', country_code, coalesce(place, ''),
-           max(latitude), max(longitude), sum(sign)
-      from (
+      ${storedItems(`select ins.bin_id, ins.clip_id, ins.stream_id, ins.posted_at, ins.brand_association_id, 1 as sign
+                           from ins join pc on pc.clip_id = ins.clip_id and not pc.inserted`)}), rollup_h as (
+    ${rollupUpsert(`select * from moved`, `${railPostRows(`select bin_id, stream_id, posted_at, sign, rail from item_rows where rail > $56`)}`)} returning 1), rollup_s as (
+    ${sentimentUpsert(`select * from moved`)} returning 1), ${placesUpsert(`
       -- The world map's rollup: rows inserted, with their clip's place. A new clip's location is
       -- the batch's (its clip_locations row, inserted above, is not visible to this statement); a
       -- clip seen again that gained a bin has its stored one.
@@ -181,32 +141,6 @@ with p as (
         from ins join nl on nl.clip_id = ins.clip_id
       union all
       select ins.bin_id, ins.stream_id, ins.posted_at, 1, cl.country_code, cl.place, cl.latitude, cl.longitude
-        from ins join pc on pc.clip_id = ins.clip_id and not pc.inserted join clip_locations cl on cl.clip_id = ins.clip_id) d
-     group by 1, 2, 3, 4, 5
-     order by 1, 2, 3, 4, 5
-    on conflict (bin_id, stream_id, hour, country_code, place) do update set clips = p.clips + excluded.clips
-    returning 1), items_hour as materialized (
-    select d.bin_id, d.rail, date_trunc('hour', d.posted_at at time zone 'UTC') at time zone 'UTC' as hour, d.stream_id, d.item,
-           sum(d.sign * (d.brand_association_id = 1)::int)::int as owned, sum(d.sign * (d.brand_association_id = 2)::int)::int as earned,
-           sum(d.sign * (d.brand_association_id not in (1, 2))::int)::int as chatter
-      from item_rows d
-     where d.rail < $56
-     group by 1, 2, 3, 4, 5
-  ), items as (
-    insert into bin_hourly_items as t (bin_id, rail, hour, stream_id, item, owned, earned, chatter)
-    select bin_id, rail, hour, stream_id, item, owned, earned, chatter from items_hour
-     order by 1, 2, 3, 4, 5
-    on conflict (bin_id, rail, hour, stream_id, item) do update
-      set owned = t.owned + excluded.owned, earned = t.earned + excluded.earned, chatter = t.chatter + excluded.chatter
-    returning 1
-  ), items_day as (
-    insert into bin_daily_items as t (bin_id, rail, day, stream_id, item, owned, earned, chatter)
-    select bin_id, rail, date_trunc('day', hour at time zone 'UTC') at time zone 'UTC', stream_id, item, sum(owned), sum(earned), sum(chatter)
-      from items_hour
-     group by 1, 2, 3, 4, 5
-     order by 1, 2, 3, 4, 5
-    on conflict (bin_id, rail, day, stream_id, item) do update
-      set owned = t.owned + excluded.owned, earned = t.earned + excluded.earned, chatter = t.chatter + excluded.chatter
-    returning 1)
+        from ins join pc on pc.clip_id = ins.clip_id and not pc.inserted join clip_locations cl on cl.clip_id = ins.clip_id`)}, ${itemRowsUpsert()}
     select (select count(*) from c where inserted)::int as inserted, (select count(*) from c)::int as total,
            (select count(*) from ins)::int as bin_clips;

@@ -197,7 +197,75 @@ describe('subscriptions', () => {
       NotificationType: number;
     }[];
     expect(after.some((r) => (r.NotificationType === 3 && r.ReportId === alert.Id) || (r.NotificationType === 1 && r.ReportId === report.id))).toBe(false);
-    expect((await unsubscribe(analyst, alert.Id, 4)).statusCode).toBe(400);
+    expect((await unsubscribe(analyst, alert.Id, 5)).statusCode).toBe(400);
+  });
+
+  it("lists each project whose response alerts reach the contact, by its setting or as a word bin's Response Contact, with the wait, and stops them", async () => {
+    const brand = t.projects['acme-brand'];
+    const rival = t.projects['fizzco'];
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/responses/alert',
+      headers: analyst,
+      payload: { projectId: rival, active: true, waitMinutes: 30, recipientIds: [me, colleague] },
+    });
+    expect(put.statusCode).toBe(200);
+    // The analyst becomes a Response Contact of one of the brand's lists (still receiving the list).
+    const row = await t.db
+      .selectFrom('word_bin_recipients as r')
+      .innerJoin('word_bins as b', 'b.id', 'r.word_bin_id')
+      .select(['r.id', 'b.id as bin'])
+      .where('r.contact_id', '=', me)
+      .where('b.project_id', '=', brand)
+      .where('b.is_active', '=', true)
+      .executeTakeFirstOrThrow();
+    await t.db.updateTable('word_bin_recipients').set({ recipient_type_id: 3 }).where('id', '=', row.id).execute();
+
+    type Row = {
+      ReportId: number;
+      ReportName: string;
+      NotificationType: number;
+      NotificationTypeName: string;
+      FrequencyId: number;
+      FrequencyDescription: string;
+    };
+    const mine = async () =>
+      ((await t.app.inject({ method: 'GET', url: '/api/report/contact/notifications', headers: analyst })).json() as Row[]).filter(
+        (r) => r.NotificationType === 4,
+      );
+    expect(await mine()).toEqual([
+      expect.objectContaining({
+        ReportId: brand,
+        ReportName: 'Response alert',
+        NotificationTypeName: 'Response Alert',
+        FrequencyId: 60,
+        FrequencyDescription: 'Unanswered after 1 hour',
+      }),
+      expect.objectContaining({
+        ReportId: rival,
+        NotificationTypeName: 'Response Alert',
+        FrequencyId: 30,
+        FrequencyDescription: 'Unanswered after 30 minutes',
+      }),
+    ]);
+    const theirs = (await t.app.inject({ method: 'GET', url: '/api/report/contact/notifications', headers: viewer })).json() as Row[];
+    expect(theirs.some((r) => r.NotificationType === 4)).toBe(false);
+
+    const unsubscribe = (headers: { authorization: string }, reportId: number) =>
+      t.app.inject({ method: 'DELETE', url: `/api/report/contact/notification/unsubscribe?reportId=${reportId}&reportType=4`, headers });
+    expect((await unsubscribe(viewer, rival)).statusCode).toBe(404);
+    for (const projectId of [rival, brand]) {
+      expect((await unsubscribe(analyst, projectId)).statusCode).toBe(200);
+      expect((await unsubscribe(analyst, projectId)).json().message).toBe(ALERT_MESSAGES.notSubscribed);
+    }
+    expect(await mine()).toEqual([]);
+    // The colleague is still told of the rival; the analyst still receives the brand's list, as its Alert Contact.
+    expect(await t.db.selectFrom('response_alert_recipients').select('contact_id').where('project_id', '=', rival).execute()).toEqual([
+      { contact_id: colleague },
+    ]);
+    expect(await t.db.selectFrom('word_bin_recipients').select('recipient_type_id').where('id', '=', row.id).executeTakeFirstOrThrow()).toEqual({
+      recipient_type_id: 1,
+    });
   });
 });
 
@@ -229,6 +297,24 @@ describe('POST /api/unsubscribe (the link in every mail)', () => {
     const r = await post(tokenOf(await unsubscribeUrl(t.db, 'http://x', { type: 1, id: report.id, contactId: colleague })));
     expect(r.json()).toMatchObject({ Name: 'Linked report', NotificationTypeName: 'Scheduled Report' });
     expect(await t.db.selectFrom('report_recipients').select('contact_id').where('report_id', '=', report.id).execute()).toEqual([]);
+
+    // A response alert's mail: the link stops the project's response alerts for that contact.
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/responses/alert',
+      headers: analyst,
+      payload: { projectId, active: true, waitMinutes: 15, recipientIds: [me, colleague] },
+    });
+    expect(put.statusCode).toBe(200);
+    const stop = tokenOf(await unsubscribeUrl(t.db, 'http://x', { type: 4, id: projectId, contactId: colleague }));
+    expect((await post(stop)).json()).toEqual({
+      Name: 'Response alert of Acme Cola Brand Monitoring',
+      NotificationType: 4,
+      NotificationTypeName: 'Response Alert',
+      Email: 'colleague@acme.example',
+    });
+    expect(await t.db.selectFrom('response_alert_recipients').select('contact_id').where('project_id', '=', projectId).execute()).toEqual([{ contact_id: me }]);
+    expect((await post(stop)).statusCode).toBe(404);
   });
 
   it('refuses altered and made-up tokens, removing nothing, and still honours older word-bin digest links', async () => {

@@ -4,15 +4,14 @@
 // with two workers racing and with a worker killed in the middle of sending (a child process,
 // then a second run). The same tests as the word-bin digest's (word-bin-digest.test.ts).
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, type DbHandle } from '../../db/connection.ts';
-import { runChild, sharedDb } from '../../test/kill-test.ts';
-import { migrate } from '../../db/migrate.ts';
+import { describe, expect, it } from 'vitest';
+import { type Db } from '../../db/connection.ts';
+import { afterKillMidSend, sendTakingOverClaims, withTwoSenders } from '../../test/kill-test.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { loopbackSmtp, perRecipient } from '../../mail/test-smtp.ts';
 import { readUnsubscribeToken } from '../../mail/unsubscribe.ts';
 import { seedProject } from '../../ingest/testing.ts';
-import { testDb } from '../../test/harness.ts';
+import { useMigratedDb } from '../../test/harness.ts';
 import { deliverDueAlerts, SETTLE_MS } from './delivery.ts';
 
 const opts = { publicUrl: 'http://localhost:8105', smtp: true };
@@ -121,14 +120,8 @@ async function addMentions(
 
 const mine = (sent: { alertId: number }[], f: AlertFixture) => sent.filter((w) => w.alertId === f.alertId);
 
-let handle: DbHandle;
 let db: Db;
-beforeAll(async () => {
-  handle = await testDb();
-  db = handle.db;
-  await migrate(db);
-});
-afterAll(() => handle.close());
+useMigratedDb((d) => (db = d));
 
 describe('alert delivery', () => {
   it('mails each recipient the new mentions with author, platform and link, logs the window, notifies and advances date_last_sent', async () => {
@@ -219,20 +212,15 @@ describe('alert delivery', () => {
   });
 
   it('sends each window once to each recipient when two workers race', async () => {
-    const smtp = await loopbackSmtp();
-    const mailers = [0, 1].map(() => createMailer(db, { smtpUrl: smtp.url, from: 'listening@example.test' }));
-    try {
+    await withTwoSenders(db, async (smtp, flush) => {
       const f = await seedAlert(db, { recipients: 4 });
       await addMentions(db, f, [{ body: 'brand', storedAt: ago(60_000) }]);
       const [a, b] = await Promise.all([deliverDueAlerts(db, opts), deliverDueAlerts(db, opts)]);
       expect(mine([...a, ...b], f)).toHaveLength(1);
-      await Promise.all(mailers.map((m) => m.flush()));
+      await flush();
       expect(perRecipient(smtp.received.filter((r) => f.emails.includes(r.to)))).toEqual(Object.fromEntries(f.emails.map((e) => [e, 1])));
       expect(await db.selectFrom('alert_logs').select('id').where('alert_id', '=', f.alertId).execute()).toHaveLength(1);
-    } finally {
-      await Promise.all(mailers.map((m) => m.close()));
-      await smtp.close();
-    }
+    });
   });
 });
 
@@ -240,37 +228,20 @@ const CHILD = fileURLToPath(new URL('../../test/alert-child.ts', import.meta.url
 
 describe('a worker killed mid-send', () => {
   it('every recipient still gets the window exactly once after a second run', async () => {
-    const shared = await sharedDb('alert_kill');
-    try {
-      let h = await shared.open();
-      await migrate(h.db);
-      const f = await seedAlert(h.db, { recipients: 3 });
-      await addMentions(h.db, f, [{ body: 'brand', storedAt: ago(60_000) }]);
+    const seed = async (db: Db) => {
+      const f = await seedAlert(db, { recipients: 3 });
+      await addMentions(db, f, [{ body: 'brand', storedAt: ago(60_000) }]);
+      return f;
+    };
+    await afterKillMidSend('alert_kill', CHILD, seed, async ({ f, shared, smtp }) => {
+      const h = await shared.open();
+      expect(await h.db.selectFrom('alert_logs').select('id').where('alert_id', '=', f.alertId).execute()).toHaveLength(1);
+      // The second run: the window is logged already, so no new window; its mails go once the dead sender's claims are stale.
+      expect(await deliverDueAlerts(h.db, opts)).toEqual([]);
+      await sendTakingOverClaims(h.db, smtp.url);
+      expect(perRecipient(smtp.received)).toEqual(Object.fromEntries(f.emails.map((e) => [e, 1])));
+      expect(await h.db.selectFrom('mail_outbox').select('status').distinct().execute()).toEqual([{ status: 'sent' }]);
       await h.close();
-
-      // The first run dies when its second message arrives, before the server accepts it.
-      let child!: ReturnType<typeof runChild>;
-      const smtp = await loopbackSmtp({ onMessage: (n) => (n === 2 ? (child.kill(), 'hold') : 'accept') });
-      try {
-        child = runChild(CHILD, smtp.url, shared.args);
-        expect(await child.exited).toBeNull();
-        expect(smtp.received).toHaveLength(1);
-
-        h = await shared.open();
-        expect(await h.db.selectFrom('alert_logs').select('id').where('alert_id', '=', f.alertId).execute()).toHaveLength(1);
-        // The second run: the window is logged already, so no new window; its mails go once the dead sender's claims are stale.
-        expect(await deliverDueAlerts(h.db, opts)).toEqual([]);
-        const mailer = createMailer(h.db, { smtpUrl: smtp.url, from: 'listening@example.test', staleClaimMs: 0 });
-        await mailer.flush();
-        await mailer.close();
-        expect(perRecipient(smtp.received)).toEqual(Object.fromEntries(f.emails.map((e) => [e, 1])));
-        expect(await h.db.selectFrom('mail_outbox').select('status').distinct().execute()).toEqual([{ status: 'sent' }]);
-        await h.close();
-      } finally {
-        await smtp.close();
-      }
-    } finally {
-      await shared.drop();
-    }
+    });
   }, 60_000);
 });

@@ -1,6 +1,9 @@
 // SQL of alerts and of a contact's subscriptions: reports (report_recipients of a scheduled
-// report), reaction and crisis lists (word_bin_recipients) and alerts (alert_recipients), each
+// report), reaction and crisis lists (word_bin_recipients), alerts (alert_recipients) and a
+// project's response alerts (response_alert_recipients and word bins' Response Contacts), each
 // read and removed by the client_contacts rows of the signed-in user.
+import { RECIPIENT_TYPES } from '@listening/contract';
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 
 export function alertsOf(db: Db, projectId: number) {
@@ -112,9 +115,65 @@ export function alertSubscriptions(db: Db, contactIds: number[]) {
     .execute();
 }
 
-/** Removes the contacts from one thing's recipients; how many rows went. */
-export async function removeRecipients(db: Db, type: 1 | 2 | 3, id: number, contactIds: number[]): Promise<number> {
+/**
+ * Projects whose response alerts the contacts receive (docs/responses.md, "Alerts"): as a contact of
+ * the project's active Response alert setting, or as a Response Contact (recipient type 3) of one of
+ * its active word bins; with the setting's wait (null: none, an hour).
+ */
+export function responseAlertSubscriptions(db: Db, contactIds: number[]) {
+  return db
+    .selectFrom('projects as p')
+    .leftJoin('response_alert_settings as s', 's.project_id', 'p.id')
+    .select(['p.id', 'p.client_id', 'p.description as project_name', 's.wait_minutes'])
+    .where('p.is_deleted', '=', false)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('s.is_active', '=', true),
+          eb.exists(
+            eb
+              .selectFrom('response_alert_recipients as ar')
+              .select('ar.contact_id')
+              .whereRef('ar.project_id', '=', 'p.id')
+              .where('ar.contact_id', 'in', contactIds),
+          ),
+        ]),
+        eb.exists(
+          eb
+            .selectFrom('word_bin_recipients as wr')
+            .innerJoin('word_bins as b', 'b.id', 'wr.word_bin_id')
+            .select('wr.id')
+            .whereRef('b.project_id', '=', 'p.id')
+            .where('b.is_active', '=', true)
+            .where('wr.recipient_type_id', '=', RECIPIENT_TYPES.ResponseContact)
+            .where('wr.contact_id', 'in', contactIds),
+        ),
+      ]),
+    )
+    .execute();
+}
+
+/**
+ * Stops a project's response alerts for the contacts: off its Response alert setting's contacts,
+ * and, on its word bins, from Response Contact to Alert Contact (the list itself still reaches
+ * them: stopping that is the list's own unsubscribe). How many rows changed.
+ */
+async function removeResponseRecipients(db: Db, projectId: number, contactIds: number[]): Promise<number> {
+  const off = await db.deleteFrom('response_alert_recipients').where('project_id', '=', projectId).where('contact_id', 'in', contactIds).executeTakeFirst();
+  const down = await db
+    .updateTable('word_bin_recipients')
+    .set({ recipient_type_id: RECIPIENT_TYPES.AlertContact })
+    .where('contact_id', 'in', contactIds)
+    .where('recipient_type_id', '=', RECIPIENT_TYPES.ResponseContact)
+    .where('word_bin_id', 'in', (eb) => eb.selectFrom('word_bins').select('id').where('project_id', '=', projectId))
+    .executeTakeFirst();
+  return Number(off.numDeletedRows) + Number(down.numUpdatedRows);
+}
+
+/** Removes the contacts from one thing's recipients (4: a project's response alerts); how many rows went. */
+export async function removeRecipients(db: Db, type: 1 | 2 | 3 | 4, id: number, contactIds: number[]): Promise<number> {
   if (contactIds.length === 0) return 0;
+  if (type === 4) return removeResponseRecipients(db, id, contactIds);
   const res =
     type === 1
       ? await db.deleteFrom('report_recipients').where('report_id', '=', id).where('contact_id', 'in', contactIds).executeTakeFirst()
@@ -125,8 +184,13 @@ export async function removeRecipients(db: Db, type: 1 | 2 | 3, id: number, cont
 }
 
 /** The name of what an unsubscribe link names, and the contact's address; undefined when the contact no longer receives it. */
-export function linkTarget(db: Db, type: 1 | 2 | 3, id: number, contactId: number) {
+export async function linkTarget(db: Db, type: 1 | 2 | 3 | 4, id: number, contactId: number): Promise<{ name: string; email: string } | undefined> {
   const contact = db.selectFrom('client_contacts as cc').innerJoin('users as u', 'u.id', 'cc.user_id').where('cc.id', '=', contactId);
+  if (type === 4) {
+    const [sub] = await responseAlertSubscriptions(db, [contactId]).then((rows) => rows.filter((r) => r.id === id));
+    const who = sub && (await contact.select('u.email').executeTakeFirst());
+    return who ? { name: `Response alert of ${sub.project_name}`, email: who.email } : undefined;
+  }
   if (type === 1)
     return contact
       .innerJoin('report_recipients as x', (j) => j.onRef('x.contact_id', '=', 'cc.id').on('x.report_id', '=', id))
@@ -160,4 +224,99 @@ export function legacyWordBinRecipient(db: Db, recipientId: number) {
 
 export async function deleteWordBinRecipient(db: Db, recipientId: number): Promise<void> {
   await db.deleteFrom('word_bin_recipients').where('id', '=', recipientId).execute();
+}
+
+/** Alerts started by `now`, of a live project whose client owns one of the Notifications products: the job's candidates. */
+export function startedAlerts(db: Db, now: Date, productCodes: string[]) {
+  return db
+    .selectFrom('alerts as a')
+    .innerJoin('projects as p', 'p.id', 'a.project_id')
+    .select(['a.id', 'a.start_date', 'a.created_at', 'a.date_last_sent', 'a.interval_minutes'])
+    .where('p.is_deleted', '=', false)
+    .where('a.start_date', '<=', now)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('client_products as cp').select('cp.client_id').whereRef('cp.client_id', '=', 'a.client_id').where('cp.product_code', 'in', productCodes),
+      ),
+    )
+    .execute();
+}
+
+/** An alert's row, locked for this transaction; undefined when another worker holds it (it is sending this window). */
+export function lockAlert(trx: Db, id: number) {
+  return trx.selectFrom('alerts').selectAll().where('id', '=', id).forUpdate().skipLocked().executeTakeFirst();
+}
+
+export function alertProject(db: Db, projectId: number) {
+  return db.selectFrom('projects').select(['id', 'bin_id', 'description', 'is_deleted']).where('id', '=', projectId).executeTakeFirst();
+}
+
+/** Which of a bin's mentions an alert counts: stored in [from, to), not rejected, of a favourability and matching a pattern when given. */
+export interface MentionWindow {
+  binId: number;
+  from: Date;
+  to: Date;
+  favourabilityId?: number;
+  /** A case-insensitive regular expression the post's text must match. */
+  pattern: string | null;
+}
+
+/** How many mentions the window holds, and the first `limit` of them in the order stored. */
+export async function mentionsInWindow(db: Db, w: MentionWindow, limit: number) {
+  const inWindow = db
+    .selectFrom('bin_clips as bc')
+    .where('bc.bin_id', '=', w.binId)
+    .where('bc.created_at', '>=', w.from)
+    .where('bc.created_at', '<', w.to)
+    .where('bc.rejected', '=', false)
+    .$if(w.favourabilityId !== undefined, (qb) => qb.where('bc.favourability_id', '=', w.favourabilityId!))
+    .$if(w.pattern !== null, (qb) =>
+      qb.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('clips as kc')
+            .select('kc.id')
+            .whereRef('kc.id', '=', 'bc.clip_id')
+            .where(sql<boolean>`kc.body ~* ${w.pattern}`),
+        ),
+      ),
+    );
+  const { n } = await inWindow.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  if (Number(n) === 0) return { total: 0, rows: [] };
+  const rows = await inWindow
+    .innerJoin('clips as c', 'c.id', 'bc.clip_id')
+    .leftJoin('authors as au', 'au.id', 'c.author_id')
+    .select(['c.id', 'c.body', 'c.link', 'c.posted_at', 'c.stream_id', 'au.name', 'au.handle', 'bc.classification_id'])
+    .orderBy('bc.created_at')
+    .orderBy('bc.id')
+    .limit(limit)
+    .execute();
+  return { total: Number(n), rows };
+}
+
+/** Logs an alert's window; undefined when that window was already logged. */
+export function insertAlertLog(trx: Db, log: { alertId: number; from: Date; to: Date; clips: number }) {
+  return trx
+    .insertInto('alert_logs')
+    .values({ alert_id: log.alertId, date_from: log.from, date_to: log.to, clip_count: log.clips })
+    .onConflict((oc) => oc.columns(['alert_id', 'date_from']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** An alert's recipients who may still receive it: active contacts of the alert's own client. */
+export function activeRecipientsOf(db: Db, alert: { id: number; client_id: number }) {
+  return db
+    .selectFrom('alert_recipients as r')
+    .innerJoin('client_contacts as cc', 'cc.id', 'r.contact_id')
+    .innerJoin('users as u', 'u.id', 'cc.user_id')
+    .select(['cc.id as contact_id', 'u.id as user_id', 'u.email'])
+    .where('r.alert_id', '=', alert.id)
+    .where('cc.client_id', '=', alert.client_id)
+    .where('cc.is_active', '=', true)
+    .orderBy('r.id')
+    .execute();
+}
+
+export async function setAlertLastSent(trx: Db, id: number, at: Date): Promise<void> {
+  await trx.updateTable('alerts').set({ date_last_sent: at }).where('id', '=', id).execute();
 }

@@ -3,9 +3,12 @@
 // alerts of projects they may see (404 otherwise, never revealing they exist), where the client
 // owns Notifications (403 naming the product, the side menu's own gate), and changes them only
 // while the client is not In-Active. Recipients must be active contacts of the project's client.
-// Subscriptions are the signed-in user's own: the reports, lists and alerts their client_contacts
-// rows receive; unsubscribing removes those rows from that thing's recipients.
+// Subscriptions are the signed-in user's own: the reports, lists, alerts and projects' response
+// alerts their client_contacts rows receive; unsubscribing removes those rows from that thing's
+// recipients (a word bin's Response Contact becomes its Alert Contact: the list still reaches them).
 import {
+  DEFAULT_RESPONSE_WAIT_MINUTES,
+  waitDescription,
   ALERT_MESSAGES,
   NOTIFICATION_TYPES,
   NOTIFICATION_TYPE_NAMES,
@@ -126,15 +129,20 @@ const subscription = (
 export async function subscriptions(db: Db, user: AuthUser): Promise<C.Subscription[]> {
   const contactIds = await q.contactIdsOfUser(db, user.id);
   if (contactIds.length === 0) return [];
-  const [reports, lists, alerts] = await Promise.all([
+  const [reports, lists, alerts, responses] = await Promise.all([
     q.reportSubscriptions(db, contactIds),
     q.wordBinSubscriptions(db, contactIds),
     q.alertSubscriptions(db, contactIds),
+    q.responseAlertSubscriptions(db, contactIds),
   ]);
   const rows = [
     ...reports.map((r) => subscription(NOTIFICATION_TYPES.ScheduledReport, r, r.frequency_id ?? 0, frequencyDescription(r.frequency_id ?? 0))),
     ...lists.map((r) => subscription(NOTIFICATION_TYPES.ReactionListAlert, r, r.interval, intervalDescription(r.interval))),
     ...alerts.map((r) => subscription(NOTIFICATION_TYPES.ContactNotification, r, r.interval, intervalDescription(r.interval))),
+    ...responses.map((r) => {
+      const wait = r.wait_minutes ?? DEFAULT_RESPONSE_WAIT_MINUTES;
+      return subscription(NOTIFICATION_TYPES.ResponseAlert, { ...r, project_id: r.id, name: 'Response alert' }, wait, waitDescription(wait));
+    }),
   ];
   return rows.sort((a, b) => a.ProjectName.localeCompare(b.ProjectName) || a.NotificationType - b.NotificationType || a.ReportName.localeCompare(b.ReportName));
 }
@@ -145,7 +153,7 @@ export async function unsubscribe(
   query: ParsedInput<typeof C.unsubscribeSubscription>['query'],
 ): Promise<OperationResult<typeof C.unsubscribeSubscription>> {
   const contactIds = await q.contactIdsOfUser(db, user.id);
-  const removed = await q.removeRecipients(db, query.reportType as 1 | 2 | 3, query.reportId, contactIds);
+  const removed = await q.removeRecipients(db, query.reportType as 1 | 2 | 3 | 4, query.reportId, contactIds);
   if (removed === 0) throw notFound(ALERT_MESSAGES.notSubscribed);
   return { Success: true, Message: `Unsubscribed from ${NOTIFICATION_TYPE_NAMES[query.reportType as NotificationTypeId]} ${query.reportId}` };
 }

@@ -95,7 +95,7 @@ export async function add(db: Db, user: AuthUser, change: { projectId: number; b
     const existing = await q.competitorsOf(tx, project.id);
     if (existing.some((c) => c.id === other.id)) throw new HttpError(409, `${other.description} is already a competitor of ${project.description}`);
     if (existing.length >= MAX_COMPETITORS) throw badRequest(`A project has at most ${MAX_COMPETITORS} competitors; remove one first`);
-    await tx.insertInto('competitors').values({ project_id: project.id, competitor_project_id: other.id }).execute();
+    await q.insertCompetitor(tx, project.id, other.id);
     return settingsOf(tx, project);
   });
 }
@@ -104,7 +104,6 @@ export async function remove(db: Db, user: AuthUser, change: { projectId: number
   const project = await projectForWrite(db, user, change.projectId);
   assertCompetitorType(project);
   const other = await competitorProject(db, project, change.binId);
-  const gone = await db.deleteFrom('competitors').where('project_id', '=', project.id).where('competitor_project_id', '=', other.id).executeTakeFirst();
-  if (Number(gone.numDeletedRows) === 0) throw notFound(`${other.description} is not a competitor of ${project.description}`);
+  if (!(await q.deleteCompetitor(db, project.id, other.id))) throw notFound(`${other.description} is not a competitor of ${project.description}`);
   return settingsOf(db, project);
 }

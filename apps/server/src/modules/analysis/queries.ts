@@ -40,3 +40,17 @@ export function projectOfRootBin(db: Db, binId: number) {
     .where('is_deleted', '=', false)
     .executeTakeFirst();
 }
+
+export async function insertCompetitor(db: Db, projectId: number, competitorProjectId: number): Promise<void> {
+  await db.insertInto('competitors').values({ project_id: projectId, competitor_project_id: competitorProjectId }).execute();
+}
+
+/** Takes a competitor off the project; answers whether it was one. */
+export async function deleteCompetitor(db: Db, projectId: number, competitorProjectId: number): Promise<boolean> {
+  const gone = await db
+    .deleteFrom('competitors')
+    .where('project_id', '=', projectId)
+    .where('competitor_project_id', '=', competitorProjectId)
+    .executeTakeFirst();
+  return Number(gone.numDeletedRows) > 0;
+}

@@ -58,6 +58,12 @@ async function chartOf(db: Db, s: Scope): Promise<{ bucket: Bucket; totals: Figu
   };
 }
 
+/** One of the range's figures beside the same figure of the range before. */
+const changeOf =
+  <K extends string>(now: Partial<Record<K, unknown>>, before: Partial<Record<K, unknown>>) =>
+  (k: K) =>
+    compared(num(now[k]), num(before[k]));
+
 const point = (b: ChartBucket) => ({ Date: b.start, From: b.from, To: b.to, Label: b.label, Partial: b.partial });
 
 export async function sentimentRating(db: Db, user: AuthUser, query: AnalyticQuery): Promise<SentimentRating> {
@@ -70,6 +76,7 @@ export async function sentimentRating(db: Db, user: AuthUser, query: AnalyticQue
     chartOf(db, s),
   ]);
   const now = chart.totals;
+  const change = changeOf(now, before);
   const slice = (Name: 'Owned' | 'Earned' | 'Chatter') => {
     const r = rows.get(BRAND_ASSOCIATION[Name]);
     const [Positive, Neutral, Negative] = [num(r?.positive), num(r?.neutral), num(r?.negative)];
@@ -87,9 +94,9 @@ export async function sentimentRating(db: Db, user: AuthUser, query: AnalyticQue
   return {
     Bucket: chart.bucket,
     Totals: {
-      Positive: compared(num(now.positive), num(before.positive)),
-      Neutral: compared(num(now.neutral), num(before.neutral)),
-      Negative: compared(num(now.negative), num(before.negative)),
+      Positive: change('positive'),
+      Neutral: change('neutral'),
+      Negative: change('negative'),
       Total: compared(rated(now), rated(before)),
     },
     Breakdown: [slice('Owned'), slice('Earned'), slice('Chatter')],
@@ -101,13 +108,14 @@ export async function contentClassification(db: Db, user: AuthUser, query: Analy
   const s = await resolveScope(db, user, query);
   const [before, chart] = await Promise.all([figures.totalPrevious(db, s, METRICS), chartOf(db, s)]);
   const now = chart.totals;
+  const change = changeOf(now, before);
   return {
     Bucket: chart.bucket,
     Cards: {
-      Owned: compared(num(now.owned), num(before.owned)),
-      Earned: compared(num(now.earned), num(before.earned)),
-      Chatter: compared(num(now.chatter), num(before.chatter)),
-      Total: compared(num(now.clips), num(before.clips)),
+      Owned: change('owned'),
+      Earned: change('earned'),
+      Chatter: change('chatter'),
+      Total: change('clips'),
     },
     Daily: chart.points.map(({ b, row }) => ({ ...point(b), Owned: row.owned, Earned: row.earned, Chatter: row.chatter })),
   };

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { MESSAGES } from '@listening/contract';
-import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
+import { authHeader, createTestApp, createTestAppWithSmtp, type SmtpTestContext, type TestContext } from '../../test/harness.ts';
 import { hashToken } from '../../plugins/auth.ts';
 import { INVALID_SETUP_LINK } from './service.ts';
 
@@ -74,41 +73,21 @@ describe('sessions', () => {
 });
 
 describe('forgot password and password setup', () => {
-  let t: TestContext;
-  const received: { to: string; body: string }[] = [];
-  let smtp: SMTPServer;
+  let t: SmtpTestContext;
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, cb) {
-        let body = '';
-        stream.on('data', (c) => (body += c.toString()));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body });
-          cb();
-        });
-      },
-    });
-    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
-    const port = (smtp.server.address() as { port: number }).port;
-    t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'http://app.test' } });
+    t = await createTestAppWithSmtp({ PUBLIC_URL: 'http://app.test' });
   });
-  afterAll(async () => {
-    await t.close();
-    await new Promise<void>((r) => smtp.close(() => r()));
-  });
+  afterAll(() => t.close());
 
   it('emails a one-time link through SMTP, which sets the password once', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/user/forgotpassword?email=viewer@demo.example' });
     expect(res.json()).toEqual({ ok: true });
     // Mail is queued and sent in the background: deliver it before looking.
     await t.mailer.flush();
-    const mail = received.find((m) => m.to === 'viewer@demo.example');
+    const mail = t.smtp.received.find((m) => m.to === 'viewer@demo.example');
     expect(mail).toBeDefined();
-    const body = mail!.body.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     // The token travels in the fragment, which browsers never send to a server (nor to its log).
-    const m = body.match(/http:\/\/app\.test\/password-setup\/(\d+)#token=([\w-]+)/);
+    const m = mail!.body.match(/http:\/\/app\.test\/password-setup\/(\d+)#token=([\w-]+)/);
     expect(m).not.toBeNull();
     const [, id, token] = m!;
 
@@ -156,11 +135,11 @@ describe('forgot password and password setup', () => {
   });
 
   it('answers ok for an unknown email without sending anything', async () => {
-    const before = received.length;
+    const before = t.smtp.received.length;
     const res = await t.app.inject({ method: 'POST', url: '/api/user/forgotpassword?email=nobody@demo.example' });
     expect(res.json()).toEqual({ ok: true });
     await t.mailer.flush();
-    expect(received.length).toBe(before);
+    expect(t.smtp.received.length).toBe(before);
   });
 });
 

@@ -60,7 +60,7 @@ export function accountEmail(db: Q, userId: number) {
 }
 
 export function accountByEmail(db: Q, email: string) {
-  return db.selectFrom('users').select(['id', 'email', 'is_admin', 'password_hash']).where('email', '=', email).executeTakeFirst();
+  return db.selectFrom('users').select(['id', 'name', 'email', 'is_admin', 'password_hash']).where('email', '=', email).executeTakeFirst();
 }
 
 export function insertAccount(db: Q, u: { email: string; name: string; surname: string; phone: string; password_hash: string }) {
@@ -92,8 +92,56 @@ export function voidSetupLinks(db: Q, userId: number, now: Date) {
   return db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }
 
+/** Revokes every open session of the user; answers the ids revoked. */
 export function revokeSessions(db: Q, userId: number, now: Date) {
-  return db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  return db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).returning('id').execute();
+}
+
+/** Revokes one session, if still open. */
+export function revokeSession(db: Q, sessionId: number, now: Date) {
+  return db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+/** The user's links to clients, active or not. */
+export function contactLinksOf(db: Q, userId: number) {
+  return db.selectFrom('client_contacts').select('is_active').where('user_id', '=', userId).execute();
+}
+
+export function userById(db: Q, id: number) {
+  return db.selectFrom('users').select(['id', 'name', 'surname', 'email', 'is_admin']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertSetupLink(db: Q, userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
+  await db.insertInto('password_resets').values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt }).execute();
+}
+
+/** The user's open (unused, unexpired) setup link with this token, and the user's address. */
+export function openSetupLink(db: Q, userId: number, tokenHash: string, now: Date) {
+  return db
+    .selectFrom('password_resets')
+    .innerJoin('users', 'users.id', 'password_resets.user_id')
+    .select(['password_resets.id', 'users.email'])
+    .where('password_resets.user_id', '=', userId)
+    .where('password_resets.token_hash', '=', tokenHash)
+    .where('password_resets.used_at', 'is', null)
+    .where('password_resets.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Takes a setup link once: undefined when it was used (or expired) meanwhile. */
+export function useSetupLink(db: Q, id: number, now: Date) {
+  return db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('id')
+    .executeTakeFirst();
+}
+
+export async function setPasswordHash(db: Q, userId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }
 
 /** An open email change of a link, at either stage, with the account's current address and name. */

@@ -5,35 +5,16 @@ import { readdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { Migrator, sql, type Migration } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import { authHeader, createTestApp, testDb, type TestContext } from '../../test/harness.ts';
+import { authHeader, createTestApp, createTestAppWithSmtp, type SmtpTestContext, type TestContext, testDb } from '../../test/harness.ts';
 import * as m0006 from '../../db/migrations/0006_auth_security.ts';
 import { ACT_AS_HOURS } from '../../plugins/auth.ts';
 import { redact, REDACTED } from '../../mail/mailer.ts';
+import { loopbackSmtp } from '../../mail/test-smtp.ts';
 import { LOCKOUT, lockDelayMs, recordFailure } from './lockout.ts';
 import { ARGON_CONCURRENCY, Semaphore, argonCounts, argonGate } from './passwords.ts';
 import { FORGOT_MIN_MS, INVALID_SETUP_LINK } from './service.ts';
 
 const MIN = 60_000;
-
-/** A loopback SMTP server keeping what it receives. */
-async function smtpServer(port = 0) {
-  const received: { to: string; body: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, cb) {
-      let body = '';
-      stream.on('data', (c) => (body += c.toString()));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body: body.replace(/=\r?\n/g, '').replace(/=3D/g, '=') });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r()));
-  return { received, port: (server.server.address() as { port: number }).port, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 /** A loopback port nothing listens on (for now). */
 async function freePort(): Promise<number> {
@@ -175,16 +156,11 @@ describe('argon2 work', () => {
 });
 
 describe('forgot password: one answer, one timing, mail through a queue, no secret kept', () => {
-  let t: TestContext;
-  let smtp: Awaited<ReturnType<typeof smtpServer>>;
+  let t: SmtpTestContext;
   beforeAll(async () => {
-    smtp = await smtpServer();
-    t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUBLIC_URL: 'http://app.test' } });
+    t = await createTestAppWithSmtp({ PUBLIC_URL: 'http://app.test' });
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
   const forgot = async (email: string) => {
     const start = performance.now();
@@ -205,10 +181,10 @@ describe('forgot password: one answer, one timing, mail through a queue, no secr
   });
 
   it('keeps the outbox copy with the token redacted while the sent mail carries it in the fragment', async () => {
-    smtp.received.length = 0;
+    t.smtp.received.length = 0;
     await forgot('analyst@demo.example');
     await t.mailer.flush();
-    const mail = smtp.received.find((m) => m.to === 'analyst@demo.example');
+    const mail = t.smtp.received.find((m) => m.to === 'analyst@demo.example');
     const [, , token] = linkIn(mail!.body)!;
     expect(token.length).toBeGreaterThan(30);
 
@@ -223,11 +199,11 @@ describe('forgot password: one answer, one timing, mail through a queue, no secr
   });
 
   it("voids the user's other open links when one is used, and clears the account's lockout", async () => {
-    smtp.received.length = 0;
+    t.smtp.received.length = 0;
     await forgot('analyst@demo.example');
     await forgot('analyst@demo.example');
     await t.mailer.flush();
-    const links = smtp.received.filter((m) => m.to === 'analyst@demo.example').map((m) => linkIn(m.body)!);
+    const links = t.smtp.received.filter((m) => m.to === 'analyst@demo.example').map((m) => linkIn(m.body)!);
     expect(links).toHaveLength(2);
     for (let i = 0; i < LOCKOUT.threshold; i++)
       await t.app.inject({ method: 'POST', url: '/crm/api/user/login', payload: { Username: 'analyst@demo.example', Password: 'wrong' } });
@@ -254,7 +230,7 @@ describe('forgot password: one answer, one timing, mail through a queue, no secr
       expect(row.next_attempt_at.getTime()).toBeGreaterThan(Date.now());
 
       // The mail server comes back; the retry is due.
-      const back = await smtpServer(port);
+      const back = await loopbackSmtp({ port });
       try {
         await down.db.updateTable('mail_outbox').set({ next_attempt_at: new Date() }).where('id', '=', row.id).execute();
         await down.mailer.flush();

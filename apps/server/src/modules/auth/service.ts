@@ -8,7 +8,7 @@ import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../../
 import type { Mailer } from '../../mail/mailer.ts';
 import { ACT_AS_HOURS, createSession, hashToken, newToken, type AuthUser } from '../../plugins/auth.ts';
 import { clearFailures, lockedFor, recordFailure } from './lockout.ts';
-import { ownClientTimeZone } from './queries.ts';
+import * as q from './queries.ts';
 import { passwordProblem } from './password-quality.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 
@@ -38,7 +38,7 @@ const locked = (ms: number) => new AccountLocked(Math.max(1, Math.ceil(ms / 1000
 export async function login(db: Db, email: string, password: string): Promise<OperationResult<typeof C.login>> {
   const wait = await lockedFor(db, email);
   if (wait > 0) throw locked(wait);
-  const user = await db.selectFrom('users').select(['id', 'password_hash', 'is_admin']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  const user = await q.accountByEmail(db, email.trim().toLowerCase());
   const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
   if (!user || !user.password_hash || !ok) {
     await recordFailure(db, email);
@@ -55,13 +55,13 @@ export async function login(db: Db, email: string, password: string): Promise<Op
 
 /** True when the user is a contact of some client but active at none. */
 async function deactivatedEverywhere(db: Db, userId: number): Promise<boolean> {
-  const links = await db.selectFrom('client_contacts').select('is_active').where('user_id', '=', userId).execute();
+  const links = await q.contactLinksOf(db, userId);
   return links.length > 0 && links.every((l) => !l.is_active);
 }
 
 /** Revokes the session; the answer is empty (204). */
 export async function logout(db: Db, sessionId: number): Promise<null> {
-  await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).execute();
+  await q.revokeSession(db, sessionId, new Date());
   return null;
 }
 
@@ -72,13 +72,7 @@ export async function logout(db: Db, sessionId: number): Promise<null> {
 export async function logoutAll(db: Db, user: AuthUser): Promise<OperationResult<typeof C.logoutAll>> {
   if (user.actingAdminId !== null) throw forbidden("An act-as session cannot end the contact's sessions: use Logout");
   return db.transaction().execute(async (trx) => {
-    const revoked = await trx
-      .updateTable('sessions')
-      .set({ revoked_at: new Date() })
-      .where('user_id', '=', user.id)
-      .where('revoked_at', 'is', null)
-      .returning('id')
-      .execute();
+    const revoked = await q.revokeSessions(trx, user.id, new Date());
     await audit(trx, { actor: user, action: 'sessions.revoke_all', target: `user:${user.id}`, detail: { sessions: revoked.length } });
     return { Revoked: revoked.length };
   });
@@ -91,9 +85,9 @@ export async function userFor(db: Db, me: AuthUser, id = me.id): Promise<User> {
 }
 
 export async function getUser(db: Db, id: number, actingAdminId: number | null = null): Promise<User> {
-  const u = await db.selectFrom('users').select(['id', 'name', 'surname', 'email', 'is_admin']).where('id', '=', id).executeTakeFirst();
+  const u = await q.userById(db, id);
   if (!u) throw notFound('User not found');
-  const timeZone = (await ownClientTimeZone(db, u.id)) ?? DEFAULT_TIME_ZONE;
+  const timeZone = (await q.ownClientTimeZone(db, u.id)) ?? DEFAULT_TIME_ZONE;
   return { Id: u.id, Name: u.name, Surname: u.surname, Email: u.email, IsAdmin: u.is_admin, ActingAdminId: actingAdminId, TimeZone: timeZone };
 }
 
@@ -109,13 +103,10 @@ const padTo = (start: number, ms: number) => new Promise<void>((r) => setTimeout
 export async function forgotPassword(db: Db, mailer: Mailer, publicUrl: string, email: string): Promise<OperationResult<typeof C.forgotPassword>> {
   const start = Date.now();
   try {
-    const user = await db.selectFrom('users').select(['id', 'name', 'email']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+    const user = await q.accountByEmail(db, email.trim().toLowerCase());
     if (user) {
       const token = newToken();
-      await db
-        .insertInto('password_resets')
-        .values({ user_id: user.id, token_hash: hashToken(token), expires_at: new Date(Date.now() + RESET_TTL_MS) })
-        .execute();
+      await q.insertSetupLink(db, user.id, hashToken(token), new Date(Date.now() + RESET_TTL_MS));
       const link = `${publicUrl.replace(/\/$/, '')}/password-setup/${user.id}#token=${token}`;
       await mailer.send({
         to: user.email,
@@ -142,15 +133,7 @@ export async function forgotPassword(db: Db, mailer: Mailer, publicUrl: string, 
 export async function setPassword(db: Db, input: ParsedInput<typeof C.setPassword>['body']): Promise<OperationResult<typeof C.setPassword>> {
   if (input.Password !== input.PasswordConfirm) throw badRequest(MESSAGES.passwordsDoNotMatch);
   const tokenHash = hashToken(input.Token);
-  const open = await db
-    .selectFrom('password_resets')
-    .innerJoin('users', 'users.id', 'password_resets.user_id')
-    .select(['password_resets.id', 'users.email'])
-    .where('password_resets.user_id', '=', input.IDUser)
-    .where('password_resets.token_hash', '=', tokenHash)
-    .where('password_resets.used_at', 'is', null)
-    .where('password_resets.expires_at', '>', new Date())
-    .executeTakeFirst();
+  const open = await q.openSetupLink(db, input.IDUser, tokenHash, new Date());
   if (!open) throw badRequest(INVALID_SETUP_LINK);
   // A refused password leaves the link usable for a better one.
   const problem = passwordProblem(input.Password, open.email);
@@ -159,20 +142,13 @@ export async function setPassword(db: Db, input: ParsedInput<typeof C.setPasswor
   await db.transaction().execute(async (trx) => {
     const now = new Date();
     // Taken once: of two calls with the same token, the second finds it used.
-    const used = await trx
-      .updateTable('password_resets')
-      .set({ used_at: now })
-      .where('id', '=', open.id)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning('id')
-      .executeTakeFirst();
+    const used = await q.useSetupLink(trx, open.id, now);
     if (!used) throw badRequest(INVALID_SETUP_LINK);
     // Every other open link of the user is void from now on.
-    await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', input.IDUser).where('used_at', 'is', null).execute();
-    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', input.IDUser).execute();
+    await q.voidSetupLinks(trx, input.IDUser, now);
+    await q.setPasswordHash(trx, input.IDUser, passwordHash);
     // A new password ends every open session of that user.
-    await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', input.IDUser).where('revoked_at', 'is', null).execute();
+    await q.revokeSessions(trx, input.IDUser, now);
   });
   await clearFailures(db, open.email);
   return { Message: MESSAGES.passwordSet };
@@ -180,7 +156,7 @@ export async function setPassword(db: Db, input: ParsedInput<typeof C.setPasswor
 
 export async function idByEmail(db: Db, email: string): Promise<OperationResult<typeof C.getIdByEmail>> {
   if (!isSimpleEmail(email.trim())) throw badRequest(MESSAGES.actAsInvalidEmail);
-  const u = await db.selectFrom('users').select('id').where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  const u = await q.accountByEmail(db, email.trim().toLowerCase());
   if (!u) throw notFound(MESSAGES.actAsUserNotFound);
   return { Id: u.id };
 }
@@ -192,12 +168,12 @@ export async function idByEmail(db: Db, email: string): Promise<OperationResult<
  */
 export async function loginAs(db: Db, admin: AuthUser, contactId: number): Promise<OperationResult<typeof C.loginAs>> {
   if (admin.actingAdminId !== null) throw forbidden('An act-as session cannot act as someone else');
-  const u = await db.selectFrom('users').select(['id', 'email', 'is_admin']).where('id', '=', contactId).executeTakeFirst();
+  const u = await q.userById(db, contactId);
   if (!u) throw notFound(MESSAGES.actAsUserNotFound);
   if (u.is_admin) throw forbidden('Administrators cannot be acted as');
   return db.transaction().execute(async (trx) => {
     const token = await createSession(trx, u.id, admin.id, ACT_AS_HOURS * 3_600_000);
-    await trx.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', admin.sessionId).where('revoked_at', 'is', null).execute();
+    await q.revokeSession(trx, admin.sessionId, new Date());
     await audit(trx, { actor: admin, action: 'act_as.start', target: `user:${u.id}`, detail: { email: u.email, hours: ACT_AS_HOURS } });
     return { access_token: token };
   });
@@ -209,10 +185,10 @@ export async function loginAs(db: Db, admin: AuthUser, contactId: number): Promi
  */
 export async function endActAs(db: Db, me: AuthUser): Promise<OperationResult<typeof C.endActAs>> {
   if (me.actingAdminId === null) throw forbidden('This is not an act-as session');
-  const admin = await db.selectFrom('users').select(['id', 'is_admin']).where('id', '=', me.actingAdminId).executeTakeFirst();
+  const admin = await q.userById(db, me.actingAdminId);
   if (!admin?.is_admin) throw forbidden('The administrator who started this act-as can no longer sign in as one');
   return db.transaction().execute(async (trx) => {
-    await trx.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', me.sessionId).where('revoked_at', 'is', null).execute();
+    await q.revokeSession(trx, me.sessionId, new Date());
     const token = await createSession(trx, admin.id);
     await audit(trx, { actor: me, action: 'act_as.end', target: `user:${me.id}` });
     return { access_token: token };

@@ -1,11 +1,48 @@
 // The clients module's background work: each client's post retention, applied once a day (and at
-// once when an admin shortens it), retention.ts.
-import type { ModuleJobs } from '../../jobs/module-jobs.ts';
+// once when an admin shortens it), retention.ts; and, once a day, the month partitions of bin_clips
+// (ledger/partitions.ts): this month and the next two made ahead, so posts land in their month's
+// table, then, with BIN_CLIPS_KEEP_MONTHS set, the months older than that detached (or dropped)
+// once retention has emptied them. The durable runner runs each scheduled run once across processes.
+import type { JobContext, ModuleJobs } from '../../jobs/module-jobs.ts';
+import { detachBinClipsMonthsBefore, makeBinClipsMonths, monthStart } from '../../ledger/index.ts';
 import { applyRetentionAll, RETENTION_EVERY_MS, RETENTION_QUEUE } from './retention.ts';
 
+/** The queue (and schedule) that makes bin_clips' month partitions ahead. */
+export const BIN_CLIPS_MONTHS_QUEUE = 'bin-clips-months';
+/** Months made ahead of the current one. */
+const MONTHS_AHEAD = 2;
+
+/**
+ * One run of the bin-clips-months job at `now`: makes this month and the next two that are
+ * missing, then, when `binClipsKeepMonths` is set, detaches (and drops, unless 'detach') the
+ * months wholly before the first of the month `binClipsKeepMonths` months back that hold no row.
+ */
+export async function binClipsMonthsRun(
+  ctx: Pick<JobContext, 'db' | 'binClipsKeepMonths' | 'binClipsOldMonths'>,
+  now: Date,
+): Promise<{ made: string[]; detached: string[] }> {
+  const made = await makeBinClipsMonths(ctx.db, now, MONTHS_AHEAD + 1);
+  const detached =
+    ctx.binClipsKeepMonths === null
+      ? []
+      : await detachBinClipsMonthsBefore(ctx.db, monthStart(now, -ctx.binClipsKeepMonths), { keep: ctx.binClipsOldMonths === 'detach' });
+  return { made, detached };
+}
+
 export const clientJobs: ModuleJobs = {
-  schedules: [{ name: 'post-retention', queue: RETENTION_QUEUE, everyMs: RETENTION_EVERY_MS }],
+  schedules: [
+    { name: 'post-retention', queue: RETENTION_QUEUE, everyMs: RETENTION_EVERY_MS },
+    { name: BIN_CLIPS_MONTHS_QUEUE, queue: BIN_CLIPS_MONTHS_QUEUE, everyMs: 24 * 3_600_000 },
+  ],
   queues: (ctx) => ({
+    [BIN_CLIPS_MONTHS_QUEUE]: {
+      leaseMs: 300_000,
+      handler: async () => {
+        const { made, detached } = await binClipsMonthsRun(ctx, new Date());
+        if (made.length) ctx.log?.info(`bin_clips partitions made: ${made.join(', ')}`);
+        if (detached.length) ctx.log?.info(`bin_clips partitions ${ctx.binClipsOldMonths === 'detach' ? 'detached' : 'dropped'}: ${detached.join(', ')}`);
+      },
+    },
     [RETENTION_QUEUE]: {
       leaseMs: 300_000,
       handler: async (job) => {

@@ -2,14 +2,10 @@
 // cursor (no offset to scan past), the export stops at a documented number of rows and says so in a last row, a project
 // keeps a bounded number of phrases, and a project name beyond Latin-1 still exports.
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LISTING_EXPORT_MAX_ROWS, MAX_PHRASES_PER_PROJECT, listingTruncatedNote } from '@listening/contract';
-import { resolveScope } from '../../analytics/scope.ts';
-import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
-import { insertFixture, type Fixture } from '../../test/analytic-fixture.ts';
+import { analyticSuite, fixtureScope, RANGE } from '../../test/analytic-fixture.ts';
 import { listingWorkbook } from './export.ts';
-
-type H = { authorization: string };
 
 const readWorkbook = async (data: Buffer) => {
   const wb = new ExcelJS.Workbook();
@@ -18,18 +14,10 @@ const readWorkbook = async (data: Buffer) => {
 };
 
 describe('bounds of the listing, the export and the phrases', () => {
-  let t: TestContext;
-  let fx: Fixture;
-  let analyst: H;
-  const range = 'startDate=2024-03-01&endDate=2024-03-02&streamIds=7,8';
-  beforeAll(async () => {
-    t = await createTestApp();
-    fx = await insertFixture(t.db, t.projects['acme-brand']);
-    analyst = await authHeader(t.app, 'analyst@demo.example');
-  });
-  afterAll(() => t.close());
-  const get = (path: string) => t.app.inject({ method: 'GET', url: `/api/${path}`, headers: analyst });
-  const q = (path: string, extra = '') => `${path}?projectId=${fx.projectId}&${range}${extra}`;
+  const range = RANGE;
+  const ctx = analyticSuite(['analyst']);
+  const get = (path: string) => ctx.t.app.inject({ method: 'GET', url: `/api/${path}`, headers: ctx.as.analyst });
+  const q = (path: string, extra = '') => `${path}?projectId=${ctx.fx.projectId}&${range}${extra}`;
 
   it('pages the listing by cursor however deep, and refuses the old offset naming the parameter', async () => {
     let page = (await get(q('clip/getall', '&limit=1'))).json();
@@ -46,16 +34,10 @@ describe('bounds of the listing, the export and the phrases', () => {
 
   it('stops the export at its maximum and says so in a last row', async () => {
     expect(LISTING_EXPORT_MAX_ROWS).toBe(100_000);
-    const user = { id: 0, isAdmin: true, sessionId: 0, actingAdminId: null };
-    const s = await resolveScope(t.db, user, {
-      projectId: fx.projectId,
-      startDate: new Date('2024-03-01'),
-      endDate: new Date('2024-03-02'),
-      streamIds: [7, 8],
-    });
+    const s = await fixtureScope(ctx.t.db, ctx.fx.projectId);
     const exportOf = async (maxRows: number) => {
       const chunks: Buffer[] = [];
-      for await (const c of listingWorkbook(t.db, s, {}, maxRows)) chunks.push(c as Buffer);
+      for await (const c of listingWorkbook(ctx.t.db, s, {}, maxRows)) chunks.push(c as Buffer);
       return readWorkbook(Buffer.concat(chunks));
     };
     // The range holds four clips: two rows and the note, then all four and no note.
@@ -70,7 +52,7 @@ describe('bounds of the listing, the export and the phrases', () => {
 
   it('exports a project whose name goes beyond Latin-1, naming the file in UTF-8 with an ASCII fallback', async () => {
     const name = 'Ünïcödé 😀 проект "x"';
-    await t.db.updateTable('projects').set({ description: name }).where('id', '=', fx.projectId).execute();
+    await ctx.t.db.updateTable('projects').set({ description: name }).where('id', '=', ctx.fx.projectId).execute();
     const res = await get(q('clip/listing/export'));
     expect(res.statusCode).toBe(200);
     const header = String(res.headers['content-disposition']);
@@ -82,12 +64,12 @@ describe('bounds of the listing, the export and the phrases', () => {
 
   it(`keeps at most ${MAX_PHRASES_PER_PROJECT} include and exclude phrases per project`, async () => {
     const post = (kind: 'include' | 'exclude', phrase: string) =>
-      t.app.inject({ method: 'POST', url: `/api/${kind}`, headers: analyst, payload: { projectId: fx.projectId, phrase } });
-    await t.db
+      ctx.t.app.inject({ method: 'POST', url: `/api/${kind}`, headers: ctx.as.analyst, payload: { projectId: ctx.fx.projectId, phrase } });
+    await ctx.t.db
       .insertInto('wordcloud_phrases')
       .values(
         Array.from({ length: MAX_PHRASES_PER_PROJECT - 1 }, (_, i) => ({
-          project_id: fx.projectId,
+          project_id: ctx.fx.projectId,
           phrase: `phrase ${i}`,
           kind: i % 2 ? 'include' : 'exclude',
         })),
@@ -100,10 +82,10 @@ describe('bounds of the listing, the export and the phrases', () => {
     // Moving a phrase from one list to the other, or repeating one, adds nothing: allowed.
     expect((await post('exclude', 'the last one')).json()).toMatchObject({ Phrase: 'the last one', Kind: 'exclude' });
     expect((await post('exclude', 'phrase 0')).statusCode).toBe(200);
-    const count = await t.db
+    const count = await ctx.t.db
       .selectFrom('wordcloud_phrases')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('project_id', '=', fx.projectId)
+      .where('project_id', '=', ctx.fx.projectId)
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(MAX_PHRASES_PER_PROJECT);
   });

@@ -1,42 +1,30 @@
 // The listing export as a spreadsheet program reads it: post text and author names that start
 // like a formula (=, +, -, @, a tab or a carriage return) carry the quotePrefix style, so editing
 // the cell keeps it text.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveScope } from '../../analytics/scope.ts';
-import { insertFixture, type Fixture } from '../../test/analytic-fixture.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyticSuite, fixtureScope } from '../../test/analytic-fixture.ts';
 import { cellFormats, sheetCells } from '../../test/xlsx-xml.ts';
 import { listingWorkbook } from './export.ts';
 
 const FORMULA_LIKE = ['=HYPERLINK("http://evil.example","Click")', '+27 21 555 0100', '-1+1', '@SUM(1,1)', '\t=1+1'];
 
 describe('the listing export', () => {
-  let t: TestContext;
-  let fx: Fixture;
+  const ctx = analyticSuite([]);
   beforeAll(async () => {
-    t = await createTestApp();
-    fx = await insertFixture(t.db, t.projects['acme-brand']);
     for (const [name, body] of [
       ['c1', FORMULA_LIKE[0]],
       ['c2', FORMULA_LIKE[1]],
       ['c3', FORMULA_LIKE[2]],
       ['c7', FORMULA_LIKE[3]],
     ] as const)
-      await t.db.updateTable('clips').set({ body }).where('id', '=', fx.clip[name]).execute();
-    await t.db.updateTable('authors').set({ name: FORMULA_LIKE[4] }).where('id', '=', fx.authors.alice).execute();
+      await ctx.t.db.updateTable('clips').set({ body }).where('id', '=', ctx.fx.clip[name]).execute();
+    await ctx.t.db.updateTable('authors').set({ name: FORMULA_LIKE[4] }).where('id', '=', ctx.fx.authors.alice).execute();
   });
-  afterAll(() => t.close());
 
   it('writes text that starts like a formula with the quote prefix, and other text without it', async () => {
-    const user = { id: 0, isAdmin: true, sessionId: 0, actingAdminId: null };
-    const s = await resolveScope(t.db, user, {
-      projectId: fx.projectId,
-      startDate: new Date('2024-03-01'),
-      endDate: new Date('2024-03-02'),
-      streamIds: [7, 8],
-    });
+    const s = await fixtureScope(ctx.t.db, ctx.fx.projectId);
     const chunks: Buffer[] = [];
-    for await (const c of listingWorkbook(t.db, s, {})) chunks.push(c as Buffer);
+    for await (const c of listingWorkbook(ctx.t.db, s, {})) chunks.push(c as Buffer);
     const zip = Buffer.concat(chunks);
     const formats = cellFormats(zip);
     const quoted = (style: number) => formats[style]?.quotePrefix === '1';

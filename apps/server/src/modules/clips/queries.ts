@@ -2,46 +2,13 @@
 // the rejected clips of a scope (the tray's 'Rejected' view), the count of posts that arrived after
 // a page was read, clips by id, and a project's bins. Rows have the shared clip-row shape
 // (analytics/clip-rows.ts).
-import { BRAND_ASSOCIATION } from '@listening/contract';
-import { sql, type ExpressionBuilder } from 'kysely';
-import { localHour } from '../../analytics/buckets.ts';
+import { sql } from 'kysely';
 import { clipRows, type ClipRow } from '../../analytics/clip-rows.ts';
-import { clipsInScope, type Scope } from '../../analytics/scope.ts';
+import type { Scope } from '../../analytics/scope.ts';
+import { trayRows, type ListingFilters } from '../../analytics/tray-filter.ts';
 import type { Db } from '../../db/connection.ts';
-import type { DB } from '../../db/tables.generated.ts';
 
-/** Chatter is brand association 3, or 0 in older rows: a Chatter filter takes both. */
-const CHATTER_IDS = [0, BRAND_ASSOCIATION.Chatter];
-
-/** How a word of the tray's filter is matched (service.ts decides, from the project's included phrases). */
-export type WordMatch =
-  /** An included phrase: the post's text holds it (any case), as the word cloud counts it. */
-  | { kind: 'phrase'; text: string }
-  /** A word-cloud entry: one of the post's terms, hashtags, handles or named entities. */
-  | { kind: 'term'; terms: string[]; hashtags: string[]; handles: string[]; entities: string[]; urls?: string[] };
-
-export interface ListingFilters {
-  /** Posts of one hour: [from, from + 1 h), an instant. */
-  hourFrom?: Date;
-  /** Hour of the day, client time. */
-  hour?: number;
-  favourabilityId?: number;
-  brandAssociationId?: number;
-  authorId?: number;
-  /** Posts of any of these author accounts (a top author on several networks). */
-  authorIds?: number[];
-  word?: WordMatch;
-  /** Posts from one country (the world map's), ISO 3166-1 alpha-2. */
-  countryCode?: string;
-  /** Only these bin_clips rows (a top post; the tray's ticked posts, exported). */
-  ids?: number[];
-  /** The scope's rejected clips instead of its counted ones. */
-  rejected?: boolean;
-  /** Only rows up to this bin_clips id (the listing's snapshot). */
-  snapshotId?: number;
-  /** Only rows after this bin_clips id (posts that arrived after a snapshot). */
-  newerThan?: number;
-}
+export type { ListingFilters, WordMatch } from '../../analytics/tray-filter.ts';
 
 /** A row of the listing to continue after: its posting instant as text (to the microsecond) and its id. */
 export interface Cursor {
@@ -49,51 +16,8 @@ export interface Cursor {
   id: number;
 }
 
-const enrichmentHas = (w: Extract<WordMatch, { kind: 'term' }>) => (eb: ExpressionBuilder<DB, 'bin_clips'>) =>
-  eb.exists(
-    eb
-      .selectFrom('clip_enrichment as e')
-      .select(sql.lit(1).as('one'))
-      .whereRef('e.clip_id', '=', 'bin_clips.clip_id')
-      .where(
-        sql<boolean>`(e.terms && ${sql.val(w.terms)}::text[] or e.hashtags && ${sql.val(w.hashtags)}::text[] or e.handles && ${sql.val(w.handles)}::text[]
-          or e.people && ${sql.val(w.entities)}::text[] or e.organisations && ${sql.val(w.entities)}::text[] or e.places && ${sql.val(w.entities)}::text[]
-          or e.urls && ${sql.val(w.urls ?? [])}::text[])`,
-      ),
-  );
-
-/** The listing of a scope, with the tray's filters. */
-function listing(db: Db, s: Scope, f: ListingFilters) {
-  const word = f.word;
-  return clipRows(db)
-    .$call(clipsInScope(s, { rejected: f.rejected }))
-    .$if(f.hourFrom !== undefined, (qb) =>
-      qb.where('bin_clips.posted_at', '>=', f.hourFrom!).where('bin_clips.posted_at', '<', new Date(f.hourFrom!.getTime() + 3_600_000)),
-    )
-    .$if(f.hour !== undefined, (qb) => qb.where(localHour(s, 'bin_clips.posted_at'), '=', f.hour!))
-    .$if(f.favourabilityId !== undefined, (qb) => qb.where('bin_clips.favourability_id', '=', f.favourabilityId!))
-    .$if(f.brandAssociationId !== undefined, (qb) =>
-      qb.where('bin_clips.brand_association_id', 'in', CHATTER_IDS.includes(f.brandAssociationId!) ? CHATTER_IDS : [f.brandAssociationId!]),
-    )
-    .$if(f.authorId !== undefined, (qb) => qb.where('bin_clips.author_id', '=', f.authorId!))
-    .$if(f.authorIds !== undefined, (qb) => qb.where('bin_clips.author_id', 'in', f.authorIds!))
-    .$if(word?.kind === 'phrase', (qb) => qb.where(sql<boolean>`strpos(lower(clips.body), ${(word as { text: string }).text}) > 0`))
-    .$if(word?.kind === 'term', (qb) => qb.where(enrichmentHas(word as Extract<WordMatch, { kind: 'term' }>)))
-    .$if(f.countryCode !== undefined, (qb) =>
-      qb.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('clip_locations as l')
-            .select(sql.lit(1).as('one'))
-            .whereRef('l.clip_id', '=', 'bin_clips.clip_id')
-            .where('l.country_code', '=', f.countryCode!),
-        ),
-      ),
-    )
-    .$if(f.ids !== undefined, (qb) => qb.where('bin_clips.id', 'in', f.ids!))
-    .$if(f.snapshotId !== undefined, (qb) => qb.where('bin_clips.id', '<=', f.snapshotId!))
-    .$if(f.newerThan !== undefined, (qb) => qb.where('bin_clips.id', '>', f.newerThan!));
-}
+/** The listing of a scope: the tray's filter, shared with "Teach sentiment" (analytics/tray-filter.ts). */
+const listing = trayRows;
 
 /** The position of a row for its cursor: posted_at to the microsecond, in UTC (a JS Date keeps only milliseconds). */
 const cursorAt = sql<string>`to_char(bin_clips.posted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor_at');
@@ -193,12 +117,6 @@ export async function* clipBatches(db: Db, s: Scope, f: ListingFilters, batchSiz
   }
 }
 
-/** Which of these bin_clips ids are rows of the project (of any of its bins). */
-export async function projectRowIds(db: Db, projectId: number, ids: number[]): Promise<Set<number>> {
-  const rows = await db.selectFrom('bin_clips').select('id').where('id', 'in', ids).where('project_id', '=', projectId).execute();
-  return new Set(rows.map((r) => Number(r.id)));
-}
-
 /** Clips of a bin by clip id (any date, any stream, rejected ones left out). */
 export function clipsByIds(db: Db, binId: number, clipIds: number[]) {
   return clipRows(db).where('bin_clips.bin_id', '=', binId).where('bin_clips.clip_id', 'in', clipIds).where('bin_clips.rejected', '=', false).execute();
@@ -254,14 +172,44 @@ export function binsOfProjects(db: Db, projectIds: number[]) {
     .execute();
 }
 
-/** Whether the project tracks the phrase (the word cloud's 'Include'): the tray then matches it in the text. */
-export async function isIncludedPhrase(db: Db, projectId: number, phrase: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('wordcloud_phrases')
-    .select('id')
+/** The named bin_clips rows that belong to the project, with their clips. */
+export function namedRowsOfProject(db: Db, projectId: number, ids: number[]) {
+  return db.selectFrom('bin_clips').select(['id', 'clip_id']).where('id', 'in', ids).where('project_id', '=', projectId).execute();
+}
+
+/** A bin_clips row as a rating, reject or restore sees it. */
+export interface RatedRow {
+  id: number;
+  bin_id: number;
+  stream_id: number;
+  posted_at: Date;
+  favourability_id: number;
+  brand_association_id: number;
+  ave: number;
+  rejected: boolean;
+}
+
+/** Every row of these clips in the project's bins, locked for the change, in id order. */
+export async function lockRowsOfClips(trx: Db, projectId: number, clipIds: number[]): Promise<RatedRow[]> {
+  return (await trx
+    .selectFrom('bin_clips')
+    .select(['id', 'bin_id', 'stream_id', 'posted_at', 'favourability_id', 'brand_association_id', 'ave', 'rejected'])
     .where('project_id', '=', projectId)
-    .where('kind', '=', 'include')
-    .where('phrase', '=', phrase)
-    .executeTakeFirst();
-  return row !== undefined;
+    .where('clip_id', 'in', clipIds)
+    .orderBy('id')
+    .forUpdate()
+    .execute()) as RatedRow[];
+}
+
+/** Keeps a rating per clip of the project as a labelled example for the sentiment model; the latest rating wins. */
+export async function saveSentimentLabels(trx: Db, projectId: number, clipIds: number[], favourabilityId: number, ratedBy: number): Promise<void> {
+  await trx
+    .insertInto('sentiment_labels')
+    .values(clipIds.map((clipId) => ({ project_id: projectId, clip_id: clipId, favourability_id: favourabilityId, rated_by: ratedBy })))
+    .onConflict((oc) =>
+      oc
+        .columns(['project_id', 'clip_id'])
+        .doUpdateSet((eb) => ({ favourability_id: eb.ref('excluded.favourability_id'), rated_by: eb.ref('excluded.rated_by'), rated_at: new Date() })),
+    )
+    .execute();
 }

@@ -13,17 +13,8 @@ import { changeBinClips, recordRejectedBy } from '../../ledger/index.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { projectForWrite } from '../../access/index.ts';
 import { rejectionsMoved } from '../../analytics/rejections.ts';
+import { lockRowsOfClips, namedRowsOfProject, saveSentimentLabels, type RatedRow } from './queries.ts';
 
-export interface RatedRow {
-  id: number;
-  bin_id: number;
-  stream_id: number;
-  posted_at: Date;
-  favourability_id: number;
-  brand_association_id: number;
-  ave: number;
-  rejected: boolean;
-}
 export type Change = { favourabilityId: number } | { reject: true } | { restore: true };
 
 /** Whether a row is one the change would alter. */
@@ -39,42 +30,16 @@ export async function changeClips(db: Db, user: AuthUser, projectId: number, bin
   // The bins whose rejected rows moved, said once committed.
   const moved = new Set<number>();
   const changed = await db.transaction().execute(async (trx) => {
-    const named = await trx.selectFrom('bin_clips').select(['id', 'clip_id']).where('id', 'in', ids).where('project_id', '=', project.id).execute();
+    const named = await namedRowsOfProject(trx, project.id, ids);
     if (named.length !== ids.length) {
       const found = new Set(named.map((r) => Number(r.id)));
       throw notFound(`Clips not found in project ${projectId}: ${ids.filter((i) => !found.has(i)).join(', ')}`);
     }
-    const rows = (await trx
-      .selectFrom('bin_clips')
-      .select(['id', 'bin_id', 'stream_id', 'posted_at', 'favourability_id', 'brand_association_id', 'ave', 'rejected'])
-      .where('project_id', '=', project.id)
-      .where(
-        'clip_id',
-        'in',
-        named.map((r) => Number(r.clip_id)),
-      )
-      .orderBy('id')
-      .forUpdate()
-      .execute()) as RatedRow[];
+    const clipIds = named.map((r) => Number(r.clip_id));
+    const rows = await lockRowsOfClips(trx, project.id, clipIds);
     // A rating is also a labelled example for the sentiment model's next retraining
     // (docs/sentiment.md), kept even when it confirms the stored sentiment; the latest rating wins.
-    if ('favourabilityId' in change)
-      await trx
-        .insertInto('sentiment_labels')
-        .values(
-          [...new Set(named.map((r) => Number(r.clip_id)))].map((clipId) => ({
-            project_id: project.id,
-            clip_id: clipId,
-            favourability_id: change.favourabilityId,
-            rated_by: user.actingAdminId ?? user.id,
-          })),
-        )
-        .onConflict((oc) =>
-          oc
-            .columns(['project_id', 'clip_id'])
-            .doUpdateSet((eb) => ({ favourability_id: eb.ref('excluded.favourability_id'), rated_by: eb.ref('excluded.rated_by'), rated_at: new Date() })),
-        )
-        .execute();
+    if ('favourabilityId' in change) await saveSentimentLabels(trx, project.id, [...new Set(clipIds)], change.favourabilityId, user.actingAdminId ?? user.id);
     const changing = rows.filter((r) => alters(r, change)).map((r) => Number(r.id));
     if (changing.length === 0) return 0;
     // The rows, bin_hourly and bin_hourly_sentiment move in one statement.

@@ -5,9 +5,10 @@ import type * as C from '@listening/contract';
 import type { PassThrough } from 'node:stream';
 import type { z } from 'zod';
 import { toTopPost, type ClipRow } from '../../analytics/clip-rows.ts';
-import { assertRatingFilterOpen, clientTimeZone, fromWall, resolveScope, wallRange, type Scope } from '../../analytics/scope.ts';
+import { clientTimeZone, fromWall, resolveScope, wallRange } from '../../analytics/scope.ts';
+import { trayFilters, type ListingQuery } from '../../analytics/tray-filter.ts';
 import type { Db } from '../../db/connection.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { badRequest } from '../../errors.ts';
 import { explainSentiment } from '../../nlp/sentiment.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { projectForBin, projectForUser } from '../../access/index.ts';
@@ -16,8 +17,6 @@ import { listingWorkbook } from './export.ts';
 import * as q from './queries.ts';
 
 type Clip = z.infer<typeof C.Clip>;
-/** The listing's filters as the contract parses them (the export's query; the tray's adds paging). */
-export type ListingQuery = z.output<typeof C.ListingExportQuery>;
 
 /** A clip row as the contract's Clip: a top post with its bin and classification. */
 export function toClip(r: ClipRow): Clip {
@@ -34,48 +33,6 @@ function withWhy(c: Clip): Clip {
 }
 
 /**
- * How the tray's word is matched, mirroring the word cloud: an included phrase is found in the
- * text (any case); '#x' is a hashtag, '@x' a handle (stored with or without the sign); any other
- * word is a term (lower case) or a named entity (as shown).
- */
-export async function wordMatch(db: Db, projectId: number, word: string): Promise<q.WordMatch> {
-  const lower = word.toLowerCase();
-  if (await q.isIncludedPhrase(db, projectId, lower)) return { kind: 'phrase', text: lower };
-  const bare = lower.replace(/^[#@]/, '');
-  const none: string[] = [];
-  if (lower.startsWith('#')) return { kind: 'term', terms: none, hashtags: [lower, bare], handles: none, entities: none };
-  if (lower.startsWith('@')) return { kind: 'term', terms: none, hashtags: none, handles: [lower, bare], entities: none };
-  // A link (deep dive's url rail) is matched as stored.
-  if (/^https?:\/\//.test(lower)) return { kind: 'term', terms: none, hashtags: none, handles: none, entities: none, urls: [word] };
-  return { kind: 'term', terms: [lower], hashtags: none, handles: none, entities: [word] };
-}
-
-/**
- * The listing's filters from the contract's. Named posts (binClipBaseIds) must all be rows of the
- * scope's project: another project's id answers 404, so nothing of it is listed, counted, changed
- * or exported. A rating filter needs the Sentiment product (403 otherwise).
- */
-export async function listingFilters(db: Db, s: Scope, query: ListingQuery): Promise<q.ListingFilters> {
-  await assertRatingFilterOpen(db, s, query.favourabilityId);
-  if (query.binClipBaseIds) {
-    const found = await q.projectRowIds(db, s.project.id, query.binClipBaseIds);
-    const missing = query.binClipBaseIds.filter((id) => !found.has(id));
-    if (missing.length) throw notFound(`Clips not found in project ${s.project.id}: ${missing.join(', ')}`);
-  }
-  return {
-    hourFrom: query.hourStart ? fromWall(query.hourStart, s.timeZone) : undefined,
-    hour: query.hour,
-    favourabilityId: query.favourabilityId,
-    brandAssociationId: query.brandAssociationId,
-    authorId: query.authorId,
-    authorIds: query.authorIds,
-    word: query.word === undefined ? undefined : await wordMatch(db, s.project.id, query.word),
-    countryCode: query.countryCode,
-    ids: query.binClipBaseIds,
-  };
-}
-
-/**
  * A page of the listing; with `rejected`, of the scope's rejected clips, each saying when and by
  * whom. Keyset paging inside a snapshot: the first page takes the newest post id as its SnapshotId
  * (before reading, so nothing slips between), later pages send it back with the cursor, so a post
@@ -85,7 +42,7 @@ export async function listingFilters(db: Db, s: Scope, query: ListingQuery): Pro
 export async function listClips(db: Db, user: AuthUser, query: z.output<typeof C.ClipListQuery>): Promise<z.infer<typeof C.ClipPage>> {
   const s = await resolveScope(db, user, query);
   const snapshotId = query.snapshotId ?? (await q.newestId(db));
-  const filters: q.ListingFilters = { ...(await listingFilters(db, s, query)), rejected: query.rejected, snapshotId, newerThan: query.newerThan };
+  const filters: q.ListingFilters = { ...(await trayFilters(db, s, query)), snapshotId, newerThan: query.newerThan };
   const rows = await q.clipPage(db, s, filters, query.cursor, query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
@@ -106,7 +63,7 @@ export async function listClips(db: Db, user: AuthUser, query: z.output<typeof C
 /** How many posts of the listing arrived after its snapshot. */
 export async function newClipCount(db: Db, user: AuthUser, query: z.output<typeof C.NewClipsQuery>): Promise<z.infer<typeof C.NewClipsCount>> {
   const s = await resolveScope(db, user, query);
-  const filters = { ...(await listingFilters(db, s, query)), rejected: query.rejected, newerThan: query.snapshotId };
+  const filters = { ...(await trayFilters(db, s, query)), newerThan: query.snapshotId };
   return { Count: await q.countListing(db, s, filters) };
 }
 
@@ -116,7 +73,7 @@ export async function newClipCount(db: Db, user: AuthUser, query: z.output<typeo
  */
 export async function matchingIds(db: Db, user: AuthUser, body: z.output<typeof C.MatchingClipsBody>, rejected: boolean, verb: string) {
   const s = await resolveScope(db, user, body);
-  const filters = { ...(await listingFilters(db, s, body)), rejected, snapshotId: body.snapshotId };
+  const filters = { ...(await trayFilters(db, s, body)), rejected, snapshotId: body.snapshotId };
   const ids = await q.listingIds(db, s, filters, RATE_MAX_CLIPS + 1);
   if (ids.length > RATE_MAX_CLIPS) throw badRequest(tooManyToChange(await q.countListing(db, s, filters), verb));
   return { projectId: s.project.id, ids };
@@ -125,7 +82,7 @@ export async function matchingIds(db: Db, user: AuthUser, body: z.output<typeof 
 /** The listing as a workbook: its file name and the stream the workbook is written into as rows are read. */
 export async function listingExport(db: Db, user: AuthUser, query: ListingQuery): Promise<{ fileName: string; stream: PassThrough }> {
   const s = await resolveScope(db, user, query);
-  return { fileName: listingFileName(s.project.description), stream: listingWorkbook(db, s, await listingFilters(db, s, query)) };
+  return { fileName: listingFileName(s.project.description), stream: listingWorkbook(db, s, await trayFilters(db, s, query)) };
 }
 
 /** Clips of a bin by clip id, in the order asked (ids not in the bin are left out). */

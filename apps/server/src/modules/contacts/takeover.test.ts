@@ -7,21 +7,18 @@
 // through a loopback SMTP server, so the links are the real ones.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES, EMAIL_CHANGE_MESSAGES, INVITATION_MESSAGES } from '@listening/contract';
-import { loopbackSmtp } from '../../mail/test-smtp.ts';
-import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
+import { authHeader, createTestAppWithSmtp, type SmtpTestContext } from '../../test/harness.ts';
 
 type H = { authorization: string };
 
 describe('a client cannot take over another client’s person', () => {
-  let t: TestContext;
-  let smtp: Awaited<ReturnType<typeof loopbackSmtp>>;
+  let t: SmtpTestContext;
   let viewer: H;
   let karoo: number;
   let analyst: { id: number; email: string; name: string; surname: string; phone: string; password_hash: string | null; is_admin: boolean };
 
   beforeAll(async () => {
-    smtp = await loopbackSmtp();
-    t = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    t = await createTestAppWithSmtp();
     viewer = await authHeader(t.app, 'viewer@demo.example');
     await authHeader(t.app, 'analyst@demo.example');
     karoo = (await t.db.selectFrom('clients').select('id').where('name', '=', 'Karoo Outdoor Co.').executeTakeFirstOrThrow()).id;
@@ -31,10 +28,7 @@ describe('a client cannot take over another client’s person', () => {
       .where('email', '=', 'analyst@demo.example')
       .executeTakeFirstOrThrow();
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
   const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, h: H | null, payload?: object) => {
     const res = await t.app.inject({ method, url, headers: h ?? {}, ...(payload ? { payload } : {}) });
@@ -46,6 +40,9 @@ describe('a client cannot take over another client’s person', () => {
       `/crm/api/contact?${new URLSearchParams({ clientId: String(karoo), Name: 'Sam', Surname: 'Smith', Email: email, Phone: '021 555 0199' })}`,
       viewer,
     );
+  /** The viewer saves Karoo's contact Sam Smith (user `id`) with `email`. */
+  const saveSam = (id: number, email: string) =>
+    call('POST', '/crm/api/contact/save', viewer, { Id: id, ClientId: karoo, Name: 'Sam', Surname: 'Smith', Email: email, Phone: '021 555 0199' });
   const analystNow = () =>
     t.db
       .selectFrom('users')
@@ -59,7 +56,7 @@ describe('a client cannot take over another client’s person', () => {
     // flush and wait until it has reached the SMTP server, for at most ten seconds.
     for (let waited = 0; ; waited += 100) {
       await t.mailer.flush();
-      const mail = smtp.received.filter((m) => m.to === to).at(-1);
+      const mail = t.smtp.received.filter((m) => m.to === to).at(-1);
       const token = mail?.body.match(new RegExp(`${path}#token=([\\w-]+)`))?.[1];
       if (token) return token;
       if (waited >= 10_000) throw new Error(`no ${path} link mailed to ${to}`);
@@ -87,7 +84,7 @@ describe('a client cannot take over another client’s person', () => {
     expect(await openSessions(analyst.id)).toHaveLength(sessionsBefore);
     // The analyst is told by mail and decides; the mail is the same invitation anyone gets.
     await t.mailer.flush();
-    expect(smtp.received.find((m) => m.to === 'analyst@demo.example')?.subject).toBe('Pieter Viewer invites you to follow Karoo Outdoor Co.');
+    expect(t.smtp.received.find((m) => m.to === 'analyst@demo.example')?.subject).toBe('Pieter Viewer invites you to follow Karoo Outdoor Co.');
   });
 
   it('2. saving the other client’s person through one’s own client changes nothing', async () => {
@@ -108,7 +105,7 @@ describe('a client cannot take over another client’s person', () => {
     const res = await call('POST', '/api/user/forgotpassword?email=attacker@evil.example', null);
     expect(res.status).toBeLessThan(300);
     await t.mailer.flush();
-    expect(smtp.received.filter((m) => m.to === 'attacker@evil.example')).toEqual([]);
+    expect(t.smtp.received.filter((m) => m.to === 'attacker@evil.example')).toEqual([]);
     expect(await analystNow()).toEqual(analyst);
   });
 
@@ -147,18 +144,11 @@ describe('a client cannot take over another client’s person', () => {
     const session = await authHeader(t.app, 'fresh.person@example.com', 'Fynbos-trail-4410');
     await call('POST', '/api/user/forgotpassword?email=fresh.person@example.com', null);
     expect(await t.db.selectFrom('password_resets').select('id').where('user_id', '=', fresh.id).where('used_at', 'is', null).execute()).toHaveLength(1);
-    const saved = await call('POST', '/crm/api/contact/save', viewer, {
-      Id: fresh.id,
-      ClientId: karoo,
-      Name: 'Sam',
-      Surname: 'Smith',
-      Email: 'sam.smith@example.com',
-      Phone: '021 555 0199',
-    });
+    const saved = await saveSam(fresh.id, 'sam.smith@example.com');
     expect(saved.body.Message).toBe(CONTACT_MESSAGES.emailChangePending('fresh.person@example.com', 'sam.smith@example.com'));
     // The link goes to the old address, not the new one.
     const token = await linkToken('fresh.person@example.com', '/email-change');
-    expect(smtp.received.filter((m) => m.to === 'sam.smith@example.com')).toEqual([]);
+    expect(t.smtp.received.filter((m) => m.to === 'sam.smith@example.com')).toEqual([]);
     expect((await call('GET', `/crm/api/contact/getall?clientId=${karoo}`, session)).status).toBe(200);
 
     // The old address confirms: nothing changes yet, the new address gets its own link.
@@ -177,21 +167,14 @@ describe('a client cannot take over another client’s person', () => {
     expect(await t.db.selectFrom('password_resets').select('id').where('user_id', '=', fresh.id).where('used_at', 'is', null).execute()).toEqual([]);
     await t.mailer.flush();
     for (const to of ['fresh.person@example.com', 'sam.smith@example.com'])
-      expect(smtp.received.filter((m) => m.to === to).at(-1)?.subject).toBe('The email of your account was changed');
+      expect(t.smtp.received.filter((m) => m.to === to).at(-1)?.subject).toBe('The email of your account was changed');
     expect((await call('POST', '/crm/api/user/email/confirm', null, { Token: second })).status).toBe(400);
     expect((await authHeader(t.app, 'sam.smith@example.com', 'Fynbos-trail-4410')).authorization).toMatch(/^Bearer /);
   });
 
   it('an email change to an address another account has ends at the old address’s confirmation, which answers as for a free one', async () => {
     const sam = await t.db.selectFrom('users').select('id').where('email', '=', 'sam.smith@example.com').executeTakeFirstOrThrow();
-    const saved = await call('POST', '/crm/api/contact/save', viewer, {
-      Id: sam.id,
-      ClientId: karoo,
-      Name: 'Sam',
-      Surname: 'Smith',
-      Email: 'analyst@demo.example',
-      Phone: '021 555 0199',
-    });
+    const saved = await saveSam(sam.id, 'analyst@demo.example');
     // Neither the save nor the old address's confirmation tells which addresses have accounts.
     expect(saved.body.Message).toBe(CONTACT_MESSAGES.emailChangePending('sam.smith@example.com', 'analyst@demo.example'));
     const token = await linkToken('sam.smith@example.com', '/email-change');
@@ -199,7 +182,7 @@ describe('a client cannot take over another client’s person', () => {
     expect(res.body).toEqual({ Message: EMAIL_CHANGE_MESSAGES.confirmNew('analyst@demo.example'), Changed: false });
     // Only the address's owner is told, and gets no link.
     await t.mailer.flush();
-    const notice = smtp.received.filter((m) => m.to === 'analyst@demo.example').at(-1);
+    const notice = t.smtp.received.filter((m) => m.to === 'analyst@demo.example').at(-1);
     expect(notice?.subject).toBe('An account asked to use your email');
     expect(notice?.body).not.toContain('/email-change#token=');
     expect(await t.db.selectFrom('email_changes').select('id').where('user_id', '=', sam.id).where('used_at', 'is', null).execute()).toEqual([]);

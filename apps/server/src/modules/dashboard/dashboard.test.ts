@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lockedProduct } from '@listening/contract';
-import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
-import { insertFixture, type Fixture } from '../../test/analytic-fixture.ts';
+import { analyticSuite, RANGE, rateAsAnalyst } from '../../test/analytic-fixture.ts';
 import { ingestPosts } from '../../ingest/index.ts';
 
 type H = { authorization: string };
 
 describe('project dashboard', () => {
-  let t: TestContext;
-  let fx: Fixture;
-  let analyst: H;
-  let viewer: H;
-  const range = 'startDate=2024-03-01&endDate=2024-03-02&streamIds=7,8';
-  beforeAll(async () => {
-    t = await createTestApp();
-    fx = await insertFixture(t.db, t.projects['acme-brand']);
-    [analyst, viewer] = await Promise.all([authHeader(t.app, 'analyst@demo.example'), authHeader(t.app, 'viewer@demo.example')]);
-  });
-  afterAll(() => t.close());
-  const get = async (path: string, h: H = analyst) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/${path}`, headers: h });
+  const range = RANGE;
+  const ctx = analyticSuite(['analyst', 'viewer']);
+  const get = async (path: string, h: H = ctx.as.analyst) => {
+    const res = await ctx.t.app.inject({ method: 'GET', url: `/api/${path}`, headers: h });
     return { status: res.statusCode, body: res.json() };
   };
-  const q = (path: string, extra = '') => `${path}?projectId=${fx.projectId}&${range}${extra}`;
+  const q = (path: string, extra = '') => `${path}?projectId=${ctx.fx.projectId}&${range}${extra}`;
 
   it('counts mentions and AVE per stream with a total, only in range and in the chosen streams', async () => {
     const { status, body } = await get(q('mentions/getall'));
@@ -47,11 +37,11 @@ describe('project dashboard', () => {
   });
 
   it('switches heatmap rows to weeks past 31 days and to months past 90', async () => {
-    const weeks = await get(`heatmap/getall?projectId=${fx.projectId}&startDate=2024-02-01&endDate=2024-03-31&streamIds=7,8`);
+    const weeks = await get(`heatmap/getall?projectId=${ctx.fx.projectId}&startDate=2024-02-01&endDate=2024-03-31&streamIds=7,8`);
     expect(weeks.body.Bucket).toBe('week');
     expect(weeks.body.Data[0].Date).toBe('2024-01-29'); // the Monday of 1 February's week
     expect(weeks.body.Data.reduce((a: number, c: { Count: number }) => a + c.Count, 0)).toBe(6); // c1 c2 c3 c4 c5 c7
-    const months = await get(`heatmap/getall?projectId=${fx.projectId}&startDate=2024-01-01&endDate=2024-06-30&streamIds=7,8`);
+    const months = await get(`heatmap/getall?projectId=${ctx.fx.projectId}&startDate=2024-01-01&endDate=2024-06-30&streamIds=7,8`);
     expect(months.body.Bucket).toBe('month');
     expect([...new Set(months.body.Data.map((c: { Date: string }) => c.Date))]).toEqual([
       '2024-01-01',
@@ -72,7 +62,7 @@ describe('project dashboard', () => {
         { Date: '2024-03-02', Count: 2, AVE: 100.25, Positive: 0, Neutral: 1, Negative: 1, Partial: null },
       ],
     });
-    const weeks = await get(`dailyinsights/getall?projectId=${fx.projectId}&startDate=2024-02-05&endDate=2024-03-05&streamIds=7,8`);
+    const weeks = await get(`dailyinsights/getall?projectId=${ctx.fx.projectId}&startDate=2024-02-05&endDate=2024-03-05&streamIds=7,8`);
     expect(weeks.body.Bucket).toBe('week');
     expect(weeks.body.Data.map((d: { Date: string }) => d.Date)).toEqual(['2024-02-05', '2024-02-12', '2024-02-19', '2024-02-26', '2024-03-04']);
     expect(weeks.body.Data.map((d: { Count: number }) => d.Count)).toEqual([0, 0, 1, 5, 0]);
@@ -83,7 +73,7 @@ describe('project dashboard', () => {
     // first post is on Tuesday 20 February (12:00 client time): nothing was collected in the two
     // weeks before, and 6 of 7 days of its own week.
     const before = { Covered: 0, Of: 7, Unit: 'day', SoFar: false, BeforeData: true };
-    const weeks = await get(`dailyinsights/getall?projectId=${fx.projectId}&startDate=2024-02-05&endDate=2024-03-05&streamIds=7,8`);
+    const weeks = await get(`dailyinsights/getall?projectId=${ctx.fx.projectId}&startDate=2024-02-05&endDate=2024-03-05&streamIds=7,8`);
     expect(weeks.body.Data.map((d: { Partial: unknown }) => d.Partial)).toEqual([
       before,
       before,
@@ -93,7 +83,7 @@ describe('project dashboard', () => {
     ]);
     // Thursday 1 February to Sunday 31 March by week: the first row has 4 days (Thursday to Sunday),
     // but no data yet, as the next two; the last week is whole.
-    const heat = await get(`heatmap/getall?projectId=${fx.projectId}&startDate=2024-02-01&endDate=2024-03-31&streamIds=7,8`);
+    const heat = await get(`heatmap/getall?projectId=${ctx.fx.projectId}&startDate=2024-02-01&endDate=2024-03-31&streamIds=7,8`);
     expect(heat.body.Partial).toEqual([
       { Date: '2024-01-29', ...before },
       { Date: '2024-02-05', ...before },
@@ -101,7 +91,7 @@ describe('project dashboard', () => {
       { Date: '2024-02-19', ...before, Covered: 6 },
     ]);
     // A range cut at its start, after the first data: the first row has 4 days (Thursday to Sunday).
-    const cut = await get(`heatmap/getall?projectId=${fx.projectId}&startDate=2024-02-29&endDate=2024-04-28&streamIds=7,8`);
+    const cut = await get(`heatmap/getall?projectId=${ctx.fx.projectId}&startDate=2024-02-29&endDate=2024-04-28&streamIds=7,8`);
     expect(cut.body.Partial).toEqual([{ Date: '2024-02-26', Covered: 4, Of: 7, Unit: 'day', SoFar: false }]);
     expect((await get(q('heatmap/getall'))).body.Partial).toEqual([]);
   });
@@ -110,14 +100,14 @@ describe('project dashboard', () => {
     // Yesterday to tomorrow (server dates, UTC) holds now in the client's zone (UTC+2) at any hour.
     const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
     const qs = `startDate=${day(Date.now() - 86_400_000)}&endDate=${day(Date.now() + 86_400_000)}T23:59:59&streamIds=7,8`;
-    const { body } = await get(`dailyinsights/getall?projectId=${fx.projectId}&${qs}`);
+    const { body } = await get(`dailyinsights/getall?projectId=${ctx.fx.projectId}&${qs}`);
     const soFar = body.Data.filter((d: { Partial: { SoFar: boolean } | null }) => d.Partial?.SoFar);
     expect(soFar).toHaveLength(1);
     expect(soFar[0].Partial).toMatchObject({ Unit: 'hour', Of: 24 });
   });
 
   it('moves the change marker when a post arrives or is rated, and says whether the range holds now', async () => {
-    const marker = async (qs: string) => (await get(`dashboard/changes?projectId=${fx.projectId}&${qs}`)).body as { Marker: string; Live: boolean };
+    const marker = async (qs: string) => (await get(`dashboard/changes?projectId=${ctx.fx.projectId}&${qs}`)).body as { Marker: string; Live: boolean };
     const past = await marker(range);
     expect(past.Live).toBe(false);
     const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -126,25 +116,19 @@ describe('project dashboard', () => {
     expect(before.Live).toBe(true);
     expect((await marker(live)).Marker).toBe(before.Marker);
 
-    await ingestPosts(t.db, [
+    await ingestPosts(ctx.t.db, [
       { streamId: 7, externalId: 'live-1', author: { externalId: 'live-a', name: 'Live' }, body: 'Acme cola just arrived', postedAt: new Date() },
     ]);
     const arrived = await marker(live);
     expect(arrived.Marker).not.toBe(before.Marker);
 
-    const rate = (favourabilityId: number) =>
-      t.app.inject({
-        method: 'PUT',
-        url: '/api/clip/favourability/update',
-        headers: analyst,
-        payload: { binClipBaseIds: [fx.root.c1], favourabilityId, projectId: fx.projectId },
-      });
+    const rate = (favourabilityId: number) => rateAsAnalyst(ctx, 'c1', favourabilityId);
     expect((await rate(3)).statusCode).toBe(200);
     expect((await marker(range)).Marker).not.toBe(past.Marker);
     // Rated back (c1 is positive in the fixture): the same figures give the same marker.
     expect((await rate(1)).statusCode).toBe(200);
     expect((await marker(range)).Marker).toBe(past.Marker);
-    expect((await get(`dashboard/changes?projectId=${fx.projectId}&${range}`, viewer)).status).toBe(404);
+    expect((await get(`dashboard/changes?projectId=${ctx.fx.projectId}&${range}`, ctx.as.viewer)).status).toBe(404);
   });
 
   it('answers favourability and the sentiment cards by brand association', async () => {
@@ -167,8 +151,8 @@ describe('project dashboard', () => {
 
   it('lists top posts by impact score and top authors by followers', async () => {
     const posts = (await get(q('topposts/getall'))).body;
-    expect(posts.map((p: { Id: number }) => p.Id)).toEqual([fx.root.c3, fx.root.c1, fx.root.c2, fx.root.c7]);
-    expect(posts[0]).toMatchObject({ ClipId: fx.clip.c3, StreamId: 8, AuthorName: 'Carol', AVE: 100, Link: 'https://example.test/c3' });
+    expect(posts.map((p: { Id: number }) => p.Id)).toEqual([ctx.fx.root.c3, ctx.fx.root.c1, ctx.fx.root.c2, ctx.fx.root.c7]);
+    expect(posts[0]).toMatchObject({ ClipId: ctx.fx.clip.c3, StreamId: 8, AuthorName: 'Carol', AVE: 100, Link: 'https://example.test/c3' });
     const authors = (await get(q('topauthors'))).body;
     expect(authors.map((a: { AuthorName: string; FollowerCount: number; ClipCount: number }) => [a.AuthorName, a.FollowerCount, a.ClipCount])).toEqual([
       ['Carol', 20_000, 1],
@@ -185,7 +169,7 @@ describe('project dashboard', () => {
     expect(byName['Product mentions'].Children[0]).toMatchObject({ Name: 'Pricing', ClipCount: 0 });
     expect(byName['Manual uploads'].BinTypeId).toBe(6);
     expect((await get(q('subfolder/getall/bintype', '&binTypeId=6'))).body.map((n: { Name: string }) => n.Name)).toEqual(['Manual uploads']);
-    const sub = await get(`mentions/getall?binId=${fx.productBinId}&${range}`);
+    const sub = await get(`mentions/getall?binId=${ctx.fx.productBinId}&${range}`);
     expect(sub.body.at(-1)).toEqual({ StreamId: 0, Count: 2, AVE: 110.5 });
   });
 
@@ -195,7 +179,7 @@ describe('project dashboard', () => {
       expect(r.status).toBe(400);
       return r.body.message as string;
     };
-    const p = `projectId=${fx.projectId}`;
+    const p = `projectId=${ctx.fx.projectId}`;
     expect(await bad(`${p}&endDate=2024-03-02&streamIds=7`)).toMatch(/startDate/);
     expect(await bad(`${p}&startDate=nope&endDate=2024-03-02&streamIds=7`)).toMatch(/startDate is not a date/);
     expect(await bad(`${p}&startDate=2024-03-05&endDate=2024-03-02&streamIds=7`)).toMatch(/endDate is before startDate/);
@@ -209,19 +193,19 @@ describe('project dashboard', () => {
   });
 
   it('locks sort bins and sentiment by the same rule as the side menu, with a 403 naming the product', async () => {
-    const karoo = t.projects['karoo-brand'];
+    const karoo = ctx.t.projects['karoo-brand'];
     const kq = (path: string) => `${path}?projectId=${karoo}&${range}`;
     // Karoo owns no products: the dashboard's sentiment widgets are locked as the Sentiment screen (analytics/sentiment-gate.test.ts).
-    for (const path of ['sentiment/getall', 'heatmap/sentiment/getall', 'favourability/getall']) expect((await get(kq(path), viewer)).status).toBe(403);
-    const screen = await get(kq('sentiment/rating'), viewer);
+    for (const path of ['sentiment/getall', 'heatmap/sentiment/getall', 'favourability/getall']) expect((await get(kq(path), ctx.as.viewer)).status).toBe(403);
+    const screen = await get(kq('sentiment/rating'), ctx.as.viewer);
     expect(screen.status).toBe(403);
     expect(screen.body.message).toMatch(/^Sentiment is a locked product/);
-    const tree = await get(kq('subfolder/getall/treeview'), viewer);
+    const tree = await get(kq('subfolder/getall/treeview'), ctx.as.viewer);
     expect(tree.status).toBe(403);
     expect(tree.body.message).toMatch(/Sort Bins/);
-    expect((await get(kq('mentions/getall'), viewer)).status).toBe(200);
+    expect((await get(kq('mentions/getall'), ctx.as.viewer)).status).toBe(200);
     // Mzansi owns only KPSZ10: sentiment opens, sort bins stay locked.
-    const mz = t.projects['mzansi-influencers'];
+    const mz = ctx.t.projects['mzansi-influencers'];
     expect((await get(`sentiment/getall?projectId=${mz}&${range}`)).status).toBe(200);
     expect((await get(`subfolder/getall/treeview?projectId=${mz}&${range}`)).status).toBe(403);
     expect(lockedProduct('SortBins', 6, ['KPSZ10'])).toBe('SortBins');
@@ -230,7 +214,7 @@ describe('project dashboard', () => {
   });
 
   it('shows top authors only for project types 1, 5, 6 and 7', async () => {
-    const r = await get(`topauthors?projectId=${t.projects['acme-summer']}&${range}`);
+    const r = await get(`topauthors?projectId=${ctx.t.projects['acme-summer']}&${range}`);
     expect(r.status).toBe(403);
     expect(r.body.message).toMatch(/types 1, 5, 6, 7/);
   });

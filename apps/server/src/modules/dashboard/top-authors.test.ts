@@ -1,18 +1,12 @@
 // Top authors as people: one author posting on several networks is one row with their
 // networks, followers and posts summed; the clip tray lists the posts of all their accounts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFigures } from '../../reports/figures.ts';
-import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
-import { insertFixture, type Fixture } from '../../test/analytic-fixture.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyticSuite, deckFigures, insertBinPost } from '../../test/analytic-fixture.ts';
 
-type H = { authorization: string };
 type Account = { AuthorId: number; StreamId: number; Handle: string | null; FollowerCount: number; ClipCount: number };
 type Row = { AuthorId: number; AuthorName: string; Handle: string | null; StreamId: number; FollowerCount: number; ClipCount: number; Accounts: Account[] };
 
 describe('top authors: one row per person across networks', () => {
-  let t: TestContext;
-  let fx: Fixture;
-  let analyst: H;
   // X, Facebook and Instagram; the fixture's own authors (Carol, Alice, Bob) post here too.
   const range = 'startDate=2024-03-01&endDate=2024-03-02&streamIds=7,8,9';
   const a: Record<string, number> = {};
@@ -21,7 +15,7 @@ describe('top authors: one row per person across networks', () => {
 
   /** An author account (an `authors` row) with `n` posts in the project's root bin in range. */
   const account = async (key: string, stream: number, name: string, handle: string | null, followers: number, n: number) => {
-    const author = await t.db
+    const author = await ctx.t.db
       .insertInto('authors')
       .values({ stream_id: stream, external_id: `ta-${key}`, name, handle, followers })
       .returning('id')
@@ -30,36 +24,14 @@ describe('top authors: one row per person across networks', () => {
     posts[key] = [];
     for (let i = 0; i < n; i++) {
       const at = `2024-03-01T1${i}:0${++seq % 10}:00Z`;
-      const clip = await t.db
-        .insertInto('clips')
-        .values({ stream_id: stream, external_id: `ta-${key}-${i}`, author_id: a[key], body: `Post ${i} by ${name} about acme`, posted_at: at })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const row = await t.db
-        .insertInto('bin_clips')
-        .values({
-          bin_id: fx.rootBinId,
-          project_id: fx.projectId,
-          clip_id: clip.id,
-          stream_id: stream,
-          posted_at: at,
-          author_id: a[key],
-          classification_id: 0,
-          favourability_id: 2,
-          brand_association_id: 3,
-          ave: 1,
-          impact_score: 1,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      posts[key].push(Number(row.id));
+      const body = `Post ${i} by ${name} about acme`;
+      const { rootBinId: binId, projectId } = ctx.fx;
+      posts[key].push(await insertBinPost(ctx.t.db, { binId, projectId, streamId: stream, externalId: `ta-${key}-${i}`, authorId: a[key], body, at }));
     }
   };
 
+  const ctx = analyticSuite(['analyst']);
   beforeAll(async () => {
-    t = await createTestApp();
-    fx = await insertFixture(t.db, t.projects['acme-brand']);
-    analyst = await authHeader(t.app, 'analyst@demo.example');
     // One person on X and Instagram: the same handle, written differently.
     await account('milaX', 7, 'Mila K', '@Mila_K', 3000, 2);
     await account('milaIG', 9, 'Mila Khumalo', 'mila_k', 9000, 1);
@@ -76,14 +48,13 @@ describe('top authors: one row per person across networks', () => {
     await account('yan', 7, 'Yan', 'yan', 2, 1);
     await account('xu', 7, 'Xu', 'xu', 0, 1);
   });
-  afterAll(() => t.close());
 
   const get = async (path: string) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/${path}`, headers: analyst });
+    const res = await ctx.t.app.inject({ method: 'GET', url: `/api/${path}`, headers: ctx.as.analyst });
     return { status: res.statusCode, body: res.json() };
   };
   const topAuthors = async (extra = ''): Promise<Row[]> => {
-    const r = await get(`topauthors?projectId=${fx.projectId}&${range}${extra}`);
+    const r = await get(`topauthors?projectId=${ctx.fx.projectId}&${range}${extra}`);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r.body;
   };
@@ -108,18 +79,7 @@ describe('top authors: one row per person across networks', () => {
   });
 
   it("lists the same people in a report's figures (the PDF's and the workbook's top authors), one row per person", async () => {
-    const project = await t.db.selectFrom('projects').selectAll().where('id', '=', fx.projectId).executeTakeFirstOrThrow();
-    const figures = await readFigures(t.db, {
-      reportName: 'Deck',
-      kind: 'stats',
-      project,
-      clientName: 'Acme Beverages',
-      timeZone: 'Africa/Johannesburg',
-      streams: [7, 8, 9],
-      binIds: [],
-      from: new Date('2024-02-29T22:00:00Z'),
-      to: new Date('2024-03-02T22:00:00Z'),
-    });
+    const figures = await deckFigures(ctx.t.db, ctx.fx.projectId, '2024-02-29T22:00:00Z', '2024-03-02T22:00:00Z');
     const rows = await topAuthors();
     expect(figures.topAuthors.map((r) => [r.name, r.followers, r.clips])).toEqual(rows.map((r) => [r.AuthorName, r.FollowerCount, r.ClipCount]));
     const mila = figures.topAuthors.filter((r) => r.name === 'Mila Khumalo');
@@ -156,7 +116,7 @@ describe('top authors: one row per person across networks', () => {
   });
 
   it('lists the posts of all of a person’s accounts in the clip tray (authorIds), and 400 on a bad list', async () => {
-    const list = (extra: string) => get(`clip/getall?projectId=${fx.projectId}&${range}${extra}`);
+    const list = (extra: string) => get(`clip/getall?projectId=${ctx.fx.projectId}&${range}${extra}`);
     const ids = (r: { body: { Data: { Id: number }[] } }) => r.body.Data.map((c) => c.Id).sort((x, y) => x - y);
     const mila = await list(`&authorIds=${a.milaX},${a.milaIG}`);
     expect(mila.status, JSON.stringify(mila.body)).toBe(200);
@@ -166,7 +126,9 @@ describe('top authors: one row per person across networks', () => {
     expect(ids(await list(`&authorId=${a.milaX}`))).toEqual(posts.milaX);
     expect(ids(await list(`&authorId=${a.milaX}&authorIds=${a.milaX},${a.milaIG}`))).toEqual(posts.milaX);
     // The new-post count and the export take the same filter.
-    expect((await get(`clip/getall/new?projectId=${fx.projectId}&${range}&authorIds=${a.milaX},${a.milaIG}&snapshotId=${mila.body.SnapshotId}`)).body).toEqual({
+    expect(
+      (await get(`clip/getall/new?projectId=${ctx.fx.projectId}&${range}&authorIds=${a.milaX},${a.milaIG}&snapshotId=${mila.body.SnapshotId}`)).body,
+    ).toEqual({
       Count: 0,
     });
     for (const bad of ['abc', `${a.milaX},x`, '0', '', Array.from({ length: 21 }, (_, i) => i + 1).join(',')]) {

@@ -3,7 +3,7 @@
 // several networks together) unless the call asks for more; the report's figures (the PDF and the
 // workbook) read the same ranking. Checked against a ranking computed here from every post.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFigures } from '../../reports/figures.ts';
+import { deckFigures } from '../../test/analytic-fixture.ts';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
 
 type H = { authorization: string };
@@ -207,18 +207,7 @@ describe('top posts: one stated ranking for the widget, the PDF and the workbook
   });
 
   it("puts the same posts, in the same order, in a report's figures (the PDF's and the workbook's top posts)", async () => {
-    const project = await t.db.selectFrom('projects').selectAll().where('id', '=', projectId).executeTakeFirstOrThrow();
-    const figures = await readFigures(t.db, {
-      reportName: 'Deck',
-      kind: 'stats',
-      project,
-      clientName: 'Acme Beverages',
-      timeZone: 'Africa/Johannesburg',
-      streams: [7, 8, 9],
-      binIds: [],
-      from: new Date('2024-05-31T22:00:00Z'),
-      to: new Date('2024-06-03T22:00:00Z'),
-    });
+    const figures = await deckFigures(t.db, projectId, '2024-05-31T22:00:00Z', '2024-06-03T22:00:00Z');
     expect(figures.topPosts.map((p) => p.Id)).toEqual((await top()).map((p) => p.Id));
   });
 });

@@ -1,29 +1,21 @@
 // Deep dive over the analytic fixture: hashtags #acme (c1, c2 and c7 in range; c2 stored with
 // '#'), handle @acmecola (c1), entities Thandi and Acme (c3). Range 2024-03-01..02 (UTC+2).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertFixture, type Fixture } from '../../test/analytic-fixture.ts';
-import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { analyticSuite, RANGE } from '../../test/analytic-fixture.ts';
+import { authHeader } from '../../test/harness.ts';
 
 describe('deepdive/ownedcontent', () => {
-  let t: TestContext;
-  let fx: Fixture;
-  let analyst: { authorization: string };
-  const range = 'startDate=2024-03-01&endDate=2024-03-02&streamIds=7,8';
+  const range = RANGE;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    fx = await insertFixture(t.db, t.projects['acme-brand']);
-    analyst = await authHeader(t.app, 'analyst@demo.example');
-  });
-  afterAll(() => t.close());
+  const ctx = analyticSuite(['analyst']);
 
-  const get = async (query: string, headers = analyst) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/deepdive/ownedcontent?${query}`, headers });
+  const get = async (query: string, headers = ctx.as.analyst) => {
+    const res = await ctx.t.app.inject({ method: 'GET', url: `/api/deepdive/ownedcontent?${query}`, headers });
     return { status: res.statusCode, body: res.body ? res.json() : null };
   };
 
   it('breaks the hashtag rail (the default) down by brand association, one item whatever the stored form', async () => {
-    const r = await get(`projectId=${fx.projectId}&${range}`);
+    const r = await get(`projectId=${ctx.fx.projectId}&${range}`);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.RailType).toBe('hashtag');
     expect(r.body.Items).toEqual([{ Value: '#acme', Count: 3, Previous: 0, Owned: 0, Earned: 1, Chatter: 2 }]);
@@ -32,7 +24,7 @@ describe('deepdive/ownedcontent', () => {
   });
 
   it('draws the charted items per day bucket of the range', async () => {
-    const r = await get(`projectId=${fx.projectId}&${range}&period=daily`);
+    const r = await get(`projectId=${ctx.fx.projectId}&${range}&period=daily`);
     expect(r.body.Bucket).toBe('day');
     expect(r.body.Series).toEqual([
       { Date: '2024-03-01T00:00:00', From: '2024-03-01T00:00:00', To: '2024-03-01T23:59:59', Label: '1 Mar 2024', Partial: false, Counts: [2] },
@@ -42,7 +34,7 @@ describe('deepdive/ownedcontent', () => {
 
   it('reads the range asked, not the weeks before now, in weeks from Monday (the default period) cut by the range', async () => {
     // Wednesday 28 February to Tuesday 12 March 2024: #acme's three posts fall on 1 and 2 March.
-    const r = await get(`projectId=${fx.projectId}&startDate=2024-02-28&endDate=2024-03-12&streamIds=7,8`);
+    const r = await get(`projectId=${ctx.fx.projectId}&startDate=2024-02-28&endDate=2024-03-12&streamIds=7,8`);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.Bucket).toBe('week');
     expect(r.body.Series).toEqual([
@@ -59,15 +51,15 @@ describe('deepdive/ownedcontent', () => {
       ['startDate=2024-03-01&endDate=2024-03-02&streamIds=7,8', 3],
       ['startDate=2024-03-02&endDate=2024-03-09&streamIds=7', 1],
     ] as const) {
-      const dive = await get(`projectId=${fx.projectId}&${q}`);
+      const dive = await get(`projectId=${ctx.fx.projectId}&${q}`);
       const item = dive.body.Items.find((i: { Value: string }) => i.Value === '#acme');
-      const tray = await t.app.inject({ method: 'GET', url: `/api/clip/getall?projectId=${fx.projectId}&${q}&word=%23acme`, headers: analyst });
+      const tray = await ctx.t.app.inject({ method: 'GET', url: `/api/clip/getall?projectId=${ctx.fx.projectId}&${q}&word=%23acme`, headers: ctx.as.analyst });
       expect([item.Count, tray.json().Total]).toEqual([n, n]);
     }
   });
 
   it('draws hours for a range of at most 7 days, and says so for a longer one', async () => {
-    const hours = await get(`projectId=${fx.projectId}&${range}&period=hourly`);
+    const hours = await get(`projectId=${ctx.fx.projectId}&${range}&period=hourly`);
     expect(hours.body.Bucket).toBe('hour');
     expect(hours.body.Series).toHaveLength(48);
     expect(hours.body.Series[10]).toEqual({
@@ -78,13 +70,13 @@ describe('deepdive/ownedcontent', () => {
       Partial: false,
       Counts: [2],
     });
-    const long = await get(`projectId=${fx.projectId}&startDate=2024-03-01&endDate=2024-03-08&streamIds=7,8&period=hourly`);
+    const long = await get(`projectId=${ctx.fx.projectId}&startDate=2024-03-01&endDate=2024-03-08&streamIds=7,8&period=hourly`);
     expect(long.status).toBe(400);
     expect(long.body.message).toBe('period hourly draws a range of at most 7 days; this one has 8: choose daily or weekly');
   });
 
   it('compares with the previous period of equal length: the items, the distinct items and the posts', async () => {
-    const r = await get(`projectId=${fx.projectId}&startDate=2024-03-02&endDate=2024-03-02&streamIds=7,8`);
+    const r = await get(`projectId=${ctx.fx.projectId}&startDate=2024-03-02&endDate=2024-03-02&streamIds=7,8`);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.Items.map((i: { Value: string; Count: number; Previous: number }) => [i.Value, i.Count, i.Previous])).toEqual([['#acme', 1, 2]]);
     expect(r.body.Distinct).toEqual({ Value: 1, Previous: 1 });
@@ -92,8 +84,8 @@ describe('deepdive/ownedcontent', () => {
   });
 
   it('reads handles and named entities, and compares chosen items even when the range lacks one', async () => {
-    expect((await get(`projectId=${fx.projectId}&${range}&railType=handle`)).body.Items.map((i: { Value: string }) => i.Value)).toEqual(['@acmecola']);
-    const e = await get(`projectId=${fx.projectId}&${range}&railType=entity&compare=Thandi,Nobody`);
+    expect((await get(`projectId=${ctx.fx.projectId}&${range}&railType=handle`)).body.Items.map((i: { Value: string }) => i.Value)).toEqual(['@acmecola']);
+    const e = await get(`projectId=${ctx.fx.projectId}&${range}&railType=entity&compare=Thandi,Nobody`);
     expect(e.body.Items.map((i: { Value: string; Count: number }) => [i.Value, i.Count])).toEqual([
       ['Thandi', 1],
       ['Nobody', 0],
@@ -102,7 +94,7 @@ describe('deepdive/ownedcontent', () => {
   });
 
   it('answers 204 when no post of the range carries an item of the rail', async () => {
-    const r = await get(`projectId=${fx.projectId}&${range}&railType=url`);
+    const r = await get(`projectId=${ctx.fx.projectId}&${range}&railType=url`);
     expect(r.status).toBe(204);
     expect(r.body).toBeNull();
   });
@@ -114,21 +106,21 @@ describe('deepdive/ownedcontent', () => {
       [`compare=,`, 'Choose at least 1 item to compare'],
     ];
     for (const [q, msg] of bad) {
-      const r = await get(`projectId=${fx.projectId}&${range}&${q}`);
+      const r = await get(`projectId=${ctx.fx.projectId}&${range}&${q}`);
       expect(r.status).toBe(400);
       expect(r.body.message).toContain(msg);
     }
-    expect((await get(`projectId=${fx.projectId}&startDate=2024-13-45&endDate=2024-03-02&streamIds=7`)).status).toBe(400);
+    expect((await get(`projectId=${ctx.fx.projectId}&startDate=2024-13-45&endDate=2024-03-02&streamIds=7`)).status).toBe(400);
   });
 
   it('is offered to project types 1 and 5 with the Deep Dive product only, and hides other clients', async () => {
-    const summer = await get(`projectId=${t.projects['acme-summer']}&${range}`);
+    const summer = await get(`projectId=${ctx.t.projects['acme-summer']}&${range}`);
     expect(summer.status).toBe(403);
     expect(summer.body.message).toContain('project types 1, 5');
-    const admin = await authHeader(t.app, 'admin@demo.example');
-    const karoo = await get(`projectId=${t.projects['karoo-brand']}&${range}`, admin);
+    const admin = await authHeader(ctx.t.app, 'admin@demo.example');
+    const karoo = await get(`projectId=${ctx.t.projects['karoo-brand']}&${range}`, admin);
     expect(karoo.status).toBe(403);
     expect(karoo.body.message).toContain('Deep Dive');
-    expect((await get(`projectId=${t.projects['karoo-brand']}&${range}`)).status).toBe(404);
+    expect((await get(`projectId=${ctx.t.projects['karoo-brand']}&${range}`)).status).toBe(404);
   });
 });

@@ -5,13 +5,13 @@
 // user info follower_count), and records a snapshot (follower_snapshots) and the profile's current
 // count. Follower Growth reads the snapshots. The simulator records growth for the demo's
 // profiles, which have no token.
-import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { decryptToken, profileTokenContext, type TokenKeyring } from '../../crypto/tokens.ts';
 import { HttpClient, type OutboundPolicy } from '../../ingest/connectors/http.ts';
 import { DEFAULT_BASE_URLS, DEFAULT_LINKEDIN_VERSION, networkOfStream, type BaseUrls, type FollowerRead, type ProfileToRead } from '../../networks/index.ts';
 import type { Config } from '../../config.ts';
 import type { JobLog } from '../../jobs/connectors.ts';
+import { profilesWithToken, saveFollowerSnapshots, untokenedProfilesWithoutSnapshotSince } from './queries.ts';
 
 /** The runner's queue and the schedule's period: a day (the screen reads weeks). */
 export const FOLLOWER_SNAPSHOT_QUEUE = 'follower-snapshots';
@@ -50,29 +50,12 @@ export async function readFollowers(
 /** Records counts read at `at`: a snapshot each (one per profile and instant) and the profile's current count. */
 export async function recordFollowerSnapshots(db: Db, counts: { profileId: number; followers: number }[], at: Date): Promise<void> {
   if (counts.length === 0) return;
-  await db.transaction().execute(async (tx) => {
-    await tx
-      .insertInto('follower_snapshots')
-      .values(counts.map((c) => ({ profile_id: c.profileId, taken_at: at, followers: c.followers })))
-      .onConflict((oc) => oc.columns(['profile_id', 'taken_at']).doUpdateSet((eb) => ({ followers: eb.ref('excluded.followers') })))
-      .execute();
-    for (const c of counts) await tx.updateTable('profiles').set({ followers: c.followers }).where('id', '=', c.profileId).execute();
-  });
+  await saveFollowerSnapshots(db, counts, at);
 }
 
 /** Profiles with a token, of active projects of active clients, with their token decrypted; problems for the rest. */
 async function linkedProfiles(db: Db, keys: TokenKeyring | null): Promise<{ profiles: ProfileToRead[]; problems: string[] }> {
-  const rows = await db
-    .selectFrom('profiles')
-    .innerJoin('projects', 'projects.id', 'profiles.project_id')
-    .innerJoin('clients', 'clients.id', 'projects.client_id')
-    .select(['profiles.id', 'profiles.project_id', 'profiles.stream_id', 'profiles.external_id', 'profiles.access_token_enc'])
-    .where('profiles.access_token_enc', 'is not', null)
-    .where('projects.is_deleted', '=', false)
-    .where('clients.is_active', '=', true)
-    .where((eb) => eb.or([eb('projects.stop_date', 'is', null), eb('projects.stop_date', '>', sql<Date>`now()`)]))
-    .orderBy('profiles.id')
-    .execute();
+  const rows = await profilesWithToken(db);
   const profiles: ProfileToRead[] = [];
   const problems: string[] = [];
   for (const r of rows) {
@@ -138,14 +121,7 @@ export function followerSnapshotHandler(db: Db, cfg: () => FollowerJobConfig | n
  */
 export async function simulateFollowerGrowth(db: Db, now: Date, rnd: () => number): Promise<number> {
   const dayAgo = new Date(now.getTime() - 86_400_000);
-  const due = await db
-    .selectFrom('profiles')
-    .select(['profiles.id', 'profiles.followers'])
-    .where('profiles.access_token_enc', 'is', null)
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('follower_snapshots as f').select('f.profile_id').whereRef('f.profile_id', '=', 'profiles.id').where('f.taken_at', '>', dayAgo))),
-    )
-    .execute();
+  const due = await untokenedProfilesWithoutSnapshotSince(db, dayAgo);
   const counts = due.map((p) => ({ profileId: p.id, followers: Math.max(0, Math.round(p.followers * (1 + (rnd() * 0.006 - 0.001)))) }));
   await recordFollowerSnapshots(db, counts, now);
   return counts.length;

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
 import { insertFixture, rebuildRollups, type Fixture } from '../../test/analytic-fixture.ts';
-import { forgetRangePeople } from './range-people.ts';
-import { postsIndex } from './posts-index.ts';
+import { forgetRangePeople } from '../../analytics/people/range-people.ts';
+import { postsIndex } from '../../analytics/people/posts-index.ts';
 
 type H = { authorization: string };
 

@@ -1,9 +1,7 @@
 import { createInfluencer, deleteInfluencer, getInfluencerComparison, getInfluencers, getTopAuthorsPage } from '@listening/contract';
 import type { Route } from '../../http/route.ts';
 import type { Deps } from '../../types.ts';
-import { compareInfluencers } from './comparison.ts';
 import * as influencers from './service.ts';
-import { topAuthorsPage } from './top-authors-page.ts';
 
 /**
  * Main host: influencer discovery. The specification gives these paths without a prefix
@@ -17,6 +15,6 @@ export function influencerRoutes(route: Route, { db }: Deps): void {
     await influencers.deleteInfluencer(db, user, query.id);
     return { ok: true };
   });
-  route(getInfluencerComparison, ({ user, query }) => compareInfluencers(db, user, query));
-  route(getTopAuthorsPage, ({ user, query }) => topAuthorsPage(db, user, query));
+  route(getInfluencerComparison, ({ user, query }) => influencers.compareInfluencers(db, user, query));
+  route(getTopAuthorsPage, ({ user, query }) => influencers.topAuthorsPage(db, user, query));
 }

@@ -1,10 +1,9 @@
 // Post Listing on the analytic fixture (acme-brand, 2024-03-01..02, streams 7 and 8: c1, c2, c3
 // and c7): every sort order paged by the keyset cursor, the text search, the filters, the
 // answers to bad input, tenant isolation, and paging while posts arrive.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeListingCursor, encodeListingCursor, type ListingSort } from '@listening/contract';
-import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
-import { insertFixture, type Fixture } from '../../test/analytic-fixture.ts';
+import { analyticSuite, RANGE } from '../../test/analytic-fixture.ts';
 import { containsPattern } from './queries.ts';
 
 type H = { authorization: string };
@@ -15,14 +14,9 @@ interface Page {
 }
 
 describe('Post Listing', () => {
-  let t: TestContext;
-  let fx: Fixture;
-  let analyst: H;
-  let viewer: H;
-  const range = 'startDate=2024-03-01&endDate=2024-03-02&streamIds=7,8';
+  const range = RANGE;
+  const ctx = analyticSuite(['analyst', 'viewer']);
   beforeAll(async () => {
-    t = await createTestApp();
-    fx = await insertFixture(t.db, t.projects['acme-brand']);
     // Reach: c7 the widest, c1 and c3 level (the posting time breaks the tie), c2 the narrowest.
     for (const [name, reach] of [
       ['c1', 500],
@@ -30,7 +24,7 @@ describe('Post Listing', () => {
       ['c3', 500],
       ['c7', 2000],
     ] as const)
-      await t.db.updateTable('clips').set({ reach }).where('id', '=', fx.clip[name]).execute();
+      await ctx.t.db.updateTable('clips').set({ reach }).where('id', '=', ctx.fx.clip[name]).execute();
     // AVE: c2 the highest, c1 and c7 level at a fraction of a rand (the cursor carries it exactly), c3
     // the lowest. Engagement (likes + comments + shares): c2 50, c1 6, c7 5, c3 none.
     for (const [name, ave, likes, comments, shares] of [
@@ -39,15 +33,13 @@ describe('Post Listing', () => {
       ['c3', 0.1, 0, 0, 0],
       ['c7', 12.34, 2, 2, 1],
     ] as const) {
-      await t.db.updateTable('bin_clips').set({ ave }).where('clip_id', '=', fx.clip[name]).execute();
-      await t.db.updateTable('clips').set({ likes, comments, shares }).where('id', '=', fx.clip[name]).execute();
+      await ctx.t.db.updateTable('bin_clips').set({ ave }).where('clip_id', '=', ctx.fx.clip[name]).execute();
+      await ctx.t.db.updateTable('clips').set({ likes, comments, shares }).where('id', '=', ctx.fx.clip[name]).execute();
     }
-    [analyst, viewer] = await Promise.all(['analyst', 'viewer'].map((u) => authHeader(t.app, `${u}@demo.example`)));
   });
-  afterAll(() => t.close());
 
-  const get = async (extra = '', h: H = analyst, scope = `projectId=${fx.projectId}`) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/listing/posts?${scope}&${range}${extra}`, headers: h });
+  const get = async (extra = '', h: H = ctx.as.analyst, scope = `projectId=${ctx.fx.projectId}`) => {
+    const res = await ctx.t.app.inject({ method: 'GET', url: `/api/listing/posts?${scope}&${range}${extra}`, headers: h });
     return { status: res.statusCode, body: res.json() };
   };
   const clipIds = (p: Page) => p.Data.map((d) => d.ClipId);
@@ -71,14 +63,21 @@ describe('Post Listing', () => {
   it('lists the posts newest first by default, with reach, handle, bin and a count of all that match', async () => {
     const { status, body } = await get();
     expect(status).toBe(200);
-    expect(clipIds(body)).toEqual([fx.clip.c3, fx.clip.c7, fx.clip.c2, fx.clip.c1]);
+    expect(clipIds(body)).toEqual([ctx.fx.clip.c3, ctx.fx.clip.c7, ctx.fx.clip.c2, ctx.fx.clip.c1]);
     expect(body.Total).toBe(4);
     expect(body.Next).toBeNull();
-    expect(body.Data[3]).toMatchObject({ Id: fx.root.c1, AuthorName: 'Alice', AuthorHandle: 'alice', Reach: 500, BinId: fx.rootBinId, FavourabilityId: 1 });
+    expect(body.Data[3]).toMatchObject({
+      Id: ctx.fx.root.c1,
+      AuthorName: 'Alice',
+      AuthorHandle: 'alice',
+      Reach: 500,
+      BinId: ctx.fx.rootBinId,
+      FavourabilityId: 1,
+    });
   });
 
   it('pages every sort order by its cursor, each post once, in the order the sort names', async () => {
-    const { c1, c2, c3, c7 } = fx.clip;
+    const { c1, c2, c3, c7 } = ctx.fx.clip;
     const expected: Record<ListingSort, number[]> = {
       newest: [c3, c7, c2, c1],
       oldest: [c1, c2, c7, c3],
@@ -97,35 +96,35 @@ describe('Post Listing', () => {
   });
 
   it('searches the text and the author, case-insensitively, with % and _ taken as themselves', async () => {
-    expect(clipIds((await get('&q=PRICE')).body)).toEqual([fx.clip.c3]);
-    expect(clipIds((await get('&q=bob')).body)).toEqual([fx.clip.c7, fx.clip.c2]);
-    expect(clipIds((await get('&q=%20%20tastes%20great%20')).body)).toEqual([fx.clip.c7, fx.clip.c1]);
+    expect(clipIds((await get('&q=PRICE')).body)).toEqual([ctx.fx.clip.c3]);
+    expect(clipIds((await get('&q=bob')).body)).toEqual([ctx.fx.clip.c7, ctx.fx.clip.c2]);
+    expect(clipIds((await get('&q=%20%20tastes%20great%20')).body)).toEqual([ctx.fx.clip.c7, ctx.fx.clip.c1]);
     for (const wild of ['%25', '_']) {
       const res = await get(`&q=${wild}`);
       expect(res.body.Data).toEqual([]);
       expect(res.body.Total).toBe(0);
     }
     // A search pages like the rest.
-    expect((await walk('reach', '&q=acme')).seen).toEqual([fx.clip.c7, fx.clip.c3, fx.clip.c1]);
+    expect((await walk('reach', '&q=acme')).seen).toEqual([ctx.fx.clip.c7, ctx.fx.clip.c3, ctx.fx.clip.c1]);
     expect(containsPattern('100%_off\\')).toBe('%100\\%\\_off\\\\%');
   });
 
   it('filters by stream, sentiment, brand association and sub-bin', async () => {
-    const ids = async (extra: string, scope?: string) => clipIds((await get(extra, analyst, scope)).body);
-    expect(await ids('&favourabilityId=2')).toEqual([fx.clip.c7, fx.clip.c2]);
-    expect(await ids('&brandAssociationId=3')).toEqual([fx.clip.c7, fx.clip.c2]);
-    expect(await ids('&brandAssociationId=1')).toEqual([fx.clip.c3]);
+    const ids = async (extra: string, scope?: string) => clipIds((await get(extra, ctx.as.analyst, scope)).body);
+    expect(await ids('&favourabilityId=2')).toEqual([ctx.fx.clip.c7, ctx.fx.clip.c2]);
+    expect(await ids('&brandAssociationId=3')).toEqual([ctx.fx.clip.c7, ctx.fx.clip.c2]);
+    expect(await ids('&brandAssociationId=1')).toEqual([ctx.fx.clip.c3]);
     expect(await ids('&brandAssociationId=0')).toHaveLength(4);
-    const onlyFacebook = await t.app.inject({
+    const onlyFacebook = await ctx.t.app.inject({
       method: 'GET',
-      url: `/api/listing/posts?projectId=${fx.projectId}&startDate=2024-03-01&endDate=2024-03-02&streamIds=8`,
-      headers: analyst,
+      url: `/api/listing/posts?projectId=${ctx.fx.projectId}&startDate=2024-03-01&endDate=2024-03-02&streamIds=8`,
+      headers: ctx.as.analyst,
     });
-    expect(clipIds(onlyFacebook.json())).toEqual([fx.clip.c3]);
-    const bin = (await get('', analyst, `projectId=${fx.projectId}&binId=${fx.productBinId}`)).body as Page;
-    expect(clipIds(bin)).toEqual([fx.clip.c3, fx.clip.c1]);
-    expect(bin.Data.every((d) => d.BinId === fx.productBinId)).toBe(true);
-    expect(await ids('&favourabilityId=3&q=price&brandAssociationId=1')).toEqual([fx.clip.c3]);
+    expect(clipIds(onlyFacebook.json())).toEqual([ctx.fx.clip.c3]);
+    const bin = (await get('', ctx.as.analyst, `projectId=${ctx.fx.projectId}&binId=${ctx.fx.productBinId}`)).body as Page;
+    expect(clipIds(bin)).toEqual([ctx.fx.clip.c3, ctx.fx.clip.c1]);
+    expect(bin.Data.every((d) => d.BinId === ctx.fx.productBinId)).toBe(true);
+    expect(await ids('&favourabilityId=3&q=price&brandAssociationId=1')).toEqual([ctx.fx.clip.c3]);
   });
 
   it('answers bad input with 400 naming the parameter in the product’s words', async () => {
@@ -153,40 +152,40 @@ describe('Post Listing', () => {
   });
 
   it("answers 404 for another client's project or bin, and for a bin of another project", async () => {
-    expect((await get('', viewer)).status).toBe(404);
-    expect((await get('', viewer, `binId=${fx.productBinId}`)).status).toBe(404);
-    const otherBin = await t.db
+    expect((await get('', ctx.as.viewer)).status).toBe(404);
+    expect((await get('', ctx.as.viewer, `binId=${ctx.fx.productBinId}`)).status).toBe(404);
+    const otherBin = await ctx.t.db
       .selectFrom('bins')
       .select('id')
-      .where('project_id', '=', t.projects['acme-owned'])
+      .where('project_id', '=', ctx.t.projects['acme-owned'])
       .where('bin_type_id', '=', 2)
       .executeTakeFirstOrThrow();
-    const res = await get('', analyst, `projectId=${fx.projectId}&binId=${otherBin.id}`);
+    const res = await get('', ctx.as.analyst, `projectId=${ctx.fx.projectId}&binId=${otherBin.id}`);
     expect(res.status).toBe(404);
     expect(res.body.message).toMatch(/not found in project/);
   });
 
   it('never repeats or skips a post when posts arrive between pages', async () => {
     const first = (await get('&limit=2')).body as Page;
-    expect(clipIds(first)).toEqual([fx.clip.c3, fx.clip.c7]);
+    expect(clipIds(first)).toEqual([ctx.fx.clip.c3, ctx.fx.clip.c7]);
     // One post newer than the page's last, one older: the next page shows the older one in its
     // place and none of the first page again.
     const add = async (name: string, at: string) => {
-      const clip = await t.db
+      const clip = await ctx.t.db
         .insertInto('clips')
-        .values({ stream_id: 7, external_id: `listing-${name}`, author_id: fx.authors.alice, body: `${name} about acme`, posted_at: at })
+        .values({ stream_id: 7, external_id: `listing-${name}`, author_id: ctx.fx.authors.alice, body: `${name} about acme`, posted_at: at })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await t.db
+      await ctx.t.db
         .insertInto('bin_clips')
-        .values({ bin_id: fx.rootBinId, project_id: fx.projectId, clip_id: clip.id, stream_id: 7, posted_at: at, author_id: fx.authors.alice })
+        .values({ bin_id: ctx.fx.rootBinId, project_id: ctx.fx.projectId, clip_id: clip.id, stream_id: 7, posted_at: at, author_id: ctx.fx.authors.alice })
         .execute();
       return Number(clip.id);
     };
     await add('newer', '2024-03-02T12:00:00Z');
     const older = await add('older', '2024-03-01T09:00:00Z');
     const rest = (await get(`&limit=10&after=${first.Next}`)).body as Page;
-    expect(clipIds(rest)).toEqual([older, fx.clip.c2, fx.clip.c1]);
+    expect(clipIds(rest)).toEqual([older, ctx.fx.clip.c2, ctx.fx.clip.c1]);
     expect(rest.Total).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 // filters and text search, in one of its sort orders, after a keyset cursor; and how many match.
 import { BRAND_ASSOCIATION, type ListingCursor, type ListingSort } from '@listening/contract';
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
-import { clipRows } from '../../analytics/clip-rows.ts';
+import { binClipsWithText, clipRows } from '../../analytics/clip-rows.ts';
 import { clipsInScope, type Scope } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
@@ -70,9 +70,8 @@ export type ListingRow = Awaited<ReturnType<typeof listingPage>>[number];
 
 /** How many posts the listing holds with these filters. */
 export async function listingCount(db: Db, s: Scope, f: ListingFilters): Promise<number> {
-  const base = db.selectFrom('bin_clips').innerJoin('clips', 'clips.id', 'bin_clips.clip_id').leftJoin('authors', 'authors.id', 'bin_clips.author_id');
   const row = await filtered(
-    base.select((eb) => eb.fn.countAll<number>().as('n')),
+    binClipsWithText(db).select((eb) => eb.fn.countAll<number>().as('n')),
     s,
     f,
   ).executeTakeFirstOrThrow();

@@ -64,27 +64,18 @@ export const stepCount = async (db: Db, tutorialId: number) =>
       .executeTakeFirstOrThrow()
   ).n;
 
-const attachmentColumns = ['a.id', 'a.tutorial_id', 'a.kind', 'a.title', 'a.file_name', 'f.media_type'] as const;
+/** Attachments of one kind with their file's media type. */
+const attachmentRows = (db: Db, kind: 'document' | 'video') =>
+  db
+    .selectFrom('tutorial_attachments as a')
+    .innerJoin('mentor_files as f', 'f.file_name', 'a.file_name')
+    .select(['a.id', 'a.tutorial_id', 'a.kind', 'a.title', 'a.file_name', 'f.media_type'])
+    .where('a.kind', '=', kind);
 
 export const attachments = (db: Db, tutorialId: number, kind: 'document' | 'video') =>
-  db
-    .selectFrom('tutorial_attachments as a')
-    .innerJoin('mentor_files as f', 'f.file_name', 'a.file_name')
-    .select(attachmentColumns)
-    .where('a.tutorial_id', '=', tutorialId)
-    .where('a.kind', '=', kind)
-    .orderBy('a.position')
-    .orderBy('a.id')
-    .execute();
+  attachmentRows(db, kind).where('a.tutorial_id', '=', tutorialId).orderBy('a.position').orderBy('a.id').execute();
 
-export const attachment = (db: Db, id: number, kind: 'document' | 'video') =>
-  db
-    .selectFrom('tutorial_attachments as a')
-    .innerJoin('mentor_files as f', 'f.file_name', 'a.file_name')
-    .select(attachmentColumns)
-    .where('a.id', '=', id)
-    .where('a.kind', '=', kind)
-    .executeTakeFirst();
+export const attachment = (db: Db, id: number, kind: 'document' | 'video') => attachmentRows(db, kind).where('a.id', '=', id).executeTakeFirst();
 
 /** Replaces a tutorial's steps and attachments (inside the caller's transaction). */
 export async function replaceContent(

@@ -1,15 +1,16 @@
 // The alert on a new narrative (docs/narratives.md, "Alert on a new narrative"): every few minutes
-// each saved query with an alert is searched over its range kind (the latest NARRATIVE_MAX_POSTS
-// posts), and a narrative of at least its size that is emerging, or grew by its growth factor, is
+// each saved query with an alert is searched over its range kind (every matching post of it, read
+// page by page and grouped on a worker thread as a large search is, grouping-thread.ts), and a narrative of at least its size that is emerging, or grew by its growth factor, is
 // told to its recipients by mail and the bell, once: a narrative whose label shares a phrase with
 // one told before is the same storyline, and claiming it (narrative_alerts) and queueing the mails
 // are one transaction, so a worker killed part way tells nothing and the next run tells it.
-import { NARRATIVE_MAX_POSTS, NARRATIVE_RANGE_KINDS, NOTIFICATION_TYPES, type Narrative, type NarrativeRangeKind } from '@listening/contract';
+import { NARRATIVE_RANGE_KINDS, NOTIFICATION_TYPES, type Narrative, type NarrativeRangeKind } from '@listening/contract';
 import type { Db } from '../../db/connection.ts';
 import { notifyRecipients } from '../../mail/notify.ts';
 import { clientTimeZone, fromWall, toWall, wallRange, type Scope } from '../../analytics/scope.ts';
 import * as q from './queries.ts';
-import { answerFor } from './answer.ts';
+import { startGroupingThread } from './grouping-thread.ts';
+import { yieldToRequests } from '../../jobs/yield.ts';
 
 export const NARRATIVE_ALERT_QUEUE = 'narrative-alerts';
 export const NARRATIVE_ALERT_EVERY_MS = 15 * 60_000;
@@ -56,16 +57,41 @@ async function scopeOf(db: Db, row: Awaited<ReturnType<typeof q.alertingQueries>
 
 export interface NarrativeAlertRun {
   queryId: number;
+  /** The posts grouped: every post of the query's scope. */
+  posts: number;
   narratives: number;
   mails: number;
 }
 
-export async function alertNewNarratives(db: Db, opts: { publicUrl: string; smtp: boolean; now?: Date }): Promise<NarrativeAlertRun[]> {
+/** Posts read per statement. */
+const PAGE = 10_000;
+
+/** The answer over every post of the scope, grouped on a worker thread (this one keeps answering requests). */
+async function answerOverAll(db: Db, s: Scope, query: string, pageSize: number) {
+  const grouping = startGroupingThread();
+  try {
+    let read = 0;
+    let last: q.NarrativeRow | undefined;
+    for (;;) {
+      const page = await q.postsInScope(db, s, pageSize, last ? { postedAt: new Date(last.posted_at), id: Number(last.id) } : undefined);
+      grouping.add(page);
+      read += page.length;
+      last = page.at(-1) ?? last;
+      if (page.length < pageSize) break;
+      await yieldToRequests();
+    }
+    return { answer: await grouping.answer(query, s), read };
+  } finally {
+    await grouping.close();
+  }
+}
+
+export async function alertNewNarratives(db: Db, opts: { publicUrl: string; smtp: boolean; now?: Date; pageSize?: number }): Promise<NarrativeAlertRun[]> {
   const now = opts.now ?? new Date();
   const out: NarrativeAlertRun[] = [];
   for (const row of await q.alertingQueries(db)) {
     const s = await scopeOf(db, row, now);
-    const answer = answerFor(await q.postsInScope(db, s, NARRATIVE_MAX_POSTS), row.query, s);
+    const { answer, read } = await answerOverAll(db, s, row.query, opts.pageSize ?? PAGE);
     const told = (await q.toldPhrases(db, row.id)).flatMap((t) => t.phrases);
     const fresh = answer.Narratives.filter((n) => alerts(n, row.alert_min_posts!, row.alert_growth) && !n.Label.some((l) => told.includes(l.Phrase)));
     if (fresh.length === 0) continue;
@@ -93,7 +119,7 @@ export async function alertNewNarratives(db: Db, opts: { publicUrl: string; smtp
           { smtp: opts.smtp, bell: 'mailed' },
         );
       }
-      return { queryId: row.id, narratives, mails };
+      return { queryId: row.id, posts: read, narratives, mails };
     });
     if (run.narratives) out.push(run);
   }

@@ -7,7 +7,7 @@ import { NARRATIVE_SEARCH_QUEUE, runSearch } from './search-job.ts';
 export const narrativeJobs: ModuleJobs = {
   schedules: [{ name: 'narrative-alerts', queue: NARRATIVE_ALERT_QUEUE, everyMs: NARRATIVE_ALERT_EVERY_MS }],
   queues: (ctx) => ({
-    // Grouping a million posts holds the process for a while: a long lease, so it is not taken over meanwhile.
+    // Grouping a million posts takes a while (on a worker thread): a long lease, so it is not taken over meanwhile.
     [NARRATIVE_SEARCH_QUEUE]: { leaseMs: 600_000, handler: (job) => runSearch(ctx.db, job) },
     [NARRATIVE_ALERT_QUEUE]: {
       leaseMs: 300_000,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
-import { insertFixture, type Fixture } from '../../test/analytic-fixture.ts';
+import { analyticSuite, insertBinPost } from '../../test/analytic-fixture.ts';
 import { alertNewNarratives, growth } from './alerting.ts';
 import { NARRATIVE_SEARCH_QUEUE, runSearch } from './search-job.ts';
 import { find } from './service.ts';
@@ -8,23 +8,15 @@ import { find } from './service.ts';
 type H = { authorization: string };
 
 describe('narratives over the API', () => {
-  let t: TestContext;
-  let fx: Fixture;
-  let analyst: H;
-  beforeAll(async () => {
-    t = await createTestApp();
-    fx = await insertFixture(t.db, t.projects['acme-brand']);
-    analyst = await authHeader(t.app, 'analyst@demo.example');
-  });
-  afterAll(() => t.close());
-  const find = async (body: object, h: H = analyst) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/narratives/find', headers: h, payload: body });
+  const ctx = analyticSuite(['analyst']);
+  const find = async (body: object, h: H = ctx.as.analyst) => {
+    const res = await ctx.t.app.inject({ method: 'POST', url: '/api/narratives/find', headers: h, payload: body });
     return { status: res.statusCode, body: res.json() };
   };
   const range = { startDate: '2024-03-01', endDate: '2024-03-02', streamIds: '7,8' };
 
   it("reads the range's posts and answers each narrative's figures, largest first", async () => {
-    const r = await find({ projectId: fx.projectId, ...range });
+    const r = await find({ projectId: ctx.fx.projectId, ...range });
     expect(r.status).toBe(200);
     expect(r.body.Posts).toBeGreaterThan(0);
     expect(r.body.Sampled).toBe(false);
@@ -40,14 +32,14 @@ describe('narratives over the API', () => {
   });
 
   it('keeps only the posts the query matches, and says in words when the query does not parse', async () => {
-    const all = await find({ projectId: fx.projectId, ...range });
-    const none = await find({ projectId: fx.projectId, ...range, query: 'zzzunmatchedword' });
+    const all = await find({ projectId: ctx.fx.projectId, ...range });
+    const none = await find({ projectId: ctx.fx.projectId, ...range, query: 'zzzunmatchedword' });
     expect(none.status).toBe(200);
     expect(none.body).toEqual({ Posts: 0, Sampled: false, Narratives: [], Job: null });
-    const cola = await find({ projectId: fx.projectId, ...range, query: 'cola OR "too high"' });
+    const cola = await find({ projectId: ctx.fx.projectId, ...range, query: 'cola OR "too high"' });
     expect(cola.body.Posts).toBeGreaterThan(0);
     expect(cola.body.Posts).toBeLessThanOrEqual(all.body.Posts);
-    const bad = await find({ projectId: fx.projectId, ...range, query: 'cola AND (' });
+    const bad = await find({ projectId: ctx.fx.projectId, ...range, query: 'cola AND (' });
     expect(bad.status).toBe(400);
     expect(bad.body.message ?? bad.body.Message ?? JSON.stringify(bad.body)).toMatch(/query/i);
   });
@@ -73,27 +65,8 @@ describe('narratives over large ranges and the alert on a new narrative', () => 
         .returning('id')
         .executeTakeFirstOrThrow();
       const at = `${day}T${String(8 + (n % 10)).padStart(2, '0')}:00:00Z`;
-      const clip = await t.db
-        .insertInto('clips')
-        .values({ stream_id: 7, external_id: `nar-${day}-${n}`, author_id: author.id, body: `${body} ${n}`, posted_at: at, link: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await t.db
-        .insertInto('bin_clips')
-        .values({
-          bin_id: binId,
-          project_id: projectId,
-          clip_id: clip.id,
-          stream_id: 7,
-          posted_at: at,
-          author_id: author.id,
-          classification_id: 0,
-          favourability_id: 2,
-          brand_association_id: 3,
-          ave: 1,
-          impact_score: 1,
-        })
-        .execute();
+      const text = `${body} ${n}`;
+      await insertBinPost(t.db, { binId, projectId, streamId: 7, externalId: `nar-${day}-${n}`, authorId: Number(author.id), body: text, at });
     }
   };
   beforeAll(async () => {
@@ -124,6 +97,20 @@ describe('narratives over large ranges and the alert on a new narrative', () => 
     const done = await find(t.db, user, body, { maxPosts: 5 });
     expect(done.Job).toMatchObject({ Id: first.Job!.Id, State: 'done', Progress: 1 });
     expect(done.Posts).toBe(12);
+    // Kept while fresh; made before its range ended and more than half an hour ago, asking again recomputes it.
+    await t.db
+      .updateTable('narrative_results')
+      .set({ finished_at: new Date('2023-06-10T12:00:00Z') })
+      .where('id', '=', first.Job!.Id)
+      .execute();
+    const stale = await find(t.db, user, body, { maxPosts: 5 });
+    expect(stale.Job).toMatchObject({ Id: first.Job!.Id, State: 'running' });
+    const queued = await t.db.selectFrom('jobs').select(['id', 'payload']).where('queue', '=', NARRATIVE_SEARCH_QUEUE).orderBy('id').execute();
+    expect(queued).toHaveLength(2);
+    await runSearch(t.db, { payload: queued[1].payload, signal: new AbortController().signal, attempt: 1 });
+    const fresh = await find(t.db, user, body, { maxPosts: 5 });
+    expect(fresh.Job).toMatchObject({ Id: first.Job!.Id, State: 'done', Progress: 1 });
+    expect(new Date(fresh.Job!.FinishedAt!).getTime()).toBeGreaterThan(Date.now() - 60_000);
     const direct = await find(t.db, user, body);
     expect(direct.Job).toBeNull();
     expect(done.Narratives.map((n) => n.Posts)).toEqual(direct.Narratives.map((n) => n.Posts));
@@ -133,7 +120,7 @@ describe('narratives over large ranges and the alert on a new narrative', () => 
     expect((await t.app.inject({ method: 'GET', url: `/api/narratives/results/${first.Job!.Id}`, headers: viewer })).statusCode).toBe(404);
   });
 
-  it('tells the recipients of a saved query about a new narrative by mail and bell, once', async () => {
+  it('tells the recipients of a saved query about a new narrative by mail and bell, once, grouping every post of its range', async () => {
     const saved = await t.app.inject({
       method: 'POST',
       url: '/api/narratives/queries',
@@ -142,8 +129,10 @@ describe('narratives over large ranges and the alert on a new narrative', () => 
     });
     expect(saved.statusCode).toBe(200);
     const now = new Date('2023-06-10T20:00:00Z');
-    const runs = await alertNewNarratives(t.db, { publicUrl: 'http://app.test', smtp: false, now });
+    // Pages of 5 posts: every post of the range is read and grouped (on the worker thread), not one page's worth.
+    const runs = await alertNewNarratives(t.db, { publicUrl: 'http://app.test', smtp: false, now, pageSize: 5 });
     expect(runs).toHaveLength(1);
+    expect(runs[0].posts).toBeGreaterThan(5);
     expect(runs[0].narratives).toBeGreaterThanOrEqual(1);
     expect(runs[0].mails).toBe(runs[0].narratives);
     const mails = await t.db.selectFrom('mail_outbox').select(['subject', 'to']).where('subject', 'like', 'New narrative in%').execute();

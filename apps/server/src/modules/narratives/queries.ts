@@ -2,14 +2,12 @@
 // queries with their recipients, the kept answers of large searches and the narratives told.
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import { binClipsWithText } from '../../analytics/clip-rows.ts';
 import { clipsInScope, type Scope } from '../../analytics/scope.ts';
 
 /** The scope's latest `limit` posts (before `before`, when paging): text, account, reach, AVE, rating and brand association. */
 export function postsInScope(db: Db, s: Scope, limit: number, before?: { postedAt: Date; id: number }) {
-  return db
-    .selectFrom('bin_clips')
-    .innerJoin('clips', 'clips.id', 'bin_clips.clip_id')
-    .leftJoin('authors', 'authors.id', 'bin_clips.author_id')
+  return binClipsWithText(db)
     .select([
       'bin_clips.id',
       'bin_clips.stream_id',
@@ -170,6 +168,15 @@ export const restartResult = (db: Db, id: number) =>
     .set({ state: 'running', progress: 0, error: null, finished_at: null, created_at: new Date() })
     .where('id', '=', id)
     .where('state', '=', 'failed')
+    .execute();
+
+/** A kept answer grown stale starts over (a new created_at: a new job key); its old answer stays until the new one. */
+export const refreshResult = (db: Db, id: number) =>
+  db
+    .updateTable('narrative_results')
+    .set({ state: 'running', progress: 0, error: null, finished_at: null, created_at: new Date() })
+    .where('id', '=', id)
+    .where('state', '=', 'done')
     .execute();
 
 // ---- the alert on a new narrative --------------------------------------------------------------

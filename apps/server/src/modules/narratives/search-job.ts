@@ -11,7 +11,7 @@ import { yieldToRequests } from '../../jobs/yield.ts';
 import { resolveScope, type Scope } from '../../analytics/scope.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import * as q from './queries.ts';
-import { answerFor } from './answer.ts';
+import { startGroupingThread } from './grouping-thread.ts';
 
 export const NARRATIVE_SEARCH_QUEUE = 'narrative-search';
 /** Posts read per statement while a job reads its scope. */
@@ -38,12 +38,23 @@ const toWire = (r: q.ResultRow): NarrativeJob => ({
   Error: r.error,
 });
 
-/** Finds or starts the search's job (a failed one starts again). */
-export async function startSearch(db: Db, s: Scope, query: string): Promise<NarrativeJob> {
+/** How old a kept answer may be before asking again recomputes it, when its range reaches past the moment it was made. */
+export const NARRATIVE_RESULT_STALE_MS = 30 * 60_000;
+
+/**
+ * Whether a kept answer is stale: made more than NARRATIVE_RESULT_STALE_MS ago while its range
+ * ran on past that moment, so posts collected since may belong to it. A range that had ended
+ * when the answer was made keeps it.
+ */
+export const isStale = (r: Pick<q.ResultRow, 'state' | 'finished_at'>, s: Pick<Scope, 'to'>, now: Date) =>
+  r.state === 'done' && !!r.finished_at && now.getTime() - r.finished_at.getTime() > NARRATIVE_RESULT_STALE_MS && s.to.getTime() > r.finished_at.getTime();
+
+/** Finds or starts the search's job (a failed one, or a stale kept answer, starts again). */
+export async function startSearch(db: Db, s: Scope, query: string, now = new Date()): Promise<NarrativeJob> {
   const request: Request = { scope: s, query };
   let row = await q.searchRow(db, s.project.id, searchKey(s, query), request);
-  if (row.state === 'failed') {
-    await q.restartResult(db, row.id);
+  if (row.state === 'failed' || isStale(row, s, now)) {
+    await (row.state === 'failed' ? q.restartResult(db, row.id) : q.refreshResult(db, row.id));
     row = (await q.resultRow(db, row.id))!;
   }
   if (row.state === 'running')
@@ -78,33 +89,43 @@ export async function runSearch(db: Db, job: Pick<Job, 'payload' | 'signal' | 'a
   if (!row || row.state !== 'running') return;
   const { scope, query } = row.request as Request;
   const s = revive(scope);
+  const grouping = startGroupingThread();
+  // A lost lease stops the worker too: its answer is not wanted any more.
+  const stop = () => void grouping.close();
+  job.signal.addEventListener('abort', stop);
   try {
     const total = Math.max(1, await q.countInScope(db, s));
-    const read: q.NarrativeRow[] = [];
+    let read = 0;
+    let last: q.NarrativeRow | undefined;
     for (;;) {
-      const last = read.at(-1);
       const page = await q.postsInScope(db, s, PAGE, last ? { postedAt: new Date(last.posted_at), id: Number(last.id) } : undefined);
-      read.push(...page);
+      grouping.add(page);
+      read += page.length;
+      last = page.at(-1) ?? last;
       if (job.signal.aborted) return;
-      await q.setProgress(db, resultId, READ_SHARE * Math.min(1, read.length / total));
+      await q.setProgress(db, resultId, READ_SHARE * Math.min(1, read / total));
       if (page.length < PAGE) break;
       await yieldToRequests();
     }
-    let reported = 0;
-    const answer = answerFor(read, query, s, {
-      onProgress: (done, of) => {
-        const p = READ_SHARE + (1 - READ_SHARE) * 0.95 * (done / Math.max(1, of));
-        // Grouping runs without yielding; the row is written between its steps, a few times at most.
-        if (p - reported >= 0.05) {
-          reported = p;
-          void q.setProgress(db, resultId, p).catch(() => undefined);
-        }
-      },
+    // The grouping runs on its own thread, so this one keeps answering and writes the progress as it comes.
+    let reported = READ_SHARE;
+    let writing = Promise.resolve();
+    const answer = await grouping.answer(query, s, (done, of) => {
+      const p = READ_SHARE + (1 - READ_SHARE) * 0.95 * (done / Math.max(1, of));
+      if (p - reported >= 0.02) {
+        reported = p;
+        writing = writing.then(() => q.setProgress(db, resultId, p).then(() => undefined)).catch(() => undefined);
+      }
     });
+    await writing;
     if (job.signal.aborted) return;
     await q.finishResult(db, resultId, answer);
   } catch (err) {
+    if (job.signal.aborted) return;
     if (job.attempt >= maxAttempts) await q.failResult(db, resultId, 'The search failed; ask again to retry.');
     throw err;
+  } finally {
+    job.signal.removeEventListener('abort', stop);
+    await grouping.close();
   }
 }

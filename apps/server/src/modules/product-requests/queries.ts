@@ -2,7 +2,6 @@
 // provider's admins to tell.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { notificationsRaised } from '../../events/bus.ts';
 
 /** The project's latest request for the product made since `since`, if any. */
 export function recentRequest(db: Kysely<Database>, projectId: number, product: string, since: Date) {
@@ -41,14 +40,4 @@ export function requester(db: Kysely<Database>, userId: number) {
 
 export function clientName(db: Kysely<Database>, clientId: number) {
   return db.selectFrom('clients').select('name').where('id', '=', clientId).executeTakeFirstOrThrow();
-}
-
-export function notify(db: Kysely<Database>, userIds: number[], description: string, projectId: number) {
-  if (userIds.length === 0) return Promise.resolve();
-  // Type 2: seen once clicked, as the bell's other messages; it opens the project asked about.
-  return db
-    .insertInto('notifications')
-    .values(userIds.map((user_id) => ({ user_id, description, notification_type_id: 2, project_id: projectId })))
-    .execute()
-    .then(() => notificationsRaised(db, userIds));
 }

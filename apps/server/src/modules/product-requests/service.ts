@@ -5,6 +5,7 @@
 // within PRODUCT_REQUEST_REPEAT_HOURS is one request: nothing is stored or sent again. A product
 // the project already has answers 409.
 import {
+  NOTIFICATION_BEHAVIOUR,
   PRICE_PERIOD_LABELS,
   PRODUCT_REQUEST_REPEAT_HOURS,
   PRODUCTS,
@@ -18,6 +19,7 @@ import { clientProductCodes, projectForWrite } from '../../access/index.ts';
 import type { Db } from '../../db/connection.ts';
 import { HttpError } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { ringBell } from '../../mail/notify.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import * as q from './queries.ts';
 
@@ -41,11 +43,11 @@ export async function requestProduct(db: Db, mailer: Mailer, user: AuthUser, bod
     const admins = await q.admins(trx);
     const name = `${who.name} ${who.surname}`.trim();
     const line = `${name} (${client.name}) asked for ${product.name} in the project ${project.description}.`;
-    await q.notify(
+    // Seen once clicked, as the bell's other messages; it opens the project asked about.
+    await ringBell(
       trx,
       admins.map((a) => a.id),
-      `Product request: ${line}`,
-      project.id,
+      { description: `Product request: ${line}`, typeId: NOTIFICATION_BEHAVIOUR.MarkSeen, projectId: project.id },
     );
     const mails = admins.map((a) => ({
       to: a.email,

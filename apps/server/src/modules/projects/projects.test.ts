@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { authHeader, createTestApp, demoSuite, type Auth, type TestContext } from '../../test/harness.ts';
 
 const collection = (t: TestContext, projectId: number, headers: object) =>
   t.app.inject({ method: 'GET', url: `/api/project/collection?projectId=${projectId}`, headers: headers as Record<string, string> });
 
 describe('projects', () => {
-  let t: TestContext;
-  let admin: { authorization: string };
-  let analyst: { authorization: string };
-  let viewer: { authorization: string };
-  beforeAll(async () => {
-    t = await createTestApp();
-    [admin, analyst, viewer] = await Promise.all(['admin', 'analyst', 'viewer'].map((u) => authHeader(t.app, `${u}@demo.example`)));
-  });
-  afterAll(() => t.close());
-
-  const get = (url: string, headers: object) => t.app.inject({ method: 'GET', url, headers: headers as Record<string, string> });
+  const ctx = demoSuite(['admin', 'analyst', 'viewer']);
+  const get = (url: string, headers: Auth) => ctx.t.app.inject({ method: 'GET', url, headers });
 
   it("lists a client's projects sorted by description, with streams as a comma list", async () => {
-    const clients = (await get('/api/client/getall', analyst)).json();
+    const clients = (await get('/api/client/getall', ctx.as.analyst)).json();
     const acme = clients.find((c: { Name: string }) => c.Name === 'Acme Beverages');
-    const res = await get(`/api/project/getall?clientId=${acme.Id}`, analyst);
+    const res = await get(`/api/project/getall?clientId=${acme.Id}`, ctx.as.analyst);
     expect(res.statusCode).toBe(200);
     const projects = res.json();
     const descriptions = projects.map((p: { Description: string }) => p.Description);
@@ -31,22 +22,22 @@ describe('projects', () => {
   });
 
   it("never shows another client's clients or projects", async () => {
-    const acmeProject = t.projects['acme-brand'];
-    const viewerProject = await get(`/api/project/get?projectId=${acmeProject}`, viewer);
+    const acmeProject = ctx.t.projects['acme-brand'];
+    const viewerProject = await get(`/api/project/get?projectId=${acmeProject}`, ctx.as.viewer);
     expect(viewerProject.statusCode).toBe(404);
     expect(viewerProject.body).not.toContain('Acme');
-    const acmeClientId = (await get(`/api/project/get?projectId=${acmeProject}`, admin)).json().ClientId;
-    expect((await get(`/api/project/getall?clientId=${acmeClientId}`, viewer)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: `/crm/api/client/products/${acmeClientId}`, headers: viewer })).statusCode).toBe(404);
-    expect((await get(`/crm/api/project/${acmeProject}/products`, viewer)).statusCode).toBe(404);
+    const acmeClientId = (await get(`/api/project/get?projectId=${acmeProject}`, ctx.as.admin)).json().ClientId;
+    expect((await get(`/api/project/getall?clientId=${acmeClientId}`, ctx.as.viewer)).statusCode).toBe(404);
+    expect((await ctx.t.app.inject({ method: 'POST', url: `/crm/api/client/products/${acmeClientId}`, headers: ctx.as.viewer })).statusCode).toBe(404);
+    expect((await get(`/crm/api/project/${acmeProject}/products`, ctx.as.viewer)).statusCode).toBe(404);
   });
 
   it('answers 404 for unknown ids and 400 for malformed ones', async () => {
-    expect((await get('/api/project/get?projectId=999999', admin)).statusCode).toBe(404);
-    const bad = await get('/api/project/get?projectId=abc', admin);
+    expect((await get('/api/project/get?projectId=999999', ctx.as.admin)).statusCode).toBe(404);
+    const bad = await get('/api/project/get?projectId=abc', ctx.as.admin);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/projectId/);
-    const missing = await get('/api/project/getall', admin);
+    const missing = await get('/api/project/getall', ctx.as.admin);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toMatch(/clientId/);
   });

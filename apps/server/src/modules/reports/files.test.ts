@@ -7,24 +7,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { generateRequest } from './generate.ts';
 import { purgeOutboxAndFiles } from './purge.ts';
-import { loopbackSmtp } from '../../mail/test-smtp.ts';
-import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
+import { authHeader, createTestAppWithSmtp, type SmtpTestContext } from '../../test/harness.ts';
 
 type Headers = { authorization: string };
 const DAY = 86_400_000;
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10);
 
 describe('report files in storage', () => {
-  let t: TestContext;
-  let smtp: Awaited<ReturnType<typeof loopbackSmtp>>;
+  let t: SmtpTestContext;
   let analyst: Headers;
   let admin: Headers;
   let projectId: number;
   let recipients: number[];
 
   beforeAll(async () => {
-    smtp = await loopbackSmtp();
-    t = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    t = await createTestAppWithSmtp();
     [analyst, admin] = await Promise.all(['analyst', 'admin'].map((u) => authHeader(t.app, `${u}@demo.example`)));
     projectId = t.projects['acme-brand'];
     const { client_id } = await t.db.selectFrom('projects').select('client_id').where('id', '=', projectId).executeTakeFirstOrThrow();
@@ -49,10 +46,7 @@ describe('report files in storage', () => {
         .execute()
     ).map((c) => c.id);
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
   const call = (method: 'GET' | 'POST', url: string, headers: Headers = analyst, payload?: object) =>
     t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
@@ -132,7 +126,7 @@ describe('report files in storage', () => {
     expect(Number(stored.bytes)).toBe(file.length);
 
     await t.mailer.flush();
-    const delivered = smtp.received.filter((m) => m.subject === 'Stats Analysis report: Board pack');
+    const delivered = t.smtp.received.filter((m) => m.subject === 'Stats Analysis report: Board pack');
     expect(delivered.map((m) => m.to).sort()).toEqual(['analyst@demo.example', 'lebo@acme.example', 'sipho@acme.example']);
     for (const m of delivered) {
       const part = m.body.split(/\r?\n--/).find((p) => /Content-Type: application\/pdf/i.test(p))!;

@@ -14,7 +14,8 @@ import { dropFileIfUnused, writeFile } from '../../reports/files.ts';
 import { prepareReportMails, queueReportMails } from '../../reports/mail.ts';
 import { renderRequest } from '../../reports/render.ts';
 import { enqueue, type Job } from '../../jobs/runner.ts';
-import { notificationsRaised } from '../../events/bus.ts';
+import { ringBell, type DeliveryOptions } from '../../mail/notify.ts';
+import * as q from './queries.ts';
 
 export const REPORT_GENERATE_QUEUE = 'report-generate';
 /** Attempts before a request is marked failed (its Error shown in the log; regenerate tries again). */
@@ -24,10 +25,7 @@ export async function enqueueGeneration(db: Db, guid: string): Promise<void> {
   await enqueue(db, REPORT_GENERATE_QUEUE, { guid }, { maxAttempts: GENERATE_ATTEMPTS });
 }
 
-export interface GenerateOptions {
-  publicUrl: string;
-  smtp: boolean;
-  now?: Date;
+export interface GenerateOptions extends DeliveryOptions {
   /** Aborted when the worker lost its lease: stop before writing. */
   signal?: AbortSignal;
 }
@@ -40,7 +38,7 @@ export interface GenerateResult {
 
 /** Makes the request's file and completes it (and mails a schedule's send); null when there is nothing to do. */
 export async function generateRequest(db: Db, guid: string, opts: GenerateOptions): Promise<GenerateResult | null> {
-  const before = await db.selectFrom('report_requests').select(['completed', 'schedule_id', 'sent_at']).where('guid', '=', guid).executeTakeFirst();
+  const before = await q.requestProgress(db, guid);
   // Deleted meanwhile, or done by an earlier run of this job.
   if (!before || (before.completed && (before.schedule_id === null || before.sent_at !== null))) return null;
   const rendered = await renderRequest(db, guid, { now: opts.now });
@@ -52,99 +50,43 @@ export async function generateRequest(db: Db, guid: string, opts: GenerateOption
   }
   if (before.schedule_id !== null) await prepareReportMails(db);
   const result = await db.transaction().execute(async (trx) => {
-    const q = await trx
-      .selectFrom('report_requests as q')
-      .innerJoin('reports as r', 'r.id', 'q.report_id')
-      .innerJoin('clients as c', 'c.id', 'r.client_id')
-      .leftJoin('report_schedules as s', 's.id', 'q.schedule_id')
-      .select([
-        'q.guid',
-        'q.report_id',
-        'q.schedule_id',
-        'q.sent_at',
-        'q.file_id',
-        'q.date_start',
-        'q.date_end',
-        'q.contact_id',
-        'q.is_listing',
-        'r.name',
-        'r.project_id',
-        'r.layout_id',
-        'r.kind',
-        'r.client_id',
-        'c.time_zone',
-        's.frequency_id',
-      ])
-      .where('q.guid', '=', guid)
-      .forUpdate('q')
-      .executeTakeFirst();
-    if (!q) return null;
-    await trx
-      .updateTable('report_requests')
-      .set({ completed: true, error: null, file_id: file.id, file_path: file.fileName, file_size: file.size, content_type: file.contentType })
-      .where('guid', '=', guid)
-      .execute();
+    const req = await q.lockRequestToComplete(trx, guid);
+    if (!req) return null;
+    await q.completeRequest(trx, guid, file);
     // The file a run before this one made, unless a mail still carries it.
-    if (q.file_id && q.file_id !== file.id) await dropFileIfUnused(trx, q.file_id);
+    if (req.file_id && req.file_id !== file.id) await dropFileIfUnused(trx, req.file_id);
     let mails = 0;
     // Who is told in the bell: the contact who asked, or a schedule's recipients.
-    const told = await trx
-      .selectFrom('client_contacts as cc')
-      .select('cc.user_id')
-      .distinct()
-      .where('cc.client_id', '=', q.client_id)
-      .$if(q.schedule_id === null, (b) => b.where('cc.id', '=', q.contact_id ?? -1))
-      .$if(q.schedule_id !== null, (b) =>
-        b
-          .where('cc.is_active', '=', true)
-          .where('cc.id', 'in', (eb) => eb.selectFrom('report_recipients').select('contact_id').where('report_id', '=', q.report_id)),
-      )
-      .execute();
-    if (told.length && (q.schedule_id === null || q.sent_at === null))
-      await trx
-        .insertInto('notifications')
-        .values(
-          told.map(({ user_id }) => ({
-            user_id,
-            description: reportNotice(q.name, q.is_listing, q.schedule_id !== null),
-            notification_type_id: NOTIFICATION_BEHAVIOUR.MarkSeen,
-            project_id: q.project_id,
-            link: reportDownloadPath(q.is_listing ? SPREADSHEET_LAYOUT : q.layout_id, guid),
-          })),
-        )
-        .execute()
-        .then(() =>
-          notificationsRaised(
-            trx,
-            told.map((t) => t.user_id),
-          ),
-        );
-    if (q.schedule_id !== null && q.sent_at === null) {
-      const recipients = await trx
-        .selectFrom('report_recipients as rr')
-        .innerJoin('client_contacts as cc', 'cc.id', 'rr.contact_id')
-        .innerJoin('users as u', 'u.id', 'cc.user_id')
-        .select(['cc.id as contact_id', 'u.email', 'u.name'])
-        .where('rr.report_id', '=', q.report_id)
-        .where('cc.client_id', '=', q.client_id)
-        .where('cc.is_active', '=', true)
-        .orderBy('cc.id')
-        .execute();
+    const scheduled = req.schedule_id !== null;
+    const told = await q.usersToTell(trx, { clientId: req.client_id, reportId: req.report_id, contactId: req.contact_id, scheduled });
+    if (!scheduled || req.sent_at === null)
+      await ringBell(trx, told, {
+        description: reportNotice(req.name, req.is_listing, scheduled),
+        typeId: NOTIFICATION_BEHAVIOUR.MarkSeen,
+        projectId: req.project_id,
+        link: reportDownloadPath(req.is_listing ? SPREADSHEET_LAYOUT : req.layout_id, guid),
+      });
+    if (scheduled && req.sent_at === null) {
+      const recipients = await q.recipients(trx, req.report_id);
       mails = await queueReportMails(trx, {
-        request: { guid, reportId: q.report_id, reportName: q.name, kind: q.kind as ReportKind, start: q.date_start, end: q.date_end, timeZone: q.time_zone },
+        request: {
+          guid,
+          reportId: req.report_id,
+          reportName: req.name,
+          kind: req.kind as ReportKind,
+          start: req.date_start,
+          end: req.date_end,
+          timeZone: req.time_zone,
+        },
         file: { id: file.id, name: file.fileName, contentType: file.contentType },
         recipients,
         keyOf: (contactId) => `report-schedule:${guid}:${contactId}`,
         publicUrl: opts.publicUrl,
         smtp: opts.smtp,
         db,
-        scheduled: q.frequency_id ? frequencyDescription(q.frequency_id) : undefined,
+        scheduled: req.frequency_id ? frequencyDescription(req.frequency_id) : undefined,
       });
-      await trx
-        .updateTable('report_requests')
-        .set({ sent_at: opts.now ?? new Date() })
-        .where('guid', '=', guid)
-        .execute();
+      await q.markRequestSent(trx, guid, opts.now ?? new Date());
     }
     return { guid, mails };
   });
@@ -166,12 +108,7 @@ export async function generateJob(db: Db, job: Job, opts: Omit<GenerateOptions, 
   try {
     return await generateRequest(db, guid, { ...opts, signal: job.signal });
   } catch (err) {
-    if (job.attempt >= GENERATE_ATTEMPTS)
-      await db
-        .updateTable('report_requests')
-        .set({ error: (err instanceof Error ? err.message : String(err)).slice(0, 500) })
-        .where('guid', '=', guid)
-        .execute();
+    if (job.attempt >= GENERATE_ATTEMPTS) await q.recordRequestError(db, guid, err instanceof Error ? err.message : String(err));
     throw err;
   }
 }

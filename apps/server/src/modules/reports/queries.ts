@@ -379,3 +379,80 @@ export async function clientTimeZoneOf(db: Db, clientId: number): Promise<string
 
 /** Shown as a report's creator when the provider's own staff made it (docs/spec/002_6c80e0f7cd09047f.txt section 2.2). */
 export const PROVIDER_NAME = 'Listening';
+
+/** Where a request stands before its file is made: completed, and for a schedule's send whether it was mailed. */
+export function requestProgress(db: Db, guid: string) {
+  return db.selectFrom('report_requests').select(['completed', 'schedule_id', 'sent_at']).where('guid', '=', guid).executeTakeFirst();
+}
+
+/** A request with its report, client time zone and schedule frequency, locked while its file is attached. */
+export function lockRequestToComplete(trx: Db, guid: string) {
+  return trx
+    .selectFrom('report_requests as q')
+    .innerJoin('reports as r', 'r.id', 'q.report_id')
+    .innerJoin('clients as c', 'c.id', 'r.client_id')
+    .leftJoin('report_schedules as s', 's.id', 'q.schedule_id')
+    .select([
+      'q.guid',
+      'q.report_id',
+      'q.schedule_id',
+      'q.sent_at',
+      'q.file_id',
+      'q.date_start',
+      'q.date_end',
+      'q.contact_id',
+      'q.is_listing',
+      'r.name',
+      'r.project_id',
+      'r.layout_id',
+      'r.kind',
+      'r.client_id',
+      'c.time_zone',
+      's.frequency_id',
+    ])
+    .where('q.guid', '=', guid)
+    .forUpdate('q')
+    .executeTakeFirst();
+}
+
+/** Points a request at its stored file and marks it complete. */
+export async function completeRequest(trx: Db, guid: string, file: { id: string; fileName: string; size: number; contentType: string }): Promise<void> {
+  await trx
+    .updateTable('report_requests')
+    .set({ completed: true, error: null, file_id: file.id, file_path: file.fileName, file_size: file.size, content_type: file.contentType })
+    .where('guid', '=', guid)
+    .execute();
+}
+
+/**
+ * The users a finished file is told to: the client's contact who asked (contactId), or, for a
+ * schedule's send, the report's active recipients among the client's contacts.
+ */
+export async function usersToTell(trx: Db, r: { clientId: number; reportId: number; contactId: number | null; scheduled: boolean }): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('client_contacts as cc')
+    .select('cc.user_id')
+    .distinct()
+    .where('cc.client_id', '=', r.clientId)
+    .$if(!r.scheduled, (b) => b.where('cc.id', '=', r.contactId ?? -1))
+    .$if(r.scheduled, (b) =>
+      b
+        .where('cc.is_active', '=', true)
+        .where('cc.id', 'in', (eb) => eb.selectFrom('report_recipients').select('contact_id').where('report_id', '=', r.reportId)),
+    )
+    .execute();
+  return rows.map((t) => t.user_id);
+}
+
+export async function markRequestSent(trx: Db, guid: string, at: Date): Promise<void> {
+  await trx.updateTable('report_requests').set({ sent_at: at }).where('guid', '=', guid).execute();
+}
+
+/** Keeps why a request failed (shown in the log), at most 500 characters. */
+export async function recordRequestError(db: Db, guid: string, error: string): Promise<void> {
+  await db
+    .updateTable('report_requests')
+    .set({ error: error.slice(0, 500) })
+    .where('guid', '=', guid)
+    .execute();
+}

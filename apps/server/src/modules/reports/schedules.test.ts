@@ -3,9 +3,9 @@
 // then a second run), as modules/word-bins/digest.test.ts does for word-bin digests.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runChild, sharedDb } from '../../test/kill-test.ts';
+import { afterKillMidSend, runChild } from '../../test/kill-test.ts';
 import { migrate } from '../../db/migrate.ts';
-import { loopbackSmtp, perRecipient } from '../../mail/test-smtp.ts';
+import { perRecipient } from '../../mail/test-smtp.ts';
 import { testDb } from '../../test/harness.ts';
 import { seedSchedule } from '../../test/report-schedule-fixture.ts';
 import { generateRequest } from './generate.ts';
@@ -54,41 +54,22 @@ const CHILD = fileURLToPath(new URL('../../test/report-child.ts', import.meta.ur
 
 describe('a worker killed mid-send', () => {
   it('every recipient still gets the scheduled report exactly once after a second run', async () => {
-    const shared = await sharedDb('rkill');
-    try {
-      let h = await shared.open();
-      await migrate(h.db);
-      const f = await seedSchedule(h.db);
+    await afterKillMidSend('rkill', CHILD, seedSchedule, async ({ f, shared, smtp }) => {
+      // The second run: the moment is sent already (one request, recorded as sent), so nothing new
+      // is made; the dead sender's mails are delivered, each once.
+      const second = runChild(CHILD, smtp.url, shared.args);
+      expect(await second.exited).toBe(0);
+      expect(perRecipient(smtp.received)).toEqual(Object.fromEntries(f.emails.map((e) => [e, 1])));
+      expect(smtp.received[0].subject).toBe('Stats Analysis report: Daily brand report');
+
+      const h = await shared.open();
+      const requests = await h.db.selectFrom('report_requests').select(['completed', 'sent_at']).where('schedule_id', '=', f.scheduleId).execute();
+      expect(requests).toHaveLength(1);
+      expect(requests[0].completed).toBe(true);
+      expect(requests[0].sent_at).not.toBeNull();
+      const states = await h.db.selectFrom('mail_outbox').select('status').distinct().execute();
+      expect(states).toEqual([{ status: 'sent' }]);
       await h.close();
-
-      // The first run dies when its second message arrives, before the server accepts it.
-      let child!: ReturnType<typeof runChild>;
-      const smtp = await loopbackSmtp({ onMessage: (n) => (n === 2 ? (child.kill(), 'hold') : 'accept') });
-      try {
-        child = runChild(CHILD, smtp.url, shared.args);
-        expect(await child.exited).toBeNull();
-        expect(smtp.received).toHaveLength(1);
-
-        // The second run: the moment is sent already (one request, recorded as sent), so nothing new
-        // is made; the dead sender's mails are delivered, each once.
-        const second = runChild(CHILD, smtp.url, shared.args);
-        expect(await second.exited).toBe(0);
-        expect(perRecipient(smtp.received)).toEqual(Object.fromEntries(f.emails.map((e) => [e, 1])));
-        expect(smtp.received[0].subject).toBe('Stats Analysis report: Daily brand report');
-
-        h = await shared.open();
-        const requests = await h.db.selectFrom('report_requests').select(['completed', 'sent_at']).where('schedule_id', '=', f.scheduleId).execute();
-        expect(requests).toHaveLength(1);
-        expect(requests[0].completed).toBe(true);
-        expect(requests[0].sent_at).not.toBeNull();
-        const states = await h.db.selectFrom('mail_outbox').select('status').distinct().execute();
-        expect(states).toEqual([{ status: 'sent' }]);
-        await h.close();
-      } finally {
-        await smtp.close();
-      }
-    } finally {
-      await shared.drop();
-    }
+    });
   }, 150_000);
 });

@@ -100,14 +100,18 @@ export const options = (): Out<typeof C.ReportOptions> => ({
   FrequencyOptions: REPORT_FREQUENCIES.map((f) => ({ ...f })),
 });
 
+/** The row (a report, request, schedule, project or contact), if the user may see its client; 404 `missing` otherwise, whether it exists or not. */
+async function visibleRow<R extends { client_id: number }>(db: Db, user: AuthUser, row: R | undefined, missing: string): Promise<R> {
+  if (!row) throw notFound(missing);
+  await assertClientAccess(db, user, row.client_id).catch(() => {
+    throw notFound(missing);
+  });
+  return row;
+}
+
 /** The report, if the user may see it; 404 otherwise, whether it exists or not. */
 async function reportForUser(db: Db, user: AuthUser, id: number): Promise<q.ReportRow> {
-  const r = await q.report(db, id);
-  if (!r) throw notFound(`Report ${id} not found`);
-  await assertClientAccess(db, user, r.client_id).catch(() => {
-    throw notFound(`Report ${id} not found`);
-  });
-  return r;
+  return visibleRow(db, user, await q.report(db, id), `Report ${id} not found`);
 }
 
 async function reportForWrite(db: Db, user: AuthUser, id: number): Promise<q.ReportRow> {
@@ -117,21 +121,13 @@ async function reportForWrite(db: Db, user: AuthUser, id: number): Promise<q.Rep
 }
 
 async function requestForUser(db: Db, user: AuthUser, guid: string, write = false): Promise<q.RequestRow> {
-  const r = await q.request(db, guid);
-  if (!r) throw notFound(`Report request ${guid} not found`);
-  await assertClientAccess(db, user, r.client_id).catch(() => {
-    throw notFound(`Report request ${guid} not found`);
-  });
+  const r = await visibleRow(db, user, await q.request(db, guid), `Report request ${guid} not found`);
   if (write) await assertClientWritable(db, user, r.client_id);
   return r;
 }
 
 async function scheduleForUser(db: Db, user: AuthUser, id: number): Promise<q.ScheduleRow> {
-  const s = await q.scheduleById(db, id);
-  if (!s) throw notFound(`Report schedule ${id} not found`);
-  await assertClientAccess(db, user, s.client_id).catch(() => {
-    throw notFound(`Report schedule ${id} not found`);
-  });
+  const s = await visibleRow(db, user, await q.scheduleById(db, id), `Report schedule ${id} not found`);
   await assertClientWritable(db, user, s.client_id);
   return s;
 }
@@ -291,18 +287,10 @@ export async function log(db: Db, user: AuthUser, scope: LogScope, list: ListQue
     await assertClientAccess(db, user, scope.id);
     f.clientId = scope.id;
   } else if (scope.kind === 'project') {
-    const project = await q.liveProjectClient(db, scope.id);
-    if (!project) throw notFound(`Project ${scope.id} not found`);
-    await assertClientAccess(db, user, project.client_id).catch(() => {
-      throw notFound(`Project ${scope.id} not found`);
-    });
+    await visibleRow(db, user, await q.liveProjectClient(db, scope.id), `Project ${scope.id} not found`);
     f.projectId = scope.id;
   } else if (scope.kind === 'contact') {
-    const contact = await q.contactClient(db, scope.id);
-    if (!contact) throw notFound(`Contact ${scope.id} not found`);
-    await assertClientAccess(db, user, contact.client_id).catch(() => {
-      throw notFound(`Contact ${scope.id} not found`);
-    });
+    const contact = await visibleRow(db, user, await q.contactClient(db, scope.id), `Contact ${scope.id} not found`);
     f.contactId = scope.id;
     f.clientId = contact.client_id;
   }

@@ -83,6 +83,7 @@ describe('response alerts', () => {
     expect(mails[0].text).toContain('where is my acme order?');
     expect(mails[0].text).toContain('question to @AcmeSA, neutral, unanswered 1 h 30 min');
     expect(mails[0].text).not.toContain('router');
+    expect(mails[0].text).toMatch(/Stop these response alerts: http:\/\/listening\.test\/unsubscribe#token=/);
     const bells = await h.db.selectFrom('notifications').select(['description', 'project_id']).execute();
     expect(bells).toEqual([{ description: '1 post waiting for a response: Alerted Co', project_id: p.projectId }]);
 

@@ -9,6 +9,7 @@ import { DEFAULT_RESPONSE_WAIT_MINUTES, NOTIFICATION_TYPES, RESPONSE_QUEUE_MAX, 
 import { addressedPosts, responseItems } from '../../analytics/response-times.ts';
 import type { Db } from '../../db/connection.ts';
 import { notifyRecipients } from '../../mail/notify.ts';
+import { unsubscribeUrl } from '../../mail/unsubscribe.ts';
 import * as q from './queries.ts';
 
 export const RESPONSE_ALERT_QUEUE = 'response-alerts';
@@ -67,7 +68,13 @@ export async function alertWaitingResponses(db: Db, opts: { publicUrl: string; s
       const key = `response:${p.id}:${told[0].ClipId}:${told.length}`;
       const mails = await notifyRecipients(
         tx,
-        contacts.map((c) => ({ userId: c.user_id, mail: { to: c.email, subject, text, idempotencyKey: `${key}:${c.user_id}` } })),
+        await Promise.all(
+          contacts.map(async (c) => {
+            const stop = await unsubscribeUrl(tx, opts.publicUrl, { type: 4, id: p.id, contactId: c.contact_id });
+            const mail = { to: c.email, subject, text: `${text}\nStop these response alerts: ${stop}\n`, idempotencyKey: `${key}:${c.user_id}` };
+            return { userId: c.user_id, mail };
+          }),
+        ),
         { description: subject, typeId: NOTIFICATION_TYPES.ReactionListAlert, projectId: p.id, link },
         { smtp: opts.smtp, bell: 'mailed' },
       );

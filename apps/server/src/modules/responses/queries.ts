@@ -58,14 +58,14 @@ export async function projectsToAlert(db: Db): Promise<{ id: number; bin_id: num
  * The project's Response Contacts who may hear of it: active contacts of its client, each user once.
  * A recipient row naming another client's contact (written by a bug or by hand) tells no one.
  */
-export async function responseContacts(db: Db, projectId: number): Promise<{ user_id: number; email: string; name: string }[]> {
+export async function responseContacts(db: Db, projectId: number): Promise<{ user_id: number; contact_id: number; email: string; name: string }[]> {
   return db
     .selectFrom('word_bins as w')
     .innerJoin('projects as p', 'p.id', 'w.project_id')
     .innerJoin('word_bin_recipients as r', 'r.word_bin_id', 'w.id')
     .innerJoin('client_contacts as cc', (j) => j.onRef('cc.id', '=', 'r.contact_id').onRef('cc.client_id', '=', 'p.client_id'))
     .innerJoin('users as u', 'u.id', 'cc.user_id')
-    .select(['u.id as user_id', 'u.email', 'u.name'])
+    .select(['u.id as user_id', 'cc.id as contact_id', 'u.email', 'u.name'])
     .distinct()
     .where('w.project_id', '=', projectId)
     .where('w.is_active', '=', true)
@@ -76,14 +76,14 @@ export async function responseContacts(db: Db, projectId: number): Promise<{ use
 }
 
 /** The contacts an active Response alert setting of the project tells: active contacts of its client, each user once. */
-export async function settingContacts(db: Db, projectId: number): Promise<{ user_id: number; email: string; name: string }[]> {
+export async function settingContacts(db: Db, projectId: number): Promise<{ user_id: number; contact_id: number; email: string; name: string }[]> {
   return db
     .selectFrom('response_alert_settings as s')
     .innerJoin('projects as p', 'p.id', 's.project_id')
     .innerJoin('response_alert_recipients as r', 'r.project_id', 's.project_id')
     .innerJoin('client_contacts as cc', (j) => j.onRef('cc.id', '=', 'r.contact_id').onRef('cc.client_id', '=', 'p.client_id'))
     .innerJoin('users as u', 'u.id', 'cc.user_id')
-    .select(['u.id as user_id', 'u.email', 'u.name'])
+    .select(['u.id as user_id', 'cc.id as contact_id', 'u.email', 'u.name'])
     .distinct()
     .where('s.project_id', '=', projectId)
     .where('s.is_active', '=', true)

@@ -16,6 +16,11 @@ describe('what needs a response', () => {
     expect(responseReasons('@AcmeSA please dm me about my refund', 2)).toEqual(['request']);
     expect(responseReasons('@AcmeSA why is my bill wrong? please fix it', 3)).toEqual(['question', 'complaint', 'request']);
     expect(responseReasons('love my new bottle from @AcmeSA', 1)).toEqual([]);
+    // "again" alone is no complaint; "can't" opens no question.
+    expect(responseReasons('@AcmeSA the router is down again', 2)).toEqual(['complaint']);
+    expect(responseReasons("@AcmeSA great bottle, I'll buy again", 1)).toEqual([]);
+    expect(responseReasons("@AcmeSA can't wait for the launch", 1)).not.toContain('question');
+    expect(responseReasons('@AcmeSA can you check my order', 2)).toEqual(['question']);
   });
 
   it('says how long in words', () => {

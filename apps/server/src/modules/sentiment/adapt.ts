@@ -3,9 +3,11 @@
 // written only by the clip tray's rating), never a verdict of the model and never another
 // client's. A share of them is held back; the adaptation learns from the rest (its settings chosen
 // by cross-validation on those alone) and is used only if it does at least as well as the shipped
-// model on the held-back ones. Every attempt is kept, with why it is not used when it is not.
+// model on the held-back ones, and only if it does not take a class away from the client's unrated
+// posts (the guard below). Every attempt is kept, with why it is not used when it is not.
 import { FAVOURABILITY } from '@listening/contract';
 import type { Db } from '../../db/connection.ts';
+import { clientModelsChanged } from '../../ingest/client-sentiment.ts';
 import { adapt, adaptedClass, encodePost, packAdaptation, unpackAdaptation, type Adaptation, type EncodedPost } from '../../nlp/sentiment-adapt.ts';
 import { modelVersion } from '../../nlp/sentiment-model.ts';
 import * as q from './queries.ts';
@@ -19,7 +21,62 @@ export const HOLD_BACK_ONE_IN = 5;
 /** Fewer ratings to learn from than this and nothing is learned (cross-validation needs them). */
 export const MIN_TRAINING_RATINGS = 10;
 
+/** Unrated posts of the client (its newest) the guard compares the shipped model and the adaptation on. */
+export const GUARD_SAMPLE = 2000;
+/** A class the shipped model gives at least this share of the sample is one the adaptation may not empty. */
+export const GUARD_MEANINGFUL_SHARE = 0.05;
+/** A class no rating names may not shrink below this fraction of the shipped model's share of it. */
+export const GUARD_UNNAMED_FLOOR = 0.5;
+
+const CLASS_NAMES = ['Negative', 'Neutral', 'Positive'];
+
+export interface Shares {
+  /** Posts of the sample. */
+  posts: number;
+  /** Shares (fractions) of negative, neutral and positive verdicts on them. */
+  base: number[];
+  adapted: number[];
+}
+
+/**
+ * The guard against a one-sided sample of ratings. The held-back ratings come from the same
+ * sample as the ones learned from: when the analysts rated, say, only posts the shipped model
+ * calls negative, and all of them Neutral, the adaptation passes on them and then calls none of
+ * the client's posts negative. So it is also read on the client's unrated posts, beside the
+ * shipped model, and refused (the reason returned) when it
+ *  - empties a class the shipped model gives a meaningful share of them (GUARD_MEANINGFUL_SHARE), or
+ *  - shrinks a class no rating names below GUARD_UNNAMED_FLOOR of its shipped share: nothing the
+ *    analysts said is evidence about a class they never gave.
+ * A class the ratings name may shrink as far as the adaptation takes it, short of empty.
+ */
+export function guardReason(shares: Shares, named: Set<number>): string | null {
+  for (let c = 0; c < 3; c++) {
+    const [base, adapted] = [shares.base[c], shares.adapted[c]];
+    if (base < GUARD_MEANINGFUL_SHARE) continue;
+    const of = `of the client's ${shares.posts.toLocaleString('en-US')} newest unrated posts`;
+    if (adapted === 0) return `It would call none ${of} ${CLASS_NAMES[c]}, where the shipped model calls ${pct(base)} so`;
+    if (!named.has(c) && adapted < base * GUARD_UNNAMED_FLOOR)
+      return `It would call ${pct(adapted)} ${of} ${CLASS_NAMES[c]}, against ${pct(base)} by the shipped model, and no rating says ${CLASS_NAMES[c]}`;
+  }
+  return null;
+}
+
+/** Shares of each class the shipped model and the adaptation give the posts. */
+export function sharesOn(bodies: string[], adaptation: Adaptation): Shares {
+  const base = [0, 0, 0];
+  const adapted = [0, 0, 0];
+  for (const body of bodies) {
+    const e = encodePost(body);
+    base[e.baseClass]++;
+    adapted[adaptedClass(adaptation, e)]++;
+  }
+  const n = bodies.length || 1;
+  return { posts: bodies.length, base: base.map((x) => x / n), adapted: adapted.map((x) => x / n) };
+}
+
 const CLASS_OF: Record<number, number> = { [FAVOURABILITY.Negative]: 0, [FAVOURABILITY.Neutral]: 1, [FAVOURABILITY.Positive]: 2 };
+
+const pct = (x: number) => `${Math.round(x * 1000) / 10}%`;
 
 /** Whether a rated post is held back: a fixed hash of its id, so the split never depends on the order of rating. */
 export function heldBack(clipId: number): boolean {
@@ -27,8 +84,6 @@ export function heldBack(clipId: number): boolean {
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return ((h ^ (h >>> 16)) >>> 0) % HOLD_BACK_ONE_IN === 0;
 }
-
-const pct = (x: number) => `${Math.round(x * 1000) / 10}%`;
 
 /**
  * Adapts the client's model from its ratings now and stores the attempt under `jobKey` (a job run
@@ -52,6 +107,7 @@ export async function adaptClient(db: Db, clientId: number, jobKey: string): Pro
   let adaptation: Adaptation | null = null;
   let reason: string | null = null;
   let adapted = base;
+  let shares: Shares | null = null;
   if (train.posts.length < MIN_TRAINING_RATINGS || test.posts.length === 0) {
     reason = `Too few ratings to learn from and to judge: ${ratings.length} (${train.posts.length} to learn from, ${test.posts.length} held back; at least ${MIN_TRAINING_RATINGS} to learn from and one held back)`;
   } else {
@@ -62,6 +118,13 @@ export async function adaptClient(db: Db, clientId: number, jobKey: string): Pro
       const a = adaptation;
       adapted = accuracy((e) => adaptedClass(a, e));
       if (adapted < base) reason = `Worse than the shipped model on the held-back ratings (${pct(adapted)} against ${pct(base)})`;
+      else {
+        shares = sharesOn(
+          (await q.unratedSample(db, clientId, GUARD_SAMPLE)).map((c) => c.body),
+          a,
+        );
+        reason = guardReason(shares, new Set([...train.labels, ...test.labels]));
+      }
     }
   }
   await q.insertModel(db, {
@@ -80,7 +143,10 @@ export async function adaptClient(db: Db, clientId: number, jobKey: string): Pro
     weights: adaptation && reason === null ? packAdaptation(adaptation) : null,
     l2: adaptation?.l2 ?? null,
     epochs: adaptation?.epochs ?? null,
+    unrated_shares: shares ? JSON.stringify(shares) : null,
   });
+  // A new adaptation in use: every process's ingestion scores the client's new posts with it.
+  if (reason === null) await clientModelsChanged(db);
   return (await q.modelOfJob(db, jobKey))!;
 }
 

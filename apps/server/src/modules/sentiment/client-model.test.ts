@@ -6,12 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/connection.ts';
 import { migrate } from '../../db/migrate.ts';
 import { ingestPosts } from '../../ingest/index.ts';
+import { invalidateRules } from '../../ingest/rules.ts';
 import { makePost, seedProject, type SeededProject } from '../../ingest/testing.ts';
-import { changeBinClips, rebuildRollups } from '../../ledger/index.ts';
+import { rebuildRollups } from '../../ledger/index.ts';
+import { enrich } from '../../nlp/enrich.ts';
 import { detectLanguage } from '../../nlp/language.ts';
 import { scoreAdapted } from '../../nlp/sentiment-adapt.ts';
+import { scoreSentiment } from '../../nlp/sentiment.ts';
 import { analyse } from '../../nlp/text.ts';
+import { recomputeSentiment } from '../../jobs/sentiment-recompute.ts';
 import { testDb } from '../../test/harness.ts';
+import { rateClips, sentimentRollups } from '../../test/sentiment-ratings.ts';
 import { ADAPT_MIN_INTERVAL_MS, ADAPT_NEW_RATINGS, adaptationOf, adaptClient, heldBack } from './adapt.ts';
 import { ADAPT_QUEUE, checkClients, runClientJob } from './jobs.ts';
 import * as q from './queries.ts';
@@ -23,7 +28,10 @@ const PLACES = ['Durban', 'Soweto', 'Pretoria', 'Cape Town', 'Gqeberha', 'Polokw
 // Client A's fans praise with slang ("sick", "filthy") the shipped model reads as blame.
 const SLANG = ['sick', 'filthy', 'insane', 'wicked'];
 
-/** The posts: praise in slang, and plain news, each about a drink in a town (both clients' rule "acme" files every one). */
+// And complaints, which both models read as blame: an adaptation may not leave the client none.
+const COMPLAINTS = ['tasted awful, never buying it again', 'was flat and disgusting, terrible'];
+
+/** The posts: praise in slang, and plain news, each about a drink in a town, then a few complaints (both clients' rule "acme" files every one). */
 function posts() {
   const out = [];
   let i = 0;
@@ -34,8 +42,12 @@ function posts() {
       out.push(makePost(body, { externalId: `teach-${i}`, postedAt: new Date(Date.UTC(2024, 5, 1, 8 + (i % 10), i % 60)) }));
       i++;
     }
+  for (const [k, thing] of THINGS.entries())
+    for (const [j, complaint] of COMPLAINTS.entries())
+      out.push(makePost(`acme ${thing} ${complaint}`, { externalId: `complaint-${k}-${j}`, postedAt: new Date(Date.UTC(2024, 5, 1, 18, k * 2 + j)) }));
   return out;
 }
+const isComplaint = (body: string) => COMPLAINTS.some((c) => body.endsWith(c));
 
 type Row = { id: number; clip_id: number; project_id: number; favourability_id: number; classification_id: number };
 
@@ -52,28 +64,8 @@ describe("a client's own sentiment model", () => {
       .execute()) as Row[];
   const bodies = async () => new Map((await h.db.selectFrom('clips').select(['id', 'body', 'language']).execute()).map((c) => [Number(c.id), c]));
   /** A person's rating as the clip tray keeps it: the label, and the project's rows moved through the ledger. */
-  const rate = async (p: SeededProject, clipIds: number[], favourabilityId: number) => {
-    if (!clipIds.length) return;
-    await h.db
-      .insertInto('sentiment_labels')
-      .values(clipIds.map((clip_id) => ({ project_id: p.projectId, clip_id, favourability_id: favourabilityId })))
-      .onConflict((oc) => oc.columns(['project_id', 'clip_id']).doUpdateSet({ favourability_id: favourabilityId, rated_at: new Date() }))
-      .execute();
-    const rows = await h.db.selectFrom('bin_clips').select('id').where('project_id', '=', p.projectId).where('clip_id', 'in', clipIds).execute();
-    await changeBinClips(
-      h.db,
-      rows.map((r) => Number(r.id)),
-      { favourabilityId },
-    );
-  };
-  const rollups = async () => {
-    const hourly = await sql<object>`select bin_id, stream_id, hour, clips, positive, neutral, negative from bin_hourly order by 1, 2, 3`.execute(h.db);
-    const sentiment =
-      await sql<object>`select bin_id, stream_id, hour, brand_association_id, positive, neutral, negative from bin_hourly_sentiment order by 1, 2, 3, 4`.execute(
-        h.db,
-      );
-    return [hourly.rows, sentiment.rows];
-  };
+  const rate = (p: SeededProject, clipIds: number[], favourabilityId: number) => rateClips(h.db, p.projectId, clipIds, favourabilityId);
+  const rollups = () => sentimentRollups(h.db);
 
   beforeAll(async () => {
     h = await testDb();
@@ -87,14 +79,16 @@ describe("a client's own sentiment model", () => {
   it('waits for enough ratings, learns only from its own client, holds some back, and is used only when not worse', async () => {
     const clips = await bodies();
     const slangIds = [...clips].filter(([, c]) => SLANG.some((s) => c.body.endsWith(` ${s}`))).map(([id]) => id);
-    const plainIds = [...clips].filter(([, c]) => !SLANG.some((s) => c.body.endsWith(` ${s}`))).map(([id]) => id);
+    const complaintIds = [...clips].filter(([, c]) => isComplaint(c.body)).map(([id]) => id);
+    const plainIds = [...clips].filter(([id]) => !slangIds.includes(id) && !complaintIds.includes(id)).map(([id]) => id);
     // Client B rates a few of the same posts the other way: none of it may reach A's model.
     await rate(b, slangIds.slice(0, 8), 3);
     expect(await checkClients(h.db)).toEqual({ adapt: [], rescore: [] });
 
-    // A rates the slang as praise and the news as neutral, except a share of the posts left unrated.
-    await rate(a, slangIds.slice(0, 30), 1);
-    await rate(a, plainIds.slice(0, 30), 2);
+    // A rates the slang as praise, the news as neutral and complaints as blame, except a share of the posts left unrated.
+    await rate(a, slangIds.slice(0, 26), 1);
+    await rate(a, plainIds.slice(0, 26), 2);
+    await rate(a, complaintIds.slice(0, 8), 3);
     const queued = await checkClients(h.db);
     expect(queued.adapt).toEqual([a.clientId]);
     const job = await h.db.selectFrom('jobs').select(['key', 'payload']).where('queue', '=', ADAPT_QUEUE).executeTakeFirstOrThrow();
@@ -104,7 +98,7 @@ describe("a client's own sentiment model", () => {
 
     const model = await adaptClient(h.db, a.clientId, job.key!);
     expect(model.ratings).toBe(60);
-    expect(model.held_back).toBe([...slangIds.slice(0, 30), ...plainIds.slice(0, 30)].filter(heldBack).length);
+    expect(model.held_back).toBe([...slangIds.slice(0, 26), ...plainIds.slice(0, 26), ...complaintIds.slice(0, 8)].filter(heldBack).length);
     expect(model.held_back).toBeGreaterThan(0);
     expect(model.trained_on + model.held_back).toBe(60);
     expect(model.used).toBe(true);
@@ -163,23 +157,52 @@ describe("a client's own sentiment model", () => {
     expect(moved).toEqual(await rollups());
   });
 
-  it('goes on with posts filed after the re-scoring, at the schedule’s next look', async () => {
-    expect(await checkClients(h.db)).toEqual({ adapt: [], rescore: [] });
-    await ingestPosts(h.db, [makePost('acme cola in Durban is sick again', { externalId: 'late-1' })]);
+  it('scores a post filed after the adaptation with the client’s model, another client’s rows of it with the shipped one', async () => {
+    // A text the two models read differently: of new posts in the client's slang, the first its model reads otherwise.
+    const model = adaptationOf(await q.modelInUse(h.db, a.clientId))!;
+    const verdicts = SLANG.flatMap((w) => THINGS.map((thing) => `acme ${thing} in Durban is ${w} again`)).map((text) => {
+      const a2 = analyse(text);
+      return { text, adapted: scoreAdapted(a2, text, detectLanguage(a2.tokens, text), model), shipped: enrich(text, null) };
+    });
+    const differing = verdicts.find((v) => v.adapted.favourabilityId !== v.shipped.favourabilityId);
+    expect(differing).toBeDefined();
+    const { text, adapted, shipped } = differing!;
+
+    await ingestPosts(h.db, [makePost(text, { externalId: 'late-1' })]);
+    const late = async () =>
+      await h.db
+        .selectFrom('bin_clips')
+        .innerJoin('clips', 'clips.id', 'bin_clips.clip_id')
+        .innerJoin('clip_enrichment', 'clip_enrichment.clip_id', 'clips.id')
+        .select(['bin_clips.project_id', 'bin_clips.favourability_id', 'bin_clips.classification_id', 'clip_enrichment.classification_id as shared'])
+        .where('clips.external_id', '=', 'late-1')
+        .orderBy('bin_clips.id')
+        .execute();
+    const filed = await late();
+    // At once, by ingestion, before any re-score: client A's rows by its model, client B's by the shipped one.
+    expect(filed.filter((r) => r.project_id === a.projectId).map((r) => [r.favourability_id, r.classification_id])).toEqual(
+      filed.filter((r) => r.project_id === a.projectId).map(() => [adapted.favourabilityId, adapted.classificationId]),
+    );
+    expect(filed.some((r) => r.project_id === a.projectId)).toBe(true);
+    const bRows = filed.filter((r) => r.project_id === b.projectId);
+    expect(bRows.length).toBeGreaterThan(0);
+    for (const r of bRows) expect([r.favourability_id, r.classification_id]).toEqual([shipped.favourabilityId, shipped.classificationId]);
+    // The post's own enrichment, shared by every client, keeps the shipped verdict.
+    expect(filed.every((r) => r.shared === shipped.classificationId)).toBe(true);
+    // The rollups moved with the rows, as for any filed post.
+    const moved = await rollups();
+    await rebuildRollups(h.db);
+    expect(moved).toEqual(await rollups());
+
+    // The schedule's re-score of the posts filed since (the backstop for a process that had not
+    // heard of the adaptation yet) finds nothing to change.
     expect((await checkClients(h.db)).rescore).toEqual([a.clientId]);
     const job = await h.db.selectFrom('jobs').select(['key', 'payload']).where('key', 'like', 'rescore:%').executeTakeFirstOrThrow();
+    const before = (await q.modelInUse(h.db, a.clientId))!.rows_changed;
     const { rescore } = await runClientJob(h.db, job.payload as { clientId: number; adapt: boolean }, job.key!);
     expect(rescore.finished).toBe(true);
-    const late = await h.db
-      .selectFrom('bin_clips')
-      .innerJoin('clips', 'clips.id', 'bin_clips.clip_id')
-      .select(['bin_clips.project_id', 'bin_clips.favourability_id'])
-      .where('clips.external_id', '=', 'late-1')
-      .execute();
-    const model = adaptationOf(await q.modelInUse(h.db, a.clientId))!;
-    const text = 'acme cola in Durban is sick again';
-    const expected = scoreAdapted(analyse(text), text, detectLanguage(analyse(text).tokens, text), model).favourabilityId;
-    expect(late.find((r) => r.project_id === a.projectId)?.favourability_id).toBe(expected);
+    expect(rescore.rowsChanged).toBe(before);
+    expect(await late()).toEqual(filed);
   });
 
   it('records an adaptation that cannot be judged as not used, with why, and keeps scoring with the one in use', async () => {
@@ -191,7 +214,13 @@ describe("a client's own sentiment model", () => {
 
   it('asks about the least certain unrated posts of the filter, each unlike the others, with the ratings so far', async () => {
     const admin = { id: 0, isAdmin: true, sessionId: 0, actingAdminId: null };
-    const r = await teachPosts(h.db, admin, { projectId: a.projectId, startDate: new Date('2024-06-01'), endDate: new Date('2024-06-01'), streamIds: [7] });
+    const r = await teachPosts(h.db, admin, {
+      projectId: a.projectId,
+      startDate: new Date('2024-06-01'),
+      endDate: new Date('2024-06-01'),
+      streamIds: [7],
+      rejected: false,
+    });
     expect([r.Ratings, r.NewRatings]).toEqual([70, 10]);
     expect(r.LastAdaptation).toMatchObject({ Used: true, Ratings: 60, Rescored: true });
     expect(r.Posts.length).toBeGreaterThan(0);
@@ -205,5 +234,102 @@ describe("a client's own sentiment model", () => {
     // Every post the answer names is a row of the asked project.
     const own = new Set((await rowsOf(a.projectId)).map((x) => x.id));
     for (const p of r.Posts) expect(own.has(p.BinClipId)).toBe(true);
+  });
+  it('keeps the client’s model and the persons’ ratings through the recompute after a new shipped model; rollups exact', async () => {
+    // Stored rows as a model change leaves them (every unrated row Neutral), and no recompute done.
+    const unrated = await h.db
+      .selectFrom('bin_clips')
+      .select('id')
+      .where(sql<boolean>`not exists (select 1 from sentiment_labels l where l.clip_id = bin_clips.clip_id and l.project_id = bin_clips.project_id)`)
+      .execute();
+    await h.db
+      .updateTable('bin_clips')
+      .set({ favourability_id: 2, classification_id: 7 })
+      .where(
+        'id',
+        'in',
+        unrated.map((r) => r.id),
+      )
+      .execute();
+    await rebuildRollups(h.db);
+    await h.db.deleteFrom('sentiment_recompute').execute();
+
+    const done = await recomputeSentiment(h.db, { batch: 7 });
+    expect(done.finished).toBe(true);
+    expect(done.rowsChanged).toBeGreaterThan(0);
+
+    const model = adaptationOf(await q.modelInUse(h.db, a.clientId))!;
+    const clips = await bodies();
+    const labels = await h.db.selectFrom('sentiment_labels').select(['project_id', 'clip_id', 'favourability_id']).execute();
+    const ratingOf = new Map(labels.map((l) => [`${l.project_id}:${l.clip_id}`, l.favourability_id]));
+    let adaptedDiffers = 0;
+    let ratedA = 0;
+    let ratedB = 0;
+    for (const p of [a, b])
+      for (const r of await rowsOf(p.projectId)) {
+        const c = clips.get(Number(r.clip_id))!;
+        const rated = ratingOf.get(`${p.projectId}:${r.clip_id}`);
+        const x = analyse(c.body);
+        const language = c.language || detectLanguage(x.tokens, c.body);
+        const shipped = scoreSentiment(x, c.body, language);
+        if (rated !== undefined) {
+          // A person's rating stays, in either client's project.
+          expect(r.favourability_id).toBe(rated);
+          if (p === a) ratedA++;
+          else ratedB++;
+        } else if (p === a) {
+          // Client A's rows: its own model on top of the shipped one, as ingestion scores them.
+          const adapted = scoreAdapted(x, c.body, language, model);
+          expect([r.favourability_id, r.classification_id]).toEqual([adapted.favourabilityId, adapted.classificationId]);
+          if (adapted.favourabilityId !== shipped.favourabilityId) adaptedDiffers++;
+        } else expect([r.favourability_id, r.classification_id]).toEqual([shipped.favourabilityId, shipped.classificationId]);
+      }
+    expect(adaptedDiffers).toBeGreaterThan(0);
+    expect(ratedA).toBeGreaterThan(0);
+    expect(ratedB).toBeGreaterThan(0);
+    // The shared enrichment holds the shipped model's verdict.
+    const enriched = await h.db.selectFrom('clip_enrichment').select(['clip_id', 'classification_id']).execute();
+    for (const e of enriched) {
+      const c = clips.get(Number(e.clip_id))!;
+      const x = analyse(c.body);
+      expect(e.classification_id).toBe(scoreSentiment(x, c.body, c.language || detectLanguage(x.tokens, c.body)).classificationId);
+    }
+    // The rollups moved by exactly the difference: the same as rebuilt from bin_clips.
+    const moved = await rollups();
+    await rebuildRollups(h.db);
+    expect(moved).toEqual(await rollups());
+  });
+  it('gives a rated post seen again in a new bin of the project the person’s rating, not a model’s', async () => {
+    // Two posts of one town client A has not rated: A rates the first as blame, and a rule on A's
+    // sort bin files both there when they are read again.
+    const clips = await h.db.selectFrom('clips').select(['id', 'external_id', 'body', 'posted_at']).orderBy('id').execute();
+    const ratedInA = new Set(
+      (await h.db.selectFrom('sentiment_labels').select('clip_id').where('project_id', '=', a.projectId).execute()).map((l) => Number(l.clip_id)),
+    );
+    const unratedIn = (town: string) => clips.filter((c) => c.body.includes(` ${town}`) && !ratedInA.has(Number(c.id)));
+    const town = PLACES.find((p) => unratedIn(p).length >= 2)!;
+    const [rated, other] = unratedIn(town);
+    await rate(a, [Number(rated.id)], 3);
+    await h.db.insertInto('bin_rules').values({ bin_id: a.sortBinId, kind: 'phrase', expression: town }).execute();
+    invalidateRules(h.db);
+    const inSort = () => h.db.selectFrom('bin_clips').select('favourability_id').where('bin_id', '=', a.sortBinId).where('clip_id', '=', rated.id).execute();
+    expect(await inSort()).toEqual([]);
+    const x = analyse(rated.body);
+    const model = adaptationOf(await q.modelInUse(h.db, a.clientId))!;
+    expect(scoreAdapted(x, rated.body, detectLanguage(x.tokens, rated.body), model).favourabilityId).not.toBe(3);
+
+    await ingestPosts(h.db, [makePost(rated.body, { externalId: rated.external_id, postedAt: new Date(rated.posted_at) })]);
+    // The new row carries the rating (Negative), not what the model says of the text.
+    expect(await inSort()).toEqual([{ favourability_id: 3 }]);
+    // A post of the same town never rated gets its client's model's verdict there.
+    await ingestPosts(h.db, [makePost(other.body, { externalId: other.external_id, postedAt: new Date(other.posted_at) })]);
+    const y = analyse(other.body);
+    const adapted = scoreAdapted(y, other.body, detectLanguage(y.tokens, other.body), model);
+    expect(await h.db.selectFrom('bin_clips').select('favourability_id').where('bin_id', '=', a.sortBinId).where('clip_id', '=', other.id).execute()).toEqual([
+      { favourability_id: adapted.favourabilityId },
+    ]);
+    const moved = await rollups();
+    await rebuildRollups(h.db);
+    expect(moved).toEqual(await rollups());
   });
 });

@@ -27,6 +27,11 @@ export async function queueAdaptation(db: Db, clientId: number, key = `adapt:${c
   return (await enqueue(db, ADAPT_QUEUE, { clientId, adapt: true } satisfies ClientJob, { key })) !== null;
 }
 
+/** Queues the re-score of the client's posts with the shipped model after an admin stopped its adaptation (model `modelId`). */
+export async function queueRescoreAfterStop(db: Db, clientId: number, modelId: number): Promise<boolean> {
+  return (await enqueue(db, ADAPT_QUEUE, { clientId, adapt: false } satisfies ClientJob, { key: `rescore:${clientId}:${modelId}:stopped` })) !== null;
+}
+
 /** The schedule's look: a job for each client whose adaptation is due or whose newer posts wait to be re-scored. */
 export async function checkClients(db: Db, now = new Date()): Promise<{ adapt: number[]; rescore: number[] }> {
   const out = { adapt: [] as number[], rescore: [] as number[] };
@@ -37,9 +42,10 @@ export async function checkClients(db: Db, now = new Date()): Promise<{ adapt: n
       if (await queueAdaptation(db, clientId, `adapt:${clientId}:${due.latestRatingAt?.getTime() ?? 0}:${modelVersion()}`)) out.adapt.push(clientId);
       continue;
     }
-    const inUse = await q.modelInUse(db, clientId);
+    const inUse = await q.modelToRescore(db, clientId);
     if (inUse && (!inUse.rescored_at || (await q.hasClipsAfter(db, clientId, Number(inUse.last_clip_id))))) {
-      const key = `rescore:${clientId}:${inUse.id}:${inUse.last_clip_id}`;
+      // A stopped model's walk back to the shipped model passes the cursors its own walk passed.
+      const key = `rescore:${clientId}:${inUse.id}:${inUse.stopped_at ? 'shipped:' : ''}${inUse.last_clip_id}`;
       if ((await enqueue(db, ADAPT_QUEUE, { clientId, adapt: false } satisfies ClientJob, { key })) !== null) out.rescore.push(clientId);
     }
   }

@@ -2,7 +2,8 @@
 // client's ratings, its adaptations, the posts it may be asked about, and the re-scoring's reads.
 // A client's rows are always found through its projects: nothing here reads another client's.
 import { sql } from 'kysely';
-import { clipsInScope, type Scope } from '../../analytics/scope.ts';
+import type { Scope } from '../../analytics/scope.ts';
+import { trayRows, type ListingFilters } from '../../analytics/tray-filter.ts';
 import type { Db } from '../../db/connection.ts';
 import { notRated } from '../../jobs/sentiment-recompute.ts';
 import type { ClientSentimentModelsTable } from '../../db/tables.generated.ts';
@@ -43,6 +44,63 @@ export async function ratingCounts(db: Db, clientId: number, since: Date | null)
     .executeTakeFirstOrThrow();
   return { total: Number(r.total), newer: Number(r.newer), latest: r.latest ? new Date(r.latest) : null };
 }
+
+/**
+ * The text of the client's newest unrated posts (by when they were posted, each post once): the
+ * sample the guard compares the shipped model and an adaptation on (adapt.ts).
+ */
+export function unratedSample(db: Db, clientId: number, limit: number) {
+  return db
+    .selectFrom('clips')
+    .select(['clips.id', 'clips.body'])
+    .where(
+      'clips.id',
+      'in',
+      db
+        .selectFrom('bin_clips')
+        .select('bin_clips.clip_id')
+        .where('bin_clips.project_id', 'in', projectsOf(db, clientId))
+        .where(notRated)
+        .orderBy('bin_clips.posted_at', 'desc')
+        .limit(limit * 4),
+    )
+    .orderBy('clips.posted_at', 'desc')
+    .orderBy('clips.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * The admin's stop: none of the client's adaptations is used any more (an older one used before
+ * the latest is not brought back), the one in use says who stopped it, and its re-scoring starts
+ * again from the first post, now with the shipped model. Returns the stopped row's id, or null
+ * when none was in use.
+ */
+export async function stopModelInUse(db: Db, clientId: number, reason: string): Promise<number | null> {
+  const inUse = await modelInUse(db, clientId);
+  if (!inUse) return null;
+  await db.updateTable('client_sentiment_models').set({ used: false, reason }).where('client_id', '=', clientId).where('used', '=', true).execute();
+  await db
+    .updateTable('client_sentiment_models')
+    .set({ stopped_at: new Date(), last_clip_id: 0, posts_rescored: 0, rows_changed: 0, rescored_at: null })
+    .where('id', '=', inUse.id)
+    .execute();
+  return inUse.id;
+}
+
+/**
+ * The model the client's posts are re-scored for: its latest used adaptation, or, when an admin
+ * stopped one later than any used, that stopped one (its posts go back to the shipped model).
+ */
+export const modelToRescore = (db: Db, clientId: number) =>
+  db
+    .selectFrom('client_sentiment_models')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .where((eb) => eb.or([eb('used', '=', true), eb('stopped_at', 'is not', null)]))
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 
 /** Clients with at least one rating or one adaptation: the ones the schedule looks at. */
 export async function clientsWithRatings(db: Db): Promise<number[]> {
@@ -139,23 +197,13 @@ export async function finishRescore(db: Db, modelId: number): Promise<void> {
 export const lockModel = (db: Db, modelId: number) =>
   db.selectFrom('client_sentiment_models').selectAll().where('id', '=', modelId).forUpdate().executeTakeFirstOrThrow();
 
-/** Unrated, unrejected posts of the scope (newest first), the candidates "Teach sentiment" chooses among. */
-export function teachCandidates(db: Db, s: Scope, limit: number) {
-  return db
-    .selectFrom('bin_clips')
-    .innerJoin('clips', 'clips.id', 'bin_clips.clip_id')
-    .leftJoin('authors', 'authors.id', 'clips.author_id')
-    .select([
-      'bin_clips.id',
-      'bin_clips.clip_id',
-      'bin_clips.stream_id',
-      'bin_clips.posted_at',
-      'bin_clips.favourability_id',
-      'clips.body',
-      'clips.language',
-      'authors.name as author_name',
-    ])
-    .$call(clipsInScope(s))
+/**
+ * Unrated posts of the tray's filter (newest first), the candidates "Teach sentiment" chooses
+ * among: the tray listing's own rows (analytics/tray-filter.ts), so none is outside the filter.
+ */
+export function teachCandidates(db: Db, s: Scope, f: ListingFilters, limit: number) {
+  return trayRows(db, s, f)
+    .select('clips.language')
     .where(notRated)
     .orderBy('bin_clips.posted_at', 'desc')
     .orderBy('bin_clips.id', 'desc')
@@ -165,3 +213,9 @@ export function teachCandidates(db: Db, s: Scope, limit: number) {
 
 /** Clients by id, with their names (the admin's list). */
 export const clientNames = (db: Db) => db.selectFrom('clients').select(['id', 'name']).orderBy('name').execute();
+
+/** A user's name as the admin screens show it. */
+export async function userName(db: Db, userId: number): Promise<string | null> {
+  const u = await db.selectFrom('users').select(['name', 'surname']).where('id', '=', userId).executeTakeFirst();
+  return u ? `${u.name} ${u.surname}`.trim() : null;
+}

@@ -5,12 +5,15 @@
 // changeBinClips (so the rollups stay exact), sets their classification, and advances the cursor
 // on the model's row. A stopped job resumes after the last batch it committed. Rows a person rated
 // in their project keep the rating; other clients' rows of a shared post are not touched, and the
-// post's own enrichment (shared) keeps the shipped model's verdict.
+// post's own enrichment (shared) keeps the shipped model's verdict. After an admin stopped the
+// adaptation in use, the same walk gives the client's rows the shipped model's verdict back, its
+// cursor on the stopped model's row.
 import type { Db } from '../../db/connection.ts';
 import { yieldToRequests } from '../../jobs/yield.ts';
 import { changeBinClips, reclassify } from '../../ledger/index.ts';
 import { detectLanguage } from '../../nlp/language.ts';
 import { scoreAdapted } from '../../nlp/sentiment-adapt.ts';
+import { scoreSentiment } from '../../nlp/sentiment.ts';
 import { analyse } from '../../nlp/text.ts';
 import { adaptationOf } from './adapt.ts';
 import * as q from './queries.ts';
@@ -28,7 +31,8 @@ export interface RescoreProgress {
 }
 
 /**
- * Runs (or resumes) the re-scoring of the client's posts with its adaptation in use, up to the
+ * Runs (or resumes) the re-scoring of the client's posts with its adaptation in use (or with the
+ * shipped model, when an admin stopped the one in use: q.modelToRescore), up to the
  * newest clip; run again later, it goes on with the posts filed since. `maxBatches` stops early
  * (tests); `signal` stops between batches when the lease is lost.
  */
@@ -37,9 +41,9 @@ export async function rescoreClient(
   clientId: number,
   opts: { signal?: AbortSignal; batch?: number; maxBatches?: number } = {},
 ): Promise<RescoreProgress> {
-  const model = await q.modelInUse(db, clientId);
+  const model = await q.modelToRescore(db, clientId);
   const adaptation = adaptationOf(model);
-  if (!model || !adaptation) return { modelId: null, postsRescored: 0, rowsChanged: 0, finished: true };
+  if (!model || (!adaptation && model.stopped_at === null)) return { modelId: null, postsRescored: 0, rowsChanged: 0, finished: true };
   const batch = opts.batch ?? RESCORE_BATCH;
   let finished = false;
   for (let n = 0; ; n++) {
@@ -56,7 +60,8 @@ export async function rescoreClient(
       for (const [i, c] of clips.entries()) {
         if (i > 0 && i % SCORE_SLICE === 0) await yieldToRequests();
         const a = analyse(c.body);
-        const s = scoreAdapted(a, c.body, c.language || detectLanguage(a.tokens, c.body), adaptation);
+        const language = c.language || detectLanguage(a.tokens, c.body);
+        const s = adaptation ? scoreAdapted(a, c.body, language, adaptation) : scoreSentiment(a, c.body, language);
         scored.set(Number(c.id), { favourabilityId: s.favourabilityId, classificationId: s.classificationId });
       }
       const rows = await q.unratedRowsOf(trx, clientId, [...scored.keys()]);

@@ -1,6 +1,7 @@
 // SQL of the new-project wizard: the client's requesters, and Finish's writes (project, root bin,
 // rule, competitor, agreement, product codes) made in one transaction.
 import type { Insertable, Kysely } from 'kysely';
+import { activeContactsOf } from '../../access/contacts.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Q = Kysely<Database>;
@@ -11,12 +12,8 @@ export function client(db: Q, clientId: number) {
 
 /** The client's active contacts: who may request an agreement. */
 export function requesters(db: Q, clientId: number) {
-  return db
-    .selectFrom('client_contacts')
-    .innerJoin('users', 'users.id', 'client_contacts.user_id')
+  return activeContactsOf(db, clientId)
     .select(['users.id', 'users.name', 'users.surname', 'users.email', 'client_contacts.is_primary'])
-    .where('client_contacts.client_id', '=', clientId)
-    .where('client_contacts.is_active', '=', true)
     .orderBy('client_contacts.is_primary', 'desc')
     .orderBy('users.name')
     .execute();

@@ -1,24 +1,17 @@
 // The crisis spike rule on generated traffic: a week of ordinary matches never fires, a burst fires
 // once, names the terms and authors that rose and the posts that drove it, and alerts every
 // recipient in the app and by mail.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db, DbHandle } from '../../db/connection.ts';
-import { migrate } from '../../db/migrate.ts';
-import { testDb } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/connection.ts';
+import { useMigratedDb } from '../../test/harness.ts';
 import { checkCrisisSpikes, describeSpike, judge, poissonTail } from './crisis-spike.ts';
 import { addMatches, seedWordBin, type WordBinFixture } from '../../test/word-bin-fixture.ts';
 
 const HOUR = 3600_000;
 const opts = { publicUrl: 'http://localhost:8104', smtp: false };
 
-let handle: DbHandle;
 let db: Db;
-beforeAll(async () => {
-  handle = await testDb();
-  db = handle.db;
-  await migrate(db);
-});
-afterAll(() => handle.close());
+useMigratedDb((d) => (db = d));
 
 /** A deterministic pseudo-random sequence, so the ordinary week is the same on every run. */
 function rng(seed: number) {

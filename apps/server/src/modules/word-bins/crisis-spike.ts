@@ -10,13 +10,13 @@
 // ratio, so what is new outranks what was always there), and the hour's most engaged posts.
 // The spike row, the notifications and the recipients' mails are written in one transaction.
 import { NOTIFICATION_TYPES } from '@listening/contract';
-import { sql } from 'kysely';
 import { clientTimeZone } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
 import { digestHtml, digestSubject, digestText } from '../../mail/digest-mail.ts';
-import { notifyRecipients, type Recipient } from '../../mail/notify.ts';
+import { notifyRecipients, type DeliveryOptions, type Recipient } from '../../mail/notify.ts';
 import { signingKey } from '../../mail/signing.ts';
-import { lockActiveBin, recipientsOf, unsubscribeLink, windowClips, wordBinPath } from './digest.ts';
+import { unsubscribeLink, windowClips, wordBinPath } from './digest.ts';
+import * as q from './queries.ts';
 
 export const SPIKE_QUEUE = 'crisis-spike';
 export const SPIKE_EVERY_MS = 60_000;
@@ -77,40 +77,9 @@ async function driversOf(db: Db, wordBinId: number, hourFrom: Date, to: Date, ba
       // The excess weighted by how unusual it is: a term that was always there ranks below a new one.
       .sort((a, b) => score(b) - score(a))
       .slice(0, 5);
-  const inHour = sql<number>`count(*) filter (where m.matched_at >= ${hourFrom})`;
-  const inBase = sql<number>`count(*) filter (where m.matched_at < ${hourFrom})`;
-  const terms = await db
-    .selectFrom('word_bin_clips as m')
-    .innerJoin('clip_enrichment as e', 'e.clip_id', 'm.clip_id')
-    .innerJoin(sql<{ term: string }>`lateral unnest(e.terms)`.as('t'), (j) => j.onTrue())
-    .select([sql<string>`t.t`.as('key'), inHour.as('hour'), inBase.as('base')])
-    .where('m.word_bin_id', '=', wordBinId)
-    .where('m.matched_at', '>=', baseFrom)
-    .where('m.matched_at', '<', to)
-    .groupBy(sql`t.t`)
-    .execute();
-  const authors = await db
-    .selectFrom('word_bin_clips as m')
-    .innerJoin('clips as c', 'c.id', 'm.clip_id')
-    .innerJoin('authors as a', 'a.id', 'c.author_id')
-    .select([sql<string>`coalesce(a.handle, a.name)`.as('key'), inHour.as('hour'), inBase.as('base')])
-    .where('m.word_bin_id', '=', wordBinId)
-    .where('m.matched_at', '>=', baseFrom)
-    .where('m.matched_at', '<', to)
-    .groupBy(sql`coalesce(a.handle, a.name)`)
-    .execute();
-  const posts = await db
-    .selectFrom('word_bin_clips as m')
-    .innerJoin('clips as c', 'c.id', 'm.clip_id')
-    .leftJoin('authors as a', 'a.id', 'c.author_id')
-    .select(['c.id', 'c.body', 'a.name', sql<number>`c.likes + c.shares + c.comments`.as('engagement')])
-    .where('m.word_bin_id', '=', wordBinId)
-    .where('m.matched_at', '>=', hourFrom)
-    .where('m.matched_at', '<', to)
-    .orderBy('engagement', 'desc')
-    .orderBy('c.id', 'desc')
-    .limit(3)
-    .execute();
+  const terms = await q.termCountsAround(db, wordBinId, baseFrom, hourFrom, to);
+  const authors = await q.authorCountsAround(db, wordBinId, baseFrom, hourFrom, to);
+  const posts = await q.mostEngagedMatches(db, wordBinId, hourFrom, to, 3);
   return {
     terms: lift(terms).map((t) => ({ term: t.key, count: t.count, usual: t.usual })),
     authors: lift(authors).map((a) => ({ author: a.key, count: a.count, usual: a.usual })),
@@ -137,46 +106,27 @@ export interface SpikeAlert {
 }
 
 /** Checks one crisis list and raises its alert when the rule says so; null otherwise. */
-export async function checkSpike(db: Db, wordBinId: number, opts: { now?: Date; publicUrl: string; smtp: boolean }): Promise<SpikeAlert | null> {
+export async function checkSpike(db: Db, wordBinId: number, opts: DeliveryOptions): Promise<SpikeAlert | null> {
   const now = opts.now ?? new Date();
   await signingKey(db);
   return db.transaction().execute(async (trx) => {
-    const bin = await lockActiveBin(trx, wordBinId);
+    const bin = await q.lockActiveBin(trx, wordBinId);
     if (!bin || bin.word_bin_type_id !== 2) return null;
-    const recent = await trx
-      .selectFrom('crisis_spikes')
-      .select('id')
-      .where('word_bin_id', '=', bin.id)
-      .where('created_at', '>', new Date(now.getTime() - SPIKE.quietMs))
-      .executeTakeFirst();
+    const recent = await q.spikeSince(trx, bin.id, new Date(now.getTime() - SPIKE.quietMs));
     if (recent) return null;
     const hourFrom = new Date(now.getTime() - SPIKE.windowMs);
     const baseFrom = new Date(Math.max(hourFrom.getTime() - SPIKE.baselineMs, bin.start_date.getTime()));
     const baseHours = Math.max(0, (hourFrom.getTime() - baseFrom.getTime()) / 3600_000);
-    const counts = await trx
-      .selectFrom('word_bin_clips as m')
-      .select([
-        sql<number>`count(*) filter (where m.matched_at >= ${hourFrom})`.as('hour'),
-        sql<number>`count(*) filter (where m.matched_at < ${hourFrom})`.as('base'),
-      ])
-      .where('m.word_bin_id', '=', bin.id)
-      .where('m.matched_at', '>=', baseFrom)
-      .where('m.matched_at', '<', now)
-      .executeTakeFirstOrThrow();
+    const counts = await q.matchCountsAround(trx, bin.id, baseFrom, hourFrom, now);
     const verdict = judge(Number(counts.hour), Number(counts.base), baseHours);
     if (!verdict.spike) return null;
     const drivers = await driversOf(trx, bin.id, hourFrom, now, baseFrom, Math.max(baseHours, SPIKE.minBaselineHours));
     const hour = new Date(Math.floor(now.getTime() / 3600_000) * 3600_000);
-    const row = await trx
-      .insertInto('crisis_spikes')
-      .values({ word_bin_id: bin.id, hour, observed: verdict.observed, expected: verdict.expected, drivers: JSON.stringify(drivers) })
-      .onConflict((oc) => oc.columns(['word_bin_id', 'hour']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const row = await q.insertSpike(trx, { wordBinId: bin.id, hour, observed: verdict.observed, expected: verdict.expected, drivers });
     if (!row) return null;
     const intro = describeSpike(bin.description, verdict, drivers);
     const path = wordBinPath(bin);
-    const recipients = await recipientsOf(trx, bin);
+    const recipients = await q.recipientsOf(trx, [bin.id], bin.client_id);
     const clips = await windowClips(trx, bin.id, hourFrom, now);
     const top = new Set(drivers.posts.map((p) => p.clipId));
     // The posts that drove it first, then the hour's newest.
@@ -218,21 +168,12 @@ export async function checkSpike(db: Db, wordBinId: number, opts: { now?: Date; 
 }
 
 /** The job: every active crisis list. */
-export async function checkCrisisSpikes(db: Db, opts: { now?: Date; publicUrl: string; smtp: boolean }): Promise<SpikeAlert[]> {
+export async function checkCrisisSpikes(db: Db, opts: DeliveryOptions): Promise<SpikeAlert[]> {
   const now = opts.now ?? new Date();
-  const bins = await db
-    .selectFrom('word_bins as b')
-    .innerJoin('projects as p', 'p.id', 'b.project_id')
-    .select('b.id')
-    .where('b.word_bin_type_id', '=', 2)
-    .where('b.is_active', '=', true)
-    .where('p.is_deleted', '=', false)
-    .where('b.start_date', '<=', now)
-    .where('b.stop_date', '>', now)
-    .execute();
+  const bins = await q.runningCrisisLists(db, now);
   const out: SpikeAlert[] = [];
-  for (const b of bins) {
-    const a = await checkSpike(db, b.id, { ...opts, now });
+  for (const id of bins) {
+    const a = await checkSpike(db, id, { ...opts, now });
     if (a) out.push(a);
   }
   return out;

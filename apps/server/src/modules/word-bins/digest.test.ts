@@ -2,28 +2,21 @@
 // notification and DateLastSent; every window reaches each recipient exactly once with two workers
 // racing and with a worker killed in the middle of sending (a child process, then a second run).
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, type DbHandle } from '../../db/connection.ts';
-import { runChild, sharedDb } from '../../test/kill-test.ts';
-import { migrate } from '../../db/migrate.ts';
+import { describe, expect, it } from 'vitest';
+import { type Db } from '../../db/connection.ts';
+import { afterKillMidSend, sendTakingOverClaims, withTwoSenders } from '../../test/kill-test.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { loopbackSmtp, perRecipient } from '../../mail/test-smtp.ts';
 import { readUnsubscribeToken } from '../../mail/unsubscribe.ts';
-import { testDb } from '../../test/harness.ts';
+import { useMigratedDb } from '../../test/harness.ts';
 import { addMatches, seedWordBin } from '../../test/word-bin-fixture.ts';
 import { deliverDueDigests, SETTLE_MS } from './digest.ts';
 
 const opts = { publicUrl: 'http://localhost:8104', smtp: true };
 const ago = (ms: number) => new Date(Date.now() - ms);
 
-let handle: DbHandle;
 let db: Db;
-beforeAll(async () => {
-  handle = await testDb();
-  db = handle.db;
-  await migrate(db);
-});
-afterAll(() => handle.close());
+useMigratedDb((d) => (db = d));
 
 describe('word-bin digest delivery', () => {
   it('mails each recipient the window with author, platform, sentiment and link, logs it, notifies and advances DateLastSent', async () => {
@@ -94,21 +87,16 @@ describe('word-bin digest delivery', () => {
   });
 
   it('sends each window once to each recipient when two workers race', async () => {
-    const smtp = await loopbackSmtp();
-    const mailers = [0, 1].map(() => createMailer(db, { smtpUrl: smtp.url, from: 'listening@example.test' }));
-    try {
+    await withTwoSenders(db, async (smtp, flush) => {
       const f = await seedWordBin(db, { recipients: 4 });
       await addMatches(db, f.wordBinId, [{ body: 'recall', matchedAt: ago(60_000) }]);
       const [a, b] = await Promise.all([deliverDueDigests(db, opts), deliverDueDigests(db, opts)]);
       expect([...a, ...b].filter((w) => w.wordBinId === f.wordBinId)).toHaveLength(1);
-      await Promise.all(mailers.map((m) => m.flush()));
+      await flush();
       const mine = smtp.received.filter((r) => f.emails.includes(r.to));
       expect(perRecipient(mine)).toEqual(Object.fromEntries(f.emails.map((e) => [e, 1])));
       expect(await db.selectFrom('word_bin_logs').select('id').where('word_bin_id', '=', f.wordBinId).execute()).toHaveLength(1);
-    } finally {
-      await Promise.all(mailers.map((m) => m.close()));
-      await smtp.close();
-    }
+    });
   });
 });
 
@@ -116,40 +104,23 @@ const CHILD = fileURLToPath(new URL('../../test/digest-child.ts', import.meta.ur
 
 describe('a worker killed mid-send', () => {
   it('every recipient still gets the window exactly once after a second run', async () => {
-    const shared = await sharedDb('kill');
-    try {
-      let h = await shared.open();
-      await migrate(h.db);
-      const f = await seedWordBin(h.db, { recipients: 3 });
-      await addMatches(h.db, f.wordBinId, [{ body: 'recall', matchedAt: ago(60_000) }]);
+    const seed = async (db: Db) => {
+      const f = await seedWordBin(db, { recipients: 3 });
+      await addMatches(db, f.wordBinId, [{ body: 'recall', matchedAt: ago(60_000) }]);
+      return f;
+    };
+    await afterKillMidSend('kill', CHILD, seed, async ({ f, shared, smtp }) => {
+      const h = await shared.open();
+      const logs = await h.db.selectFrom('word_bin_logs').select('id').where('word_bin_id', '=', f.wordBinId).execute();
+      expect(logs).toHaveLength(1);
+      // The second run: the window is logged already, so no new window; its mails are due again
+      // once the dead sender's claims are stale (0 here; 10 minutes in production).
+      expect(await deliverDueDigests(h.db, opts)).toEqual([]);
+      await sendTakingOverClaims(h.db, smtp.url);
+      expect(perRecipient(smtp.received)).toEqual(Object.fromEntries(f.emails.map((e) => [e, 1])));
+      const states = await h.db.selectFrom('mail_outbox').select('status').distinct().execute();
+      expect(states).toEqual([{ status: 'sent' }]);
       await h.close();
-
-      // The first run dies when its second message arrives, before the server accepts it.
-      let child!: ReturnType<typeof runChild>;
-      const smtp = await loopbackSmtp({ onMessage: (n) => (n === 2 ? (child.kill(), 'hold') : 'accept') });
-      try {
-        child = runChild(CHILD, smtp.url, shared.args);
-        expect(await child.exited).toBeNull();
-        expect(smtp.received).toHaveLength(1);
-
-        h = await shared.open();
-        const logs = await h.db.selectFrom('word_bin_logs').select('id').where('word_bin_id', '=', f.wordBinId).execute();
-        expect(logs).toHaveLength(1);
-        // The second run: the window is logged already, so no new window; its mails are due again
-        // once the dead sender's claims are stale (0 here; 10 minutes in production).
-        expect(await deliverDueDigests(h.db, opts)).toEqual([]);
-        const mailer = createMailer(h.db, { smtpUrl: smtp.url, from: 'listening@example.test', staleClaimMs: 0 });
-        await mailer.flush();
-        await mailer.close();
-        expect(perRecipient(smtp.received)).toEqual(Object.fromEntries(f.emails.map((e) => [e, 1])));
-        const states = await h.db.selectFrom('mail_outbox').select('status').distinct().execute();
-        expect(states).toEqual([{ status: 'sent' }]);
-        await h.close();
-      } finally {
-        await smtp.close();
-      }
-    } finally {
-      await shared.drop();
-    }
+    });
   }, 60_000);
 });

@@ -9,27 +9,17 @@
 import { NOTIFICATION_TYPES } from '@listening/contract';
 import { clientTimeZone } from '../../analytics/scope.ts';
 import type { Db } from '../../db/connection.ts';
-import { digestHtml, digestSubject, digestText, DIGEST_SHOWN, type DigestClip } from '../../mail/digest-mail.ts';
-import { notifyRecipients, type Recipient } from '../../mail/notify.ts';
+import { digestClip, digestHtml, digestSubject, digestText, DIGEST_SHOWN, type DigestClip } from '../../mail/digest-mail.ts';
+import { notifyRecipients, SETTLE_MS, type DeliveryOptions, type Recipient } from '../../mail/notify.ts';
 import { signingKey } from '../../mail/signing.ts';
 import { unsubscribeUrl } from '../../mail/unsubscribe.ts';
+import { insertWindowLog, lockActiveBin, matchesInWindow, recipientsOf, setBinLastSent, startedBins } from './queries.ts';
 
 export const DIGEST_QUEUE = 'word-bin-digest';
 /** How often the digest job looks for due bins. */
 export const DIGEST_EVERY_MS = 20_000;
-/**
- * The window ends this long before now: a match is stamped when its ingestion transaction began
- * and becomes visible when it commits, so the newest moment is left for the next window.
- */
-export const SETTLE_MS = 15_000;
-
-export interface DigestOptions {
-  /** The product's address, for links in the mail (PUBLIC_URL). */
-  publicUrl: string;
-  /** Whether an SMTP server delivers the outbox (else mails are kept for /admin/outbox). */
-  smtp: boolean;
-  now?: Date;
-}
+export type DigestOptions = DeliveryOptions;
+export { SETTLE_MS };
 
 /** The detail route of a bin in the app (the notification's and the mail's link). */
 export function wordBinPath(bin: { client_id: number; project_id: number; id: number; word_bin_type_id: number }): string {
@@ -41,42 +31,7 @@ export const kindOf = (typeId: number) => (typeId === 2 ? 'Crisis list' : 'React
 
 /** The matches of a bin in [from, to), oldest first, with what a digest shows of each. */
 export async function windowClips(db: Db, wordBinId: number, from: Date, to: Date): Promise<DigestClip[]> {
-  const rows = await db
-    .selectFrom('word_bin_clips as m')
-    .innerJoin('clips as c', 'c.id', 'm.clip_id')
-    .leftJoin('authors as a', 'a.id', 'c.author_id')
-    .leftJoin('clip_enrichment as e', 'e.clip_id', 'c.id')
-    .select(['c.id', 'c.body', 'c.link', 'c.posted_at', 'c.stream_id', 'a.name', 'a.handle', 'e.classification_id'])
-    .where('m.word_bin_id', '=', wordBinId)
-    .where('m.matched_at', '>=', from)
-    .where('m.matched_at', '<', to)
-    .orderBy('m.matched_at')
-    .orderBy('m.id')
-    .execute();
-  return rows.map((r) => ({
-    clipId: Number(r.id),
-    body: r.body,
-    link: r.link,
-    postedAt: r.posted_at,
-    streamId: r.stream_id,
-    authorName: r.name,
-    authorHandle: r.handle,
-    classificationId: r.classification_id,
-  }));
-}
-
-/** A bin's recipients who may still receive it: active contacts of the bin's own client. */
-export async function recipientsOf(db: Db, bin: { id: number; client_id: number }) {
-  return db
-    .selectFrom('word_bin_recipients as r')
-    .innerJoin('client_contacts as cc', 'cc.id', 'r.contact_id')
-    .innerJoin('users as u', 'u.id', 'cc.user_id')
-    .select(['r.id', 'r.contact_id', 'u.id as user_id', 'u.email'])
-    .where('r.word_bin_id', '=', bin.id)
-    .where('cc.client_id', '=', bin.client_id)
-    .where('cc.is_active', '=', true)
-    .orderBy('r.id')
-    .execute();
+  return (await matchesInWindow(db, wordBinId, from, to)).map(digestClip);
 }
 
 /** The link that removes one recipient from its bin: the product's one unsubscribe link (mail/unsubscribe.ts), type 2. */
@@ -86,15 +41,7 @@ export function unsubscribeLink(db: Db, publicUrl: string, recipient: { word_bin
 
 /** Ids of the bins due at `now`. */
 export async function dueBins(db: Db, now: Date): Promise<number[]> {
-  const rows = await db
-    .selectFrom('word_bins as b')
-    .innerJoin('projects as p', 'p.id', 'b.project_id')
-    .select(['b.id', 'b.date_last_sent', 'b.start_date', 'b.notification_interval'])
-    .where('b.is_active', '=', true)
-    .where('p.is_deleted', '=', false)
-    .where('b.start_date', '<=', now)
-    .where((w) => w(w.fn.coalesce('b.date_last_sent', 'b.start_date'), '<', w.ref('b.stop_date')))
-    .execute();
+  const rows = await startedBins(db, now);
   return rows.filter((r) => now.getTime() - (r.date_last_sent ?? r.start_date).getTime() >= r.notification_interval * 60_000).map((r) => r.id);
 }
 
@@ -103,11 +50,6 @@ export interface WindowResult {
   logId: number;
   clips: number;
   mails: number;
-}
-
-/** An active word bin's row, locked for this transaction; undefined when inactive or held by another worker (who is working on it). */
-export function lockActiveBin(trx: Db, wordBinId: number) {
-  return trx.selectFrom('word_bins').selectAll().where('id', '=', wordBinId).where('is_active', '=', true).forUpdate().skipLocked().executeTakeFirst();
 }
 
 /** Sends one bin's due window, or nothing (not due, empty, or already sent by another worker). */
@@ -124,16 +66,11 @@ export async function deliverWindow(db: Db, wordBinId: number, opts: DigestOptio
     if (to <= from || now.getTime() - from.getTime() < bin.notification_interval * 60_000) return null;
     const clips = await windowClips(trx, bin.id, from, to);
     if (clips.length === 0) return null;
-    const log = await trx
-      .insertInto('word_bin_logs')
-      .values({ word_bin_id: bin.id, date_from: from, date_to: to, clip_count: clips.length })
-      .onConflict((oc) => oc.columns(['word_bin_id', 'date_from']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const log = await insertWindowLog(trx, { wordBinId: bin.id, from, to, clips: clips.length });
     if (!log) return null;
     const path = wordBinPath(bin);
     const appLink = `${opts.publicUrl.replace(/\/$/, '')}${path}`;
-    const recipients = await recipientsOf(trx, bin);
+    const recipients = await recipientsOf(trx, [bin.id], bin.client_id);
     const timeZone = await clientTimeZone(trx, bin.client_id);
     const told: Recipient[] = [];
     for (const r of recipients) {
@@ -161,7 +98,7 @@ export async function deliverWindow(db: Db, wordBinId: number, opts: DigestOptio
       link: path,
     };
     const mails = await notifyRecipients(trx, told, bell, { smtp: opts.smtp });
-    await trx.updateTable('word_bins').set({ date_last_sent: to }).where('id', '=', bin.id).execute();
+    await setBinLastSent(trx, bin.id, to);
     return { wordBinId: bin.id, logId: log.id, clips: clips.length, mails };
   });
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOARD_BACKGROUND_MAX_BYTES } from '@listening/contract';
 import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
+import { saveWordBin } from '../../test/word-bin-fixture.ts';
 import { sniffImageType } from './board.ts';
 
 type Headers = { authorization: string };
@@ -33,21 +34,7 @@ describe("a board's background image", () => {
     t = await createTestApp();
     [analyst, viewer] = await Promise.all(['analyst', 'viewer'].map((u) => authHeader(t.app, `${u}@demo.example`)));
     // A list saved by the analyst comes with its board.
-    const saved = await t.app.inject({
-      method: 'POST',
-      url: '/api/wordbins/save',
-      headers: analyst,
-      payload: {
-        Description: 'Board bin',
-        ProjectId: t.projects['acme-brand'],
-        WordBinTypeId: 1,
-        NotificationInterval: 0,
-        StartDate: '2024-01-01T00:00:00.000Z',
-        StopDate: '2030-01-01T00:00:00.000Z',
-        Keywords: [{ Value: 'board', OperatorId: 1 }],
-        Recipients: [],
-      },
-    });
+    const saved = await saveWordBin(t.app, analyst, { Description: 'Board bin', ProjectId: t.projects['acme-brand'], keyword: 'board' });
     if (saved.statusCode !== 200) throw new Error(saved.body);
     boardId = (await t.app.inject({ method: 'GET', url: `/api/workflow/get/wordbin/?wordBinId=${saved.json().Id}`, headers: analyst })).json().Id;
   });

@@ -1,6 +1,7 @@
 // The SQL of the workflow board. A ticket is a word_bin_clips row; its group is its
 // workflow_tickets row's, or the workflow's default group when it has none.
 import { WORKFLOW_TICKETS_PER_GROUP } from '@listening/contract';
+import { activeContactsOf } from '../../access/contacts.ts';
 import type { Db } from '../../db/connection.ts';
 
 /** A word bin with what access needs (its client and project). */
@@ -200,12 +201,8 @@ export async function saveBoardBackground(db: Db, workflowId: number, bytes: Uin
 
 /** The client's active contacts: who works its boards. */
 export function clientMembers(db: Db, clientId: number) {
-  return db
-    .selectFrom('client_contacts')
-    .innerJoin('users', 'users.id', 'client_contacts.user_id')
+  return activeContactsOf(db, clientId)
     .select(['client_contacts.id', 'users.name', 'users.surname'])
-    .where('client_contacts.client_id', '=', clientId)
-    .where('client_contacts.is_active', '=', true)
     .orderBy('users.name')
     .orderBy('client_contacts.id')
     .execute();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKFLOW_PLACEHOLDER_GROUP_ID, type WorkflowGroup } from '@listening/contract';
-import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
+import { authHeader, countRows, createTestApp, type TestContext } from '../../test/harness.ts';
+import { saveWordBin } from '../../test/word-bin-fixture.ts';
 
 type Headers = { authorization: string };
 
@@ -23,21 +24,7 @@ describe('the workflow board of a word bin', () => {
 
   /** A word bin of acme-brand, saved by the analyst, with its matches (clips inserted here, posted a minute apart). */
   async function wordBinWithMatches(description: string, bodies: string[]) {
-    const saved = await t.app.inject({
-      method: 'POST',
-      url: '/api/wordbins/save',
-      headers: analyst,
-      payload: {
-        Description: description,
-        ProjectId: t.projects['acme-brand'],
-        WordBinTypeId: 1,
-        NotificationInterval: 0,
-        StartDate: '2024-01-01T00:00:00.000Z',
-        StopDate: '2030-01-01T00:00:00.000Z',
-        Keywords: [{ Value: 'cola', OperatorId: 1 }],
-        Recipients: [],
-      },
-    });
+    const saved = await saveWordBin(t.app, analyst, { Description: description, ProjectId: t.projects['acme-brand'], keyword: 'cola' });
     if (saved.statusCode !== 200) throw new Error(`word bin not saved: ${saved.body}`);
     const bin = { id: saved.json().Id as number };
     const ids: Record<string, number> = {};
@@ -83,36 +70,15 @@ describe('the workflow board of a word bin', () => {
     await t.db.insertInto('client_products').values({ client_id: oldBrand.id, product_code: 'KPRW10' }).execute();
     await t.db.insertInto('client_contacts').values({ client_id: oldBrand.id, user_id: user.id }).execute();
     const admin = await authHeader(t.app, 'admin@demo.example');
-    const saved = await t.app.inject({
-      method: 'POST',
-      url: '/api/wordbins/save',
-      headers: admin,
-      payload: {
-        Description: 'Retro recall',
-        ProjectId: t.projects['oldbrand'],
-        WordBinTypeId: 1,
-        NotificationInterval: 0,
-        StartDate: '2024-01-01T00:00:00.000Z',
-        StopDate: '2024-02-01T00:00:00.000Z',
-        Keywords: [{ Value: 'recall', OperatorId: 1 }],
-        Recipients: [],
-      },
+    const saved = await saveWordBin(t.app, admin, {
+      Description: 'Retro recall',
+      ProjectId: t.projects['oldbrand'],
+      keyword: 'recall',
+      StopDate: '2024-02-01T00:00:00.000Z',
     });
     expect(saved.statusCode).toBe(200);
     const wordBinId = saved.json().Id as number;
-    const rows = async () =>
-      Promise.all(
-        (['workflows', 'workflow_groups', 'workflow_tickets', 'boards'] as const).map(async (table) =>
-          Number(
-            (
-              await t.db
-                .selectFrom(table)
-                .select((eb) => eb.fn.countAll().as('n'))
-                .executeTakeFirstOrThrow()
-            ).n,
-          ),
-        ),
-      );
+    const rows = async () => Promise.all((['workflows', 'workflow_groups', 'workflow_tickets', 'boards'] as const).map((table) => countRows(t.db, table)));
     const before = await rows();
     const res = await req('GET', `/api/workflow/get/wordbin/?wordBinId=${wordBinId}`);
     expect(res.statusCode).toBe(200);

@@ -6,10 +6,10 @@
 // RSS feed without such links is followed WordPress's way (`?paged=N`), bounded (pagedFeedUrl).
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Post } from '../../ingest/post.ts';
-import { HttpClient } from '../../ingest/connectors/http.ts';
+import { HttpClient, HttpConnector } from '../../ingest/connectors/http.ts';
 import { date, failedPage, isObj, malformedPage, obj, PageBuilder, str, toPost, type Obj } from '../../ingest/connectors/normalise.ts';
 import { afterPage, isNew, maxMark, newer, type SweepCursor } from '../../ingest/connectors/sweep.ts';
-import type { Connector, PageOutcome, Skip } from '../../ingest/connectors/types.ts';
+import type { PageOutcome, Skip } from '../../ingest/connectors/types.ts';
 
 export const BLOG_STREAM = 13;
 
@@ -161,13 +161,10 @@ function itemToPost(it: Obj, atom: boolean, feed: { href: string; host: string; 
   });
 }
 
-export class BlogFeedConnector implements Connector<FeedCursor> {
+export class BlogFeedConnector extends HttpConnector<FeedCursor, BlogConfig> {
   readonly name = 'blog.feed';
-  readonly key: string;
-  private readonly http: HttpClient;
-  constructor(private readonly cfg: BlogConfig) {
-    this.key = cfg.feedUrl;
-    this.http = cfg.http ?? new HttpClient();
+  constructor(cfg: BlogConfig) {
+    super(cfg, cfg.feedUrl);
   }
 
   async fetchPage(cursor: FeedCursor | null): Promise<PageOutcome<FeedCursor>> {

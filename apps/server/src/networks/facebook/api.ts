@@ -2,11 +2,11 @@
 // read in sweeps bounded by `since`), with the first comments inline, and all comments and
 // replies of one post (chronological, resumed from the end).
 import type { Post } from '../../ingest/post.ts';
-import { classifyGraph, graphGet, readGraphList, type TailCursor } from '../meta-graph.ts';
-import { apiUrl, HttpClient } from '../../ingest/connectors/http.ts';
+import { classifyGraph, graphCommentsPage, graphGet, readGraphList, type TailCursor } from '../meta-graph.ts';
+import { apiUrl, HttpClient, HttpConnector } from '../../ingest/connectors/http.ts';
 import { date, failedPage, isObj, malformedPage, num, obj, PageBuilder, str, toPost, type Obj } from '../../ingest/connectors/normalise.ts';
 import { afterPage, maxMark, type SweepCursor } from '../../ingest/connectors/sweep.ts';
-import type { Connector, PageOutcome, Skip } from '../../ingest/connectors/types.ts';
+import type { PageOutcome, Skip } from '../../ingest/connectors/types.ts';
 
 export const FACEBOOK_STREAM = 8;
 export { classifyGraph };
@@ -84,13 +84,10 @@ const timeOf = (item: Obj) => {
  * /posts would list the page's own only. Which is which is decided later from `from` (a post by
  * the linked page is Owned, ingest/brand.ts).
  */
-export class FacebookPageConnector implements Connector<SweepCursor> {
+export class FacebookPageConnector extends HttpConnector<SweepCursor, FacebookConfig & { pageId: string }> {
   readonly name = 'facebook.page';
-  readonly key: string;
-  private readonly http: HttpClient;
-  constructor(private readonly cfg: FacebookConfig & { pageId: string }) {
-    this.key = cfg.pageId;
-    this.http = cfg.http ?? new HttpClient();
+  constructor(cfg: FacebookConfig & { pageId: string }) {
+    super(cfg, cfg.pageId);
   }
 
   async fetchPage(cursor: SweepCursor | null): Promise<PageOutcome<SweepCursor>> {
@@ -134,29 +131,15 @@ export class FacebookPageConnector implements Connector<SweepCursor> {
  * GET /{post-id}/comments?filter=stream&order=chronological: every comment and every reply of a
  * post in one list, oldest first; at the end the cursor stays there for new ones.
  */
-export class FacebookCommentsConnector implements Connector<TailCursor> {
+export class FacebookCommentsConnector extends HttpConnector<TailCursor, FacebookConfig & { postId: string }> {
   readonly name = 'facebook.comments';
-  readonly key: string;
-  private readonly http: HttpClient;
-  constructor(private readonly cfg: FacebookConfig & { postId: string }) {
-    this.key = cfg.postId;
-    this.http = cfg.http ?? new HttpClient();
+  constructor(cfg: FacebookConfig & { postId: string }) {
+    super(cfg, cfg.postId);
   }
 
-  async fetchPage(cursor: TailCursor | null): Promise<PageOutcome<TailCursor>> {
-    const same = cursor ?? { after: null };
-    const u = apiUrl(this.cfg.baseUrl, `/${encodeURIComponent(this.key)}/comments`);
-    u.searchParams.set('fields', COMMENT_FIELDS);
-    u.searchParams.set('filter', 'stream');
-    u.searchParams.set('order', 'chronological');
-    u.searchParams.set('limit', String(this.cfg.limit ?? 100));
-    if (same.after) u.searchParams.set('after', same.after);
-    const r = await graphGet(this.http, u, this.cfg.accessToken);
-    if (!r.ok) return failedPage(same, r);
-    const list = readGraphList(r.body);
-    if (!list) return malformedPage(same, 'no data array');
-    const b = new PageBuilder();
-    for (const c of list.items) b.add(isObj(c) ? fbCommentToPost(c, this.key) : { reason: 'malformed_item' });
-    return { page: b.page(), cursor: { after: list.after ?? same.after }, next: list.hasNext ? 'more' : 'done' };
+  fetchPage(cursor: TailCursor | null): Promise<PageOutcome<TailCursor>> {
+    const query = { fields: COMMENT_FIELDS, filter: 'stream', order: 'chronological', limit: String(this.cfg.limit ?? 100) };
+    const cfg = { baseUrl: this.cfg.baseUrl, accessToken: this.cfg.accessToken, objectId: this.key, query };
+    return graphCommentsPage(this.http, cfg, cursor, (c, b) => b.add(fbCommentToPost(c, this.key)));
   }
 }

@@ -2,11 +2,11 @@
 // (ig_hashtag_search, then recent_media). Media lists are newest first and take no `since`, so a
 // sweep stops at the first item the last sweep had already seen.
 import type { Post } from '../../ingest/post.ts';
-import { graphGet, readGraphList, type TailCursor } from '../meta-graph.ts';
-import { apiUrl, HttpClient } from '../../ingest/connectors/http.ts';
+import { graphCommentsPage, graphGet, readGraphList, type TailCursor } from '../meta-graph.ts';
+import { apiUrl, HttpClient, HttpConnector } from '../../ingest/connectors/http.ts';
 import { date, failedPage, isObj, malformedPage, num, obj, PageBuilder, str, toPost, type Obj } from '../../ingest/connectors/normalise.ts';
 import { afterPage, isNew, maxMark, type SweepCursor } from '../../ingest/connectors/sweep.ts';
-import type { Connector, PageOutcome, Skip } from '../../ingest/connectors/types.ts';
+import type { PageOutcome, Skip } from '../../ingest/connectors/types.ts';
 
 export const INSTAGRAM_STREAM = 9;
 
@@ -91,13 +91,10 @@ async function mediaSweep<C extends SweepCursor>(
 }
 
 /** GET /{ig-user-id}/media */
-export class InstagramMediaConnector implements Connector<SweepCursor> {
+export class InstagramMediaConnector extends HttpConnector<SweepCursor, InstagramConfig> {
   readonly name = 'instagram.media';
-  readonly key: string;
-  private readonly http: HttpClient;
-  constructor(private readonly cfg: InstagramConfig) {
-    this.key = cfg.igUserId;
-    this.http = cfg.http ?? new HttpClient();
+  constructor(cfg: InstagramConfig) {
+    super(cfg, cfg.igUserId);
   }
   fetchPage(cursor: SweepCursor | null): Promise<PageOutcome<SweepCursor>> {
     const u = apiUrl(this.cfg.baseUrl, `/${encodeURIComponent(this.cfg.igUserId)}/media`);
@@ -117,30 +114,15 @@ export class InstagramMediaConnector implements Connector<SweepCursor> {
 }
 
 /** GET /{media-id}/comments with each comment's replies, resumed from the end of the list. */
-export class InstagramCommentsConnector implements Connector<TailCursor> {
+export class InstagramCommentsConnector extends HttpConnector<TailCursor, InstagramConfig & { mediaId: string }> {
   readonly name = 'instagram.comments';
-  readonly key: string;
-  private readonly http: HttpClient;
-  constructor(private readonly cfg: InstagramConfig & { mediaId: string }) {
-    this.key = cfg.mediaId;
-    this.http = cfg.http ?? new HttpClient();
+  constructor(cfg: InstagramConfig & { mediaId: string }) {
+    super(cfg, cfg.mediaId);
   }
-  async fetchPage(cursor: TailCursor | null): Promise<PageOutcome<TailCursor>> {
-    const same = cursor ?? { after: null };
-    const u = apiUrl(this.cfg.baseUrl, `/${encodeURIComponent(this.key)}/comments`);
-    u.searchParams.set('fields', COMMENT_FIELDS);
-    u.searchParams.set('limit', String(this.cfg.limit ?? 50));
-    if (same.after) u.searchParams.set('after', same.after);
-    const r = await graphGet(this.http, u, this.cfg.accessToken);
-    if (!r.ok) return failedPage(same, r);
-    const list = readGraphList(r.body);
-    if (!list) return malformedPage(same, 'no data array');
-    const b = new PageBuilder();
-    for (const c of list.items) {
-      if (!isObj(c)) {
-        b.skip('malformed_item');
-        continue;
-      }
+  fetchPage(cursor: TailCursor | null): Promise<PageOutcome<TailCursor>> {
+    const query = { fields: COMMENT_FIELDS, limit: String(this.cfg.limit ?? 50) };
+    const cfg = { baseUrl: this.cfg.baseUrl, accessToken: this.cfg.accessToken, objectId: this.key, query };
+    return graphCommentsPage(this.http, cfg, cursor, (c, b) => {
       b.add(igCommentToPost(c, this.key));
       // The replies of a hidden comment are hidden with it.
       const replies = obj(c.replies).data;
@@ -153,10 +135,12 @@ export class InstagramCommentsConnector implements Connector<TailCursor> {
                 ? { reason: 'not_public', detail: str(rep.id) }
                 : igCommentToPost(rep, str(c.id) ?? this.key),
           );
-    }
-    return { page: b.page(), cursor: { after: list.after ?? same.after }, next: list.hasNext ? 'more' : 'done' };
+    });
   }
 }
+
+/** A hashtag as the API looks it up: without the # and in lower case. */
+const tagOf = (hashtag: string) => hashtag.replace(/^#/, '').toLowerCase();
 
 export interface HashtagCursor extends SweepCursor {
   /** Looked up once and kept: each lookup counts against 30 hashtags a week per account. */
@@ -164,15 +148,12 @@ export interface HashtagCursor extends SweepCursor {
 }
 
 /** GET /ig_hashtag_search?user_id=&q=, then GET /{hashtag-id}/recent_media?user_id= */
-export class InstagramHashtagConnector implements Connector<HashtagCursor> {
+export class InstagramHashtagConnector extends HttpConnector<HashtagCursor, InstagramConfig & { hashtag: string }> {
   readonly name = 'instagram.hashtag';
-  readonly key: string;
-  private readonly http: HttpClient;
   private readonly tag: string;
-  constructor(private readonly cfg: InstagramConfig & { hashtag: string }) {
-    this.tag = cfg.hashtag.replace(/^#/, '').toLowerCase();
-    this.key = `${cfg.igUserId}:${this.tag}`;
-    this.http = cfg.http ?? new HttpClient();
+  constructor(cfg: InstagramConfig & { hashtag: string }) {
+    super(cfg, `${cfg.igUserId}:${tagOf(cfg.hashtag)}`);
+    this.tag = tagOf(cfg.hashtag);
   }
   async fetchPage(cursor: HashtagCursor | null): Promise<PageOutcome<HashtagCursor>> {
     const same: HashtagCursor = cursor ?? { mark: null, page: null, top: null, hashtagId: null };

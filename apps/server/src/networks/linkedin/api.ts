@@ -2,10 +2,10 @@
 // comments. Both page by start/count; posts come newest first and are read in sweeps; comments
 // come in an order the API does not promise, so their cursor is the newest creation time read.
 import type { Post } from '../../ingest/post.ts';
-import { apiUrl, boundedMessage, HttpClient, type HttpResult, type Verdict } from '../../ingest/connectors/http.ts';
+import { apiUrl, boundedMessage, HttpClient, type HttpResult, type Verdict, HttpConnector } from '../../ingest/connectors/http.ts';
 import { failedPage, isObj, malformedPage, num, obj, PageBuilder, str, toPost, type Obj } from '../../ingest/connectors/normalise.ts';
 import { afterPage, isNew, maxMark, type SweepCursor } from '../../ingest/connectors/sweep.ts';
-import type { Connector, CursorValue, PageOutcome, Skip } from '../../ingest/connectors/types.ts';
+import type { CursorValue, PageOutcome, Skip } from '../../ingest/connectors/types.ts';
 
 export const LINKEDIN_STREAM = 11;
 
@@ -98,13 +98,10 @@ function get(cfg: LinkedInConfig, http: HttpClient, path: string, params: Record
 }
 
 /** GET /rest/posts?author={orgUrn}&q=author */
-export class LinkedInPostsConnector implements Connector<SweepCursor> {
+export class LinkedInPostsConnector extends HttpConnector<SweepCursor, LinkedInConfig & { orgUrn: string; orgName?: string }> {
   readonly name = 'linkedin.posts';
-  readonly key: string;
-  private readonly http: HttpClient;
-  constructor(private readonly cfg: LinkedInConfig & { orgUrn: string; orgName?: string }) {
-    this.key = cfg.orgUrn;
-    this.http = cfg.http ?? new HttpClient();
+  constructor(cfg: LinkedInConfig & { orgUrn: string; orgName?: string }) {
+    super(cfg, cfg.orgUrn);
   }
   async fetchPage(cursor: SweepCursor | null): Promise<PageOutcome<SweepCursor>> {
     const same = cursor ?? { mark: null, page: null, top: null };
@@ -153,13 +150,10 @@ export interface CommentsCursor extends CursorValue {
 const idList = (s: string | undefined) => (s ? s.split(' ').filter(Boolean) : []);
 
 /** GET /rest/socialActions/{postUrn}/comments: each pass reads the list and keeps what is new. */
-export class LinkedInCommentsConnector implements Connector<CommentsCursor> {
+export class LinkedInCommentsConnector extends HttpConnector<CommentsCursor, LinkedInConfig & { postUrn: string }> {
   readonly name = 'linkedin.comments';
-  readonly key: string;
-  private readonly http: HttpClient;
-  constructor(private readonly cfg: LinkedInConfig & { postUrn: string }) {
-    this.key = cfg.postUrn;
-    this.http = cfg.http ?? new HttpClient();
+  constructor(cfg: LinkedInConfig & { postUrn: string }) {
+    super(cfg, cfg.postUrn);
   }
   async fetchPage(cursor: CommentsCursor | null): Promise<PageOutcome<CommentsCursor>> {
     // A cursor of the former shape ({start}: an offset in an oldest-first list) starts a new pass.

@@ -2,7 +2,7 @@
 // has_more) and a video's comments in the Research API shape (/v2/research/video/comment/list/).
 // Every answer carries error:{code,message,log_id}; code "ok" means success.
 import type { Post } from '../../ingest/post.ts';
-import { apiUrl, boundedMessage, HttpClient, type HttpResult, type Verdict } from '../../ingest/connectors/http.ts';
+import { apiUrl, boundedMessage, HttpClient, type HttpResult, type Verdict, HttpConnector } from '../../ingest/connectors/http.ts';
 import { date, failedPage, isObj, malformedPage, num, obj, PageBuilder, str, toPost, type Obj } from '../../ingest/connectors/normalise.ts';
 import { afterPage, isNew, maxMark, type SweepCursor } from '../../ingest/connectors/sweep.ts';
 import type { Connector, CursorValue, PageOutcome, Skip } from '../../ingest/connectors/types.ts';
@@ -84,13 +84,10 @@ async function post(cfg: TikTokConfig, http: HttpClient, path: string, fields: s
 }
 
 /** POST /v2/video/list/ for the account that granted the token. */
-export class TikTokVideosConnector implements Connector<SweepCursor> {
+export class TikTokVideosConnector extends HttpConnector<SweepCursor, TikTokConfig & { openId: string; username?: string; displayName?: string }> {
   readonly name = 'tiktok.videos';
-  readonly key: string;
-  private readonly http: HttpClient;
-  constructor(private readonly cfg: TikTokConfig & { openId: string; username?: string; displayName?: string }) {
-    this.key = cfg.openId;
-    this.http = cfg.http ?? new HttpClient();
+  constructor(cfg: TikTokConfig & { openId: string; username?: string; displayName?: string }) {
+    super(cfg, cfg.openId);
   }
   async fetchPage(cursor: SweepCursor | null): Promise<PageOutcome<SweepCursor>> {
     const same = cursor ?? { mark: null, page: null, top: null };

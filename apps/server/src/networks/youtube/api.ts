@@ -1,10 +1,10 @@
 // YouTube Data API v3: keyword search, a channel's uploads, and a video's comment threads. Each
 // page of videos is completed by one videos.list call (statistics, full description).
 import type { Post } from '../../ingest/post.ts';
-import { apiUrl, boundedMessage, HttpClient, type HttpResult, type Verdict } from '../../ingest/connectors/http.ts';
+import { apiUrl, boundedMessage, HttpClient, HttpConnector, type HttpResult, type Verdict } from '../../ingest/connectors/http.ts';
 import { date, failedPage, isObj, malformedPage, num, obj, PageBuilder, str, toPost, type Obj } from '../../ingest/connectors/normalise.ts';
 import { afterPage, isNew, maxMark, type SweepCursor } from '../../ingest/connectors/sweep.ts';
-import type { Connector, PageOutcome, Skip } from '../../ingest/connectors/types.ts';
+import type { PageOutcome, Skip } from '../../ingest/connectors/types.ts';
 
 export const YOUTUBE_STREAM = 10;
 
@@ -79,13 +79,8 @@ function videoToPost(v: Obj, fallback: Obj, handle?: string | null): Post | Skip
   });
 }
 
-export function commentThreadToPost(t: Obj): Post | Skip {
-  // isPublic false: the thread is visible only to some (e.g. held for the channel's review).
-  if (obj(t.snippet).isPublic === false) return { reason: 'not_public', detail: str(t.id) };
-  const top = obj(obj(t.snippet).topLevelComment);
-  const s = obj(top.snippet);
-  const videoId = str(obj(t.snippet).videoId) ?? str(s.videoId);
-  const id = str(top.id) ?? str(t.id);
+/** A comment (a thread's top one or a reply) from its snippet `s`; its link opens it under the video. */
+function commentToPost(s: Obj, id: string | undefined, videoId: string | undefined, parentExternalId: string | null, replies?: number) {
   return toPost({
     streamId: YOUTUBE_STREAM,
     externalId: id,
@@ -93,21 +88,23 @@ export function commentThreadToPost(t: Obj): Post | Skip {
     postedAt: date(s.publishedAt),
     author: commentAuthor(s),
     link: videoId && id ? `https://www.youtube.com/watch?v=${videoId}&lc=${id}` : null,
-    parentExternalId: videoId ?? null,
+    parentExternalId,
     likes: num(s.likeCount),
-    comments: num(obj(t.snippet).totalReplyCount),
+    comments: replies,
   });
 }
 
-abstract class YouTubeBase<C extends SweepCursor> implements Connector<C> {
-  abstract readonly name: string;
-  abstract readonly key: string;
-  protected readonly http: HttpClient;
-  constructor(protected readonly cfg: YouTubeConfig) {
-    this.http = cfg.http ?? new HttpClient();
-  }
-  abstract fetchPage(cursor: C | null): Promise<PageOutcome<C>>;
+export function commentThreadToPost(t: Obj): Post | Skip {
+  // isPublic false: the thread is visible only to some (e.g. held for the channel's review).
+  if (obj(t.snippet).isPublic === false) return { reason: 'not_public', detail: str(t.id) };
+  const top = obj(obj(t.snippet).topLevelComment);
+  const s = obj(top.snippet);
+  const videoId = str(obj(t.snippet).videoId) ?? str(s.videoId);
+  return commentToPost(s, str(top.id) ?? str(t.id), videoId, videoId ?? null, num(obj(t.snippet).totalReplyCount));
+}
 
+/** The key names what a connector reads: a query, a channel, a video or a comment. */
+abstract class YouTubeBase<C extends SweepCursor> extends HttpConnector<C, YouTubeConfig> {
   protected get(path: string, params: Record<string, string | undefined>): Promise<HttpResult> {
     const u = apiUrl(this.cfg.baseUrl, `/youtube/v3/${path}`);
     for (const [k, v] of Object.entries(params)) if (v !== undefined) u.searchParams.set(k, v);
@@ -119,6 +116,66 @@ abstract class YouTubeBase<C extends SweepCursor> implements Connector<C> {
 
   protected get pageSize(): string {
     return String(this.cfg.maxResults ?? 50);
+  }
+
+  /**
+   * Files one page of a list answer. Each item's date moves the sweep's mark. An item the mark
+   * has seen ends a newest-first list (`seen: 'stop'`), is passed over in a list in the API's own
+   * order (`'skip'`), or is kept where the request already asked from the mark (`'keep'`). `file`
+   * adds an item to the page; `complete`, when given, then finishes the page (videos.list) and
+   * may fail it.
+   */
+  protected async sweepPage<K extends SweepCursor>(
+    r: HttpResult,
+    same: K,
+    cursor: K | null,
+    read: {
+      postedAt: (o: Obj) => unknown;
+      seen: 'stop' | 'skip' | 'keep';
+      file: (it: unknown, b: PageBuilder) => void;
+      complete?: (b: PageBuilder) => Promise<HttpResult | null>;
+    },
+  ): Promise<PageOutcome<K>> {
+    if (!r.ok) return failedPage(same, r);
+    const items = obj(r.body).items;
+    if (!Array.isArray(items)) return malformedPage(same, 'no items array');
+    const b = new PageBuilder();
+    let newest: number | null = null;
+    let reached = false;
+    for (const it of items) {
+      const t = date(read.postedAt(obj(it)))?.getTime();
+      if (t !== undefined && read.seen !== 'keep' && !isNew(cursor, t)) {
+        if (read.seen === 'skip') continue;
+        reached = true;
+        break;
+      }
+      if (t !== undefined) newest = maxMark(newest, t) as number | null;
+      read.file(it, b);
+    }
+    const failed = read.complete ? await read.complete(b) : null;
+    if (failed && !failed.ok) return failedPage(same, failed);
+    const step = afterPage(cursor, newest, str(obj(r.body).nextPageToken) ?? null, reached);
+    return { page: b.page(), cursor: { ...same, ...step.cursor }, next: step.next };
+  }
+
+  /** One page of comments (a video's threads or a comment's replies). */
+  protected async commentPage(
+    cursor: SweepCursor | null,
+    path: string,
+    params: Record<string, string>,
+    postedAt: (o: Obj) => unknown,
+    toPost: (it: Obj) => Post | Skip,
+    seen: 'stop' | 'skip',
+  ): Promise<PageOutcome<SweepCursor>> {
+    const r = await this.get(path, { ...params, maxResults: String(this.cfg.maxResults ?? 100), pageToken: cursor?.page ?? undefined });
+    const file = (it: unknown, b: PageBuilder) => b.add(isObj(it) ? toPost(it) : { reason: 'malformed_item' });
+    return this.sweepPage(r, cursor ?? { mark: null, page: null, top: null }, cursor, { postedAt, seen, file });
+  }
+
+  /** Files a listed video by its id, to be completed by videos.list. */
+  protected static listVideo(listed: { id: string; item: Obj }[], it: unknown, id: string | undefined, b: PageBuilder): void {
+    if (!id || !isObj(it)) b.skip(isObj(it) ? 'missing_id' : 'malformed_item');
+    else listed.push({ id, item: it });
   }
 
   /** Completes listed videos with videos.list (statistics and the untruncated snippet). */
@@ -137,12 +194,10 @@ abstract class YouTubeBase<C extends SweepCursor> implements Connector<C> {
 /** search.list (type=video, newest first, publishedAfter the last sweep's newest). */
 export class YouTubeSearchConnector extends YouTubeBase<SweepCursor> {
   readonly name = 'youtube.search';
-  readonly key: string;
   private readonly q: string;
   constructor(cfg: YouTubeConfig & { q: string; key?: string }) {
-    super(cfg);
+    super(cfg, cfg.key ?? cfg.q);
     this.q = cfg.q;
-    this.key = cfg.key ?? cfg.q;
   }
   async fetchPage(cursor: SweepCursor | null): Promise<PageOutcome<SweepCursor>> {
     const same = cursor ?? { mark: null, page: null, top: null };
@@ -157,23 +212,13 @@ export class YouTubeSearchConnector extends YouTubeBase<SweepCursor> {
       publishedAfter: after,
       pageToken: cursor?.page ?? undefined,
     });
-    if (!r.ok) return failedPage(same, r);
-    const items = obj(r.body).items;
-    if (!Array.isArray(items)) return malformedPage(same, 'no items array');
-    const b = new PageBuilder();
     const listed: { id: string; item: Obj }[] = [];
-    let newest: number | null = null;
-    for (const it of items) {
-      const id = isObj(it) ? str(obj(it.id).videoId) : undefined;
-      if (!id || !isObj(it)) b.skip(isObj(it) ? 'missing_id' : 'malformed_item');
-      else listed.push({ id, item: it });
-      const t = isObj(it) ? date(obj(it.snippet).publishedAt)?.getTime() : undefined;
-      if (t !== undefined) newest = maxMark(newest, t) as number | null;
-    }
-    const failed = await this.videos(listed, b);
-    if (failed && !failed.ok) return failedPage(same, failed);
-    const step = afterPage(cursor, newest, str(obj(r.body).nextPageToken) ?? null, false);
-    return { page: b.page(), ...step };
+    return this.sweepPage(r, same, cursor, {
+      postedAt: (o) => obj(o.snippet).publishedAt,
+      seen: 'keep',
+      file: (it, b) => YouTubeBase.listVideo(listed, it, isObj(it) ? str(obj(it.id).videoId) : undefined, b),
+      complete: (b) => this.videos(listed, b),
+    });
   }
 }
 
@@ -189,10 +234,8 @@ export interface ChannelCursor extends SweepCursor {
  */
 export class YouTubeChannelConnector extends YouTubeBase<ChannelCursor> {
   readonly name = 'youtube.channel';
-  readonly key: string;
   constructor(cfg: YouTubeConfig & { channelId: string }) {
-    super(cfg);
-    this.key = cfg.channelId;
+    super(cfg, cfg.channelId);
   }
   async fetchPage(cursor: ChannelCursor | null): Promise<PageOutcome<ChannelCursor>> {
     const same: ChannelCursor = cursor ?? { mark: null, page: null, top: null, uploads: null, handle: null };
@@ -217,83 +260,32 @@ export class YouTubeChannelConnector extends YouTubeBase<ChannelCursor> {
       maxResults: this.pageSize,
       pageToken: cursor?.page ?? undefined,
     });
-    if (!r.ok) return failedPage(withUploads, r);
-    const items = obj(r.body).items;
-    if (!Array.isArray(items)) return malformedPage(withUploads, 'no items array');
-    const b = new PageBuilder();
     const listed: { id: string; item: Obj }[] = [];
-    let newest: number | null = null;
-    let reached = false;
-    for (const it of items) {
-      const o = obj(it);
-      const t = date(obj(o.contentDetails).videoPublishedAt ?? obj(o.snippet).publishedAt)?.getTime();
-      if (t !== undefined && !isNew(cursor, t)) {
-        reached = true;
-        break;
-      }
-      if (t !== undefined) newest = maxMark(newest, t) as number | null;
-      const id = str(obj(o.contentDetails).videoId) ?? str(obj(obj(o.snippet).resourceId).videoId);
-      if (!id) b.skip(isObj(it) ? 'missing_id' : 'malformed_item');
-      else listed.push({ id, item: o });
-    }
-    const failed = await this.videos(listed, b, handle);
-    if (failed && !failed.ok) return failedPage(withUploads, failed);
-    const step = afterPage(cursor, newest, str(obj(r.body).nextPageToken) ?? null, reached);
-    return { page: b.page(), cursor: { ...step.cursor, uploads, handle }, next: step.next };
+    return this.sweepPage(r, withUploads, cursor, {
+      postedAt: (o) => obj(o.contentDetails).videoPublishedAt ?? obj(o.snippet).publishedAt,
+      seen: 'stop',
+      file: (it, b) => YouTubeBase.listVideo(listed, it, str(obj(obj(it).contentDetails).videoId) ?? str(obj(obj(obj(it).snippet).resourceId).videoId), b),
+      complete: (b) => this.videos(listed, b, handle),
+    });
   }
 }
 
 /** commentThreads.list for one video, newest first (order=time). */
 export class YouTubeCommentsConnector extends YouTubeBase<SweepCursor> {
   readonly name = 'youtube.comments';
-  readonly key: string;
   constructor(cfg: YouTubeConfig & { videoId: string }) {
-    super(cfg);
-    this.key = cfg.videoId;
+    super(cfg, cfg.videoId);
   }
-  async fetchPage(cursor: SweepCursor | null): Promise<PageOutcome<SweepCursor>> {
-    const same = cursor ?? { mark: null, page: null, top: null };
-    const r = await this.get('commentThreads', {
-      part: 'snippet',
-      videoId: this.key,
-      order: 'time',
-      textFormat: 'plainText',
-      maxResults: String(this.cfg.maxResults ?? 100),
-      pageToken: cursor?.page ?? undefined,
-    });
-    if (!r.ok) return failedPage(same, r);
-    const items = obj(r.body).items;
-    if (!Array.isArray(items)) return malformedPage(same, 'no items array');
-    const b = new PageBuilder();
-    let newest: number | null = null;
-    let reached = false;
-    for (const it of items) {
-      const t = date(obj(obj(obj(obj(it).snippet).topLevelComment).snippet).publishedAt)?.getTime();
-      if (t !== undefined && !isNew(cursor, t)) {
-        reached = true;
-        break;
-      }
-      if (t !== undefined) newest = maxMark(newest, t) as number | null;
-      b.add(isObj(it) ? commentThreadToPost(it) : { reason: 'malformed_item' });
-    }
-    return { page: b.page(), ...afterPage(cursor, newest, str(obj(r.body).nextPageToken) ?? null, reached) };
+  fetchPage(cursor: SweepCursor | null): Promise<PageOutcome<SweepCursor>> {
+    const params = { part: 'snippet', videoId: this.key, order: 'time', textFormat: 'plainText' };
+    const postedAt = (it: Obj) => obj(obj(obj(it.snippet).topLevelComment).snippet).publishedAt;
+    return this.commentPage(cursor, 'commentThreads', params, postedAt, commentThreadToPost, 'stop');
   }
 }
 
 export function replyToPost(c: Obj, parentId: string): Post | Skip {
   const s = obj(c.snippet);
-  const id = str(c.id);
-  const videoId = str(s.videoId);
-  return toPost({
-    streamId: YOUTUBE_STREAM,
-    externalId: id,
-    body: s.textOriginal ?? s.textDisplay,
-    postedAt: date(s.publishedAt),
-    author: commentAuthor(s),
-    link: videoId && id ? `https://www.youtube.com/watch?v=${videoId}&lc=${id}` : null,
-    parentExternalId: str(s.parentId) ?? parentId,
-    likes: num(s.likeCount),
-  });
+  return commentToPost(s, str(c.id), str(s.videoId), str(s.parentId) ?? parentId);
 }
 
 /**
@@ -302,31 +294,18 @@ export function replyToPost(c: Obj, parentId: string): Post | Skip {
  */
 export class YouTubeRepliesConnector extends YouTubeBase<SweepCursor> {
   readonly name = 'youtube.replies';
-  readonly key: string;
   constructor(cfg: YouTubeConfig & { commentId: string }) {
-    super(cfg);
-    this.key = cfg.commentId;
+    super(cfg, cfg.commentId);
   }
-  async fetchPage(cursor: SweepCursor | null): Promise<PageOutcome<SweepCursor>> {
-    const same = cursor ?? { mark: null, page: null, top: null };
-    const r = await this.get('comments', {
-      part: 'snippet',
-      parentId: this.key,
-      textFormat: 'plainText',
-      maxResults: String(this.cfg.maxResults ?? 100),
-      pageToken: cursor?.page ?? undefined,
-    });
-    if (!r.ok) return failedPage(same, r);
-    const items = obj(r.body).items;
-    if (!Array.isArray(items)) return malformedPage(same, 'no items array');
-    const b = new PageBuilder();
-    let newest: number | null = null;
-    for (const it of items) {
-      const t = date(obj(obj(it).snippet).publishedAt)?.getTime();
-      if (t !== undefined && !isNew(cursor, t)) continue;
-      if (t !== undefined) newest = maxMark(newest, t) as number | null;
-      b.add(isObj(it) ? replyToPost(it, this.key) : { reason: 'malformed_item' });
-    }
-    return { page: b.page(), ...afterPage(cursor, newest, str(obj(r.body).nextPageToken) ?? null, false) };
+  fetchPage(cursor: SweepCursor | null): Promise<PageOutcome<SweepCursor>> {
+    const params = { part: 'snippet', parentId: this.key, textFormat: 'plainText' };
+    return this.commentPage(
+      cursor,
+      'comments',
+      params,
+      (it) => obj(it.snippet).publishedAt,
+      (it) => replyToPost(it, this.key),
+      'skip',
+    );
   }
 }

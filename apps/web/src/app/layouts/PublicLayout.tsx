@@ -85,6 +85,20 @@ function PublicHeader() {
   );
 }
 
+/** One column of the footer's links, a navigation landmark named by its heading. */
+function FooterNav({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap={6} component="nav" aria-label={title}>
+      <Text fw={700} c="white" size="sm" mb={4}>
+        {title}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
+
+const FOOTER_LINK = { c: 'gray.4', size: 'sm' } as const;
+
 function PublicFooter() {
   return (
     <Box component="footer" bg="dark.8" c="gray.4" mt="auto">
@@ -96,46 +110,37 @@ function PublicFooter() {
             </Box>
             <Text size="sm">Social listening and analytics for brands, agencies and their clients.</Text>
           </Stack>
-          <Stack gap={6} component="nav" aria-label="Services">
-            <Text fw={700} c="white" size="sm" mb={4}>
-              Services
-            </Text>
+          <FooterNav title="Services">
             {SERVICES.map((s) => (
-              <Anchor key={s.anchor} component={Link} to="/services" hash={s.anchor} c="gray.4" size="sm">
+              <Anchor key={s.anchor} component={Link} to="/services" hash={s.anchor} {...FOOTER_LINK}>
                 {s.title}
               </Anchor>
             ))}
-          </Stack>
-          <Stack gap={6} component="nav" aria-label="Company">
-            <Text fw={700} c="white" size="sm" mb={4}>
-              Company
-            </Text>
-            <Anchor component={Link} to="/about-us" c="gray.4" size="sm">
+          </FooterNav>
+          <FooterNav title="Company">
+            <Anchor component={Link} to="/about-us" {...FOOTER_LINK}>
               About us
             </Anchor>
-            <Anchor component={Link} to="/blogs" c="gray.4" size="sm">
+            <Anchor component={Link} to="/blogs" {...FOOTER_LINK}>
               Blogs
             </Anchor>
             <ContactUsTrigger
               render={(open) => (
-                <Anchor component="button" type="button" onClick={open} c="gray.4" size="sm" ta="left">
+                <Anchor component="button" type="button" onClick={open} {...FOOTER_LINK} ta="left">
                   Contact us
                 </Anchor>
               )}
             />
-          </Stack>
-          <Stack gap={6} component="nav" aria-label="Policies">
-            <Text fw={700} c="white" size="sm" mb={4}>
-              Policies
-            </Text>
-            <Anchor component={Link} to="/policy" c="gray.4" size="sm">
+          </FooterNav>
+          <FooterNav title="Policies">
+            <Anchor component={Link} to="/policy" {...FOOTER_LINK}>
               Privacy policy
             </Anchor>
-            <Anchor href={DATA_ACCESS_MANUAL} download c="gray.4" size="sm">
+            <Anchor href={DATA_ACCESS_MANUAL} download {...FOOTER_LINK}>
               <IconDownload size={14} style={{ verticalAlign: -2, marginRight: 4 }} />
               Data access manual
             </Anchor>
-          </Stack>
+          </FooterNav>
         </SimpleGrid>
         <Divider my="lg" color="dark.5" />
         <Text size="xs" c="dimmed">

@@ -1,26 +1,14 @@
 // @vitest-environment jsdom
 import { notifications } from '@mantine/notifications';
-import type { Project } from '@listening/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../api/client.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { binRuleOf } from '../../project/bin-scope.ts';
+import { testProject } from '../../test/project.ts';
 import { routeTree } from '../router.tsx';
 
-const project: Project = {
-  Id: 2,
-  ClientId: 1,
-  Description: 'Acme Brand',
-  ProjectType: 'Brand Monitoring',
-  ProjectTypeId: 1,
-  ProjectSubTypeId: null,
-  StreamId: '7,8',
-  StartDate: '2026-01-05',
-  StopDate: null,
-  BinId: 200,
-  TimeZone: 'Africa/Johannesburg',
-};
+const project = testProject({ Id: 2, Description: 'Acme Brand', StreamId: '7,8', StartDate: '2026-01-05', BinId: 200 });
 
 beforeEach(() => {
   localStorage.clear();

@@ -55,6 +55,38 @@ export function heatmapAxes(labels: readonly string[], narrow: boolean) {
   };
 }
 
+/** How a heatmap's cells are coloured: from `min` to `max` through `colors`, the two ends named by `text` (top end first). */
+export interface HeatmapScale {
+  min: number;
+  max: number;
+  text: [string, string];
+  colors: string[];
+}
+
+/**
+ * The heatmaps' frame around their cells: the axes, a tooltip above the cell kept inside the chart
+ * (the heatmap fills a phone's card, so a tooltip by an edge would be cut) and the colour key
+ * across the bottom.
+ */
+export function heatmapFrame(labels: readonly string[], narrow: boolean, scale: HeatmapScale, tooltip: (p: { value: [number, number, number] }) => string) {
+  return {
+    tooltip: { position: 'top', confine: true, formatter: tooltip },
+    ...heatmapAxes(labels, narrow),
+    visualMap: {
+      min: scale.min,
+      max: scale.max,
+      text: scale.text,
+      calculable: false,
+      orient: 'horizontal',
+      left: 'center',
+      bottom: 4,
+      itemHeight: 160,
+      inRange: { color: scale.colors },
+      textStyle: { fontSize: 11 },
+    },
+  };
+}
+
 /** Rows (oldest first) and a [hour, row, value] triple per hour of every row, zeros included. */
 export function heatmapGrid<C extends Cell>(
   cells: readonly C[],

@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Project } from '@listening/contract';
+import { testProject } from '../../test/project.ts';
 import { groupProjects } from './project-groups.ts';
 
-const project = (Id: number, Description: string, ProjectTypeId: number): Project => ({
-  Id,
-  ClientId: 1,
-  Description,
-  ProjectType: '',
-  ProjectTypeId,
-  ProjectSubTypeId: null,
-  StreamId: '7,8,9',
-  StartDate: '2026-01-01',
-  StopDate: null,
-  BinId: Id * 10,
-  TimeZone: 'Africa/Johannesburg',
-});
+const project = (Id: number, Description: string, ProjectTypeId: number): Project =>
+  testProject({ Id, Description, ProjectType: '', ProjectTypeId, StreamId: '7,8,9', StartDate: '2026-01-01', BinId: Id * 10 });
 
 describe('groupProjects', () => {
   const projects = [project(1, 'zebra', 5), project(2, 'Apple', 1), project(3, 'banana', 1), project(4, 'Mango', 5)];

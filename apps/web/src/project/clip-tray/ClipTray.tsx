@@ -23,6 +23,7 @@ import { NewPostsButton, SelectionNotice } from './components/SelectionNotice.ts
 import { TeachSentiment } from './components/TeachSentiment.tsx';
 import { postCount as plural } from './opens-posts.ts';
 import { RATINGS, useClipTrayPanel, type TrayLayout, type TrayView } from './use-clip-tray-panel.ts';
+import { NextPageButton } from '../../ui/NextPageButton.tsx';
 
 export function ClipTray() {
   const t = useClipTrayPanel();
@@ -173,13 +174,9 @@ export function ClipTray() {
               ))}
             </SimpleGrid>
           )}
-          {clips.hasNextPage && (
-            <Group justify="center" py="sm">
-              <Button variant="light" onClick={() => void clips.fetchNextPage()} loading={clips.isFetchingNextPage}>
-                Load More
-              </Button>
-            </Group>
-          )}
+          <NextPageButton list={clips} variant="light" py="sm">
+            Load More
+          </NextPageButton>
         </Stack>
       </Drawer>
       <ConfirmDialog

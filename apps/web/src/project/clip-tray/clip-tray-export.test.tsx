@@ -33,11 +33,14 @@ beforeEach(() => {
 
 const exports = () => fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/clip/listing/export?'));
 const exportButton = () => screen.getByRole('button', { name: /^Export/ });
+// The tray's first page and each export go through a render and a fetch, which take over the
+// default second on a loaded machine.
+const patient = { timeout: 5000 };
 
 describe("the clip tray's export", () => {
   it('exports the ticked posts when there are some, and the whole filter otherwise, saying which on the button', async () => {
     renderScreen(OpenedTray);
-    expect(await screen.findByText('Second newest post')).toBeTruthy();
+    expect(await screen.findByText('Second newest post', {}, patient)).toBeTruthy();
     expect(exportButton().textContent).toBe('Export all 3');
 
     fireEvent.click(screen.getByLabelText('Select post by Alice'));
@@ -45,27 +48,27 @@ describe("the clip tray's export", () => {
     fireEvent.click(screen.getByLabelText('Select post by Bob'));
     expect(exportButton().textContent).toBe('Export 2 selected');
     fireEvent.click(exportButton());
-    await waitFor(() => expect(exports()).toHaveLength(1));
+    await waitFor(() => expect(exports()).toHaveLength(1), patient);
     expect(new URL(exports()[0], 'http://x').searchParams.get('binClipBaseIds')).toBe('12,11');
 
     fireEvent.click(screen.getByLabelText('Select post by Alice'));
     fireEvent.click(screen.getByLabelText('Select post by Bob'));
     expect(exportButton().textContent).toBe('Export all 3');
-    await waitFor(() => expect(exportButton().hasAttribute('data-loading')).toBe(false));
+    await waitFor(() => expect(exportButton().hasAttribute('data-loading')).toBe(false), patient);
     fireEvent.click(exportButton());
-    await waitFor(() => expect(exports()).toHaveLength(2));
+    await waitFor(() => expect(exports()).toHaveLength(2), patient);
     expect(new URL(exports()[1], 'http://x').searchParams.has('binClipBaseIds')).toBe(false);
   });
 
   it("exports the whole filter after 'select all' of the selection", async () => {
     renderScreen(OpenedTray);
-    expect(await screen.findByText('Second newest post')).toBeTruthy();
+    expect(await screen.findByText('Second newest post', {}, patient)).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Select all loaded posts'));
     expect(exportButton().textContent).toBe('Export 2 selected');
     fireEvent.click(screen.getByRole('button', { name: 'Select all 3 posts of this selection' }));
     expect(exportButton().textContent).toBe('Export all 3');
     fireEvent.click(exportButton());
-    await waitFor(() => expect(exports()).toHaveLength(1));
+    await waitFor(() => expect(exports()).toHaveLength(1), patient);
     expect(new URL(exports()[0], 'http://x').searchParams.has('binClipBaseIds')).toBe(false);
   });
 });

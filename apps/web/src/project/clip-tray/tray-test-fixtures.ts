@@ -1,20 +1,9 @@
 // The project and clips the clip tray's component tests render with.
-import type { Clip, Project } from '@listening/contract';
+import type { Clip } from '@listening/contract';
+import { testProject } from '../../test/project.ts';
 import type { ProjectContextValue } from '../context.ts';
 
-export const project: Project = {
-  Id: 2,
-  ClientId: 1,
-  Description: 'Acme Brand',
-  ProjectType: 'Brand Monitoring',
-  ProjectTypeId: 1,
-  ProjectSubTypeId: null,
-  StreamId: '7,8',
-  StartDate: '2024-01-01',
-  StopDate: null,
-  BinId: 200,
-  TimeZone: 'Africa/Johannesburg',
-};
+export const project = testProject({ Id: 2, Description: 'Acme Brand', StreamId: '7,8', BinId: 200 });
 export const context: ProjectContextValue = {
   clientId: 1,
   project,

@@ -22,7 +22,7 @@ import { screenFor, screenShown, type ScreenKey } from '@listening/contract';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { usePageTitle } from '../../ui/page-title.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useProjectContext } from '../context.ts';
 import { LockedPanel, useLockedProduct } from './LockedPanel.tsx';
 
@@ -42,23 +42,10 @@ export function AnalysisScreen({ screen, title, subtitle, actions, testId, child
   const { project } = useProjectContext();
   const { gate, projectTypes } = screenFor(screen);
   const locked = useLockedProduct(gate);
-  usePageTitle(title);
   const wrongType = !screenShown(screen, project.ProjectTypeId);
   return (
     <Container size={1480} px={{ base: 'md', md: 'xl' }} py="lg" data-testid={testId}>
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm" mb="md">
-        <div>
-          <Title order={2} fz={{ base: 20, md: 24 }} fw={700}>
-            {title}
-          </Title>
-          {subtitle && (
-            <Text component="div" c="dimmed" size="sm" mt={2}>
-              {subtitle}
-            </Text>
-          )}
-        </div>
-        {actions && !locked && !wrongType && <Group gap="xs">{actions}</Group>}
-      </Group>
+      <PageHeader title={title} subtitle={subtitle} actions={!locked && !wrongType && actions} />
       {locked ? (
         <Card withBorder radius="md" padding="lg">
           <LockedPanel product={locked} screen />

@@ -5,6 +5,7 @@ import { CURRENCY, productDetails, type ProductKey } from '@listening/contract';
 import { Modal } from '../../ui/Modal.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { useRequestProduct } from '../api/request-product.ts';
+import { DialogActions } from '../../ui/DialogActions.tsx';
 
 /**
  * The product-details dialog of a locked item: name, description, price in rand, Cancel and Add.
@@ -58,14 +59,11 @@ export function ProductDialog({ product, onClose: close }: { product: ProductKey
               </Group>
             </>
           ) : (
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
+            <DialogActions onCancel={onClose} gap="sm">
               <Button onClick={() => product && projectId && request.mutate({ projectId: Number(projectId), product })} loading={request.isPending}>
                 Add
               </Button>
-            </Group>
+            </DialogActions>
           )}
         </Stack>
       )}

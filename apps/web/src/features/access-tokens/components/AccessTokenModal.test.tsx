@@ -7,23 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../../test/render.tsx';
 import { takeGrantNonce } from '../grant-nonces.ts';
 import { AccessTokenModal } from './AccessTokenModal.tsx';
+import { tokenProfile } from './test-profiles.ts';
 
-const profile = (ProfileId: number, StreamId: number, Name: string, HasToken: boolean, IsValid: boolean): AccessTokenProfile => ({
-  ProfileId,
-  StreamId,
-  Name,
-  BinRuleId: ProfileId * 10,
-  HasToken,
-  IsValid,
-  Handle: null,
-  Image: null,
-  Link: null,
-  FollowerCount: 0,
-  GrantedAt: HasToken ? '2026-11-01T08:00:00Z' : null,
-  ExpiresAt: null,
-  CheckedAt: null,
-  Error: null,
-});
+const profile = (ProfileId: number, StreamId: number, Name: string, HasToken: boolean, IsValid: boolean): AccessTokenProfile =>
+  tokenProfile({ ProfileId, StreamId, Name, BinRuleId: ProfileId * 10, HasToken, IsValid, GrantedAt: HasToken ? '2026-11-01T08:00:00Z' : null });
 
 const PROFILES = [profile(1, 8, 'Acme Cola Page', true, true), profile(2, 9, 'acmecola', true, false), profile(3, 10, 'Acme Cola TV', false, false)];
 

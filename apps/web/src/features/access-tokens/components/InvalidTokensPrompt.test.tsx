@@ -5,23 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../../test/render.tsx';
 import { accessTokensQuery } from '../api/get-access-tokens.ts';
 import { InvalidTokensPrompt } from './InvalidTokensPrompt.tsx';
+import { tokenProfile } from './test-profiles.ts';
 
-const profile = (ProfileId: number, HasToken: boolean, IsValid: boolean): AccessTokenProfile => ({
-  ProfileId,
-  StreamId: 8,
-  Name: `Page ${ProfileId}`,
-  BinRuleId: null,
-  HasToken,
-  IsValid,
-  Handle: null,
-  Image: null,
-  Link: null,
-  FollowerCount: 0,
-  GrantedAt: null,
-  ExpiresAt: null,
-  CheckedAt: null,
-  Error: null,
-});
+const profile = (ProfileId: number, HasToken: boolean, IsValid: boolean): AccessTokenProfile => tokenProfile({ ProfileId, HasToken, IsValid });
 
 function stubProfiles(profiles: AccessTokenProfile[]) {
   const fetchMock = vi.fn(async (url: string) =>

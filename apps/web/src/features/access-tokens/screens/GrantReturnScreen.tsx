@@ -4,7 +4,7 @@
 import { Alert, Anchor, Code, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { MESSAGES } from '@listening/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Brand } from '../../../ui/Brand.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { useCompleteGrant, type GrantReturnSearch } from '../api/complete-grant.ts';
@@ -16,6 +16,20 @@ import { announceGrant } from '../grant-channel.ts';
  * link without signing in can read it too.
  */
 export const INSTAGRAM_BUSINESS_TUTORIAL = '/mentor/api/download/listening-user-guide.pdf#page=5';
+
+/** The answer's headline: its icon in a tinted circle over its message. */
+function Outcome({ color, icon, title }: { color: string; icon: ReactNode; title: string }) {
+  return (
+    <>
+      <ThemeIcon size={48} radius="xl" color={color} variant="light">
+        {icon}
+      </ThemeIcon>
+      <Title order={2} fz={20}>
+        {title}
+      </Title>
+    </>
+  );
+}
 
 export function GrantReturnScreen({ search }: { search: GrantReturnSearch }) {
   usePageTitle('Linking a social account');
@@ -45,12 +59,7 @@ export function GrantReturnScreen({ search }: { search: GrantReturnSearch }) {
           </Stack>
         ) : result.data ? (
           <Stack gap="md" data-testid="grant-granted">
-            <ThemeIcon size={48} radius="xl" color="teal" variant="light">
-              <IconCircleCheck size={30} />
-            </ThemeIcon>
-            <Title order={2} fz={20}>
-              {MESSAGES.tokenGranted}
-            </Title>
+            <Outcome color="teal" icon={<IconCircleCheck size={30} />} title={MESSAGES.tokenGranted} />
             {result.data.Profiles.length > 0 && (
               <div>
                 <Text size="sm" c="dimmed">
@@ -64,12 +73,7 @@ export function GrantReturnScreen({ search }: { search: GrantReturnSearch }) {
           </Stack>
         ) : (
           <Stack gap="md" data-testid="grant-failed">
-            <ThemeIcon size={48} radius="xl" color="red" variant="light">
-              <IconAlertTriangle size={28} />
-            </ThemeIcon>
-            <Title order={2} fz={20}>
-              {MESSAGES.tokenGrantFailed}
-            </Title>
+            <Outcome color="red" icon={<IconAlertTriangle size={28} />} title={MESSAGES.tokenGrantFailed} />
             {result.failure?.noInstagramBusiness ? (
               <Alert color="yellow" variant="light">
                 <Text size="sm">{MESSAGES.noInstagramBusiness}</Text>

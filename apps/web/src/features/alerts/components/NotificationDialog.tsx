@@ -12,6 +12,7 @@ import { Modal } from '../../../ui/Modal.tsx';
 import { formatDate, formatTime, todayIn, useTimeZone } from '../../../ui/time.ts';
 import { toast } from '../../../ui/toast.ts';
 import { useAlerts, useClientContacts, useDeleteAlert, useSaveAlert } from '../api/alerts.ts';
+import { DialogActions } from '../../../ui/DialogActions.tsx';
 
 const CONFIRM_DELETE = 'Are you sure you wish to delete this item?';
 /** The key of the 'Please select at least 1 recipient' warning: gone once a recipient is chosen or the alert saved. */
@@ -198,14 +199,11 @@ export function NotificationDialog({ clientId, projectId, onClose }: ProjectDial
             />
           </Stack>
         )}
-        <Group justify="flex-end" gap="sm" mt="sm">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={close} gap="sm" mt="sm">
           <Button onClick={onDone} loading={save.isPending}>
             Done
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

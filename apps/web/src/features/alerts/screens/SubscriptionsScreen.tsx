@@ -3,13 +3,16 @@
 // the per-contact notification dialog per project: the dialog belongs to a project, so a project
 // is chosen here first; the user menu's link from inside a project names its client and project in
 // the address, which this screen chooses for the user (the dialog opens only when asked).
-// Unsubscribing asks first, then says it is done.
+// Unsubscribing asks first, then says it is done. A project's response alerts (issue 42) are rows
+// too (type 4, one per project, its wait as the frequency), and the chosen project's Response alert
+// setting (who is told, after what wait) is shown and edited here as in the response queue (the
+// responses feature's card, composed in by app/router.tsx as `projectExtra`).
 import { ActionIcon, Alert, Button, Container, Group, Loader, Paper, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBellOff, IconBellPlus } from '@tabler/icons-react';
 import { ALERT_MESSAGES, type Subscription } from '@listening/contract';
 import { useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { toast } from '../../../ui/toast.ts';
 import { useClientProjects, useMyClients, useSubscriptions, useUnsubscribe } from '../api/alerts.ts';
@@ -143,8 +146,19 @@ export function chosenClientOf(asked: number | null, clients: readonly { Id: num
   return clients.length === 1 ? clients[0].Id : null;
 }
 
+/** What another feature shows under the chosen project (the Response alert setting). */
+export type ProjectExtra = ComponentType<{ projectId: number; clientId: number }>;
+
 /** Choose a client and project (the address's, when it names them), then open that project's notification dialog. */
-function ProjectAlerts({ onOpen, initial }: { onOpen: (clientId: number, projectId: number) => void; initial: { clientId?: number; projectId?: number } }) {
+function ProjectAlerts({
+  onOpen,
+  initial,
+  Extra,
+}: {
+  onOpen: (clientId: number, projectId: number) => void;
+  initial: { clientId?: number; projectId?: number };
+  Extra?: ProjectExtra;
+}) {
   const clients = useMyClients();
   const [clientId, setClientId] = useState<number | null>(initial.clientId ?? null);
   const chosenClient = chosenClientOf(clientId, clients.data);
@@ -158,7 +172,7 @@ function ProjectAlerts({ onOpen, initial }: { onOpen: (clientId: number, project
         <div>
           <Text fw={600}>Alerts of a project</Text>
           <Text size="sm" c="dimmed">
-            Send a project's new mentions to chosen contacts, by e-mail and in the bell.
+            Send a project's new mentions to chosen contacts, by e-mail and in the bell, and choose who hears of posts waiting for a response.
           </Text>
         </div>
         <Group align="flex-end" gap="sm" wrap="wrap">
@@ -193,12 +207,13 @@ function ProjectAlerts({ onOpen, initial }: { onOpen: (clientId: number, project
             per Contact Notification
           </Button>
         </Group>
+        {Extra && chosenClient !== null && chosenProject !== null && <Extra key={chosenProject} projectId={chosenProject} clientId={chosenClient} />}
       </Stack>
     </Paper>
   );
 }
 
-export function SubscriptionsScreen() {
+export function SubscriptionsScreen({ projectExtra }: { projectExtra?: ProjectExtra } = {}) {
   const search = useSearch({ from: '/_private/contact/notifications' });
   const [dialog, setDialog] = useState<{ clientId: number; projectId: number } | null>(null);
   const close = () => setDialog(null);
@@ -206,7 +221,7 @@ export function SubscriptionsScreen() {
     <Container size="lg" py="lg">
       <Stack gap="lg">
         <Title order={2}>Notification Management</Title>
-        <ProjectAlerts initial={search} onOpen={(clientId, projectId) => setDialog({ clientId, projectId })} />
+        <ProjectAlerts initial={search} Extra={projectExtra} onOpen={(clientId, projectId) => setDialog({ clientId, projectId })} />
         <div>
           <Title order={4} mb="xs">
             Your subscriptions

@@ -1,4 +1,4 @@
-import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { FormEvent, ReactNode } from 'react';
 import { Brand } from '../../../ui/Brand.tsx';
@@ -33,6 +33,33 @@ export function AuthForm({ onSubmit, children }: { onSubmit: (e: FormEvent) => v
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">{children}</Stack>
     </form>
+  );
+}
+
+/** A sign-in screen's email field, focused when the screen opens; `onChange` is given the text. */
+export function EmailField({
+  value,
+  onChange,
+  label = 'Email',
+  placeholder = 'you@company.com',
+  autoComplete,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  label?: string;
+  placeholder?: string;
+  autoComplete?: string;
+}) {
+  return (
+    <TextInput
+      label={label}
+      type="email"
+      autoComplete={autoComplete}
+      placeholder={placeholder}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      autoFocus
+    />
   );
 }
 

@@ -10,6 +10,7 @@ import { toast } from '../../../ui/toast.ts';
 import { useUser } from '../api/get-user.ts';
 import { logout } from '../api/logout.ts';
 import { logoutAll } from '../api/logout-all.ts';
+import { DialogActions } from '../../../ui/DialogActions.tsx';
 
 function initials(name?: string, surname?: string): string {
   return `${name?.[0] ?? ''}${surname?.[0] ?? ''}`.toUpperCase() || '?';
@@ -131,14 +132,11 @@ export function UserMenu({ showClients }: { showClients: boolean }) {
         <Text size="sm">
           This ends every session of your account on every device, this one included. Anyone signed in as you, elsewhere, has to sign in again.
         </Text>
-        <Group justify="flex-end" mt="lg" gap="sm">
-          <Button variant="default" onClick={() => setAskEverywhere(false)}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={() => setAskEverywhere(false)} mt="lg" gap="sm">
           <Button color="red" loading={endingAll} onClick={() => void onLogoutEverywhere()}>
             Log out everywhere
           </Button>
-        </Group>
+        </DialogActions>
       </Modal>
     </>
   );

@@ -1,5 +1,5 @@
 // The admins' screen: act as a contact by email, and the way to the outbox, audit, collection and jobs screens.
-import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { IconClockPlay, IconCloudDownload, IconListDetails, IconMail, IconMoodSmile } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -9,7 +9,7 @@ import { ApiError, setToken } from '../../../api/client.ts';
 import { toast } from '../../../ui/toast.ts';
 import { getContactIdByEmail, loginAsContact } from '../api/act-as.ts';
 import { userQueryOptions } from '../api/get-user.ts';
-import { AuthCard, AuthForm } from '../components/AuthCard.tsx';
+import { AuthCard, AuthForm, EmailField } from '../components/AuthCard.tsx';
 
 /** Admin act-as. */
 /** The key of act-as's one problem toast: each try replaces it, and signing in takes it away. */
@@ -70,14 +70,7 @@ export function AdminScreen() {
       subtitle="Sign in as one of your contacts (not another admin) to see the product as they see it, for at most four hours. While you act as them a banner says so, with the way back to your own session. Every act-as is kept in the audit log."
     >
       <AuthForm onSubmit={onSubmit}>
-        <TextInput
-          label="Act as contact email"
-          type="email"
-          placeholder="contact@company.com"
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          autoFocus
-        />
+        <EmailField label="Act as contact email" placeholder="contact@company.com" value={email} onChange={setEmail} />
         <Button type="submit" fullWidth size="md" disabled={!email.trim()} loading={busy}>
           LOGIN
         </Button>

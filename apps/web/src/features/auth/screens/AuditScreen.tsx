@@ -1,16 +1,17 @@
 // The admins' audit log: who acted, as whom, on what, when and from where.
-import { Alert, Anchor, Badge, Button, Code, Container, Group, Loader, Paper, ScrollArea, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Code, Container, Loader, Paper, ScrollArea, Table, Text } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import type { AuditEntry } from '@listening/contract';
+import type { AuditAction, AuditEntry } from '@listening/contract';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { useAuditLog } from '../api/get-audit-log.ts';
 import { useUser } from '../api/get-user.ts';
 import { useFormatTime } from '../../../ui/time.ts';
+import { NextPageButton } from '../../../ui/NextPageButton.tsx';
 
-/** What each action of the log means, in the table's words. */
-export const ACTION_LABELS: Record<string, string> = {
+/** What each action of the log means, in the table's words (every action the server records). */
+export const ACTION_LABELS: Record<AuditAction, string> = {
   'act_as.start': 'Started acting as',
   'act_as.end': 'Stopped acting as',
   'project.rename': 'Renamed project',
@@ -24,7 +25,23 @@ export const ACTION_LABELS: Record<string, string> = {
   'product.change': 'Changed products',
   'bin.delete': 'Deleted bin',
   'client.cpm': 'Changed CPM',
+  'client.retention': 'Changed posts kept',
+  'contact.invite': 'Invited contact',
+  'contact.invite_cancel': 'Cancelled invitation',
+  'invitation.accept': 'Accepted invitation',
+  'invitation.decline': 'Declined invitation',
+  'user.email_change': 'Changed email',
+  'contact.active': 'Set contact active or inactive',
+  'contact.remove': 'Removed contact',
+  'contact.save': 'Saved contact',
+  'agreement.save': 'Saved agreement',
+  'tutorial.save': 'Saved tutorial',
+  'tutorial.delete': 'Deleted tutorial',
+  'mentor_file.upload': 'Uploaded mentor file',
 };
+
+/** An entry's action in the table's words; an action this app does not know shows as recorded. */
+const actionLabel = (action: string): string => (ACTION_LABELS as Record<string, string>)[action] ?? action;
 
 const person = (email: string | null, id: number | null) => email ?? (id === null ? 'the server' : `user #${id}`);
 
@@ -90,7 +107,7 @@ export function AuditScreen() {
                     <Table.Td>{e.ActingAsId === null ? '' : person(e.ActingAs, e.ActingAsId)}</Table.Td>
                     <Table.Td>
                       <Badge variant="light" color={e.Action === 'act_as.start' ? 'orange' : 'gray'} title={e.Action}>
-                        {ACTION_LABELS[e.Action] ?? e.Action}
+                        {actionLabel(e.Action)}
                       </Badge>
                     </Table.Td>
                     <Table.Td>
@@ -107,13 +124,9 @@ export function AuditScreen() {
           </ScrollArea>
         </Paper>
       )}
-      {log.hasNextPage && (
-        <Group justify="center" mt="md">
-          <Button variant="default" onClick={() => void log.fetchNextPage()} loading={log.isFetchingNextPage}>
-            Older entries
-          </Button>
-        </Group>
-      )}
+      <NextPageButton list={log} mt="md">
+        Older entries
+      </NextPageButton>
     </Container>
   );
 }

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { EMAIL_CHANGE_MESSAGES } from '@listening/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ApiError, clearToken } from '../../../api/client.ts';
 import { confirmEmailChange } from '../api/invitations.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
-import { tokenOfFragment } from './PasswordSetupScreen.tsx';
+import { useLinkToken } from '../link-token.ts';
 
 /**
  * The page of the links of an email change (`/email-change#token=…`): first the one mailed to the
@@ -14,12 +14,7 @@ import { tokenOfFragment } from './PasswordSetupScreen.tsx';
  * session of the account.
  */
 export function EmailChangeScreen() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [token] = useState(() => tokenOfFragment(location.hash));
-  useEffect(() => {
-    if (location.hash) void navigate({ to: '.', hash: '', replace: true });
-  }, [location.hash, navigate]);
+  const token = useLinkToken();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(token ? null : EMAIL_CHANGE_MESSAGES.invalidLink);

@@ -1,10 +1,10 @@
-import { Button, TextInput } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { MESSAGES } from '@listening/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../../ui/toast.ts';
 import { forgotPassword } from '../api/forgot-password.ts';
-import { AuthCard, AuthForm, BackToLogin } from '../components/AuthCard.tsx';
+import { AuthCard, AuthForm, BackToLogin, EmailField } from '../components/AuthCard.tsx';
 
 export const REDIRECT_AFTER_MS = 3000;
 
@@ -43,15 +43,7 @@ export function ForgotPasswordScreen() {
   return (
     <AuthCard title="Forgot password" subtitle="Enter your email address and we will send you a link to set a new password.">
       <AuthForm onSubmit={onSubmit}>
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@company.com"
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          autoFocus
-        />
+        <EmailField autoComplete="email" value={email} onChange={setEmail} />
         <Button type="submit" fullWidth size="md" loading={busy}>
           SUBMIT
         </Button>

@@ -1,16 +1,16 @@
 // Answering an emailed invitation to become a client's contact, signed in or by choosing a password.
 import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { INVITATION_MESSAGES, MESSAGES, type OperationOutput, type openInvitation as OpenOp } from '@listening/contract';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ApiError } from '../../../api/client.ts';
 import { toast } from '../../../ui/toast.ts';
 import { acceptInvitationWithPassword, answerInvitation, openInvitation } from '../api/invitations.ts';
 import { useSessionToken } from '../api/session.ts';
 import { useUser } from '../api/get-user.ts';
 import { AuthCard, AuthForm } from '../components/AuthCard.tsx';
-import { tokenOfFragment } from './PasswordSetupScreen.tsx';
+import { useLinkToken } from '../link-token.ts';
 
 type Opened = OperationOutput<typeof OpenOp>;
 const messageOf = (err: unknown) => (err instanceof ApiError && err.serverMessage) || INVITATION_MESSAGES.invalidLink;
@@ -21,12 +21,7 @@ const messageOf = (err: unknown) => (err instanceof ApiError && err.serverMessag
  * chooses one here, which makes the account and accepts.
  */
 export function InvitationScreen() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [token] = useState(() => tokenOfFragment(location.hash));
-  useEffect(() => {
-    if (location.hash) void navigate({ to: '.', hash: '', replace: true });
-  }, [location.hash, navigate]);
+  const token = useLinkToken();
   const [opened, setOpened] = useState<Opened | null>(null);
   const [error, setError] = useState<string | null>(token ? null : INVITATION_MESSAGES.invalidLink);
   useEffect(() => {
@@ -111,6 +106,12 @@ function ChoosePassword({ invitation, token }: { invitation: Opened; token: stri
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
+  // Typing again clears the last problem.
+  const edit = (set: (value: string) => void) => (e: ChangeEvent<HTMLInputElement>) => {
+    set(e.currentTarget.value);
+    setProblem(null);
+  };
+
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (password !== confirm) {
@@ -131,25 +132,8 @@ function ChoosePassword({ invitation, token }: { invitation: Opened; token: stri
   return (
     <AuthForm onSubmit={onSubmit}>
       <Text size="sm">Choose a password of at least 8 characters to accept. You then sign in as {invitation.Email}.</Text>
-      <PasswordInput
-        label="Password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(e) => {
-          setPassword(e.currentTarget.value);
-          setProblem(null);
-        }}
-        autoFocus
-      />
-      <PasswordInput
-        label="Confirm password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={(e) => {
-          setConfirm(e.currentTarget.value);
-          setProblem(null);
-        }}
-      />
+      <PasswordInput label="Password" autoComplete="new-password" value={password} onChange={edit(setPassword)} autoFocus />
+      <PasswordInput label="Confirm password" autoComplete="new-password" value={confirm} onChange={edit(setConfirm)} />
       {problem && (
         <Alert color="red" role="alert">
           {problem}

@@ -1,5 +1,5 @@
 // Signing in, on the login page or in place of a private page the visitor asked for.
-import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -8,7 +8,7 @@ import { userQueryOptions } from '../api/get-user.ts';
 import { LOGIN_ERROR_TOAST, login } from '../api/login.ts';
 import { logout } from '../api/logout.ts';
 import { isLoginPath } from '../api/session.ts';
-import { AuthCard, AuthForm } from '../components/AuthCard.tsx';
+import { AuthCard, AuthForm, EmailField } from '../components/AuthCard.tsx';
 import { toast } from '../../../ui/toast.ts';
 
 /**
@@ -69,17 +69,13 @@ export function LoginScreen() {
   return (
     <AuthCard title="Sign in" subtitle="Monitor mentions, sentiment and reach across every network.">
       <AuthForm onSubmit={onSubmit}>
-        <TextInput
-          label="Email"
-          type="email"
+        <EmailField
           autoComplete="username"
-          placeholder="you@company.com"
           value={email}
-          onChange={(e) => {
-            setEmail(e.currentTarget.value);
+          onChange={(v) => {
+            setEmail(v);
             toast.hide(LOGIN_ERROR_TOAST);
           }}
-          autoFocus
         />
         <PasswordInput
           label="Password"

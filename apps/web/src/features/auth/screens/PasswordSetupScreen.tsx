@@ -6,12 +6,8 @@ import { ApiError } from '../../../api/client.ts';
 import { toast } from '../../../ui/toast.ts';
 import { setPassword } from '../api/set-password.ts';
 import { AuthCard, AuthForm, BackToLogin } from '../components/AuthCard.tsx';
+import { tokenOfFragment } from '../link-token.ts';
 import { REDIRECT_AFTER_MS } from './ForgotPasswordScreen.tsx';
-
-/** The one-time token of the link's fragment (#token=…), or ''. */
-export function tokenOfFragment(hash: string): string {
-  return new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
-}
 
 /**
  * Password setup by the emailed link. The link carries its one-time token

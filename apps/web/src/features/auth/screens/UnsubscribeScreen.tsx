@@ -1,10 +1,9 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { useLocation, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../../../api/client.ts';
 import { unsubscribe } from '../api/unsubscribe.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
-import { tokenOfFragment } from './PasswordSetupScreen.tsx';
+import { useLinkToken } from '../link-token.ts';
 
 /**
  * The unsubscribe link of every mail: reports, reaction and crisis lists, alerts (`/unsubscribe#token=…`). The token rides in the
@@ -12,12 +11,7 @@ import { tokenOfFragment } from './PasswordSetupScreen.tsx';
  * until the reader presses the button (mail scanners open links, they do not press buttons).
  */
 export function UnsubscribeScreen() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [token] = useState(() => tokenOfFragment(location.hash));
-  useEffect(() => {
-    if (location.hash) void navigate({ to: '.', hash: '', replace: true });
-  }, [location.hash, navigate]);
+  const token = useLinkToken();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<{ Name: string; NotificationTypeName: string; Email: string } | null>(null);
   const [error, setError] = useState<string | null>(token ? null : 'This unsubscribe link is not valid');

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { notifications } from '@mantine/notifications';
-import { MESSAGES } from '@listening/contract';
+import { AUDIT_ACTIONS, MESSAGES } from '@listening/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { getToken, setToken } from '../../../api/client.ts';
 import { renderScreen } from '../../../test/render.tsx';
 import { AdminScreen } from './AdminScreen.tsx';
-import { AuditScreen } from './AuditScreen.tsx';
+import { ACTION_LABELS, AuditScreen } from './AuditScreen.tsx';
 import { ForgotPasswordScreen } from './ForgotPasswordScreen.tsx';
 import { LoginScreen } from './LoginScreen.tsx';
 import { PasswordSetupScreen } from './PasswordSetupScreen.tsx';
@@ -249,6 +249,31 @@ describe('audit log screen', () => {
     await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(3));
     expect(cells(2).slice(1, 5)).toEqual(['admin@demo.example', '', 'Started acting as', 'user:3']);
     expect(screen.queryByRole('button', { name: 'Older entries' })).toBeNull();
+  });
+
+  it('labels every action the server records (the per-client posts kept among them), each differently; an unknown one shows as recorded', async () => {
+    const labels = AUDIT_ACTIONS.map((a) => ACTION_LABELS[a]);
+    expect(AUDIT_ACTIONS.filter((a) => !ACTION_LABELS[a] || ACTION_LABELS[a] === a)).toEqual([]);
+    expect(new Set(labels).size).toBe(AUDIT_ACTIONS.length);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.startsWith('/api/user/get'))
+          return Response.json({ Id: 1, Name: 'Ada', Surname: 'Admin', Email: 'admin@demo.example', IsAdmin: true, ActingAdminId: null });
+        return Response.json({
+          Entries: [
+            entry(8, { Action: 'client.retention', Target: 'client:2', Detail: { from: null, to: 6 } }),
+            entry(7, { Action: 'client.archive', Target: 'client:2', Detail: null }),
+          ],
+          Next: null,
+        });
+      }),
+    );
+    setToken('tok');
+    renderScreen(AuditScreen, { path: '/admin/audit' });
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const action = (row: number) => table.querySelectorAll('tbody tr')[row].querySelectorAll('td')[3].textContent;
+    expect([action(0), action(1)]).toEqual(['Changed posts kept', 'client.archive']);
   });
 
   it('is linked from the admin screen', async () => {

@@ -1,4 +1,4 @@
-import { Alert, Container, Group, Pagination, SimpleGrid, Skeleton, Text, TextInput } from '@mantine/core';
+import { Alert, Container, Group, Pagination, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { clientPageSize } from '@listening/contract';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { filterClients, pageOf } from '../client-search.ts';
 import { ClientCard } from '../components/ClientCard.tsx';
 import { useWindowWidth } from '../use-window-width.ts';
 import { listCount } from '../../../ui/count.ts';
+import { CARD_GRID_COLS, CardGridSkeleton } from '../../../ui/CardGridSkeleton.tsx';
 
 /** The client list: a card per client, search by name or id, paged by window width. */
 export function ClientsScreen() {
@@ -39,20 +40,14 @@ export function ClientsScreen() {
         }
       />
       {isError && <Alert color="red">The clients could not be loaded.</Alert>}
-      {isPending && (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }}>
-          {Array.from({ length: 8 }, (_, i) => (
-            <Skeleton key={i} h={124} radius="md" />
-          ))}
-        </SimpleGrid>
-      )}
+      {isPending && <CardGridSkeleton height={124} />}
       {data && matches.length === 0 && (
         <EmptyState title={search ? 'No client matches your search' : 'No clients yet'}>
           {search ? `Nothing found for "${search.trim()}". Try part of the name or the client id.` : 'You are not a member of any client.'}
         </EmptyState>
       )}
       {current.items.length > 0 && (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }} spacing="md">
+        <SimpleGrid cols={CARD_GRID_COLS} spacing="md">
           {current.items.map((client) => (
             <ClientCard key={client.Id} client={client} />
           ))}

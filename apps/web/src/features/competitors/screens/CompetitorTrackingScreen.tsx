@@ -3,7 +3,7 @@
 // against the previous period. The project's slice opens its posts in the clip tray; a competitor's
 // opens that project's dashboard over the same filter. Admins manage the competitors here and from
 // the project's cog. Project types 1 and 5, as the side menu.
-import { Anchor, Box, Button, Grid, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Grid, Group, Table, Text } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -15,6 +15,7 @@ import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
 import { useProjectContext } from '../../../project/context.ts';
 import { filterToSearch } from '../../../project/filter.ts';
 import { Change } from '../../../ui/Change.tsx';
+import { DonutTotal } from '../../../ui/charts/DonutTotal.tsx';
 import { EChart } from '../../../ui/charts/EChart.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { Modal } from '../../../ui/Modal.tsx';
@@ -94,17 +95,9 @@ function CompetitorFigures({ isAdmin, onManage }: { isAdmin: boolean; onManage: 
         <AnalysisCard title="Competitor comparison" subtitle="Share of posts · click a slice" testId="competitor-donut">
           <AnalysisQuery query={query} isEmpty={total === 0}>
             <ChartBox height={300}>
-              <Box pos="relative">
+              <DonutTotal total={total} testId="competitor-total">
                 <EChart ariaLabel="Competitor comparison donut" option={option} height={300} onClick={(e) => open(e.dataIndex)} />
-                <Stack gap={0} align="center" style={{ position: 'absolute', inset: 0, justifyContent: 'center', pointerEvents: 'none' }}>
-                  <Text fz={24} fw={800} lh={1} data-testid="competitor-total">
-                    {total.toLocaleString('en-US')}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    posts
-                  </Text>
-                </Stack>
-              </Box>
+              </DonutTotal>
             </ChartBox>
           </AnalysisQuery>
         </AnalysisCard>

@@ -2,6 +2,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { FAVOURABILITY_LOOKUP } from '@listening/contract';
 import { useMemo } from 'react';
+import { DonutTotal } from '../../../ui/charts/DonutTotal.tsx';
 import { EChart, type EChartOption } from '../../../ui/charts/EChart.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { LockedPanel, useLockedProduct } from '../../../project/components/LockedPanel.tsx';
@@ -57,7 +58,7 @@ function FavourabilityBody() {
   return (
     <WidgetCard title={TITLE} subtitle={SUBTITLE} testId="favourability">
       <QueryState query={query} isEmpty={total === 0} empty={<EmptyState title="No posts in this range" />} height={240}>
-        <div style={{ position: 'relative' }}>
+        <DonutTotal total={total} testId="favourability-total">
           <EChart
             ariaLabel="Favourability donut"
             option={option}
@@ -67,15 +68,7 @@ function FavourabilityBody() {
               if (s) tray.open({ label: `${s.name} posts`, favourabilityId: s.Id });
             }}
           />
-          <Stack gap={0} align="center" style={{ position: 'absolute', inset: 0, justifyContent: 'center', pointerEvents: 'none' }}>
-            <Text fz={24} fw={800} lh={1} data-testid="favourability-total">
-              {total.toLocaleString('en-US')}
-            </Text>
-            <Text size="xs" c="dimmed">
-              posts
-            </Text>
-          </Stack>
-        </div>
+        </DonutTotal>
         <Group justify="center" gap="lg" mt="xs">
           {slices.map((s) => (
             <Stack key={s.Id} gap={0} align="center">

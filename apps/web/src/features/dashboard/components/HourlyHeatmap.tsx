@@ -6,7 +6,7 @@ import { html, safeHtml } from '../../../ui/html.ts';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { useProjectContext } from '../../../project/context.ts';
 import { useHeatmap } from '../api/get-heatmap.ts';
-import { HOURS, heatmapAxes } from '../heatmap.ts';
+import { HOURS, heatmapFrame } from '../heatmap.ts';
 import { partialText } from '../partial.ts';
 import { HourGridChart, useHourGrid } from './HourGrid.tsx';
 import { QueryState, WidgetCard } from './WidgetCard.tsx';
@@ -22,29 +22,11 @@ export function HourlyHeatmap() {
 
   const option = useMemo<EChartOption>(
     () => ({
-      tooltip: {
-        position: 'top',
-        // Kept inside the chart: the heatmap now fills a phone's card, so a tooltip by an edge would be cut.
-        confine: true,
-        formatter: (p: { value: [number, number, number] }) => {
-          const cut = partial.get(grid.rows[p.value[1]]);
-          return html`${labels[p.value[1]]}, ${HOURS[p.value[0]]}<br /><b>${p.value[2].toLocaleString('en-US')}</b>
-            mentions${cut ? safeHtml`<br /><i>${partialText(cut)}</i>` : ''}`;
-        },
-      },
-      ...heatmapAxes(labels, narrow),
-      visualMap: {
-        min: 0,
-        max,
-        text: [max.toLocaleString('en-US'), '0'],
-        calculable: false,
-        orient: 'horizontal',
-        left: 'center',
-        bottom: 4,
-        itemHeight: 160,
-        inRange: { color: ['#f1f6fd', '#74c0fc', '#1c7ed6', '#0b3d91'] },
-        textStyle: { fontSize: 11 },
-      },
+      ...heatmapFrame(labels, narrow, { min: 0, max, text: [max.toLocaleString('en-US'), '0'], colors: ['#f1f6fd', '#74c0fc', '#1c7ed6', '#0b3d91'] }, (p) => {
+        const cut = partial.get(grid.rows[p.value[1]]);
+        return html`${labels[p.value[1]]}, ${HOURS[p.value[0]]}<br /><b>${p.value[2].toLocaleString('en-US')}</b>
+          mentions${cut ? safeHtml`<br /><i>${partialText(cut)}</i>` : ''}`;
+      }),
       series: [
         {
           type: 'heatmap',

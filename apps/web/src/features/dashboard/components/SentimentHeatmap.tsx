@@ -7,7 +7,7 @@ import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { LockedPanel, useLockedProduct } from '../../../project/components/LockedPanel.tsx';
 import { useProjectContext } from '../../../project/context.ts';
 import { useSentimentHeatmap } from '../api/get-sentiment-heatmap.ts';
-import { HOURS, heatmapAxes } from '../heatmap.ts';
+import { HOURS, heatmapFrame } from '../heatmap.ts';
 import { partialText } from '../partial.ts';
 import { HourGridChart, useHourGrid } from './HourGrid.tsx';
 import { QueryState, WidgetCard } from './WidgetCard.tsx';
@@ -45,35 +45,17 @@ function SentimentHeatmapBody() {
 
   const option = useMemo<EChartOption>(
     () => ({
-      tooltip: {
-        position: 'top',
-        // Kept inside the chart: the heatmap now fills a phone's card, so a tooltip by an edge would be cut.
-        confine: true,
-        formatter: (p: { value: [number, number, number] }) => {
-          const c = byKey.get(`${grid.rows[p.value[1]]}|${p.value[0]}`);
-          const cut = partial.get(grid.rows[p.value[1]]);
-          const head = safeHtml`${labels[p.value[1]]}, ${HOURS[p.value[0]]}${cut ? safeHtml`<br /><i>${partialText(cut)}</i>` : ''}`;
-          if (!c?.Count) return html`${head}<br />No posts`;
-          return html`${head}<br /><span style="color:${POS}">●</span> Positive ${c.Positive}<br /><span style="color:${NEU}">●</span> Neutral ${c.Neutral}<br /><span
-              style="color:${NEG}"
-              >●</span
-            >
-            Negative ${c.Negative}`;
-        },
-      },
-      ...heatmapAxes(labels, narrow),
-      visualMap: {
-        min: -1,
-        max: 1,
-        calculable: false,
-        orient: 'horizontal',
-        left: 'center',
-        bottom: 4,
-        itemHeight: 160,
-        text: ['Positive', 'Negative'],
-        inRange: { color: [NEG, '#f1f3f5', POS] },
-        textStyle: { fontSize: 11 },
-      },
+      ...heatmapFrame(labels, narrow, { min: -1, max: 1, text: ['Positive', 'Negative'], colors: [NEG, '#f1f3f5', POS] }, (p) => {
+        const c = byKey.get(`${grid.rows[p.value[1]]}|${p.value[0]}`);
+        const cut = partial.get(grid.rows[p.value[1]]);
+        const head = safeHtml`${labels[p.value[1]]}, ${HOURS[p.value[0]]}${cut ? safeHtml`<br /><i>${partialText(cut)}</i>` : ''}`;
+        if (!c?.Count) return html`${head}<br />No posts`;
+        return html`${head}<br /><span style="color:${POS}">●</span> Positive ${c.Positive}<br /><span style="color:${NEU}">●</span> Neutral ${c.Neutral}<br /><span
+            style="color:${NEG}"
+            >●</span
+          >
+          Negative ${c.Negative}`;
+      }),
       series: [{ type: 'heatmap', data: points, itemStyle: { borderColor: '#fff', borderWidth: 1, borderRadius: 2 } }],
     }),
     [grid, labels, points, byKey, partial, narrow],

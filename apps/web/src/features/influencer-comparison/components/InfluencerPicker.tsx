@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { Modal } from '../../../ui/Modal.tsx';
 import { StreamIcon } from '../../../ui/StreamIcon.tsx';
 import { toggleChoice } from '../search.ts';
+import { DialogActions } from '../../../ui/DialogActions.tsx';
 
 type Entry = z.infer<typeof Influencer>;
 
@@ -68,14 +69,11 @@ export function InfluencerPicker({
             Choose at least 1 item to compare
           </Alert>
         )}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose} gap="xs">
           <Button disabled={picked.length === 0} onClick={() => onConfirm(picked)}>
             Compare
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

@@ -3,7 +3,7 @@
 // clips per bucket and a donut of their totals (radius 50% to 75%). The ids live in the address;
 // when it names none, the first 2 entries are written into it. A bar or slice opens its clips in
 // the clip tray.
-import { Button, CloseButton, Grid, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, CloseButton, Grid, Group, Paper, Text } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { CHART_MIN_INTERVAL, chartLabel, screenShown, type InfluencerComparison } from '@listening/contract';
@@ -13,6 +13,7 @@ import { useClipTray } from '../../../project/clip-tray/tray-state.tsx';
 import { AnalysisCard, AnalysisGrid, AnalysisQuery, AnalysisScreen, ChartBox } from '../../../project/components/AnalysisScreen.tsx';
 import { useProjectContext } from '../../../project/context.ts';
 import { Change } from '../../../ui/Change.tsx';
+import { DonutTotal } from '../../../ui/charts/DonutTotal.tsx';
 import { EChart, type EChartOption } from '../../../ui/charts/EChart.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { SafeHtml, html, safeHtml } from '../../../ui/html.ts';
@@ -218,7 +219,7 @@ function Donut({ data }: { data: InfluencerComparison }) {
     [data],
   );
   return (
-    <div style={{ position: 'relative' }}>
+    <DonutTotal total={sum} testId="influencer-total" centre={44}>
       <ChartBox height={320}>
         <EChart
           option={option}
@@ -230,14 +231,6 @@ function Donut({ data }: { data: InfluencerComparison }) {
           }}
         />
       </ChartBox>
-      <Stack gap={0} align="center" style={{ position: 'absolute', left: 0, right: 0, top: '44%', transform: 'translateY(-50%)', pointerEvents: 'none' }}>
-        <Text fz={22} fw={800} lh={1} data-testid="influencer-total">
-          {sum.toLocaleString('en-US')}
-        </Text>
-        <Text size="xs" c="dimmed">
-          posts
-        </Text>
-      </Stack>
-    </div>
+    </DonutTotal>
   );
 }

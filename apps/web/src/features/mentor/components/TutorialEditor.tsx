@@ -15,6 +15,7 @@ import {
 import { useState } from 'react';
 import { toast } from '../../../ui/toast.ts';
 import { useSaveTutorial, useUploadMentorFile } from '../api/manage.ts';
+import { DialogActions } from '../../../ui/DialogActions.tsx';
 
 type Attachment = { Title: string; FileName: string };
 type Draft = Omit<SaveTutorialBody, 'PageLocation'> & { PageLocation: string };
@@ -279,14 +280,11 @@ export function TutorialEditor({
         <AttachmentList label="Documents" kind="document" items={draft.Documents} files={files} onChange={(v) => set('Documents', v)} />
         <AttachmentList label="Videos" kind="video" items={draft.Videos} files={files} onChange={(v) => set('Videos', v)} />
 
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onDone} mt="md">
           <Button type="submit" loading={save.isPending}>
             Save tutorial
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </form>
   );

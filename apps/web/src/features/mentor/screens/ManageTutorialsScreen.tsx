@@ -1,5 +1,5 @@
 // The admins' list of tutorials, drafts included, to create, change and delete them.
-import { ActionIcon, Alert, Badge, Button, Card, Container, Group, Loader, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Card, Container, Group, Table, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { AnchorLink } from '../../../ui/links.tsx';
 import { Modal } from '../../../ui/Modal.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
+import { QueryState } from '../../../ui/QueryState.tsx';
 import { toast } from '../../../ui/toast.ts';
 import { useAllTutorials, useDeleteTutorial, useMentorFiles } from '../api/manage.ts';
 import { tutorialQueryOptions, useMe, usePlatforms } from '../api/tutorials.ts';
@@ -65,14 +66,8 @@ export function ManageTutorialsScreen() {
           </Button>
         }
       />
-      {tutorials.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader />
-        </Group>
-      ) : tutorials.isError ? (
-        <Alert color="red" title="The tutorials could not be loaded">
-          {tutorials.error.message}
-        </Alert>
+      {!tutorials.isSuccess ? (
+        <QueryState query={tutorials} errorTitle="The tutorials could not be loaded" />
       ) : (
         <Card withBorder radius="md" padding={0}>
           <Table.ScrollContainer minWidth={0}>

@@ -1,9 +1,10 @@
-import { Alert, Badge, Card, Container, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Container, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconSchool, IconSettings } from '@tabler/icons-react';
 import type { Tutorial, TutorialContact } from '@listening/contract';
 import { useState } from 'react';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { ButtonLink } from '../../../ui/links.tsx';
+import { QueryState } from '../../../ui/QueryState.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { useActiveTutorials, useMe, useMyRegistrations, usePlatforms } from '../api/tutorials.ts';
 import { ProgressBadge } from '../components/ProgressBadge.tsx';
@@ -71,14 +72,8 @@ export function TutorialsScreen() {
         maw={280}
         mb="lg"
       />
-      {tutorials.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader />
-        </Group>
-      ) : tutorials.isError ? (
-        <Alert color="red" title="The tutorials could not be loaded">
-          {tutorials.error.message}
-        </Alert>
+      {!tutorials.isSuccess ? (
+        <QueryState query={tutorials} errorTitle="The tutorials could not be loaded" />
       ) : tutorials.data.length === 0 ? (
         <EmptyState title="No tutorials yet" icon={<IconSchool size={26} />}>
           {platformId ? 'There is no tutorial for this platform yet: choose another platform.' : 'Tutorials will appear here once they are published.'}

@@ -20,6 +20,7 @@ import { PostCard } from '../components/PostCard.tsx';
 import { controlsToSearch, exportLabel, exportQuery, listingControls, listingQuery, type ListingControls as Controls } from '../search.ts';
 import { useExportListing } from '../../../project/clip-tray/api/export-listing.ts';
 import { screenRouteId } from '../../../project/screen-routes.ts';
+import { NextPageButton } from '../../../ui/NextPageButton.tsx';
 
 const route = getRouteApi(screenRouteId('post-listing'));
 const count = new Intl.NumberFormat('en-US');
@@ -146,11 +147,7 @@ export function PostListingScreen() {
           </Stack>
         )}
         {listing.hasNextPage ? (
-          <Group justify="center">
-            <Button variant="default" onClick={() => void listing.fetchNextPage()} loading={listing.isFetchingNextPage}>
-              Load more
-            </Button>
-          </Group>
+          <NextPageButton list={listing}>Load more</NextPageButton>
         ) : (
           posts.length > 0 &&
           !listing.isPending && (

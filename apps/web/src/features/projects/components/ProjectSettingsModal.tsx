@@ -6,6 +6,7 @@ import { CompetitorSettings } from '../../../project/components/CompetitorSettin
 import { toast } from '../../../ui/toast.ts';
 import { useDeleteProject } from '../api/delete-project.ts';
 import { useRenameProject } from '../api/rename-project.ts';
+import { DialogActions } from '../../../ui/DialogActions.tsx';
 
 /** Admins: rename a project, manage its competitors (types 1 and 5), or delete it after a confirmation. */
 export function ProjectSettingsModal({ project, onClose }: { project: Project; onClose: () => void }) {
@@ -36,10 +37,7 @@ export function ProjectSettingsModal({ project, onClose }: { project: Project; o
           <Alert color="red" icon={<IconAlertTriangle size={18} />}>
             {MESSAGES.confirmDeleteProject(project.Description)}
           </Alert>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={() => setConfirming(false)}>
             <Button
               color="red"
               loading={remove.isPending}
@@ -54,7 +52,7 @@ export function ProjectSettingsModal({ project, onClose }: { project: Project; o
             >
               Delete
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       ) : (
         <Stack>

@@ -3,24 +3,14 @@ import { MESSAGES, type Project } from '@listening/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../../test/render.tsx';
+import { testProject } from '../../../test/project.ts';
 import { ProjectsScreen } from './ProjectsScreen.tsx';
 import { isolateEachTest } from '../../../test/each-test.ts';
 
 isolateEachTest();
 
-const project = (Id: number, Description: string, ProjectTypeId: number, StopDate: string | null): Project => ({
-  Id,
-  ClientId: 1,
-  Description,
-  ProjectType: '',
-  ProjectTypeId,
-  ProjectSubTypeId: null,
-  StreamId: '7,8,11',
-  StartDate: '2026-01-05',
-  StopDate,
-  BinId: Id * 100,
-  TimeZone: 'Africa/Johannesburg',
-});
+const project = (Id: number, Description: string, ProjectTypeId: number, StopDate: string | null): Project =>
+  testProject({ Id, Description, ProjectType: '', ProjectTypeId, StreamId: '7,8,11', StartDate: '2026-01-05', StopDate, BinId: Id * 100 });
 
 const projects = [project(1, 'Zulu Watch', 1, null), project(2, 'Alpha Campaign', 2, '2026-06-30'), project(3, 'Acme Brand', 1, null)];
 

@@ -1,5 +1,5 @@
 // A client's projects grouped by type, with search, and the admins' create, rename and delete.
-import { Accordion, Alert, Badge, Container, Group, SimpleGrid, Skeleton, Text, TextInput } from '@mantine/core';
+import { Accordion, Alert, Badge, Container, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { AnchorLink, ButtonLink } from '../../../ui/links.tsx';
 import type { Project } from '@listening/contract';
@@ -11,6 +11,7 @@ import { ProjectCard } from '../components/ProjectCard.tsx';
 import { ProjectSettingsModal } from '../components/ProjectSettingsModal.tsx';
 import { groupProjects } from '../project-groups.ts';
 import { listCount } from '../../../ui/count.ts';
+import { CARD_GRID_COLS, CardGridSkeleton } from '../../../ui/CardGridSkeleton.tsx';
 
 /** The project list: collapsible sections by project type; admins rename, delete and create. */
 export function ProjectsScreen({ clientId, clientName, isAdmin }: { clientId: number; clientName?: string; isAdmin: boolean }) {
@@ -61,13 +62,7 @@ export function ProjectsScreen({ clientId, clientName, isAdmin }: { clientId: nu
         }
       />
       {isError && <Alert color="red">The projects could not be loaded.</Alert>}
-      {isPending && (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }}>
-          {Array.from({ length: 8 }, (_, i) => (
-            <Skeleton key={i} h={150} radius="md" />
-          ))}
-        </SimpleGrid>
-      )}
+      {isPending && <CardGridSkeleton height={150} />}
       {data && groups.length === 0 && <EmptyState title={search ? 'No project matches your search' : 'This client has no projects yet'} />}
       {groups.length > 0 && (
         <Accordion
@@ -89,7 +84,7 @@ export function ProjectsScreen({ clientId, clientName, isAdmin }: { clientId: nu
                 </Group>
               </Accordion.Control>
               <Accordion.Panel>
-                <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }} spacing="md">
+                <SimpleGrid cols={CARD_GRID_COLS} spacing="md">
                   {group.projects.map((p) => (
                     <ProjectCard key={p.Id} project={p} onSettings={isAdmin ? setEditing : undefined} />
                   ))}

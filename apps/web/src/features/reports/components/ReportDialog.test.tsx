@@ -10,21 +10,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../api/client.ts';
 import { ProjectContext, type ProjectContextValue } from '../../../project/context.ts';
 import { installDomShims } from '../../../test/render.tsx';
+import { testProject } from '../../../test/project.ts';
+import { bodyOf, newDraft } from '../logic/options.ts';
 import { ReportDialog } from './ReportDialog.tsx';
 
-const project: Project = {
+const project: Project = testProject({
   Id: 7,
   ClientId: 3,
   Description: 'Karoo Outdoor Brand',
   ProjectType: 'Brand',
   ProjectTypeId: 5,
-  ProjectSubTypeId: null,
   StreamId: '7,8,9,10',
   StartDate: '2026-01-01T00:00:00',
-  StopDate: null,
   BinId: 70,
-  TimeZone: 'Africa/Johannesburg',
-};
+});
 
 const report = (id: number): Report => ({
   Id: id,
@@ -205,16 +204,8 @@ describe('the report dialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save report' }));
     await waitFor(() => expect(section()).toBe('Generate Report'));
     const create = fetchMock.mock.calls.find(([url]) => url === '/api/report/create')!;
-    expect(JSON.parse(String((create[1] as RequestInit).body))).toEqual({
-      ProjectId: 7,
-      Name: 'Weekly trend',
-      Kind: 'trend',
-      LayoutId: 3,
-      TemplateIds: [3, 5],
-      StreamIds: [7, 8, 9],
-      BinIds: [],
-      RecipientIds: [],
-    });
+    // The default draft, named: what its body is, the options' tests say.
+    expect(JSON.parse(String((create[1] as RequestInit).body))).toEqual(bodyOf({ ...newDraft(REPORT_TEMPLATES), Name: 'Weekly trend' }, 7, 'trend'));
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
     await waitFor(() => expect(section()).toBe('Request Log'));
     expect(shown).toHaveBeenCalledWith('Report successfully generated');

@@ -1,7 +1,7 @@
 // The response queue's calls: the queue and the Response alert setting as reads of the operation
 // layer, a mark and a saved setting as mutations that refresh them.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { getContacts, getResponseAlert, getResponseQueue, markResponse, saveResponseAlert, type OperationInput } from '@listening/contract';
+import { getContacts, getResponseAlert, getResponseQueue, getSubscriptions, markResponse, saveResponseAlert, type OperationInput } from '@listening/contract';
 import { call } from '../../../api/client.ts';
 import { invalidateOp, useOp } from '../../../api/op-query.ts';
 
@@ -28,6 +28,7 @@ export function useSaveResponseAlert() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ResponseAlertInput) => call(saveResponseAlert, { body }, { quiet: true }),
-    onSuccess: () => invalidateOp(queryClient, getResponseAlert),
+    // The subscriptions screen lists the contacts' response alerts too.
+    onSuccess: () => invalidateOp(queryClient, getResponseAlert, getSubscriptions),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adaptClientSentiment, getClientSentimentModels, getUser } from '@listening/contract';
+import { adaptClientSentiment, getClientSentimentModels, getUser, stopClientSentimentModel } from '@listening/contract';
 import { call } from '../../../api/client.ts';
 import { invalidateOp, useOp } from '../../../api/op-query.ts';
 
@@ -14,6 +14,15 @@ export function useAdaptNow() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (clientId: number) => call(adaptClientSentiment, { body: { ClientId: clientId } }),
+    onSuccess: () => void invalidateOp(queryClient, getClientSentimentModels),
+  });
+}
+
+/** "Stop using": the client's adaptation in use is no longer used and its posts go back to the shipped model; the list refreshes. */
+export function useStopModel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (clientId: number) => call(stopClientSentimentModel, { body: { ClientId: clientId } }),
     onSuccess: () => void invalidateOp(queryClient, getClientSentimentModels),
   });
 }

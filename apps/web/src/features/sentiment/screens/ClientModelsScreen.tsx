@@ -1,16 +1,20 @@
 // The admins' view of each client's own sentiment model (docs/sentiment.md, "A client's own
 // model"): its ratings, the latest adaptation with base against adapted accuracy on the ratings
-// held back, whether it is used and why not, and "Adapt now".
-import { Alert, Anchor, Badge, Button, Container, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+// held back, what it and the shipped model call the client's unrated posts, whether it is used
+// and why not, "Adapt now" and "Stop using".
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Button, Container, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { AdaptationSummary } from '@listening/contract';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { useFormatTime } from '../../../ui/time.ts';
 import { toast } from '../../../ui/toast.ts';
-import { useAdaptNow, useClientModels, useIsAdmin } from '../api/client-models.ts';
+import { useAdaptNow, useClientModels, useIsAdmin, useStopModel } from '../api/client-models.ts';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const pct = (x: number) => `${Math.round(x * 1000) / 10}%`;
+const shares = (s: number[]) => `${pct(s[0])} / ${pct(s[1])} / ${pct(s[2])}`;
 
 function Adaptation({ a }: { a: AdaptationSummary | null }) {
   const time = useFormatTime();
@@ -28,6 +32,12 @@ function Adaptation({ a }: { a: AdaptationSummary | null }) {
           {a.Used ? 'Used' : 'Not used'}
         </Badge>
       </Text>
+      {a.UnratedShares && (
+        <Text size="xs" c="dimmed">
+          Negative / Neutral / Positive on {count(a.UnratedShares.Posts)} unrated posts: shipped {shares(a.UnratedShares.Base)}, adapted{' '}
+          {shares(a.UnratedShares.Adapted)}
+        </Text>
+      )}
       {a.Reason && (
         <Text size="xs" c="orange.8">
           {a.Reason}
@@ -36,6 +46,8 @@ function Adaptation({ a }: { a: AdaptationSummary | null }) {
       <Text size="xs" c="dimmed">
         {time(a.DateCreated)}
         {a.Used && `; ${count(a.PostsRescored)} posts re-scored${a.Rescored ? '' : ' so far'}, ${count(a.RowsChanged)} bin rows changed`}
+        {a.DateStopped &&
+          `; stopped ${time(a.DateStopped)}: ${count(a.PostsRescored)} posts back to the shipped model${a.Rescored ? '' : ' so far'}, ${count(a.RowsChanged)} bin rows changed`}
       </Text>
     </Stack>
   );
@@ -45,12 +57,14 @@ export function ClientModelsScreen() {
   const isAdmin = useIsAdmin();
   const models = useClientModels(isAdmin);
   const adapt = useAdaptNow();
+  const stop = useStopModel();
+  const [stopping, setStopping] = useState<{ id: number; name: string } | null>(null);
   const rows = models.data ?? [];
   return (
     <Container size="xl" py="xl">
       <PageHeader
         title="Sentiment models"
-        subtitle="Each client's own sentiment model, learned from its analysts' ratings: a fifth of the ratings is held back to judge each adaptation against the shipped model, and one that does worse is not used. Adaptations run on their own when enough new ratings arrive; Adapt now runs one at once."
+        subtitle="Each client's own sentiment model, learned from its analysts' ratings: a fifth of the ratings is held back to judge each adaptation against the shipped model, and one that does worse is not used. An adaptation that would take a class away from the client's unrated posts is not used either. Adaptations run on their own when enough new ratings arrive; Adapt now runs one at once, Stop using goes back to the shipped model."
         above={
           <Anchor component={Link} to="/admin" size="sm">
             ← Admin
@@ -90,19 +104,26 @@ export function ClientModelsScreen() {
                   </Table.Td>
                   <Table.Td>{c.InUse ? <Adaptation a={c.InUse} /> : <Text size="sm">Shipped model</Text>}</Table.Td>
                   <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      disabled={c.Ratings === 0}
-                      loading={adapt.isPending && adapt.variables === c.ClientId}
-                      onClick={() =>
-                        adapt.mutate(c.ClientId, {
-                          onSuccess: (r) => toast.success(r.Queued ? `Adapting ${c.ClientName}'s model` : `${c.ClientName}'s adaptation is already queued`),
-                        })
-                      }
-                    >
-                      Adapt now
-                    </Button>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="light"
+                        disabled={c.Ratings === 0}
+                        loading={adapt.isPending && adapt.variables === c.ClientId}
+                        onClick={() =>
+                          adapt.mutate(c.ClientId, {
+                            onSuccess: (r) => toast.success(r.Queued ? `Adapting ${c.ClientName}'s model` : `${c.ClientName}'s adaptation is already queued`),
+                          })
+                        }
+                      >
+                        Adapt now
+                      </Button>
+                      {c.InUse && (
+                        <Button size="xs" variant="light" color="red" onClick={() => setStopping({ id: c.ClientId, name: c.ClientName })}>
+                          Stop using
+                        </Button>
+                      )}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -110,6 +131,21 @@ export function ClientModelsScreen() {
           </Table>
         </Paper>
       )}
+      <ConfirmDialog
+        message={stopping && `Stop using ${stopping.name}'s own sentiment model?`}
+        detail="Its unrated posts go back to the shipped model's verdict; rated posts keep their rating. A later adaptation from new ratings may be used again."
+        busy={stop.isPending}
+        onCancel={() => setStopping(null)}
+        onConfirm={() =>
+          stopping &&
+          stop.mutate(stopping.id, {
+            onSuccess: (r) => {
+              toast.success(r.Stopped ? `${stopping.name}'s posts go back to the shipped model` : `${stopping.name} had no adaptation in use`);
+              setStopping(null);
+            },
+          })
+        }
+      />
     </Container>
   );
 }

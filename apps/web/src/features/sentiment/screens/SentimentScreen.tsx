@@ -5,7 +5,7 @@
 // segment, point and card opens its posts in the clip tray.
 import { Badge, Grid } from '@mantine/core';
 import { FAVOURABILITY_LOOKUP } from '@listening/contract';
-import { useMemo } from 'react';
+import { useMemo, type ComponentProps } from 'react';
 import { AnalysisCard, AnalysisGrid, AnalysisQuery, AnalysisScreen } from '../../../project/components/AnalysisScreen.tsx';
 import { INSIGHTS_TITLE, ScopeChart } from '../../../project/components/ScopeChart.tsx';
 import { HeadlineCards, type HeadlineCard } from '../../../project/components/HeadlineCards.tsx';
@@ -57,6 +57,15 @@ function SentimentFigures() {
     onOpen: () => tray.open({ label: 'Rated posts' }),
   });
 
+  // Each chart is a card over the same figures, empty when the range rated no post.
+  const ratingChart = (card: Omit<ComponentProps<typeof AnalysisCard>, 'children'>, chart: ComponentProps<typeof ScopeChart>) => (
+    <AnalysisCard {...card}>
+      <AnalysisQuery query={query} isEmpty={total === 0}>
+        <ScopeChart {...chart} />
+      </AnalysisQuery>
+    </AnalysisCard>
+  );
+
   return (
     <AnalysisGrid>
       <Grid.Col span={12}>
@@ -65,45 +74,42 @@ function SentimentFigures() {
         </AnalysisQuery>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 7 }}>
-        <AnalysisCard title="Sentiment chart" subtitle="Owned, earned and chatter posts by rating · click a segment for its posts" testId="sentiment-chart">
-          <AnalysisQuery query={query} isEmpty={total === 0}>
-            <ScopeChart
-              ariaLabel="Sentiment by brand association, stacked bar chart"
-              option={bars}
-              height={260}
-              scopeOf={(e) => barScope(breakdown, e.seriesIndex ?? -1, e.dataIndex)}
-            />
-          </AnalysisQuery>
-        </AnalysisCard>
+        {ratingChart(
+          { title: 'Sentiment chart', subtitle: 'Owned, earned and chatter posts by rating · click a segment for its posts', testId: 'sentiment-chart' },
+          {
+            ariaLabel: 'Sentiment by brand association, stacked bar chart',
+            option: bars,
+            height: 260,
+            scopeOf: (e) => barScope(breakdown, e.seriesIndex ?? -1, e.dataIndex),
+          },
+        )}
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 5 }}>
-        <AnalysisCard title="Breakdown" subtitle="Inner ring: owned, earned, chatter · outer ring: their rating" testId="sentiment-breakdown">
-          <AnalysisQuery query={query} isEmpty={total === 0}>
-            <ScopeChart
-              ariaLabel="Sentiment breakdown pie: brand association inside, rating outside"
-              option={pie}
-              height={260}
-              scopeOf={(e) => pieScope(breakdown, e.seriesIndex === 0 ? 'inner' : 'outer', e.dataIndex)}
-            />
-          </AnalysisQuery>
-        </AnalysisCard>
+        {ratingChart(
+          { title: 'Breakdown', subtitle: 'Inner ring: owned, earned, chatter · outer ring: their rating', testId: 'sentiment-breakdown' },
+          {
+            ariaLabel: 'Sentiment breakdown pie: brand association inside, rating outside',
+            option: pie,
+            height: 260,
+            scopeOf: (e) => pieScope(breakdown, e.seriesIndex === 0 ? 'inner' : 'outer', e.dataIndex),
+          },
+        )}
       </Grid.Col>
       <Grid.Col span={12}>
-        <AnalysisCard
-          title={INSIGHTS_TITLE[bucket]}
-          subtitle={`Posts per ${bucket} by rating · click a point for its posts${daily.some((d) => d.Partial) ? ` · dashed to ◇: a partial ${bucket}` : ''}`}
-          actions={<Badge variant="light">by {bucket}</Badge>}
-          testId="sentiment-daily"
-        >
-          <AnalysisQuery query={query} isEmpty={total === 0}>
-            <ScopeChart
-              ariaLabel={`${INSIGHTS_TITLE[bucket]}: one line per rating`}
-              option={lines}
-              height={300}
-              scopeOf={(e) => pointScope(daily, e.seriesIndex ?? -1, e.dataIndex)}
-            />
-          </AnalysisQuery>
-        </AnalysisCard>
+        {ratingChart(
+          {
+            title: INSIGHTS_TITLE[bucket],
+            subtitle: `Posts per ${bucket} by rating · click a point for its posts${daily.some((d) => d.Partial) ? ` · dashed to ◇: a partial ${bucket}` : ''}`,
+            actions: <Badge variant="light">by {bucket}</Badge>,
+            testId: 'sentiment-daily',
+          },
+          {
+            ariaLabel: `${INSIGHTS_TITLE[bucket]}: one line per rating`,
+            option: lines,
+            height: 300,
+            scopeOf: (e) => pointScope(daily, e.seriesIndex ?? -1, e.dataIndex),
+          },
+        )}
       </Grid.Col>
     </AnalysisGrid>
   );

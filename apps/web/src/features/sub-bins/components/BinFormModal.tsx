@@ -13,22 +13,18 @@ export const errorText = (err: unknown) => (err instanceof ApiError ? (err.serve
 
 export type BinForm = { mode: 'create'; parentId: number | null } | { mode: 'rename'; bin: SubBin };
 
-/** Create a bin (name, where, rules) or rename one. */
-export function BinFormModal({
-  form,
-  kind,
-  projectId,
-  bins,
-  streams,
-  onClose,
-}: {
+type BinFormProps = {
   form: BinForm | null;
   kind: BinKind;
   projectId: number;
   bins: readonly SubBin[];
   streams: readonly number[];
   onClose: () => void;
-}) {
+};
+
+/** Create a bin (name, where, rules) or rename one. */
+export function BinFormModal({ form, ...props }: BinFormProps) {
+  const { kind, onClose } = props;
   return (
     <Modal
       opened={!!form}
@@ -38,36 +34,12 @@ export function BinFormModal({
       radius="md"
       size={form?.mode === 'create' ? 'xl' : 'md'}
     >
-      {form && (
-        <BinFormBody
-          key={form.mode === 'rename' ? form.bin.Id : `new-${form.parentId}`}
-          form={form}
-          kind={kind}
-          projectId={projectId}
-          bins={bins}
-          streams={streams}
-          onClose={onClose}
-        />
-      )}
+      {form && <BinFormBody key={form.mode === 'rename' ? form.bin.Id : `new-${form.parentId}`} form={form} {...props} />}
     </Modal>
   );
 }
 
-function BinFormBody({
-  form,
-  kind,
-  projectId,
-  bins,
-  streams,
-  onClose,
-}: {
-  form: BinForm;
-  kind: BinKind;
-  projectId: number;
-  bins: readonly SubBin[];
-  streams: readonly number[];
-  onClose: () => void;
-}) {
+function BinFormBody({ form, kind, projectId, bins, streams, onClose }: BinFormProps & { form: BinForm }) {
   const [name, setName] = useState(form.mode === 'rename' ? form.bin.Name : '');
   const [parentId, setParentId] = useState<number | null>(form.mode === 'create' ? form.parentId : null);
   const [rules, setRules] = useState<RuleDraft[]>([{ kind: 'phrase', expression: '', streamId: null }]);

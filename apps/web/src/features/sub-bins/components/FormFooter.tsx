@@ -1,6 +1,7 @@
 // The foot of a sub-bins form: why it was not done (when it was not), then Cancel and the form's own button.
-import { Alert, Button, Group } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { DialogActions } from '../../../ui/DialogActions.tsx';
 
 export function FormFooter({ error, errorTitle, onCancel, children }: { error: string | null; errorTitle: string; onCancel: () => void; children: ReactNode }) {
   return (
@@ -10,12 +11,9 @@ export function FormFooter({ error, errorTitle, onCancel, children }: { error: s
           {error}
         </Alert>
       )}
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onCancel}>
-          Cancel
-        </Button>
+      <DialogActions onCancel={onCancel} gap="sm">
         {children}
-      </Group>
+      </DialogActions>
     </>
   );
 }

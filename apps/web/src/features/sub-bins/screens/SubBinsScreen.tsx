@@ -2,8 +2,8 @@
 // their rules and their posts over the Filter's range and streams (the dashboard tree's counts);
 // create, rename, delete, edit rules, and for input bins add posts by hand or from a CSV file.
 // Locked products stay locked (the menu's own rule); an In-Active client's bins are shown read-only.
-import { ActionIcon, Alert, Badge, Box, Button, Code, Container, Group, Menu, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconDots, IconFileUpload, IconFilter, IconFolder, IconFolderPlus, IconInbox, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Alert, Badge, Box, Button, Code, Container, Group, Menu, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { IconFileUpload, IconFilter, IconFolder, IconFolderPlus, IconInbox, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { BIN_TYPE, RULE_KIND_LABELS, SUB_BIN_DEPTH_MAX, lockedProduct, type ProductKey, type RuleKind, type SubBin } from '@listening/contract';
 import { useMemo, useState } from 'react';
 import { ProductDialog } from '../../../project/components/ProductDialog.tsx';
@@ -19,6 +19,7 @@ import { DeleteBinModal } from '../components/DeleteBinModal.tsx';
 import { RulesModal } from '../components/RulesModal.tsx';
 import { UploadCsvModal } from '../components/UploadCsvModal.tsx';
 import { INPUT_BINS, SORT_BINS, type BinKind } from '../kinds.ts';
+import { ActionsMenu } from '../../../ui/ActionsMenu.tsx';
 
 export const SortBinsScreen = () => <SubBinsScreen kind={SORT_BINS} />;
 export const InputBinsScreen = () => <SubBinsScreen kind={INPUT_BINS} />;
@@ -174,40 +175,33 @@ function BinRow({ bin, first, kind, canEdit, onAction }: { bin: SubBin; first: b
           </Group>
         )}
         {canEdit && (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" aria-label={`Actions of ${bin.Name}`}>
-                <IconDots size={18} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {input && (
-                <Menu.Item leftSection={<IconPlus size={14} />} onClick={() => onAction('post')} hiddenFrom="sm">
-                  Add post
-                </Menu.Item>
-              )}
-              {input && (
-                <Menu.Item leftSection={<IconFileUpload size={14} />} onClick={() => onAction('upload')} hiddenFrom="sm">
-                  Upload CSV
-                </Menu.Item>
-              )}
-              <Menu.Item leftSection={<IconFilter size={14} />} onClick={() => onAction('rules')}>
-                Edit rules
+          <ActionsMenu label={`Actions of ${bin.Name}`}>
+            {input && (
+              <Menu.Item leftSection={<IconPlus size={14} />} onClick={() => onAction('post')} hiddenFrom="sm">
+                Add post
               </Menu.Item>
-              <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => onAction('rename')}>
-                Rename
+            )}
+            {input && (
+              <Menu.Item leftSection={<IconFileUpload size={14} />} onClick={() => onAction('upload')} hiddenFrom="sm">
+                Upload CSV
               </Menu.Item>
-              {bin.Depth < SUB_BIN_DEPTH_MAX && (
-                <Menu.Item leftSection={<IconFolderPlus size={14} />} onClick={() => onAction('child')}>
-                  New {kind.one} inside
-                </Menu.Item>
-              )}
-              <Menu.Divider />
-              <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => onAction('delete')}>
-                Delete
+            )}
+            <Menu.Item leftSection={<IconFilter size={14} />} onClick={() => onAction('rules')}>
+              Edit rules
+            </Menu.Item>
+            <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => onAction('rename')}>
+              Rename
+            </Menu.Item>
+            {bin.Depth < SUB_BIN_DEPTH_MAX && (
+              <Menu.Item leftSection={<IconFolderPlus size={14} />} onClick={() => onAction('child')}>
+                New {kind.one} inside
               </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+            )}
+            <Menu.Divider />
+            <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => onAction('delete')}>
+              Delete
+            </Menu.Item>
+          </ActionsMenu>
         )}
       </Group>
     </Box>

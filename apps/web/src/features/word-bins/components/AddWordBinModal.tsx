@@ -1,5 +1,5 @@
 // The Add Reaction List / Add Crisis List modal: Save calls save, then closes it.
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Modal } from '../../../ui/Modal.tsx';
 import { useTimeZone } from '../../../ui/time.ts';
@@ -9,6 +9,7 @@ import { bodyOf, draftProblems, formProblems, newDraft, type WordBinDraft } from
 import { errorText } from '../errors.ts';
 import type { WordBinKind } from '../kinds.ts';
 import { WordBinFields } from './WordBinFields.tsx';
+import { DialogActions } from '../../../ui/DialogActions.tsx';
 
 export function AddWordBinModal({
   opened,
@@ -74,14 +75,11 @@ function AddForm({
           {problems.general}
         </Alert>
       )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
+      <DialogActions onCancel={onClose}>
         <Button onClick={submit} loading={save.isPending}>
           Save
         </Button>
-      </Group>
+      </DialogActions>
     </Stack>
   );
 }

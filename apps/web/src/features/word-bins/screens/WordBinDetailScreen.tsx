@@ -17,6 +17,7 @@ import { bodyOf, draftOf, draftProblems, formProblems, type WordBinDraft } from 
 import { errorText } from '../errors.ts';
 import { screenHref } from '../../../project/screen-routes.ts';
 import { kindOf } from '../kinds.ts';
+import { DialogActions } from '../../../ui/DialogActions.tsx';
 
 export function WordBinDetailScreen() {
   const params = useParams({ strict: false }) as { clientId?: string; wordBinId?: string };
@@ -151,14 +152,11 @@ export function WordBinDetailScreen() {
       <LogsModal wordBinId={b.Id} opened={logs} onClose={() => setLogs(false)} />
       <Modal opened={confirm} onClose={() => setConfirm(false)} title={`Delete ${b.Description}?`} centered radius="md">
         <Text size="sm">Its matches, logs and workflow board go with it.</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setConfirm(false)}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={() => setConfirm(false)} mt="md">
           <Button color="red" onClick={del} loading={remove.isPending}>
             Delete
           </Button>
-        </Group>
+        </DialogActions>
       </Modal>
     </Container>
   );

@@ -1,12 +1,13 @@
 // A column of the board: one workflow group with its tickets, and its menu (Delete, Edit, Set As
 // Default). The column itself takes drops, so an empty column can receive a ticket.
-import { ActionIcon, Badge, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconDots, IconPencil, IconStar, IconTrash } from '@tabler/icons-react';
+import { Badge, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconStar, IconTrash } from '@tabler/icons-react';
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { WorkflowClip, WorkflowGroup } from '@listening/contract';
 import { columnKey, ticketKey } from '../board-state.ts';
 import { TicketCard } from './TicketCard.tsx';
+import { ActionsMenu } from '../../../ui/ActionsMenu.tsx';
 
 export const COLUMN_WIDTH = 'min(290px, 82vw)';
 
@@ -51,24 +52,17 @@ export function BoardColumn({ group, tickets, timeZone, onOpen, onRename, onDele
             </Tooltip>
           )}
         </Group>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={`Menu of ${group.Description}`}>
-              <IconDots size={16} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item leftSection={<IconTrash size={14} />} color="red" disabled={group.IsDefault} onClick={() => onDelete(group)}>
-              Delete
-            </Menu.Item>
-            <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => onRename(group)}>
-              Edit
-            </Menu.Item>
-            <Menu.Item leftSection={<IconStar size={14} />} disabled={group.IsDefault} onClick={() => onSetDefault(group)}>
-              Set As Default
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <ActionsMenu label={`Menu of ${group.Description}`} iconSize={16}>
+          <Menu.Item leftSection={<IconTrash size={14} />} color="red" disabled={group.IsDefault} onClick={() => onDelete(group)}>
+            Delete
+          </Menu.Item>
+          <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => onRename(group)}>
+            Edit
+          </Menu.Item>
+          <Menu.Item leftSection={<IconStar size={14} />} disabled={group.IsDefault} onClick={() => onSetDefault(group)}>
+            Set As Default
+          </Menu.Item>
+        </ActionsMenu>
       </Group>
       <SortableContext items={tickets.map((t) => ticketKey(t.Id))} strategy={verticalListSortingStrategy}>
         <Stack ref={setNodeRef} gap={8} mih={80} style={{ overflowY: 'auto', flex: 1, padding: 2 }}>

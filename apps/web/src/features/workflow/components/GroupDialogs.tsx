@@ -1,9 +1,10 @@
 // The column menu's dialogs: Edit (rename the group) and Delete (its tickets go back to the
 // default group).
-import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Text, TextInput } from '@mantine/core';
 import { WORKFLOW_GROUP_NAME_MAX, type WorkflowGroup } from '@listening/contract';
 import { useState } from 'react';
 import { Modal } from '../../../ui/Modal.tsx';
+import { DialogActions } from '../../../ui/DialogActions.tsx';
 
 export function RenameGroupModal({ group, onClose, onSave }: { group: WorkflowGroup | null; onClose: () => void; onSave: (name: string) => Promise<unknown> }) {
   return (
@@ -36,14 +37,11 @@ function RenameForm({ group, onClose, onSave }: { group: WorkflowGroup; onClose:
         error={error}
         data-autofocus
       />
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
+      <DialogActions onCancel={onClose} mt="md">
         <Button type="submit" loading={busy}>
           Save
         </Button>
-      </Group>
+      </DialogActions>
     </form>
   );
 }
@@ -69,14 +67,11 @@ export function DeleteGroupModal({
               Its {group.TicketCount} {group.TicketCount === 1 ? 'ticket goes' : 'tickets go'} back to {defaultName}.
             </Alert>
           )}
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={onClose} mt="md">
             <Button color="red" onClick={onDelete}>
               Delete
             </Button>
-          </Group>
+          </DialogActions>
         </>
       )}
     </Modal>

@@ -34,9 +34,12 @@ export function TeachSentiment({ opened, onClose, query }: { opened: boolean; on
   const { project } = useProjectContext();
   const teach = useTeachPosts(query, opened);
   const rate = useRateClips();
-  // Posts rated (or skipped) in this round; a new round asks again.
-  const [done, setDone] = useState<number[]>([]);
-  const [rated, setRated] = useState(0);
+  // Posts rated (or skipped) in this round, and how many were rated: a round is one answer of the
+  // server (its dataUpdatedAt), so both start again only once the next round has come; cleared when
+  // asked, the posts just rated would show (and could be rated) again while the next ones load.
+  const [round, setRound] = useState({ at: 0, done: [] as number[], rated: 0 });
+  const current = round.at === teach.dataUpdatedAt ? round : { at: teach.dataUpdatedAt, done: [] as number[], rated: 0 };
+  const { done, rated } = current;
   const posts = (teach.data?.Posts ?? []).filter((p) => !done.includes(p.BinClipId));
   const post = posts[0];
   const total = teach.data?.Posts.length ?? 0;
@@ -45,9 +48,8 @@ export function TeachSentiment({ opened, onClose, query }: { opened: boolean; on
     if (!post || rate.isPending) return;
     if (favourabilityId !== null) {
       await rate.mutateAsync({ binClipBaseIds: [post.BinClipId], favourabilityId, projectId: project.Id });
-      setRated((n) => n + 1);
     }
-    setDone((d) => [...d, post.BinClipId]);
+    setRound({ ...current, done: [...done, post.BinClipId], rated: rated + (favourabilityId !== null ? 1 : 0) });
   };
   useEffect(() => {
     if (!opened) return;
@@ -60,14 +62,9 @@ export function TeachSentiment({ opened, onClose, query }: { opened: boolean; on
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   });
-  const again = () => {
-    setDone([]);
-    setRated(0);
-    void teach.refetch();
-  };
+  const again = () => void teach.refetch();
   const close = () => {
-    setDone([]);
-    setRated(0);
+    setRound({ at: 0, done: [], rated: 0 });
     onClose();
   };
   const ratings = (teach.data?.Ratings ?? 0) + rated;
@@ -94,7 +91,7 @@ export function TeachSentiment({ opened, onClose, query }: { opened: boolean; on
         ) : !post ? (
           <EmptyState title={total ? `All ${total} rated` : 'Nothing to ask'}>
             {total ? (
-              <Button variant="light" onClick={again}>
+              <Button variant="light" onClick={again} loading={teach.isFetching}>
                 Ask for more
               </Button>
             ) : (

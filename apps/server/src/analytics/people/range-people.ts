@@ -10,7 +10,7 @@
 // ingestion, a rejection and a restore that cancel out) shows within PEOPLE_KEEP_MS.
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import { postsKeptPart, rollupInScope, type Scope } from '../../analytics/scope.ts';
+import { postsKeptPart, rollupInScope, type Scope } from '../scope.ts';
 import { rangeAccounts, type RangeAccount } from './queries.ts';
 import { postsIndex, type Accounts } from './posts-index.ts';
 import { float64s, int32s, recycle } from './array-pool.ts';

@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { changeBinClips, rebuildRollups } from '../../ledger/index.ts';
 import type { ProjectRow } from '../../db/schema.ts';
-import type { Scope } from '../../analytics/scope.ts';
+import type { Scope } from '../scope.ts';
 import { rangeAccounts } from './queries.ts';
 import { countedPeople, forgetRangePeople, groupPeople, rangePeople, type RangePeople } from './range-people.ts';
 import { postsIndex } from './posts-index.ts';
 import { arrayPool } from './array-pool.ts';
-import { rejectionsMoved } from '../../analytics/rejections.ts';
+import { rejectionsMoved } from '../rejections.ts';
 
 /** A small seeded generator, so a failure can be run again. */
 function prng(seed: number) {

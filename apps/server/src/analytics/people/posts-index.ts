@@ -29,9 +29,9 @@
 // on every change).
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import { personKey } from '../../analytics/person-key.ts';
-import type { Scope } from '../../analytics/scope.ts';
-import { onRejectionsMoved } from '../../analytics/rejections.ts';
+import { personKey } from '../person-key.ts';
+import type { Scope } from '../scope.ts';
+import { onRejectionsMoved } from '../rejections.ts';
 import { yieldToRequests } from '../../jobs/yield.ts';
 import { int32s } from './array-pool.ts';
 

@@ -1,0 +1,96 @@
+// bin_clips is range-partitioned by month of posted_at (migration 0051): one partition per UTC
+// month, named bin_clips_yYYYYmMM, and bin_clips_default for rows of a month not made yet. The
+// daily `bin-clips-months` job makes this month and the next two ahead, so rows land in their
+// month; a month made later than its rows takes them out of the default partition first. Old
+// months are detached (detachBinClipsMonthsBefore) once retention has emptied them, by the same
+// job when BIN_CLIPS_KEEP_MONTHS is set, which frees their space at once instead of leaving it to
+// vacuum (docs/operations.md, "Retention").
+import { sql } from 'kysely';
+import type { Db } from '../db/connection.ts';
+
+export const DEFAULT_PARTITION = 'bin_clips_default';
+
+/** The first instant of the UTC month `offset` months after the month of `at`. */
+export function monthStart(at: Date, offset = 0): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + offset, 1));
+}
+
+/** The partition's name for the UTC month starting at `start`. */
+export function monthPartition(start: Date): string {
+  return `bin_clips_y${start.getUTCFullYear()}m${String(start.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/** Whether bin_clips is partitioned in the current schema. */
+export async function binClipsPartitioned(db: Db): Promise<boolean> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from pg_partitioned_table p join pg_class c on c.oid = p.partrelid
+     where c.relname = 'bin_clips' and c.relnamespace = current_schema()::regnamespace`.execute(db);
+  return rows[0].n > 0;
+}
+
+/** The month partitions of bin_clips (not the default one), oldest first, with their bounds. */
+export async function binClipsMonths(db: Db): Promise<{ name: string; from: Date; to: Date }[]> {
+  const { rows } = await sql<{ name: string; bound: string }>`
+    select c.relname as name, pg_get_expr(c.relpartbound, c.oid) as bound
+      from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
+     where p.relname = 'bin_clips' and p.relnamespace = current_schema()::regnamespace and c.relname <> ${DEFAULT_PARTITION}`.execute(db);
+  return rows
+    .map((r) => {
+      const [from, to] = [...r.bound.matchAll(/'([^']+)'/g)].map((m) => new Date(m[1]));
+      return { name: r.name, from, to };
+    })
+    .sort((a, b) => a.from.getTime() - b.from.getTime());
+}
+
+/**
+ * Makes the month partitions of the `count` months starting with the month of `from` that do not
+ * exist yet; rows of such a month already in the default partition move into it in the same
+ * transaction. Returns the names made. Does nothing where bin_clips is not partitioned.
+ */
+export async function makeBinClipsMonths(db: Db, from: Date, count: number): Promise<string[]> {
+  if (!(await binClipsPartitioned(db))) return [];
+  const have = new Set((await binClipsMonths(db)).map((m) => m.name));
+  const made: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const lo = monthStart(from, i);
+    const hi = monthStart(from, i + 1);
+    const name = monthPartition(lo);
+    if (have.has(name)) continue;
+    await db.transaction().execute(async (tx) => {
+      const bounds = sql`for values from (${sql.lit(lo.toISOString())}) to (${sql.lit(hi.toISOString())})`;
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from (select 1 from ${sql.table(DEFAULT_PARTITION)} where posted_at >= ${lo} and posted_at < ${hi} limit 1) x`.execute(tx);
+      if (rows[0].n === 0) {
+        await sql`create table ${sql.table(name)} partition of bin_clips ${bounds}`.execute(tx);
+        return;
+      }
+      // Rows of this month wait in the default partition: move them into a table of their own, then attach it.
+      await sql`create table ${sql.table(name)} (like bin_clips including defaults including constraints)`.execute(tx);
+      await sql`with moved as (delete from ${sql.table(DEFAULT_PARTITION)} where posted_at >= ${lo} and posted_at < ${hi} returning *)
+                insert into ${sql.table(name)} select * from moved`.execute(tx);
+      await sql`alter table bin_clips attach partition ${sql.table(name)} ${bounds}`.execute(tx);
+    });
+    made.push(name);
+  }
+  return made;
+}
+
+/**
+ * Detaches (and drops, unless `keep`) the month partitions wholly before `before` that hold no row:
+ * retention deletes a client's rows in batches; once every client's rows of a month are gone, the
+ * month's table goes with one statement instead of waiting for vacuum. A month that still holds rows
+ * (a client that keeps its posts longer) stays. Returns the names detached.
+ */
+export async function detachBinClipsMonthsBefore(db: Db, before: Date, opts: { keep?: boolean } = {}): Promise<string[]> {
+  if (!(await binClipsPartitioned(db))) return [];
+  const gone: string[] = [];
+  for (const m of await binClipsMonths(db)) {
+    if (m.to > before) break;
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from (select 1 from ${sql.table(m.name)} limit 1) x`.execute(db);
+    if (rows[0].n > 0) continue;
+    await sql`alter table bin_clips detach partition ${sql.table(m.name)}`.execute(db);
+    if (!opts.keep) await sql`drop table ${sql.table(m.name)}`.execute(db);
+    gone.push(m.name);
+  }
+  return gone;
+}
