@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { StartStatus } from './http/start-status.ts';
 import type { Config } from './config.ts';
-import type { Db } from './db/connection.ts';
+import { whenDatabaseAnswers, type Db } from './db/connection.ts';
 import { countTokensToRotate } from './crypto/profile-tokens.ts';
 import type { TokenKeyring } from './crypto/tokens.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -36,16 +36,20 @@ export async function startBackground(opts: {
   const { db, config, log, tokenKeys } = opts;
   const onStatus = opts.onStatus ?? (() => undefined);
   if (tokenKeys) {
-    const stale = await countTokensToRotate(db, tokenKeys);
+    const stale = await whenDatabaseAnswers('counting tokens to rotate', () => countTokensToRotate(db, tokenKeys));
     if (stale > 0) log.warn(`${stale} stored tokens are not under the current key ${tokenKeys.current.id}: run npm run tokens:rotate`);
   }
   // First, so mail queued while the demo corpus is generated still goes out.
   const stopMailer = opts.mailer?.start({ onError: (err) => log.warn({ err }, 'mail sender step failed') });
   // A new plan is recorded only on a database with no posts; a first start stopped part way resumes its plan.
-  const plan = config.demo ? await pendingDemoCorpus(db, { clips: config.demoClips, days: config.demoDays }) : null;
+  // Each step before the loops start waits out a database that stops meanwhile (a restart while
+  // the process starts), as migrating and seeding do in main.ts: every one of them may run again.
+  const plan = config.demo
+    ? await whenDatabaseAnswers('planning the demo corpus', () => pendingDemoCorpus(db, { clips: config.demoClips, days: config.demoDays }))
+    : null;
   if (config.demo && config.demoClips > 0 && !plan) {
     // A corpus stored before posts carried their place (migration 0018): locate it once.
-    const located = await backfillDemoLocations(db);
+    const located = await whenDatabaseAnswers('locating the demo corpus', () => backfillDemoLocations(db));
     if (located > 0) log.info(`demo corpus: ${located} clips located (world map)`);
   }
   const connectors =
@@ -76,17 +80,20 @@ export async function startBackground(opts: {
   // Follower counts of the linked profiles (Follower Growth) are read there once a day, when the connectors run.
   // Before the demo corpus's first post: on a database with no posts the sentiment model on disk is
   // recorded as applied (jobs/sentiment-recompute.ts), so the corpus is not scored twice.
-  const stopJobs = await startProductJobs(db, {
-    publicUrl: config.publicUrl,
-    smtp: !!config.smtpUrl,
-    mailer: opts.mailer,
-    log,
-    followers: followerJobConfig(config, tokenKeys),
-    outboxRetentionDays: config.outboxRetentionDays,
-    binClipsKeepMonths: config.binClipsKeepMonths,
-    binClipsOldMonths: config.binClipsOldMonths,
-    connectors,
-  });
+  // Its schedules and the model check are written before the runner starts: a retry repeats only them.
+  const stopJobs = await whenDatabaseAnswers('declaring the jobs', () =>
+    startProductJobs(db, {
+      publicUrl: config.publicUrl,
+      smtp: !!config.smtpUrl,
+      mailer: opts.mailer,
+      log,
+      followers: followerJobConfig(config, tokenKeys),
+      outboxRetentionDays: config.outboxRetentionDays,
+      binClipsKeepMonths: config.binClipsKeepMonths,
+      binClipsOldMonths: config.binClipsOldMonths,
+      connectors,
+    }),
+  );
   log.info('job runner on');
 
   let stopSimulator: (() => Promise<void>) | null = null;
