@@ -17,10 +17,11 @@ const dialogShot = (dialog: Locator, name: string) => dialog.screenshot({ path: 
 
 /**
  * Opens the project's dashboard and its tray from a sentiment card's negative (or positive) Earned
- * posts, then "Teach sentiment". The first round rates the least certain negative posts Neutral,
- * the second the next ones Negative (an adaptation from Neutral ratings alone would take the
- * client's negative posts away, and the guard would not use it); the last look opens the
- * positive ones, which the adaptation did not learn about.
+ * posts, then "Teach sentiment". The journey rates the least certain negative posts Neutral twice,
+ * then the next ones Negative (an adaptation from Neutral ratings alone would take the client's
+ * negative posts away, and the guard would not use it), then a round of the positive ones
+ * Positive: with no rating saying Positive, the guard refuses an adaptation that halves the
+ * client's positive posts, which these Neutral ratings can do depending on the day's demo posts.
  */
 async function openTeach(page: Page, rating: 'negative' | 'positive' = 'negative'): Promise<Locator> {
   const { clientId, projectId } = await projectWithPosts(page, CLIENT, PROJECT, 100);
@@ -43,8 +44,8 @@ async function openTeach(page: Page, rating: 'negative' | 'positive' = 'negative
   return teach;
 }
 
-/** Rates every post of the round with one key (1 Negative, 2 Neutral), waiting for each next post. */
-async function rateRound(page: Page, teach: Locator, key: '1' | '2'): Promise<number> {
+/** Rates every post of the round with one key (1 Negative, 2 Neutral, 3 Positive), waiting for each next post. */
+async function rateRound(page: Page, teach: Locator, key: '1' | '2' | '3'): Promise<number> {
   let rated = 0;
   for (;;) {
     const post = teach.getByTestId('teach-post');
@@ -79,12 +80,16 @@ describe('teaching the client’s sentiment model from the clip tray', () => {
       await teach.getByTestId('teach-post').waitFor();
       rated += await rateRound(page, teach, key);
     }
+    // A round of the least certain positive posts, kept Positive.
+    const positive = await openTeach(page, 'positive');
+    await positive.getByTestId('teach-post').waitFor();
+    rated += await rateRound(page, positive, '3');
     await expect
-      .poll(() => teach.getByTestId('teach-ratings').textContent())
+      .poll(() => positive.getByTestId('teach-ratings').textContent())
       .toMatch(new RegExp(`^${(ratingsBefore + rated).toLocaleString('en-US')} ratings so far`));
     await page.close();
-    // Three rounds of up to 20 ratings, each saved before the next key, on 2 shared cores.
-  }, 240_000);
+    // Four rounds of up to 20 ratings, each saved before the next key, on 2 shared cores.
+  }, 360_000);
 
   it('adapts when the admin says Adapt now, and shows the figures of the adaptation', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -109,6 +114,10 @@ describe('teaching the client’s sentiment model from the clip tray', () => {
     expect(text).toContain('Used');
     await shot(page, 'sentiment-models-admin-1280');
     await page.setViewportSize({ width: 390, height: 844 });
+    // On a phone the client's model is one card: its figures and buttons in view, nothing to scroll sideways.
+    await expect.poll(async () => (await row.getByRole('button', { name: 'Adapt now' }).boundingBox())?.x ?? 999).toBeLessThan(390 - 80);
+    const card = (await row.boundingBox())!;
+    expect(card.x + card.width).toBeLessThanOrEqual(390);
     await shot(page, 'sentiment-models-admin-390');
     await page.close();
   }, 120_000);

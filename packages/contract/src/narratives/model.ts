@@ -10,6 +10,8 @@ export const NARRATIVE_QUERY_MAX = 500;
 /** A query in the rule syntax (AND, OR, NOT, "phrases", brackets) or plain words; empty: every post in range. */
 export const FindNarrativesBody = AnalyticQuery.safeExtend({
   query: z.string({ error: 'query must be text' }).trim().max(NARRATIVE_QUERY_MAX, `query is longer than ${NARRATIVE_QUERY_MAX} characters`).default(''),
+  /** Search again: a kept answer of a background search is recomputed even while it is fresh. */
+  refresh: z.boolean({ error: 'refresh must be true or false' }).default(false),
 });
 export type FindNarrativesBody = z.infer<typeof FindNarrativesBody>;
 

@@ -82,7 +82,14 @@ describe('narratives over large ranges and the alert on a new narrative', () => 
     await plant('2023-06-10');
   });
   afterAll(() => t.close());
-  const body = { projectId: 0, startDate: new Date('2023-06-10T00:00:00Z'), endDate: new Date('2023-06-10T23:59:59Z'), streamIds: [7], query: '' };
+  const body = {
+    projectId: 0,
+    startDate: new Date('2023-06-10T00:00:00Z'),
+    endDate: new Date('2023-06-10T23:59:59Z'),
+    streamIds: [7],
+    query: '',
+    refresh: false,
+  };
 
   it('runs a search above the cap as one job with progress, and answers the kept result when asked again', async () => {
     body.projectId = projectId;
@@ -111,6 +118,15 @@ describe('narratives over large ranges and the alert on a new narrative', () => 
     const fresh = await find(t.db, user, body, { maxPosts: 5 });
     expect(fresh.Job).toMatchObject({ Id: first.Job!.Id, State: 'done', Progress: 1 });
     expect(new Date(fresh.Job!.FinishedAt!).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    // "Search again" recomputes a fresh kept answer; while it runs, asking again does not queue another.
+    const again2 = await find(t.db, user, { ...body, refresh: true }, { maxPosts: 5 });
+    expect(again2.Job).toMatchObject({ Id: first.Job!.Id, State: 'running', Progress: 0 });
+    const refreshing = await find(t.db, user, { ...body, refresh: true }, { maxPosts: 5 });
+    expect(refreshing.Job).toMatchObject({ Id: first.Job!.Id, State: 'running' });
+    const requeued = await t.db.selectFrom('jobs').select(['id', 'payload']).where('queue', '=', NARRATIVE_SEARCH_QUEUE).orderBy('id').execute();
+    expect(requeued).toHaveLength(3);
+    await runSearch(t.db, { payload: requeued[2].payload, signal: new AbortController().signal, attempt: 1 });
+    expect((await find(t.db, user, body, { maxPosts: 5 })).Job).toMatchObject({ Id: first.Job!.Id, State: 'done', Progress: 1 });
     const direct = await find(t.db, user, body);
     expect(direct.Job).toBeNull();
     expect(done.Narratives.map((n) => n.Posts)).toEqual(direct.Narratives.map((n) => n.Posts));

@@ -49,11 +49,14 @@ export const NARRATIVE_RESULT_STALE_MS = 30 * 60_000;
 export const isStale = (r: Pick<q.ResultRow, 'state' | 'finished_at'>, s: Pick<Scope, 'to'>, now: Date) =>
   r.state === 'done' && !!r.finished_at && now.getTime() - r.finished_at.getTime() > NARRATIVE_RESULT_STALE_MS && s.to.getTime() > r.finished_at.getTime();
 
-/** Finds or starts the search's job (a failed one, or a stale kept answer, starts again). */
-export async function startSearch(db: Db, s: Scope, query: string, now = new Date()): Promise<NarrativeJob> {
+/**
+ * Finds or starts the search's job (a failed one, or a stale kept answer, starts again; `refresh`,
+ * the dialog's "Search again", starts a kept answer again however fresh it is).
+ */
+export async function startSearch(db: Db, s: Scope, query: string, now = new Date(), { refresh = false } = {}): Promise<NarrativeJob> {
   const request: Request = { scope: s, query };
   let row = await q.searchRow(db, s.project.id, searchKey(s, query), request);
-  if (row.state === 'failed' || isStale(row, s, now)) {
+  if (row.state === 'failed' || isStale(row, s, now) || (refresh && row.state === 'done')) {
     await (row.state === 'failed' ? q.restartResult(db, row.id) : q.refreshResult(db, row.id));
     row = (await q.resultRow(db, row.id))!;
   }

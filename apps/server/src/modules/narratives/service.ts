@@ -18,6 +18,6 @@ export async function find(db: Db, user: AuthUser, body: FindNarrativesBody, { m
   queryMatcher(body.query);
   const read = await q.postsInScope(db, s, maxPosts + 1);
   if (read.length <= maxPosts) return { ...answerFor(read, body.query, s), Job: null };
-  const job = await startSearch(db, s, body.query);
+  const job = await startSearch(db, s, body.query, new Date(), { refresh: body.refresh });
   return { Posts: job.Answer?.Posts ?? 0, Sampled: false, Narratives: job.Answer?.Narratives ?? [], Job: { ...job, Answer: null } };
 }

@@ -16,11 +16,23 @@ import {
   type OperationInput,
 } from '@listening/contract';
 import { call } from '../../../api/client.ts';
-import { invalidateOp, opQuery, useOp } from '../../../api/op-query.ts';
+import { invalidateOp, opKey, opQuery, useOp } from '../../../api/op-query.ts';
 
 export type FindNarrativesInput = OperationInput<typeof findNarratives>['body'];
 
-export const useFindNarratives = () => useMutation({ mutationFn: (body: FindNarrativesInput) => call(findNarratives, { body }) });
+/**
+ * The search. A search answered by a running job (a new one, or a kept answer searched again under
+ * the same id) forgets what was read of that job before, so its progress is asked afresh.
+ */
+export function useFindNarratives() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FindNarrativesInput) => call(findNarratives, { body }),
+    onSuccess: (answer) => {
+      if (answer.Job?.State === 'running') queryClient.removeQueries({ queryKey: opKey(getNarrativeResult, { params: { id: answer.Job.Id } }) });
+    },
+  });
+}
 
 /** How often the dialog asks a running search's job for its progress. */
 const POLL_MS = 1000;

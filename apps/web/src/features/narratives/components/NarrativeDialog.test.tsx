@@ -130,7 +130,7 @@ describe('the side menu’s Narrative Analysis', () => {
       FinishedAt: State === 'done' ? '2026-11-02T08:01:00.000Z' : null,
       Error: null,
     });
-    const fetch = vi.fn(async (url: string) => {
+    const fetch = vi.fn(async (url: string, _init?: RequestInit) => {
       if (url.startsWith('/api/narratives/queries')) return Response.json([]);
       if (url === '/api/narratives/results/9') return Response.json(++polls < 2 ? job('running', 0.4) : job('done', 1));
       return Response.json({ Posts: 0, Sampled: false, Narratives: [], Job: { ...job('running', 0), Answer: null } });
@@ -154,5 +154,14 @@ describe('the side menu’s Narrative Analysis', () => {
     expect(within(cards[0]).getByText('price rise')).toBeTruthy();
     expect(screen.getByTestId('narrative-summary').textContent).toContain('1 narratives among 50000 posts');
     expect(screen.queryByTestId('narrative-progress')).toBeNull();
+    // "Search again" asks the kept answer's own search once more, recomputed, and shows its progress.
+    polls = 0;
+    fireEvent.click(screen.getByTestId('narrative-search-again'));
+    await waitFor(() => expect(screen.getByTestId('narrative-progress')).toBeTruthy(), { timeout: 5000 });
+    const finds = fetch.mock.calls.filter(([url]) => url === '/api/narratives/find');
+    expect(finds).toHaveLength(2);
+    const [firstBody, againBody] = finds.map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>);
+    expect(againBody).toEqual({ ...firstBody, refresh: true });
+    await screen.findAllByTestId('narrative', {}, { timeout: 5000 });
   });
 });

@@ -3,7 +3,7 @@
 // each with why it was labelled so, its figures and copies; a click opens its posts in the tray.
 // Saved queries run with a click; a range with more posts than the server reads at once is
 // searched by a background job whose progress the dialog shows until its answer arrives.
-import { Alert, Badge, Button, Chip, Group, Loader, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Chip, Group, Loader, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { NARRATIVE_RANGE_KINDS, type NarrativeQuery, type NarrativesAnswer } from '@listening/contract';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client.ts';
@@ -41,6 +41,8 @@ export function NarrativeDialog({ clientId, projectId, onClose }: ProjectDialogP
       streamIds: range.streams.join(','),
     });
   };
+  // "Search again": the kept answer's own search (whatever the fields say now), recomputed.
+  const searchAgain = () => find.variables && find.mutate({ ...find.variables, refresh: true });
   const pick = (saved: NarrativeQuery) => {
     const today = new Date();
     const range = {
@@ -128,6 +130,14 @@ export function NarrativeDialog({ clientId, projectId, onClose }: ProjectDialogP
             {answer.Narratives.length} narratives among {answer.Posts} posts
             {answer.Sampled ? ' (the latest posts of the range only: narrow the range to read them all)' : ''}
             {kept?.FinishedAt ? ` (found in the background, ${new Date(kept.FinishedAt).toLocaleString()})` : ''}
+            {kept && (
+              <>
+                {' '}
+                <Anchor component="button" type="button" size="sm" onClick={searchAgain} data-testid="narrative-search-again">
+                  Search again
+                </Anchor>
+              </>
+            )}
           </Text>
         )}
         {answer?.Narratives.map((n, i) => (

@@ -3,7 +3,8 @@
 // held back, what it and the shipped model call the client's unrated posts, whether it is used
 // and why not, "Adapt now" and "Stop using".
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Container, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Container, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import type { AdaptationSummary } from '@listening/contract';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
@@ -11,6 +12,8 @@ import { PageHeader } from '../../../ui/PageHeader.tsx';
 import { useFormatTime } from '../../../ui/time.ts';
 import { toast } from '../../../ui/toast.ts';
 import { useAdaptNow, useClientModels, useIsAdmin, useStopModel } from '../api/client-models.ts';
+
+type ClientRow = NonNullable<ReturnType<typeof useClientModels>['data']>[number];
 
 const count = (n: number) => n.toLocaleString('en-US');
 const pct = (x: number) => `${Math.round(x * 1000) / 10}%`;
@@ -53,13 +56,42 @@ function Adaptation({ a }: { a: AdaptationSummary | null }) {
   );
 }
 
+/** "Adapt now" and, while an adaptation is in use, "Stop using" (which asks first). */
+function ModelActions({ c, onStop }: { c: ClientRow; onStop: () => void }) {
+  const adapt = useAdaptNow();
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button
+        size="xs"
+        variant="light"
+        disabled={c.Ratings === 0}
+        loading={adapt.isPending && adapt.variables === c.ClientId}
+        onClick={() =>
+          adapt.mutate(c.ClientId, {
+            onSuccess: (r) => toast.success(r.Queued ? `Adapting ${c.ClientName}'s model` : `${c.ClientName}'s adaptation is already queued`),
+          })
+        }
+      >
+        Adapt now
+      </Button>
+      {c.InUse && (
+        <Button size="xs" variant="light" color="red" onClick={onStop}>
+          Stop using
+        </Button>
+      )}
+    </Group>
+  );
+}
+
 export function ClientModelsScreen() {
   const isAdmin = useIsAdmin();
   const models = useClientModels(isAdmin);
-  const adapt = useAdaptNow();
   const stop = useStopModel();
   const [stopping, setStopping] = useState<{ id: number; name: string } | null>(null);
+  // On a phone each client is a card: the table's four columns do not fit 390 px.
+  const phone = useMediaQuery('(max-width: 48em)');
   const rows = models.data ?? [];
+  const askStop = (c: ClientRow) => () => setStopping({ id: c.ClientId, name: c.ClientName });
   return (
     <Container size="xl" py="xl">
       <PageHeader
@@ -73,7 +105,32 @@ export function ClientModelsScreen() {
       />
       {!isAdmin && <Alert color="yellow">Sentiment models are for administrators only.</Alert>}
       {models.isLoading && <Loader />}
-      {rows.length > 0 && (
+      {rows.length > 0 && phone && (
+        <Stack gap="sm" aria-label="Sentiment models">
+          {rows.map((c) => (
+            <Card key={c.ClientId} withBorder radius="md" padding="sm" data-testid="client-model">
+              <Group justify="space-between" wrap="nowrap" mb={6}>
+                <Text fw={600}>{c.ClientName}</Text>
+                <Text size="sm">
+                  {count(c.Ratings)} ratings, {count(c.NewRatings)} new
+                </Text>
+              </Group>
+              <Text size="xs" c="dimmed" fw={600}>
+                Latest adaptation
+              </Text>
+              <Adaptation a={c.Latest} />
+              <Text size="xs" c="dimmed" fw={600} mt={6}>
+                In use
+              </Text>
+              {c.InUse ? <Adaptation a={c.InUse} /> : <Text size="sm">Shipped model</Text>}
+              <Group mt="sm">
+                <ModelActions c={c} onStop={askStop(c)} />
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+      {rows.length > 0 && !phone && (
         <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
           <Table verticalSpacing="sm" aria-label="Sentiment models" miw={640}>
             <Table.Thead>
@@ -104,26 +161,7 @@ export function ClientModelsScreen() {
                   </Table.Td>
                   <Table.Td>{c.InUse ? <Adaptation a={c.InUse} /> : <Text size="sm">Shipped model</Text>}</Table.Td>
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="light"
-                        disabled={c.Ratings === 0}
-                        loading={adapt.isPending && adapt.variables === c.ClientId}
-                        onClick={() =>
-                          adapt.mutate(c.ClientId, {
-                            onSuccess: (r) => toast.success(r.Queued ? `Adapting ${c.ClientName}'s model` : `${c.ClientName}'s adaptation is already queued`),
-                          })
-                        }
-                      >
-                        Adapt now
-                      </Button>
-                      {c.InUse && (
-                        <Button size="xs" variant="light" color="red" onClick={() => setStopping({ id: c.ClientId, name: c.ClientName })}>
-                          Stop using
-                        </Button>
-                      )}
-                    </Group>
+                    <ModelActions c={c} onStop={askStop(c)} />
                   </Table.Td>
                 </Table.Tr>
               ))}
