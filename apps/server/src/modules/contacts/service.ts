@@ -28,15 +28,20 @@ export const EMAIL_CHANGE_TTL_MS = 86_400_000;
 
 type Result = OperationResult<typeof C.addContact>;
 
+/** A person's details as a contact and an invitation both answer them (the contract's ContactDetails). */
+const details = (r: { name: string; surname: string; email: string; phone: string }) => ({
+  Name: r.name,
+  Surname: r.surname,
+  Email: r.email,
+  Phone: r.phone,
+});
+
 function toContact(r: q.ContactRow): ClientContact {
   return {
     Id: r.userId,
     ClientContactId: r.linkId,
     ClientId: r.clientId,
-    Name: r.name,
-    Surname: r.surname,
-    Email: r.email,
-    Phone: r.phone,
+    ...details(r),
     IsClientContactActive: r.isActive,
     IsActive: r.isActive,
     IsPrimary: r.isPrimary,
@@ -157,10 +162,7 @@ export async function add(db: Db, mailer: Mailer, publicUrl: string, user: AuthU
 function toInvitation(r: q.InvitationRow): ContactInvitation {
   return {
     Id: r.id,
-    Name: r.name,
-    Surname: r.surname,
-    Email: r.email,
-    Phone: r.phone,
+    ...details(r),
     SentAt: r.created_at.toISOString(),
     ExpiresAt: r.expires_at.toISOString(),
     IsOpen: r.expires_at.getTime() > Date.now(),

@@ -113,7 +113,7 @@ export function TeachSentiment({ opened, onClose, query }: { opened: boolean; on
                   {formatTime(post.PostedAt, project.TimeZone)}
                 </Text>
               </Group>
-              <Text size="sm" style={{ wordBreak: 'break-word' }}>
+              <Text size="sm" style={{ wordBreak: 'break-word' }} data-testid="teach-post-body">
                 {post.Body}
               </Text>
               <Group gap={6} mt={6}>
