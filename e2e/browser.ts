@@ -144,3 +144,16 @@ export async function projectWithPosts(p: Page, client: string, project: string,
     .toBeGreaterThan(atLeast);
   return { clientId, projectId };
 }
+
+/**
+ * Signs in as the demo analyst, waits until one of Acme Beverages' projects has more than
+ * `atLeast` posts in its demo corpus, and opens its dashboard; gives the dashboard's address.
+ */
+export async function openDashboardWithPosts(p: Page, baseURL: string, project: string, atLeast: number): Promise<string> {
+  await login(p, baseURL, 'analyst@demo.example');
+  await p.waitForURL(/\/clients/);
+  const { clientId, projectId } = await projectWithPosts(p, 'Acme Beverages', project, atLeast);
+  const url = `${baseURL}/client/${clientId}/project/${projectId}`;
+  await p.goto(url);
+  return url;
+}

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { login, projectWithPosts, useBrowser } from './browser.ts';
+import { openDashboardWithPosts, useBrowser } from './browser.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
 const PROJECT = 'Acme Cola Brand Monitoring';
@@ -36,10 +36,7 @@ async function exportedBodies(page: Page, button: Locator): Promise<string[]> {
 
 /** The dashboard of the demo's Acme project, once its corpus has posts. */
 async function openDashboard(page: Page): Promise<void> {
-  await login(page, baseURL, 'analyst@demo.example');
-  await page.waitForURL(/\/clients/);
-  const { clientId, projectId: id } = await projectWithPosts(page, 'Acme Beverages', PROJECT, 100);
-  await page.goto(`${baseURL}/client/${clientId}/project/${id}`);
+  await openDashboardWithPosts(page, baseURL, PROJECT, 100);
 }
 
 describe.each([

@@ -4,7 +4,7 @@
 // selection, with its count, and asks before changing them. Waits are for what the user waits for.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { login, projectWithPosts, shot, useBrowser } from './browser.ts';
+import { openDashboardWithPosts, shot, useBrowser } from './browser.ts';
 
 // E2E_BASE_URL points the journey at an already running product (to look at a seeded corpus).
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
@@ -22,10 +22,7 @@ describe('the clip tray opened from the figures', () => {
 
   it('opens the dashboard once the demo corpus has posts', async () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await login(page, baseURL, 'analyst@demo.example');
-    await page.waitForURL(/\/clients/);
-    const { clientId, projectId: id } = await projectWithPosts(page, 'Acme Beverages', PROJECT, 100);
-    await page.goto(`${baseURL}/client/${clientId}/project/${id}`);
+    await openDashboardWithPosts(page, baseURL, PROJECT, 100);
     await page.getByTestId('sentiment-summary').getByRole('button').first().waitFor();
     tray = page.getByRole('dialog', { name: 'Posts' });
   });

@@ -3,7 +3,7 @@
 // rating has replaced the model's verdict. Waits are for what the user waits for.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { login, projectWithPosts, shot, useBrowser } from './browser.ts';
+import { openDashboardWithPosts, shot, useBrowser } from './browser.ts';
 
 // E2E_BASE_URL points the journey at an already running product (to look at a seeded corpus).
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
@@ -17,10 +17,7 @@ describe('why this sentiment', () => {
 
   it('opens the negative posts of the dashboard in the clip tray', async () => {
     page = await browser.newPage({ viewport: { width: Number(process.env.E2E_WIDTH ?? 1280), height: 900 } });
-    await login(page, baseURL, 'analyst@demo.example');
-    await page.waitForURL(/\/clients/);
-    const { clientId, projectId: id } = await projectWithPosts(page, 'Acme Beverages', PROJECT, 10);
-    await page.goto(`${baseURL}/client/${clientId}/project/${id}`);
+    await openDashboardWithPosts(page, baseURL, PROJECT, 10);
     const negative = page.getByTestId('sentiment-earned').getByRole('button', { name: /^Open the [\d,]+ negative Earned posts?$/ });
     await negative.click();
     tray = page.getByRole('dialog', { name: 'Posts' });

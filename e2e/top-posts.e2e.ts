@@ -5,7 +5,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
-import { login, projectWithPosts, useBrowser } from './browser.ts';
+import { openDashboardWithPosts, useBrowser } from './browser.ts';
 
 // E2E_BASE_URL points the journey at an already running product (to look at a seeded corpus).
 const baseURL = process.env.E2E_BASE_URL ?? inject('baseURL');
@@ -70,11 +70,7 @@ describe('top posts on the project dashboard', () => {
 
   it('opens the dashboard once the demo corpus has posts', async () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await login(page, baseURL, 'analyst@demo.example');
-    await page.waitForURL(/\/clients/);
-    const { clientId, projectId: id } = await projectWithPosts(page, 'Acme Beverages', PROJECT, 100);
-    dashboard = `${baseURL}/client/${clientId}/project/${id}`;
-    await page.goto(dashboard);
+    dashboard = await openDashboardWithPosts(page, baseURL, PROJECT, 100);
     widget = page.getByTestId('top-posts');
     tray = page.getByRole('dialog', { name: 'Posts' });
     await widget.scrollIntoViewIfNeeded();

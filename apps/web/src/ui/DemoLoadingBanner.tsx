@@ -2,12 +2,13 @@
 // private page says how far it is: the figures of the latest days are there, older ones fill in.
 // Read from /healthz's 503 answer; once it answers 200 the banner goes and every screen's data is
 // read again, now whole.
-import { Group, Loader, Paper, Text } from '@mantine/core';
+import { Group, Loader, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { getHealth, HealthStarting, type DemoProgress } from '@listening/contract';
 import { ApiError, call } from '../api/client.ts';
 import { opKey } from '../api/op-query.ts';
+import { StatusBanner } from './StatusBanner.tsx';
 
 /** Asked again this often while the corpus is written. */
 const EVERY_MS = 5_000;
@@ -48,21 +49,13 @@ export function DemoLoadingBanner() {
   const progress = useDemoProgress();
   if (!progress) return null;
   return (
-    <Paper
-      radius={0}
-      px="md"
-      py={6}
-      bg="yellow.0"
-      role="status"
-      data-testid="demo-loading-banner"
-      style={{ borderBottom: '1px solid var(--mantine-color-yellow-3)' }}
-    >
+    <StatusBanner color="yellow" shade={0} testId="demo-loading-banner">
       <Group justify="center" gap={8} wrap="nowrap">
         <Loader size={14} aria-hidden />
         <Text size="sm">
           Demo data still loading: {progress.daysLoaded} of {progress.days} days. The latest days are in; older dates fill in as it goes.
         </Text>
       </Group>
-    </Paper>
+    </StatusBanner>
   );
 }

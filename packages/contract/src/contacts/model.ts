@@ -5,14 +5,14 @@ import { z } from 'zod';
 import { zId } from '../common.ts';
 import { isSimpleEmail } from '../rules.ts';
 
+/** A contact's details as answers give them: the fields of the add-contact form (ContactFields). */
+const ContactDetails = z.object({ Name: z.string(), Surname: z.string(), Email: z.string(), Phone: z.string() });
+
 export const ClientContact = z.object({
   Id: z.number(),
   ClientContactId: z.number(),
   ClientId: z.number(),
-  Name: z.string(),
-  Surname: z.string(),
-  Email: z.string(),
-  Phone: z.string(),
+  ...ContactDetails.shape,
   IsClientContactActive: z.boolean(),
   /** The same flag under the name some screens read. */
   IsActive: z.boolean(),
@@ -83,10 +83,7 @@ export const SaveClientContactBody = z.object({
  */
 export const ContactInvitation = z.object({
   Id: z.number(),
-  Name: z.string(),
-  Surname: z.string(),
-  Email: z.string(),
-  Phone: z.string(),
+  ...ContactDetails.shape,
   SentAt: z.string(),
   ExpiresAt: z.string(),
   /** False once ExpiresAt has passed: the client may invite the address again. */

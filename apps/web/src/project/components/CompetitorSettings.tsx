@@ -1,10 +1,10 @@
 // Admins: a project's competitors (other projects of the same client), with Remove on each and a
 // picker of the client's other projects to add. Used in the project's cog (the project list) and on
 // the Competitor tracking screen.
-import { ActionIcon, Button, Group, Select, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Button, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { MAX_COMPETITORS } from '@listening/contract';
 import { useState } from 'react';
+import { RemoveButton } from '../../ui/RemoveButton.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useChangeCompetitor, useCompetitorSettings } from '../api/competitor-settings.ts';
 
@@ -33,17 +33,12 @@ export function CompetitorSettings({ projectId, projectName }: { projectId: numb
               <Text size="sm" truncate>
                 {c.Name}
               </Text>
-              <Tooltip label="Remove competitor" withArrow>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Remove ${c.Name}`}
-                  loading={remove.isPending && remove.variables === c.BinId}
-                  onClick={() => remove.mutate(c.BinId, { onSuccess: () => toast.success(`${c.Name} removed from the competitors`) })}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <RemoveButton
+                tooltip="Remove competitor"
+                label={`Remove ${c.Name}`}
+                loading={remove.isPending && remove.variables === c.BinId}
+                onClick={() => remove.mutate(c.BinId, { onSuccess: () => toast.success(`${c.Name} removed from the competitors`) })}
+              />
             </Group>
           ))}
         </Stack>

@@ -1,9 +1,10 @@
-import { Button, Group, Paper, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconUserShield } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { setToken } from '../../../api/client.ts';
+import { StatusBanner } from '../../../ui/StatusBanner.tsx';
 import { endActAsSession } from '../api/act-as.ts';
 import { useUser, userQueryOptions } from '../api/get-user.ts';
 
@@ -35,15 +36,7 @@ export function ActAsBanner() {
 
   const name = `${user.Name} ${user.Surname}`.trim() || user.Email;
   return (
-    <Paper
-      radius={0}
-      px="md"
-      py={6}
-      bg="orange.1"
-      role="status"
-      data-testid="act-as-banner"
-      style={{ borderBottom: '1px solid var(--mantine-color-orange-3)' }}
-    >
+    <StatusBanner color="orange" shade={1} testId="act-as-banner">
       <Group justify="center" gap="sm" wrap="wrap">
         <Group gap={8} wrap="nowrap" align="flex-start">
           <IconUserShield size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
@@ -55,6 +48,6 @@ export function ActAsBanner() {
           Back to my own session
         </Button>
       </Group>
-    </Paper>
+    </StatusBanner>
   );
 }

@@ -1,9 +1,9 @@
-import { Alert, Container, Group, Pagination, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Alert, Container, Group, Pagination, SimpleGrid, Text } from '@mantine/core';
 import { clientPageSize } from '@listening/contract';
 import { useState } from 'react';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
+import { SearchField } from '../../../ui/SearchField.tsx';
 import { useClients } from '../api/get-clients.ts';
 import { filterClients, pageOf } from '../client-search.ts';
 import { ClientCard } from '../components/ClientCard.tsx';
@@ -26,16 +26,15 @@ export function ClientsScreen() {
         title="Clients"
         subtitle={data ? listCount('client', matches.length, data.length, search.trim() !== '') : ' '}
         actions={
-          <TextInput
-            aria-label="Search clients"
+          <SearchField
+            label="Search clients"
             placeholder="Search by name or id"
-            leftSection={<IconSearch size={16} />}
             value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
+            onChange={(value) => {
+              setSearch(value);
               setPage(1);
             }}
-            w={{ base: '100%', xs: 300 }}
+            width={300}
           />
         }
       />

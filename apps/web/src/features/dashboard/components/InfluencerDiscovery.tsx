@@ -1,7 +1,8 @@
-import { ActionIcon, Badge, Group, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
-import { IconTrash, IconUserStar } from '@tabler/icons-react';
+import { Badge, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconUserStar } from '@tabler/icons-react';
 import { INFLUENCER_LIFETIME_DAYS } from '@listening/contract';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { RemoveButton } from '../../../ui/RemoveButton.tsx';
 import { StreamIcon } from '../../../ui/StreamIcon.tsx';
 import { formatDate } from '../../../ui/time.ts';
 import { useProjectContext } from '../../../project/context.ts';
@@ -46,17 +47,12 @@ export function InfluencerDiscovery() {
                   <Badge variant="light" color={r.DaysRemaining < 30 ? 'orange' : 'blue'} data-testid="days-remaining">
                     {r.DaysRemaining} days left
                   </Badge>
-                  <Tooltip label="Remove" withArrow>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove ${r.AuthorName}`}
-                      loading={remove.isPending && remove.variables === r.Id}
-                      onClick={() => remove.mutate(r.Id)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Tooltip>
+                  <RemoveButton
+                    tooltip="Remove"
+                    label={`Remove ${r.AuthorName}`}
+                    loading={remove.isPending && remove.variables === r.Id}
+                    onClick={() => remove.mutate(r.Id)}
+                  />
                 </Group>
               </Group>
             ))}

@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { toast } from '../../../ui/toast.ts';
 import { useSaveTutorial, useUploadMentorFile } from '../api/manage.ts';
 import { DialogActions } from '../../../ui/DialogActions.tsx';
+import { RemoveButton } from '../../../ui/RemoveButton.tsx';
 
 type Attachment = { Title: string; FileName: string };
 type Draft = Omit<SaveTutorialBody, 'PageLocation'> & { PageLocation: string };
@@ -209,22 +210,17 @@ export function TutorialEditor({
                     <IconArrowDown size={16} />
                   </ActionIcon>
                 </Tooltip>
-                <Tooltip label={draft.Steps.length === 1 ? 'A tutorial needs at least one step' : 'Remove step'} withArrow>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remove step ${i + 1}`}
-                    disabled={draft.Steps.length === 1}
-                    onClick={() =>
-                      set(
-                        'Steps',
-                        draft.Steps.filter((_, k) => k !== i),
-                      )
-                    }
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Tooltip>
+                <RemoveButton
+                  tooltip={draft.Steps.length === 1 ? 'A tutorial needs at least one step' : 'Remove step'}
+                  label={`Remove step ${i + 1}`}
+                  disabled={draft.Steps.length === 1}
+                  onClick={() =>
+                    set(
+                      'Steps',
+                      draft.Steps.filter((_, k) => k !== i),
+                    )
+                  }
+                />
               </Group>
             </Group>
             <TextInput

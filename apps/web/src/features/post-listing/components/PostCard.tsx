@@ -1,13 +1,11 @@
 // One post as Post Listing shows it, with rating and rejecting.
-import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconExternalLink, IconTrash, IconUsers } from '@tabler/icons-react';
-import { BRAND_ASSOCIATION_LOOKUP, FAVOURABILITY_LOOKUP, formatRand, type ListingPost } from '@listening/contract';
+import { FAVOURABILITY_LOOKUP, formatRand, type ListingPost } from '@listening/contract';
+import { BrandBadge, FavourabilityBadge } from '../../../ui/PostBadges.tsx';
 import { StreamIcon, streamName } from '../../../ui/StreamIcon.tsx';
 import { formatTime } from '../../../ui/time.ts';
 
-const favourabilityOf = (id: number) => FAVOURABILITY_LOOKUP.find((f) => f.Id === id);
-// Chatter is 3, or 0 in older rows.
-const brandOf = (id: number) => BRAND_ASSOCIATION_LOOKUP.find((b) => b.Id === id) ?? BRAND_ASSOCIATION_LOOKUP[2];
 const reachFormat = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 export interface PostCardProps {
@@ -20,8 +18,6 @@ export interface PostCardProps {
 
 /** One post of Post Listing: who, where, when (in the client's time zone), what it says, its reach and sentiment, and its actions. */
 export function PostCard({ post, timeZone, busy, onRate, onReject }: PostCardProps) {
-  const fav = favourabilityOf(post.FavourabilityId);
-  const brand = brandOf(post.BrandAssociationId);
   return (
     <Paper
       withBorder
@@ -58,14 +54,8 @@ export function PostCard({ post, timeZone, busy, onRate, onReject }: PostCardPro
         </Text>
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Group gap={6} wrap="wrap">
-            {fav && (
-              <Badge size="sm" variant="light" color={fav.Color} data-testid="post-favourability">
-                {fav.Description}
-              </Badge>
-            )}
-            <Badge size="sm" variant="dot" color={brand.Color}>
-              {brand.Description}
-            </Badge>
+            <FavourabilityBadge id={post.FavourabilityId} testId="post-favourability" />
+            <BrandBadge id={post.BrandAssociationId} />
             <Tooltip label="Reach: people who saw the post, as the network counts them" withArrow>
               <Group gap={4} wrap="nowrap" c="dimmed">
                 <IconUsers size={14} />

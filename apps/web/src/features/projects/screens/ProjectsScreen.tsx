@@ -1,11 +1,12 @@
 // A client's projects grouped by type, with search, and the admins' create, rename and delete.
-import { Accordion, Alert, Badge, Container, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Accordion, Alert, Badge, Container, Group, SimpleGrid, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { AnchorLink, ButtonLink } from '../../../ui/links.tsx';
 import type { Project } from '@listening/contract';
 import { useState } from 'react';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
+import { SearchField } from '../../../ui/SearchField.tsx';
 import { useProjects } from '../api/get-projects.ts';
 import { ProjectCard } from '../components/ProjectCard.tsx';
 import { ProjectSettingsModal } from '../components/ProjectSettingsModal.tsx';
@@ -45,14 +46,7 @@ export function ProjectsScreen({ clientId, clientName, isAdmin }: { clientId: nu
         }
         actions={
           <>
-            <TextInput
-              aria-label="Search projects"
-              placeholder="Search projects"
-              leftSection={<IconSearch size={16} />}
-              value={search}
-              onChange={(e) => setSearch(e.currentTarget.value)}
-              w={{ base: '100%', xs: 260 }}
-            />
+            <SearchField label="Search projects" placeholder="Search projects" value={search} onChange={setSearch} width={260} />
             {isAdmin && (
               <ButtonLink to="/client/$clientId/new-project" params={params} leftSection={<IconPlus size={16} />}>
                 New

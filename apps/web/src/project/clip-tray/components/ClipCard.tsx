@@ -1,19 +1,15 @@
-import { ActionIcon, Anchor, Badge, Checkbox, Group, Paper, Popover, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Checkbox, Group, Paper, Popover, Stack, Text, Tooltip } from '@mantine/core';
 import { IconExternalLink, IconHelpCircle } from '@tabler/icons-react';
-import { BRAND_ASSOCIATION_LOOKUP, FAVOURABILITY_LOOKUP, formatRand, type Clip } from '@listening/contract';
+import { formatRand, type Clip } from '@listening/contract';
 import { useProjectContext } from '../../context.ts';
+import { BrandBadge, FavourabilityBadge } from '../../../ui/PostBadges.tsx';
 import { StreamIcon } from '../../../ui/StreamIcon.tsx';
 import { SentimentWhyPanel } from './SentimentWhy.tsx';
 import { formatTime } from '../../../ui/time.ts';
 
-export const favourabilityOf = (id: number) => FAVOURABILITY_LOOKUP.find((f) => f.Id === id);
-const brandOf = (id: number) => BRAND_ASSOCIATION_LOOKUP.find((b) => b.Id === id) ?? BRAND_ASSOCIATION_LOOKUP[2];
-
 /** One post in the tray: who, when, where, what it says, its value and rating (and, rejected, by whom and when); a box to select it. */
 export function ClipCard({ clip, selected, onToggle, compact }: { clip: Clip; selected: boolean; onToggle: () => void; compact: boolean }) {
   const timeZone = useProjectContext().project.TimeZone;
-  const fav = favourabilityOf(clip.FavourabilityId);
-  const brand = brandOf(clip.BrandAssociationId);
   return (
     <Paper
       withBorder
@@ -51,11 +47,7 @@ export function ClipCard({ clip, selected, onToggle, compact }: { clip: Clip; se
           )}
           <Group gap={6} justify="space-between">
             <Group gap={6}>
-              {fav && (
-                <Badge size="sm" variant="light" color={fav.Color} data-testid="clip-favourability">
-                  {fav.Description}
-                </Badge>
-              )}
+              <FavourabilityBadge id={clip.FavourabilityId} testId="clip-favourability" />
               {clip.SentimentWhy && (
                 <Popover width={320} position="bottom-start" withArrow shadow="md">
                   <Popover.Target>
@@ -68,9 +60,7 @@ export function ClipCard({ clip, selected, onToggle, compact }: { clip: Clip; se
                   </Popover.Dropdown>
                 </Popover>
               )}
-              <Badge size="sm" variant="dot" color={brand.Color}>
-                {brand.Description}
-              </Badge>
+              <BrandBadge id={clip.BrandAssociationId} />
             </Group>
             <Group gap="sm">
               <Tooltip label="Advertising value equivalent" withArrow>

@@ -10,7 +10,7 @@ import { useProjectContext } from '../../context.ts';
 import { useRateClips } from '../api/rate-clips.ts';
 import { useTeachPosts } from '../api/get-teach-posts.ts';
 import type { TrayQuery } from '../tray-query.ts';
-import { favourabilityOf } from './ClipCard.tsx';
+import { favourabilityOf } from '../../../ui/PostBadges.tsx';
 
 /** The keys: one per rating, left to right from blame to praise. */
 const KEYS = [
