@@ -2,7 +2,6 @@
 // failing a check (a field renamed or gone), admins get one notification naming the network and
 // the field, not one per run, and again only after the kind has recovered and broken anew.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setProfileToken } from '../crypto/profile-tokens.ts';
 import { keyring, parseTokenKey } from '../crypto/tokens.ts';
 import type { DbHandle } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
@@ -11,6 +10,7 @@ import { fakeClock, TEST_OUTBOUND } from '../ingest/connectors/fakes/harness.ts'
 import type { ConnectorReport } from '../ingest/connectors/index.ts';
 import { invalidateRules } from '../ingest/rules.ts';
 import { seedProject } from '../ingest/testing.ts';
+import { linkBrandPage } from '../test/facebook-page.ts';
 import { testDb } from '../test/harness.ts';
 import { recordRuns, SKIP_RATE_MIN_SAMPLE, STOP_STREAK_THRESHOLD, watchSkipRates } from './connector-stats.ts';
 import { runConnectorTick } from './connectors.ts';
@@ -91,12 +91,7 @@ describe('skip-rate watch', () => {
   it('notices through the job when a network renames a field: Facebook posts without `from`', async () => {
     const keys = keyring(parseTokenKey('34'.repeat(32)));
     const p = await seedProject(h.db, { name: 'Brand SA', streamIds: [8] });
-    const prof = await h.db
-      .insertInto('profiles')
-      .values({ project_id: p.projectId, stream_id: 8, external_id: '100', name: 'Brand SA', handle: 'brandsa' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await setProfileToken(h.db, prof.id, 'ft', keys);
+    await linkBrandPage(h.db, p.projectId, 'ft', keys);
     invalidateRules(h.db);
     // The author now comes as `author`: every post fails its check.
     const posts = Array.from({ length: 3 }, () => fbPosts())

@@ -3,7 +3,6 @@
 // token check (docs/connectors.md, "Refused tokens"): the project's contacts and the admins are
 // told once, and no later run calls the network with it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setProfileToken } from '../crypto/profile-tokens.ts';
 import { keyring, parseTokenKey } from '../crypto/tokens.ts';
 import type { DbHandle } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
@@ -12,6 +11,7 @@ import { fakeClock, TEST_OUTBOUND } from '../ingest/connectors/fakes/harness.ts'
 import type { CursorValue, PageOutcome } from '../ingest/connectors/index.ts';
 import { invalidateRules } from '../ingest/rules.ts';
 import { seedProject } from '../ingest/testing.ts';
+import { linkBrandPage } from '../test/facebook-page.ts';
 import { testDb } from '../test/harness.ts';
 import { runConnectorTick, watchToken } from './connectors.ts';
 
@@ -44,13 +44,8 @@ describe('a refused token', () => {
       .execute();
     const p = await seedProject(h.db, { name: 'Brand SA', streamIds: [8] });
     await h.db.insertInto('client_contacts').values({ client_id: p.clientId, user_id: users[1].id }).execute();
-    const prof = await h.db
-      .insertInto('profiles')
-      .values({ project_id: p.projectId, stream_id: 8, external_id: '100', name: 'Brand SA page', handle: 'brandsa' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await setProfileToken(h.db, prof.id, 'revoked-page-token', keys);
-    await h.db.updateTable('profiles').set({ token_valid: true }).where('id', '=', prof.id).execute();
+    const profileId = await linkBrandPage(h.db, p.projectId, 'revoked-page-token', keys, 'Brand SA page');
+    await h.db.updateTable('profiles').set({ token_valid: true }).where('id', '=', profileId).execute();
     invalidateRules(h.db);
 
     // The page's token was revoked at Facebook: Graph answers 400 with code 190.
@@ -62,7 +57,7 @@ describe('a refused token', () => {
     const first = await runConnectorTick(h.db, cfg, { log, http: fakeClock(), notice, networks: ['facebook'] });
     expect(first).toMatchObject([{ connector: 'facebook.page', ended: 'stopped', reason: 'token_invalid' }]);
     expect(withToken()).toBe(1);
-    const row = await h.db.selectFrom('profiles').select(['token_valid', 'token_error']).where('id', '=', prof.id).executeTakeFirstOrThrow();
+    const row = await h.db.selectFrom('profiles').select(['token_valid', 'token_error']).where('id', '=', profileId).executeTakeFirstOrThrow();
     expect(row).toEqual({ token_valid: false, token_error: 'token_invalid: Invalid OAuth access token - Cannot parse access token' });
     const told = await noted();
     expect(told.map((n) => n.email).sort()).toEqual(['admin@example.com', 'contact@example.com']);

@@ -59,13 +59,15 @@ function toReport(r: q.ReportRow): Out<typeof C.Report> {
   };
 }
 
+/** The report a request or a schedule is of, as both are listed. */
+function reportOf(r: Pick<q.RequestRow & q.ScheduleRow, 'report_id' | 'report_name' | 'kind' | 'project_id'>) {
+  return { ReportId: r.report_id, ReportName: r.report_name, Kind: r.kind as ReportKind, ProjectId: r.project_id };
+}
+
 function toRequest(r: q.RequestRow): Out<typeof C.ReportRequest> {
   return {
     Guid: r.guid,
-    ReportId: r.report_id,
-    ReportName: r.report_name,
-    Kind: r.kind as ReportKind,
-    ProjectId: r.project_id,
+    ...reportOf(r),
     LayoutId: r.layout_id,
     ContactId: r.contact_id,
     DateRequested: wall(r.requested_at, r.time_zone),
@@ -83,10 +85,7 @@ function toRequest(r: q.RequestRow): Out<typeof C.ReportRequest> {
 function toSchedule(s: q.ScheduleRow): Out<typeof C.ReportSchedule> {
   return {
     Id: s.id,
-    ReportId: s.report_id,
-    ReportName: s.report_name,
-    Kind: s.kind as ReportKind,
-    ProjectId: s.project_id,
+    ...reportOf(s),
     DateLastSent: s.date_last_sent ? wall(s.date_last_sent, s.time_zone) : null,
     DateNextSend: wall(s.date_next_send, s.time_zone),
     FrequencyId: s.frequency_id,

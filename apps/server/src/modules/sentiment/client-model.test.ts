@@ -16,35 +16,23 @@ import { scoreSentiment } from '../../nlp/sentiment.ts';
 import { analyse } from '../../nlp/text.ts';
 import { recomputeSentiment } from '../../jobs/sentiment-recompute.ts';
 import { testDb } from '../../test/harness.ts';
-import { rateClips, sentimentRollups } from '../../test/sentiment-ratings.ts';
+import { COMPLAINTS, DRINKS, drinkPosts, rateClips, sentimentRollups, SLANG, TOWNS } from '../../test/sentiment-ratings.ts';
 import { ADAPT_MIN_INTERVAL_MS, ADAPT_NEW_RATINGS, adaptationOf, adaptClient, heldBack } from './adapt.ts';
 import { ADAPT_QUEUE, checkClients, runClientJob } from './jobs.ts';
 import * as q from './queries.ts';
 import { rescoreClient } from './rescore.ts';
 import { teachPosts } from './service.ts';
 
-const THINGS = ['cola', 'lemonade', 'ginger beer', 'cream soda', 'iced tea', 'tonic', 'root beer', 'energy drink', 'sparkling water', 'mango juice'];
-const PLACES = ['Durban', 'Soweto', 'Pretoria', 'Cape Town', 'Gqeberha', 'Polokwane', 'Bloemfontein', 'Kimberley'];
-// Client A's fans praise with slang ("sick", "filthy") the shipped model reads as blame.
-const SLANG = ['sick', 'filthy', 'insane', 'wicked'];
-
-// And complaints, which both models read as blame: an adaptation may not leave the client none.
-const COMPLAINTS = ['tasted awful, never buying it again', 'was flat and disgusting, terrible'];
-
-/** The posts: praise in slang, and plain news, each about a drink in a town, then a few complaints (both clients' rule "acme" files every one). */
+/**
+ * The posts: praise in slang and plain news about drinks in towns, then a few complaints (both
+ * clients' rule "acme" files every one). Client A's fans praise with the slang; the complaints
+ * keep an adaptation from leaving the client none.
+ */
 function posts() {
-  const out = [];
-  let i = 0;
-  for (const thing of THINGS)
-    for (const place of PLACES) {
-      const slang = SLANG[i % SLANG.length];
-      const body = i % 2 ? `acme ${thing} in ${place} is ${slang}` : `acme ${thing} now on shelves in ${place}`;
-      out.push(makePost(body, { externalId: `teach-${i}`, postedAt: new Date(Date.UTC(2024, 5, 1, 8 + (i % 10), i % 60)) }));
-      i++;
-    }
-  for (const [k, thing] of THINGS.entries())
+  const out = drinkPosts('teach');
+  for (const [k, drink] of DRINKS.entries())
     for (const [j, complaint] of COMPLAINTS.entries())
-      out.push(makePost(`acme ${thing} ${complaint}`, { externalId: `complaint-${k}-${j}`, postedAt: new Date(Date.UTC(2024, 5, 1, 18, k * 2 + j)) }));
+      out.push(makePost(`acme ${drink} ${complaint}`, { externalId: `complaint-${k}-${j}`, postedAt: new Date(Date.UTC(2024, 5, 1, 18, k * 2 + j)) }));
   return out;
 }
 const isComplaint = (body: string) => COMPLAINTS.some((c) => body.endsWith(c));
@@ -160,7 +148,7 @@ describe("a client's own sentiment model", () => {
   it('scores a post filed after the adaptation with the client’s model, another client’s rows of it with the shipped one', async () => {
     // A text the two models read differently: of new posts in the client's slang, the first its model reads otherwise.
     const model = adaptationOf(await q.modelInUse(h.db, a.clientId))!;
-    const verdicts = SLANG.flatMap((w) => THINGS.map((thing) => `acme ${thing} in Durban is ${w} again`)).map((text) => {
+    const verdicts = SLANG.flatMap((w) => DRINKS.map((drink) => `acme ${drink} in Durban is ${w} again`)).map((text) => {
       const a2 = analyse(text);
       return { text, adapted: scoreAdapted(a2, text, detectLanguage(a2.tokens, text), model), shipped: enrich(text, null) };
     });
@@ -307,7 +295,7 @@ describe("a client's own sentiment model", () => {
       (await h.db.selectFrom('sentiment_labels').select('clip_id').where('project_id', '=', a.projectId).execute()).map((l) => Number(l.clip_id)),
     );
     const unratedIn = (town: string) => clips.filter((c) => c.body.includes(` ${town}`) && !ratedInA.has(Number(c.id)));
-    const town = PLACES.find((p) => unratedIn(p).length >= 2)!;
+    const town = TOWNS.find((p) => unratedIn(p).length >= 2)!;
     const [rated, other] = unratedIn(town);
     await rate(a, [Number(rated.id)], 3);
     await h.db.insertInto('bin_rules').values({ bin_id: a.sortBinId, kind: 'phrase', expression: town }).execute();

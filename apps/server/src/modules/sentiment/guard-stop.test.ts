@@ -13,34 +13,22 @@ import { detectLanguage } from '../../nlp/language.ts';
 import { scoreSentiment } from '../../nlp/sentiment.ts';
 import { analyse } from '../../nlp/text.ts';
 import { testDb } from '../../test/harness.ts';
-import { rateClips, sentimentRollups } from '../../test/sentiment-ratings.ts';
+import { COMPLAINTS, DRINKS, drinkPosts, rateClips, sentimentRollups, SLANG, TOWNS } from '../../test/sentiment-ratings.ts';
 import { adaptClient, GUARD_UNNAMED_FLOOR, guardReason, type Shares } from './adapt.ts';
 import { ADAPT_QUEUE, checkClients, runClientJob, type ClientJob } from './jobs.ts';
 import * as q from './queries.ts';
 import { rescoreClient } from './rescore.ts';
 import { clientModels, stopModel } from './service.ts';
 
-const THINGS = ['cola', 'lemonade', 'ginger beer', 'cream soda', 'iced tea', 'tonic', 'root beer', 'energy drink', 'sparkling water', 'mango juice'];
-const PLACES = ['Durban', 'Soweto', 'Pretoria', 'Cape Town', 'Gqeberha', 'Polokwane', 'Bloemfontein', 'Kimberley'];
-// Praise in slang the shipped model reads as blame, plain news, and complaints.
-const SLANG = ['sick', 'filthy', 'insane', 'wicked'];
-const COMPLAINTS = ['tasted awful, never buying it again', 'was flat and disgusting, terrible'];
-
+/** Praise in slang the shipped model reads as blame, plain news, and complaints in two towns. */
 function posts() {
-  const out = [];
-  let i = 0;
-  for (const thing of THINGS)
-    for (const place of PLACES) {
-      const body = i % 2 ? `acme ${thing} in ${place} is ${SLANG[i % SLANG.length]}` : `acme ${thing} now on shelves in ${place}`;
-      out.push(makePost(body, { externalId: `guard-${i}`, postedAt: new Date(Date.UTC(2024, 5, 1, 8 + (i % 10), i % 60)) }));
-      i++;
-    }
-  for (const [k, thing] of THINGS.entries())
+  const out = drinkPosts('guard');
+  for (const [k, drink] of DRINKS.entries())
     for (const [j, complaint] of COMPLAINTS.entries())
-      for (const place of PLACES.slice(0, 2))
+      for (const town of TOWNS.slice(0, 2))
         out.push(
-          makePost(`acme ${thing} in ${place} ${complaint}`, {
-            externalId: `guard-c-${k}-${j}-${place}`,
+          makePost(`acme ${drink} in ${town} ${complaint}`, {
+            externalId: `guard-c-${k}-${j}-${town}`,
             postedAt: new Date(Date.UTC(2024, 5, 1, 18, k * 4 + j)),
           }),
         );
