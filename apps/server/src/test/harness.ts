@@ -108,6 +108,24 @@ export async function countRows(db: Db, table: keyof Database): Promise<number> 
   return Number(rows[0].n);
 }
 
+/**
+ * A user's client_contacts id, by their email: at the client named by id or name, or (none named)
+ * their first link.
+ */
+export async function contactIdOf(db: Db, email: string, client?: number | string): Promise<number> {
+  const row = await db
+    .selectFrom('client_contacts as cc')
+    .innerJoin('users as u', 'u.id', 'cc.user_id')
+    .innerJoin('clients as c', 'c.id', 'cc.client_id')
+    .select('cc.id')
+    .where('u.email', '=', email)
+    .$if(typeof client === 'number', (q) => q.where('c.id', '=', client as number))
+    .$if(typeof client === 'string', (q) => q.where('c.name', '=', client as string))
+    .orderBy('cc.id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export type Auth = { authorization: string };
 
 export interface DemoSuite<U extends string> {

@@ -6,7 +6,7 @@ import { ALERT_MESSAGES, lockedMessage } from '@listening/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sign } from '../../mail/signing.ts';
 import { LEGACY_WORD_BIN_PURPOSE, unsubscribeUrl } from '../../mail/unsubscribe.ts';
-import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
+import { authHeader, contactIdOf, createTestApp, type TestContext } from '../../test/harness.ts';
 
 let t: TestContext;
 let analyst: { authorization: string };
@@ -17,24 +17,12 @@ let colleague: number;
 let stranger: number;
 let acmeClient: number;
 
-async function contactOf(email: string, client: string): Promise<number> {
-  const row = await t.db
-    .selectFrom('client_contacts as cc')
-    .innerJoin('users as u', 'u.id', 'cc.user_id')
-    .innerJoin('clients as c', 'c.id', 'cc.client_id')
-    .select('cc.id')
-    .where('u.email', '=', email)
-    .where('c.name', '=', client)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   analyst = await authHeader(t.app, 'analyst@demo.example');
   viewer = await authHeader(t.app, 'viewer@demo.example');
-  me = await contactOf('analyst@demo.example', 'Acme Beverages');
-  stranger = await contactOf('viewer@demo.example', 'Karoo Outdoor Co.');
+  me = await contactIdOf(t.db, 'analyst@demo.example', 'Acme Beverages');
+  stranger = await contactIdOf(t.db, 'viewer@demo.example', 'Karoo Outdoor Co.');
   acmeClient = (await t.db.selectFrom('clients').select('id').where('name', '=', 'Acme Beverages').executeTakeFirstOrThrow()).id;
   const u = await t.db
     .insertInto('users')

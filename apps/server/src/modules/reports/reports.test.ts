@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateRequest } from './generate.ts';
 import { sendDueSchedules } from './schedules.ts';
 import { readUnsubscribeToken } from '../../mail/unsubscribe.ts';
-import { authHeader, countRows, createTestApp, type TestContext } from '../../test/harness.ts';
+import { authHeader, contactIdOf, countRows, createTestApp, type TestContext } from '../../test/harness.ts';
 
 type Headers = { authorization: string };
 const DAY = 86_400_000;
@@ -23,19 +23,8 @@ describe('reports', () => {
     [analyst, viewer] = await Promise.all(['analyst', 'viewer'].map((u) => authHeader(t.app, `${u}@demo.example`)));
     projectId = t.projects['acme-brand'];
     acmeClient = (await t.db.selectFrom('projects').select('client_id').where('id', '=', projectId).executeTakeFirstOrThrow()).client_id;
-    const contact = async (email: string, clientId?: number) =>
-      (
-        await t.db
-          .selectFrom('client_contacts')
-          .innerJoin('users', 'users.id', 'client_contacts.user_id')
-          .select('client_contacts.id')
-          .where('users.email', '=', email)
-          .$if(clientId !== undefined, (q) => q.where('client_contacts.client_id', '=', clientId!))
-          .orderBy('client_contacts.id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    analystContact = await contact('analyst@demo.example', acmeClient);
-    viewerContact = await contact('viewer@demo.example');
+    analystContact = await contactIdOf(t.db, 'analyst@demo.example', acmeClient);
+    viewerContact = await contactIdOf(t.db, 'viewer@demo.example');
     otherProjectBin = (await t.db.selectFrom('projects').select('bin_id').where('id', '=', t.projects['karoo-brand']).executeTakeFirstOrThrow()).bin_id!;
   });
   afterAll(() => t.close());

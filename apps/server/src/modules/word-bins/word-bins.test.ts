@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORD_BIN_LANGUAGES } from '@listening/contract';
-import { authHeader, createTestApp, type TestContext } from '../../test/harness.ts';
+import { authHeader, contactIdOf, createTestApp, type TestContext } from '../../test/harness.ts';
 
 type Headers = { authorization: string };
 const DAY = 86_400_000;
@@ -22,18 +22,8 @@ describe('word bins (reaction and crisis lists)', () => {
     const client = async (name: string) => (await t.db.selectFrom('clients').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
     acmeClient = await client('Acme Beverages');
     mzansiClient = await client('Mzansi Telecom');
-    const contact = async (email: string) =>
-      (
-        await t.db
-          .selectFrom('client_contacts')
-          .innerJoin('users', 'users.id', 'client_contacts.user_id')
-          .select('client_contacts.id')
-          .where('users.email', '=', email)
-          .orderBy('client_contacts.id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    analystContact = await contact('analyst@demo.example');
-    viewerContact = await contact('viewer@demo.example');
+    analystContact = await contactIdOf(t.db, 'analyst@demo.example');
+    viewerContact = await contactIdOf(t.db, 'viewer@demo.example');
   });
   afterAll(() => t.close());
 
