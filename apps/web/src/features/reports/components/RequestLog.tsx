@@ -1,7 +1,7 @@
 // Request Log: every generated (or generating) file, newest first. An entry shows 'Generating...'
 // until its file is ready, then complete with Download and Send; Regenerate makes it again and
 // Delete removes it.
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Skeleton, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Loader, Text } from '@mantine/core';
 import { IconDownload, IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
 import { REPORT_MESSAGES, type ReportRequest } from '@listening/contract';
 import { useState } from 'react';
@@ -14,7 +14,7 @@ import { useRegenerateReport } from '../api/generate-report.ts';
 import { useDeleteReportRequest, useSendReport } from '../api/report-request.ts';
 import { errorText } from '../errors.ts';
 import { formatWall, formatWindow } from '../logic/dates.ts';
-import { PagedList } from './PagedList.tsx';
+import { QueryList } from './PagedList.tsx';
 import { Row } from './Row.tsx';
 
 type Status = 'generating' | 'complete' | 'failed';
@@ -62,16 +62,12 @@ export function RequestLog({ scope }: { scope: ReportScope }) {
     if (window.confirm(REPORT_MESSAGES.confirmDelete)) remove.mutate(r.Guid, { onSuccess: (res) => toast.success(res.Message) });
   };
 
-  if (log.isPending) return <Skeleton h={120} />;
-  if (log.isError)
-    return (
-      <Alert color="red" variant="light">
-        {log.error.message}
-      </Alert>
-    );
-  if (log.data.length === 0) return <EmptyState title="No reports generated yet">Generate a saved report and its file appears here.</EmptyState>;
   return (
-    <PagedList rows={log.data} label="Report requests">
+    <QueryList
+      query={log}
+      label="Report requests"
+      empty={<EmptyState title="No reports generated yet">Generate a saved report and its file appears here.</EmptyState>}
+    >
       {(r) => {
         const status = statusOf(r);
         const busy = (m: { isPending: boolean; variables?: string }) => m.isPending && m.variables === r.Guid;
@@ -144,6 +140,6 @@ export function RequestLog({ scope }: { scope: ReportScope }) {
           />
         );
       }}
-    </PagedList>
+    </QueryList>
   );
 }

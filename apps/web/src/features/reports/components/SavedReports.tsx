@@ -1,6 +1,6 @@
 // Saved Reports: the project's reports of this kind, each with Generate, Schedule, Edit and Delete,
 // and the creator by name (the provider's own name when the creator is not a client contact).
-import { ActionIcon, Alert, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { REPORT_MESSAGES, type Report, type ReportOptions } from '@listening/contract';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
@@ -10,7 +10,7 @@ import { toast } from '../../../ui/toast.ts';
 import type { ReportScope } from '../api/keys.ts';
 import { useReports } from '../api/get-reports.ts';
 import { useDeleteReport } from '../api/save-report.ts';
-import { PagedList } from './PagedList.tsx';
+import { QueryList } from './PagedList.tsx';
 import { Row } from './Row.tsx';
 
 export function SavedReports({
@@ -45,61 +45,55 @@ export function SavedReports({
           New report
         </Button>
       </Group>
-      {reports.isPending ? (
-        <Skeleton h={120} />
-      ) : reports.isError ? (
-        <Alert color="red" variant="light">
-          {reports.error.message}
-        </Alert>
-      ) : reports.data.length === 0 ? (
-        <EmptyState title="No saved reports yet">Choose New report to set its layout, templates, streams and recipients.</EmptyState>
-      ) : (
-        <PagedList rows={reports.data} label="Saved reports">
-          {(r) => (
-            <Row
-              key={r.Id}
-              data-testid="report-row"
-              data-name={r.Name}
-              title={
-                <Group gap={6} wrap="wrap">
-                  <Text fw={600} size="sm">
-                    {r.Name}
-                  </Text>
-                  <Badge variant="light" size="sm" tt="none">
-                    {layoutName(r.LayoutId)}
-                  </Badge>
-                  <Group gap={4}>
-                    {r.StreamIds.map((s) => (
-                      <StreamIcon key={s} streamId={s} size={14} />
-                    ))}
-                  </Group>
-                </Group>
-              }
-              details={
-                <Text size="xs" c="dimmed">
-                  Created {time(r.DateCreated)} by {r.CreatorName} · {r.RecipientIds.length} recipient{r.RecipientIds.length === 1 ? '' : 's'}
+      <QueryList
+        query={reports}
+        label="Saved reports"
+        empty={<EmptyState title="No saved reports yet">Choose New report to set its layout, templates, streams and recipients.</EmptyState>}
+      >
+        {(r) => (
+          <Row
+            key={r.Id}
+            data-testid="report-row"
+            data-name={r.Name}
+            title={
+              <Group gap={6} wrap="wrap">
+                <Text fw={600} size="sm">
+                  {r.Name}
                 </Text>
-              }
-              actions={
-                <>
-                  <Button size="xs" onClick={() => onGenerate(r)}>
-                    Generate
-                  </Button>
-                  <Button size="xs" variant="light" onClick={() => onSchedule(r)}>
-                    Schedule
-                  </Button>
-                  <ActionIcon variant="default" size="md" aria-label={`Edit ${r.Name}`} onClick={() => onEdit(r)}>
-                    <IconPencil size={16} />
-                  </ActionIcon>
-                  <ActionIcon variant="light" color="red" size="md" aria-label={`Delete ${r.Name}`} onClick={() => onDelete(r)}>
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </>
-              }
-            />
-          )}
-        </PagedList>
-      )}
+                <Badge variant="light" size="sm" tt="none">
+                  {layoutName(r.LayoutId)}
+                </Badge>
+                <Group gap={4}>
+                  {r.StreamIds.map((s) => (
+                    <StreamIcon key={s} streamId={s} size={14} />
+                  ))}
+                </Group>
+              </Group>
+            }
+            details={
+              <Text size="xs" c="dimmed">
+                Created {time(r.DateCreated)} by {r.CreatorName} · {r.RecipientIds.length} recipient{r.RecipientIds.length === 1 ? '' : 's'}
+              </Text>
+            }
+            actions={
+              <>
+                <Button size="xs" onClick={() => onGenerate(r)}>
+                  Generate
+                </Button>
+                <Button size="xs" variant="light" onClick={() => onSchedule(r)}>
+                  Schedule
+                </Button>
+                <ActionIcon variant="default" size="md" aria-label={`Edit ${r.Name}`} onClick={() => onEdit(r)}>
+                  <IconPencil size={16} />
+                </ActionIcon>
+                <ActionIcon variant="light" color="red" size="md" aria-label={`Delete ${r.Name}`} onClick={() => onDelete(r)}>
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </>
+            }
+          />
+        )}
+      </QueryList>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 // Schedule List: each schedule's report, next send, last send and frequency; edit or delete.
-import { ActionIcon, Alert, Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { REPORT_MESSAGES, type ReportSchedule } from '@listening/contract';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
@@ -8,7 +8,7 @@ import type { ReportScope } from '../api/keys.ts';
 import { useReportSchedules } from '../api/get-report-schedules.ts';
 import { useDeleteSchedule } from '../api/schedule-report.ts';
 import { formatWall } from '../logic/dates.ts';
-import { PagedList } from './PagedList.tsx';
+import { QueryList } from './PagedList.tsx';
 import { Row } from './Row.tsx';
 
 export function ScheduleList({ scope, onEdit }: { scope: ReportScope; onEdit: (s: ReportSchedule) => void }) {
@@ -17,18 +17,13 @@ export function ScheduleList({ scope, onEdit }: { scope: ReportScope; onEdit: (s
   const onDelete = (s: ReportSchedule) => {
     if (window.confirm(REPORT_MESSAGES.confirmDelete)) remove.mutate(s.Id, { onSuccess: (res) => toast.success(res.Message) });
   };
-  if (schedules.isPending) return <Skeleton h={120} />;
-  if (schedules.isError)
-    return (
-      <Alert color="red" variant="light">
-        {schedules.error.message}
-      </Alert>
-    );
-  if (schedules.data.length === 0)
-    return <EmptyState title="No schedules yet">Schedule a saved report to send it to its recipients on a date and then regularly.</EmptyState>;
   return (
     <Stack gap="sm">
-      <PagedList rows={schedules.data} label="Schedules">
+      <QueryList
+        query={schedules}
+        label="Schedules"
+        empty={<EmptyState title="No schedules yet">Schedule a saved report to send it to its recipients on a date and then regularly.</EmptyState>}
+      >
         {(s) => (
           <Row
             key={s.Id}
@@ -61,7 +56,7 @@ export function ScheduleList({ scope, onEdit }: { scope: ReportScope; onEdit: (s
             }
           />
         )}
-      </PagedList>
+      </QueryList>
     </Stack>
   );
 }
