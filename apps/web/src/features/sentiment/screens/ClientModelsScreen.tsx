@@ -65,7 +65,7 @@ function ModelActions({ c, onStop }: { c: ClientRow; onStop: () => void }) {
         size="xs"
         variant="light"
         disabled={c.Ratings === 0}
-        loading={adapt.isPending && adapt.variables === c.ClientId}
+        loading={adapt.isPending}
         onClick={() =>
           adapt.mutate(c.ClientId, {
             onSuccess: (r) => toast.success(r.Queued ? `Adapting ${c.ClientName}'s model` : `${c.ClientName}'s adaptation is already queued`),
