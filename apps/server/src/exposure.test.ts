@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '@listening/contract';
 import { loadConfig } from './config.ts';
 import type { DbHandle } from './db/connection.ts';
-import { migrate } from './db/migrate.ts';
 import { exposureDecision, isLoopback } from './exposure.ts';
 import { hashPassword } from './modules/auth/passwords.ts';
 import { seedDemo, usersWithPublishedPassword } from './seed/demo.ts';
-import { testDb } from './test/harness.ts';
+import { migratedTestDb } from './test/harness.ts';
 
 const demoUsers = [
   { email: 'admin@demo.example', isAdmin: true },
@@ -58,8 +57,7 @@ describe('listening address', () => {
 describe('demo users with the published password', () => {
   let h: DbHandle;
   beforeAll(async () => {
-    h = await testDb();
-    await migrate(h.db);
+    h = await migratedTestDb();
     await seedDemo(h.db);
   });
   afterAll(() => h?.close());

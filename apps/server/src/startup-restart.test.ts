@@ -7,10 +7,9 @@ import type { KyselyPlugin, QueryResult, UnknownRow } from 'kysely';
 import { pino } from 'pino';
 import { loadConfig } from './config.ts';
 import type { DbHandle } from './db/connection.ts';
-import { migrate } from './db/migrate.ts';
 import { seedDemo } from './seed/demo.ts';
 import { startBackground } from './startup.ts';
-import { testDb } from './test/harness.ts';
+import { migratedTestDb } from './test/harness.ts';
 
 /** Fails the queries whose numbers (from 1, counted after arming) are listed, as PostgreSQL shutting down fails them. */
 function stoppingDatabase(failing: Set<number>): KyselyPlugin & { seen: number } {
@@ -29,8 +28,7 @@ function stoppingDatabase(failing: Set<number>): KyselyPlugin & { seen: number }
 describe('background work started while the database stops', () => {
   let h: DbHandle;
   beforeAll(async () => {
-    h = await testDb();
-    await migrate(h.db);
+    h = await migratedTestDb();
     await seedDemo(h.db);
   }, 120_000);
   afterAll(async () => {

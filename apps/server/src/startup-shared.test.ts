@@ -6,11 +6,10 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, DbHandle } from './db/connection.ts';
-import { migrate } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
 import { pendingDemoCorpus, writeDemoCorpusExclusive } from './ingest/demo-corpus.ts';
 import { seedDemoOnce } from './seed/demo.ts';
-import { countRows, testDb } from './test/harness.ts';
+import { countRows, migratedTestDb } from './test/harness.ts';
 
 const url = process.env.DATABASE_URL;
 
@@ -20,8 +19,7 @@ describe.skipIf(!url)('two DEMO=1 processes starting on one PostgreSQL database'
   let other: Db;
 
   beforeAll(async () => {
-    h = await testDb();
-    await migrate(h.db);
+    h = await migratedTestDb();
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(h.db);
     other = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url!, max: 5, options: `-c search_path=${rows[0].schema}` }) }),

@@ -4,9 +4,8 @@
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../db/connection.ts';
-import { migrate } from '../db/migrate.ts';
 import { seedProject } from '../ingest/testing.ts';
-import { testDb } from '../test/harness.ts';
+import { migratedTestDb } from '../test/harness.ts';
 import { rotateTokens } from './profile-tokens.ts';
 import { decryptToken, encryptToken, keyring, profileTokenContext, tokenKeyId, type TokenColumn } from './tokens.ts';
 
@@ -32,8 +31,7 @@ const rows = async (): Promise<Row[]> =>
 const plain = (r: Row, column: TokenColumn = 'access_token_enc') => decryptToken(r[column]!, onlyCurrent, profileTokenContext(r, column));
 
 beforeAll(async () => {
-  h = await testDb();
-  await migrate(h.db);
+  h = await migratedTestDb();
   const p = await seedProject(h.db, { name: 'Brand SA' });
   const q = await seedProject(h.db, { name: 'Agency' });
   for (const [name, project] of [

@@ -48,6 +48,8 @@ export interface DbHandle {
   replicas?: ReplicaSet | null;
   /** Resolves once every connection is closed (on PostgreSQL: its socket, not just the pool). */
   close(): Promise<void>;
+  /** PGlite in-process: the data folder as an archive (`loadDataDir` opens a copy of it). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 /**
@@ -136,6 +138,8 @@ export interface OpenDbOptions {
    * PGlite in-process.
    */
   thread?: boolean;
+  /** PGlite in memory: start from this data-folder archive (a `dumpDataDir` of another database). */
+  loadDataDir?: Blob;
 }
 
 /** Opens PostgreSQL when a URL is given, else PGlite in dataDir (or in memory for ':memory:'). */
@@ -160,12 +164,12 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   }
   if (opts.dataDir !== ':memory:') mkdirSync(opts.dataDir, { recursive: true });
   const dir = opts.dataDir === ':memory:' ? ':memory:' : `${opts.dataDir}/pglite`;
-  const client = opts.thread ? pgliteThread(dir) : await inProcess(dir);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(client) as never }) });
-  return { db, engine: 'pglite', replicas: null, close: () => db.destroy() };
-}
-
-async function inProcess(dir: string): Promise<PgliteClient> {
+  if (opts.thread) {
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pgliteThread(dir)) as never }) });
+    return { db, engine: 'pglite', replicas: null, close: () => db.destroy() };
+  }
   const { PGlite } = await import('@electric-sql/pglite');
-  return (dir === ':memory:' ? new PGlite({ parsers }) : new PGlite(dir, { parsers })) as unknown as PgliteClient;
+  const client = dir === ':memory:' ? new PGlite({ parsers, loadDataDir: opts.loadDataDir }) : new PGlite(dir, { parsers });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(client as unknown as PgliteClient) as never }) });
+  return { db, engine: 'pglite', replicas: null, close: () => db.destroy(), dumpDataDir: () => client.dumpDataDir('none') as Promise<Blob> };
 }

@@ -5,11 +5,10 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../db/connection.ts';
-import { migrate } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
 import { publish, startBus } from '../events/bus.ts';
 import { noAdaptation, packAdaptation } from '../nlp/sentiment-adapt.ts';
-import { testDb } from '../test/harness.ts';
+import { migratedTestDb } from '../test/harness.ts';
 import { adaptationsInUse, clientModelsChanged } from './client-sentiment.ts';
 import { seedProject } from './testing.ts';
 
@@ -54,8 +53,7 @@ describe('the adaptations in use, as ingestion keeps them', () => {
   let h: DbHandle;
   let clientId: number;
   beforeAll(async () => {
-    h = await testDb();
-    await migrate(h.db);
+    h = await migratedTestDb();
     clientId = (await seedProject(h.db, { name: 'Acme Drinks' })).clientId;
   }, 60_000);
   afterAll(() => h?.close());

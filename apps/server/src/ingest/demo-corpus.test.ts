@@ -8,12 +8,13 @@ import { loadSimProjects } from './sim-content.ts';
 import { burstFactor, DAY_MS, HOUR_MS, hourShape, localHour, postsInHour } from './sim-rate.ts';
 import { createSimulator, measurePostsPerDay, startSimulator } from './simulator.ts';
 import { seedProject, type SeededProject } from './testing.ts';
+import { migratedArchive } from '../test/pglite-snapshot.ts';
 
 let h: DbHandle;
 let p: SeededProject;
 
 beforeAll(async () => {
-  h = await openDb({ databaseUrl: null, dataDir: ':memory:' });
+  h = await openDb({ databaseUrl: null, dataDir: ':memory:', loadDataDir: await migratedArchive() });
   await migrate(h.db);
   p = await seedProject(h.db, {
     streamIds: [7, 8, 9, 10, 11],
@@ -83,7 +84,7 @@ describe('demo corpus written newest day first', () => {
   const END = new Date('2024-06-30T09:30:00Z');
   let g: DbHandle;
   beforeAll(async () => {
-    g = await openDb({ databaseUrl: null, dataDir: ':memory:' });
+    g = await openDb({ databaseUrl: null, dataDir: ':memory:', loadDataDir: await migratedArchive() });
     await migrate(g.db);
     await seedProject(g.db, { streamIds: [7, 8, 9], rules: [{ bin: 'root', expression: 'acme OR #acmesa' }] });
   });
@@ -161,7 +162,7 @@ describe("demo corpus and simulator over the last days, in the clients' time zon
   const projects: { p: SeededProject; zone: string }[] = [];
 
   beforeAll(async () => {
-    g = await openDb({ databaseUrl: null, dataDir: ':memory:' });
+    g = await openDb({ databaseUrl: null, dataDir: ':memory:', loadDataDir: await migratedArchive() });
     await migrate(g.db);
     for (const [i, zone] of ZONES.entries()) {
       const p = await seedProject(g.db, { name: WORDS[i], rules: [{ bin: 'root', expression: WORDS[i] }] });

@@ -3,8 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { DbHandle } from '../db/connection.ts';
-import { migrate } from '../db/migrate.ts';
-import { testDb } from '../test/harness.ts';
+import { migratedTestDb } from '../test/harness.ts';
 import { backfillDemoLocations } from './locations-backfill.ts';
 import { ingestPosts } from './pipeline.ts';
 import { makePost, seedProject } from './testing.ts';
@@ -12,8 +11,7 @@ import { makePost, seedProject } from './testing.ts';
 describe('backfillDemoLocations', () => {
   let h: DbHandle;
   beforeAll(async () => {
-    h = await testDb();
-    await migrate(h.db);
+    h = await migratedTestDb();
     await seedProject(h.db, { rules: [{ bin: 'root', expression: 'acme' }] });
   });
   afterAll(() => h.close());

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { DbHandle } from '../db/connection.ts';
-import { migrate } from '../db/migrate.ts';
 import { createPipeline, ingestPosts } from './pipeline.ts';
 import { changeBinClips, rebuildRollups } from '../ledger/index.ts';
 import { invalidateRules } from './rules.ts';
-import { testDb } from '../test/harness.ts';
+import { migratedTestDb } from '../test/harness.ts';
 import { makePost, seedProject, type SeededProject } from './testing.ts';
 
 let h: DbHandle;
@@ -43,8 +42,7 @@ async function expectRollupsInStep(binId: number) {
 }
 
 beforeAll(async () => {
-  h = await testDb(); // PGlite in memory, or a throwaway schema on DATABASE_URL
-  await migrate(h.db);
+  h = await migratedTestDb(); // PGlite in memory, or a throwaway schema on DATABASE_URL
 });
 afterAll(() => h.close());
 beforeEach(async () => {

@@ -4,8 +4,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../db/connection.ts';
-import { migrate } from '../db/migrate.ts';
-import { testDb } from '../test/harness.ts';
+import { migratedTestDb } from '../test/harness.ts';
 import { ingestPosts } from './pipeline.ts';
 import { invalidateRules, loadRuleSet } from './rules.ts';
 import { makePost, seedProject, type SeededProject } from './testing.ts';
@@ -15,8 +14,7 @@ let active: SeededProject;
 let ended: SeededProject;
 
 beforeAll(async () => {
-  h = await testDb();
-  await migrate(h.db);
+  h = await migratedTestDb();
   active = await seedProject(h.db, { name: 'Live Brand', rules: [{ bin: 'root', expression: 'cola' }] });
   ended = await seedProject(h.db, {
     name: 'Old Brand',

@@ -9,13 +9,14 @@ import type { Post } from './post.ts';
 import { DAY_MS } from './sim-rate.ts';
 import { createSimulator } from './simulator.ts';
 import { seedProject, type SeededProject } from './testing.ts';
+import { migratedArchive } from '../test/pglite-snapshot.ts';
 
 let h: DbHandle;
 let p: SeededProject;
 const END = new Date('2024-06-30T00:00:00Z');
 
 beforeAll(async () => {
-  h = await openDb({ databaseUrl: null, dataDir: ':memory:' });
+  h = await openDb({ databaseUrl: null, dataDir: ':memory:', loadDataDir: await migratedArchive() });
   await migrate(h.db);
   p = await seedProject(h.db, {
     streamIds: [7, 8, 9],

@@ -7,12 +7,13 @@ import { migrate } from '../db/migrate.ts';
 import { generateDemoCorpus } from './demo-corpus.ts';
 import { BURST, STORYLINES } from './sim-storylines.ts';
 import { seedProject } from './testing.ts';
+import { migratedArchive } from '../test/pglite-snapshot.ts';
 
 let h: DbHandle;
 let posts: (NarrativePost & { externalId: string })[];
 
 beforeAll(async () => {
-  h = await openDb({ databaseUrl: null, dataDir: ':memory:' });
+  h = await openDb({ databaseUrl: null, dataDir: ':memory:', loadDataDir: await migratedArchive() });
   await migrate(h.db);
   await seedProject(h.db, {
     streamIds: [7, 8, 9, 10, 11],

@@ -3,9 +3,8 @@
 // few minutes at the demo's rate.
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testDb } from '../test/harness.ts';
+import { migratedTestDb } from '../test/harness.ts';
 import type { DbHandle } from '../db/connection.ts';
-import { migrate } from '../db/migrate.ts';
 import { HOUR_MS } from './sim-rate.ts';
 import { createSimulator, STARTER_MIN, STARTER_MS } from './simulator.ts';
 import { seedProject } from './testing.ts';
@@ -14,8 +13,7 @@ const T = Date.parse('2026-03-02T10:30:00Z');
 let h: DbHandle;
 
 beforeEach(async () => {
-  h = await testDb();
-  await migrate(h.db);
+  h = await migratedTestDb();
 });
 afterEach(() => h.close());
 

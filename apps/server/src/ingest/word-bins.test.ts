@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../db/connection.ts';
-import { migrate } from '../db/migrate.ts';
-import { testDb } from '../test/harness.ts';
+import { migratedTestDb } from '../test/harness.ts';
 import { compileRules } from './matcher/compile.ts';
 import { ingestPosts } from './pipeline.ts';
 import { invalidateRules } from './rules.ts';
@@ -54,8 +53,7 @@ async function matchesOf(wordBinId: number): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  h = await testDb();
-  await migrate(h.db);
+  h = await migratedTestDb();
   acme = await seedProject(h.db, { name: 'Acme', rules: [{ bin: 'root', expression: 'acme' }] });
   other = await seedProject(h.db, { name: 'Other', rules: [{ bin: 'root', expression: 'fizz' }] });
 });

@@ -8,12 +8,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyring, parseTokenKey } from '../crypto/tokens.ts';
 import type { DbHandle } from '../db/connection.ts';
-import { migrate } from '../db/migrate.ts';
 import { fakeClock, TEST_OUTBOUND } from '../ingest/connectors/fakes/harness.ts';
 import type { FakeServer } from '../ingest/connectors/fakes/server.ts';
 import { NETWORK_TOKENS, seedLinkedNetworks, served, startNetworks } from '../test/collection-networks.ts';
 import type { SeededProject } from '../ingest/testing.ts';
-import { testDb } from '../test/harness.ts';
+import { migratedTestDb } from '../test/harness.ts';
 import { DAY, hashtagsOf, youtubeQueriesOf, youtubeSearchEveryMs } from './collection-plan.ts';
 import { runConnectorTick, type ConnectorJobConfig } from './connectors.ts';
 
@@ -25,8 +24,7 @@ let fake: FakeServer;
 let cfg: ConnectorJobConfig;
 
 beforeAll(async () => {
-  h = await testDb();
-  await migrate(h.db);
+  h = await migratedTestDb();
   p = await seedLinkedNetworks(h.db, keys, [8, 9, 10, 11, 12]);
   fake = await startNetworks(NETWORK_TOKENS);
   const base = { graph: `${fake.url}/v18.0`, youtube: fake.url, linkedin: fake.url, tiktok: fake.url };

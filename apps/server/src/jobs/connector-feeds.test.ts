@@ -7,12 +7,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyring, parseTokenKey } from '../crypto/tokens.ts';
 import type { DbHandle } from '../db/connection.ts';
-import { migrate } from '../db/migrate.ts';
 import { articles, startBlogFake } from '../networks/blog/fake.ts';
 import { fakeClock, TEST_OUTBOUND } from '../ingest/connectors/fakes/harness.ts';
 import { invalidateRules } from '../ingest/rules.ts';
 import { seedProject, type SeededProject } from '../ingest/testing.ts';
-import { testDb } from '../test/harness.ts';
+import { migratedTestDb } from '../test/harness.ts';
 import { buildConnectorSpecs, runConnectorTick, type ConnectorJobConfig } from './connectors.ts';
 
 const log = { info() {}, warn() {} };
@@ -28,8 +27,7 @@ let karooBlog: Awaited<ReturnType<typeof startBlogFake>>;
 let cfg: ConnectorJobConfig;
 
 beforeAll(async () => {
-  h = await testDb();
-  await migrate(h.db);
+  h = await migratedTestDb();
   acmeBlog = await startBlogFake();
   // Another blog publishing the very same guids, with its own words.
   karooBlog = await startBlogFake({ articles: articles().map((a) => ({ ...a, title: a.title.replace('Post', 'Trail'), html: '<p>Karoo trail notes</p>' })) });

@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setProfileToken } from '../crypto/profile-tokens.ts';
 import { keyring, parseTokenKey } from '../crypto/tokens.ts';
 import type { DbHandle } from '../db/connection.ts';
-import { migrate } from '../db/migrate.ts';
 import { seedProject, type SeededProject } from '../ingest/testing.ts';
-import { testDb } from '../test/harness.ts';
+import { migratedTestDb } from '../test/harness.ts';
 import { buildConnectorSpecs, type ConnectorJobConfig } from './connectors.ts';
 
 const keys = keyring(parseTokenKey('5a'.repeat(32)));
@@ -17,8 +16,7 @@ let ended: SeededProject;
 const cfg: ConnectorJobConfig = { intervalMs: 60_000, xBearerToken: 'xt', baseUrls: {}, blogFeeds: [], tokenKeys: keys };
 
 beforeAll(async () => {
-  h = await testDb();
-  await migrate(h.db);
+  h = await migratedTestDb();
   for (const [name, word] of [
     ['Live Brand', 'livebrand'],
     ['Old Brand', 'oldbrand'],

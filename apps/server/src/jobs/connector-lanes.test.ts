@@ -5,14 +5,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { setProfileToken } from '../crypto/profile-tokens.ts';
 import { keyring, parseTokenKey } from '../crypto/tokens.ts';
 import type { DbHandle } from '../db/connection.ts';
-import { migrate } from '../db/migrate.ts';
 import { TEST_OUTBOUND } from '../ingest/connectors/fakes/harness.ts';
 import type { FakeServer } from '../ingest/connectors/fakes/server.ts';
 import { HttpClient } from '../ingest/connectors/http.ts';
 import { invalidateRules } from '../ingest/rules.ts';
 import { seedProject } from '../ingest/testing.ts';
 import { startNetworks } from '../test/collection-networks.ts';
-import { testDb } from '../test/harness.ts';
+import { migratedTestDb } from '../test/harness.ts';
 import { runNetworkTick, type ConnectorJobConfig } from './connectors.ts';
 
 const keys = keyring(parseTokenKey('56'.repeat(32)));
@@ -22,8 +21,7 @@ let cfg: ConnectorJobConfig;
 const busy = new Set(['t-busy']);
 
 beforeAll(async () => {
-  h = await testDb();
-  await migrate(h.db);
+  h = await migratedTestDb();
   const p = await seedProject(h.db, { name: 'Agency pages', streamIds: [8], rules: [{ bin: 'root', expression: 'brandsa' }] });
   // Five pages managed with one token (listed first, so they are planned first), one with another.
   for (const [pageId, token] of [...['101', '102', '103', '104', '105'].map((id) => [id, 't-busy']), ['100', 't-free']]) {

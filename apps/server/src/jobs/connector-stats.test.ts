@@ -4,21 +4,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { keyring, parseTokenKey } from '../crypto/tokens.ts';
 import type { DbHandle } from '../db/connection.ts';
-import { migrate } from '../db/migrate.ts';
 import { FB_VERSION, fbPosts, startFacebookFake } from '../networks/facebook/fake.ts';
 import { fakeClock, TEST_OUTBOUND } from '../ingest/connectors/fakes/harness.ts';
 import type { ConnectorReport } from '../ingest/connectors/index.ts';
 import { invalidateRules } from '../ingest/rules.ts';
 import { seedProject } from '../ingest/testing.ts';
 import { linkBrandPage } from '../test/facebook-page.ts';
-import { testDb } from '../test/harness.ts';
+import { migratedTestDb } from '../test/harness.ts';
 import { recordRuns, SKIP_RATE_MIN_SAMPLE, STOP_STREAK_THRESHOLD, watchSkipRates } from './connector-stats.ts';
 import { runConnectorTick } from './connectors.ts';
 
 let h: DbHandle;
 beforeAll(async () => {
-  h = await testDb();
-  await migrate(h.db);
+  h = await migratedTestDb();
   await h.db
     .insertInto('users')
     .values([

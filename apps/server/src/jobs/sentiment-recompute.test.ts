@@ -6,8 +6,7 @@ import { modelVersion } from '../nlp/sentiment-model.ts';
 import { explainSentiment, scoreSentiment } from '../nlp/sentiment.ts';
 import { analyse } from '../nlp/text.ts';
 import { analyticSuite, rateAsAnalyst } from '../test/analytic-fixture.ts';
-import { migrate } from '../db/migrate.ts';
-import { testDb, type TestContext } from '../test/harness.ts';
+import { migratedTestDb, type TestContext } from '../test/harness.ts';
 import { queueRecompute, recomputeSentiment, RECOMPUTE_QUEUE } from './sentiment-recompute.ts';
 
 /** Both rollups, in a stable order, to compare before and after a rebuild from bin_clips. */
@@ -133,9 +132,8 @@ describe('sentiment labels, explanations and the recompute job', () => {
 
 describe('the recompute on a database with no clips', () => {
   it('records the model on disk as applied and queues nothing: the clips to come are scored by it', async () => {
-    const h = await testDb();
+    const h = await migratedTestDb();
     try {
-      await migrate(h.db);
       expect(await queueRecompute(h.db)).toEqual({ version: modelVersion(), queued: false });
       const row = await h.db.selectFrom('sentiment_recompute').selectAll().where('model_version', '=', modelVersion()).executeTakeFirstOrThrow();
       expect(row.finished_at).not.toBeNull();

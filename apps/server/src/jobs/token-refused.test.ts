@@ -5,20 +5,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyring, parseTokenKey } from '../crypto/tokens.ts';
 import type { DbHandle } from '../db/connection.ts';
-import { migrate } from '../db/migrate.ts';
 import { FB_VERSION, startFacebookFake } from '../networks/facebook/fake.ts';
 import { fakeClock, TEST_OUTBOUND } from '../ingest/connectors/fakes/harness.ts';
 import type { CursorValue, PageOutcome } from '../ingest/connectors/index.ts';
 import { invalidateRules } from '../ingest/rules.ts';
 import { seedProject } from '../ingest/testing.ts';
 import { linkBrandPage } from '../test/facebook-page.ts';
-import { testDb } from '../test/harness.ts';
+import { migratedTestDb } from '../test/harness.ts';
 import { runConnectorTick, watchToken } from './connectors.ts';
 
 let h: DbHandle;
 beforeAll(async () => {
-  h = await testDb();
-  await migrate(h.db);
+  h = await migratedTestDb();
 });
 afterAll(() => h?.close());
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../db/connection.ts';
-import { migrate } from '../db/migrate.ts';
 import { seedProject } from '../ingest/testing.ts';
-import { countRows, testDb } from '../test/harness.ts';
+import { countRows, migratedTestDb } from '../test/harness.ts';
 import { notifyRecipients, type Recipient } from './notify.ts';
 
 let h: DbHandle;
@@ -10,8 +9,7 @@ let people: Recipient[];
 let projectId: number;
 
 beforeAll(async () => {
-  h = await testDb();
-  await migrate(h.db);
+  h = await migratedTestDb();
   projectId = (await seedProject(h.db, { name: 'Notify SA' })).projectId;
   people = [];
   for (const email of ['ann@notify.example', 'ben@notify.example']) {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../db/connection.ts';
-import { migrate } from '../db/migrate.ts';
 import { seedDemo } from '../seed/demo.ts';
-import { testDb } from '../test/harness.ts';
+import { migratedTestDb } from '../test/harness.ts';
 import { GrantError } from './client.ts';
 import { consumeState, createState, LINK_EXPIRED, LINK_INVALID, LINK_TTL_MS, readLink, signLink, STATE_USED } from './state.ts';
 
@@ -11,8 +10,7 @@ describe('grant states and links', () => {
   let binding: { clientId: number; projectId: number; streamId: number; profileId: null };
 
   beforeAll(async () => {
-    h = await testDb();
-    await migrate(h.db);
+    h = await migratedTestDb();
     const projects = await seedDemo(h.db);
     const p = await h.db.selectFrom('projects').select(['id', 'client_id']).where('id', '=', projects['acme-brand']).executeTakeFirstOrThrow();
     binding = { clientId: p.client_id, projectId: p.id, streamId: 8, profileId: null };

@@ -3,15 +3,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../db/connection.ts';
-import { migrate } from '../db/migrate.ts';
-import { testDb } from '../test/harness.ts';
+import { migratedTestDb } from '../test/harness.ts';
 import { dropFileIfUnused, FILE_CHUNK_BYTES, readFile, writeFile } from './files.ts';
 
 describe('report file storage', () => {
   let h: DbHandle;
   beforeAll(async () => {
-    h = await testDb();
-    await migrate(h.db);
+    h = await migratedTestDb();
   });
   afterAll(() => h.close());
 

@@ -11,6 +11,7 @@ import { migrate } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { loopbackSmtp } from '../mail/test-smtp.ts';
+import { migratedArchive } from './pglite-snapshot.ts';
 import { seedDemo } from '../seed/demo.ts';
 import type { App } from '../types.ts';
 
@@ -31,14 +32,23 @@ export interface TestContext {
 export function useMigratedDb(use: (db: Db) => void): void {
   let handle: DbHandle | undefined;
   beforeAll(async () => {
-    handle = await testDb();
-    await migrate(handle.db);
+    handle = await migratedTestDb();
     use(handle.db);
   });
   afterAll(() => handle?.close());
 }
 
-/** A database for one test file: PGlite in memory, or a throwaway schema on DATABASE_URL. */
+/**
+ * testDb() with every migration applied. PGlite opens a copy of the migrated archive
+ * (pglite-snapshot.ts) instead of migrating from nothing; migrate() then finds nothing to do.
+ */
+export async function migratedTestDb(): Promise<DbHandle> {
+  const handle = process.env.DATABASE_URL ? await testDb() : await openDb({ databaseUrl: null, dataDir: ':memory:', loadDataDir: await migratedArchive() });
+  await migrate(handle.db);
+  return handle;
+}
+
+/** An empty database for one test file: PGlite in memory, or a throwaway schema on DATABASE_URL. */
 export async function testDb(): Promise<DbHandle> {
   const url = process.env.DATABASE_URL;
   if (!url) return openDb({ databaseUrl: null, dataDir: ':memory:' });
@@ -65,8 +75,7 @@ export async function testDb(): Promise<DbHandle> {
 }
 
 export async function createTestApp(opts: { seed?: boolean; mailer?: Mailer; env?: NodeJS.ProcessEnv } = {}): Promise<TestContext> {
-  const handle = await testDb();
-  await migrate(handle.db);
+  const handle = await migratedTestDb();
   const projects = opts.seed === false ? {} : await seedDemo(handle.db);
   const config = loadConfig({ WEB_DIST: '/nonexistent', LOGIN_RATE_LIMIT: '1000', ...opts.env });
   const mailer = opts.mailer ?? createMailer(handle.db, { smtpUrl: config.smtpUrl, from: config.mailFrom });

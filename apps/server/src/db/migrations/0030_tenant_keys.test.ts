@@ -4,9 +4,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../connection.ts';
-import { migrate } from '../migrate.ts';
 import { seedProject, type SeededProject } from '../../ingest/testing.ts';
-import { testDb } from '../../test/harness.ts';
+import { migratedTestDb } from '../../test/harness.ts';
 import * as m0030 from './0030_tenant_keys.ts';
 
 const HASH = 'a'.repeat(32);
@@ -18,8 +17,7 @@ let b: SeededProject;
 let ids: Record<string, number>;
 
 beforeAll(async () => {
-  h = await testDb();
-  await migrate(h.db);
+  h = await migratedTestDb();
   a = await seedProject(h.db, { name: 'Acme' });
   b = await seedProject(h.db, { name: 'Karoo' });
   const db = h.db;

@@ -7,11 +7,12 @@ import { ids, testHttp } from './fakes/harness.ts';
 import { runConnector } from './runner.ts';
 import { startXFake } from '../../networks/x/fake.ts';
 import { XSearchConnector } from '../../networks/x/api.ts';
+import { migratedArchive } from '../../test/pglite-snapshot.ts';
 
 let h: DbHandle;
 let store: CursorStore;
 beforeAll(async () => {
-  h = await openDb({ databaseUrl: null, dataDir: ':memory:' });
+  h = await openDb({ databaseUrl: null, dataDir: ':memory:', loadDataDir: await migratedArchive() });
   await migrate(h.db);
   store = dbCursorStore(h.db);
 });

@@ -7,8 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromWall, previousScope, type Scope } from '../../analytics/scope.ts';
 import type { DbHandle } from '../../db/connection.ts';
-import { migrate } from '../../db/migrate.ts';
-import { testDb } from '../../test/harness.ts';
+import { migratedTestDb } from '../../test/harness.ts';
 import { grains, overview, posts } from './queries.ts';
 
 const HOUR = 3_600_000;
@@ -67,8 +66,7 @@ describe('the deep dive over day and hour rows', () => {
   const BIN = 424242;
 
   beforeAll(async () => {
-    h = await testDb();
-    await migrate(h.db);
+    h = await migratedTestDb();
     let seed = 11;
     const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const keys = new Set<string>();

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setProfileToken } from '../../crypto/profile-tokens.ts';
 import { keyring, parseTokenKey } from '../../crypto/tokens.ts';
 import type { DbHandle } from '../../db/connection.ts';
-import { migrate } from '../../db/migrate.ts';
 import { FB_VERSION, startFacebookFake } from '../../networks/facebook/fake.ts';
 import { TEST_OUTBOUND, testHttp } from '../../ingest/connectors/fakes/harness.ts';
 import { IG_USER, startInstagramFake } from '../../networks/instagram/fake.ts';
@@ -16,7 +15,7 @@ import { startTikTokFake, TT_OPEN_ID } from '../../networks/tiktok/fake.ts';
 import { startXFake } from '../../networks/x/fake.ts';
 import { CHANNEL, startYouTubeFake } from '../../networks/youtube/fake.ts';
 import { seedProject, type SeededProject } from '../../ingest/testing.ts';
-import { testDb } from '../../test/harness.ts';
+import { migratedTestDb } from '../../test/harness.ts';
 import { readFollowers, runFollowerSnapshots, simulateFollowerGrowth, type FollowerJobConfig } from './snapshots.ts';
 import { productRunner } from '../../jobs/product-jobs.ts';
 import { schedule } from '../../jobs/runner.ts';
@@ -36,8 +35,7 @@ let ttUrl: string;
 const profile: Record<string, number> = {};
 
 beforeAll(async () => {
-  h = await testDb();
-  await migrate(h.db);
+  h = await migratedTestDb();
   p = await seedProject(h.db, { name: 'Brand SA', rules: [{ bin: 'root', expression: 'brandsa' }] });
   const add = async (key: string, stream_id: number, external_id: string, token: string | null) => {
     const r = await h.db

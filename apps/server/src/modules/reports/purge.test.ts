@@ -3,8 +3,7 @@
 // modules/reports/files.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/connection.ts';
-import { migrate } from '../../db/migrate.ts';
-import { testDb } from '../../test/harness.ts';
+import { migratedTestDb } from '../../test/harness.ts';
 import { startProductJobs } from '../../jobs/product-jobs.ts';
 
 const DAY = 86_400_000;
@@ -12,8 +11,7 @@ const DAY = 86_400_000;
 describe('the outbox purge job', () => {
   let h: DbHandle;
   beforeAll(async () => {
-    h = await testDb();
-    await migrate(h.db);
+    h = await migratedTestDb();
   });
   afterAll(() => h.close());
 

@@ -4,9 +4,8 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { afterKillMidSend, runChild } from '../../test/kill-test.ts';
-import { migrate } from '../../db/migrate.ts';
 import { perRecipient } from '../../mail/test-smtp.ts';
-import { testDb } from '../../test/harness.ts';
+import { migratedTestDb } from '../../test/harness.ts';
 import { seedSchedule } from '../../test/report-schedule-fixture.ts';
 import { generateRequest } from './generate.ts';
 import { advance, sendDueSchedules, sendWindow } from './schedules.ts';
@@ -30,9 +29,8 @@ describe('schedule arithmetic', () => {
 
 describe('two workers at once', () => {
   it('make one request and one mail per recipient for a due moment', async () => {
-    const handle = await testDb();
+    const handle = await migratedTestDb();
     try {
-      await migrate(handle.db);
       const f = await seedSchedule(handle.db);
       const [a, b] = await Promise.all([sendDueSchedules(handle.db), sendDueSchedules(handle.db)]);
       expect([...a, ...b]).toHaveLength(1);

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/connection.ts';
-import { migrate } from '../../db/migrate.ts';
 import { ingestPosts } from '../../ingest/index.ts';
 import { invalidateRules } from '../../ingest/rules.ts';
 import { makePost, seedProject, type SeededProject } from '../../ingest/testing.ts';
-import { testDb } from '../../test/harness.ts';
+import { migratedTestDb } from '../../test/harness.ts';
 import { alertWaitingResponses } from './alerting.ts';
 import { responseContacts } from './queries.ts';
 
@@ -19,8 +18,7 @@ describe('response alerts', () => {
   const outbox = () => h.db.selectFrom('mail_outbox').select(['to', 'subject', 'text']).orderBy('id').execute();
 
   beforeAll(async () => {
-    h = await testDb();
-    await migrate(h.db);
+    h = await migratedTestDb();
     p = await seedProject(h.db, { name: 'Alerted Co', profile: { streamId: 7, externalId: OWNED.externalId, handle: OWNED.handle } });
     // A Response Contact (recipient type 3) and an Alert Contact (type 1) on one of the project's word bins.
     const users = await h.db

@@ -4,7 +4,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/connection.ts';
-import { migrate } from '../../db/migrate.ts';
 import { ingestPosts } from '../../ingest/index.ts';
 import { invalidateRules } from '../../ingest/rules.ts';
 import { makePost, seedProject, type SeededProject } from '../../ingest/testing.ts';
@@ -15,7 +14,7 @@ import { scoreAdapted } from '../../nlp/sentiment-adapt.ts';
 import { scoreSentiment } from '../../nlp/sentiment.ts';
 import { analyse } from '../../nlp/text.ts';
 import { recomputeSentiment } from '../../jobs/sentiment-recompute.ts';
-import { testDb } from '../../test/harness.ts';
+import { migratedTestDb } from '../../test/harness.ts';
 import { COMPLAINTS, DRINKS, drinkPosts, rateClips, sentimentRollups, SLANG, TOWNS } from '../../test/sentiment-ratings.ts';
 import { ADAPT_MIN_INTERVAL_MS, ADAPT_NEW_RATINGS, adaptationOf, adaptClient, heldBack } from './adapt.ts';
 import { ADAPT_QUEUE, checkClients, runClientJob } from './jobs.ts';
@@ -56,8 +55,7 @@ describe("a client's own sentiment model", () => {
   const rollups = () => sentimentRollups(h.db);
 
   beforeAll(async () => {
-    h = await testDb();
-    await migrate(h.db);
+    h = await migratedTestDb();
     a = await seedProject(h.db, { name: 'Acme Drinks' });
     b = await seedProject(h.db, { name: 'Bolt Retail' });
     await ingestPosts(h.db, posts());

@@ -4,7 +4,6 @@
 // verdict back, rated posts their rating, rollups exact; a later adaptation may be used again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/connection.ts';
-import { migrate } from '../../db/migrate.ts';
 import { adaptationsInUse } from '../../ingest/client-sentiment.ts';
 import { ingestPosts } from '../../ingest/index.ts';
 import { makePost, seedProject, type SeededProject } from '../../ingest/testing.ts';
@@ -12,7 +11,7 @@ import { rebuildRollups } from '../../ledger/index.ts';
 import { detectLanguage } from '../../nlp/language.ts';
 import { scoreSentiment } from '../../nlp/sentiment.ts';
 import { analyse } from '../../nlp/text.ts';
-import { testDb } from '../../test/harness.ts';
+import { migratedTestDb } from '../../test/harness.ts';
 import { COMPLAINTS, DRINKS, drinkPosts, rateClips, sentimentRollups, SLANG, TOWNS } from '../../test/sentiment-ratings.ts';
 import { adaptClient, GUARD_UNNAMED_FLOOR, guardReason, type Shares } from './adapt.ts';
 import { ADAPT_QUEUE, checkClients, runClientJob, type ClientJob } from './jobs.ts';
@@ -50,8 +49,7 @@ describe('the guard on a client’s adaptation, and stopping one by hand', () =>
   const rollups = () => sentimentRollups(h.db);
 
   beforeAll(async () => {
-    h = await testDb();
-    await migrate(h.db);
+    h = await migratedTestDb();
     a = await seedProject(h.db, { name: 'Acme Drinks' });
     const u = await h.db
       .insertInto('users')

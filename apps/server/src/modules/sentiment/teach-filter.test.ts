@@ -5,10 +5,9 @@
 import { PRODUCTS, TeachPostsQuery } from '@listening/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/connection.ts';
-import { migrate } from '../../db/migrate.ts';
 import { ingestPosts } from '../../ingest/index.ts';
 import { makePost, seedProject, type SeededProject } from '../../ingest/testing.ts';
-import { testDb } from '../../test/harness.ts';
+import { migratedTestDb } from '../../test/harness.ts';
 import { teachPosts } from './service.ts';
 
 const DRINKS = ['cola', 'lemonade', 'ginger beer', 'iced tea', 'tonic', 'root beer'];
@@ -60,8 +59,7 @@ describe('"Teach sentiment" asks only about posts of the tray\'s filter', () => 
       .execute();
 
   beforeAll(async () => {
-    h = await testDb();
-    await migrate(h.db);
+    h = await migratedTestDb();
     p = await seedProject(h.db, { name: 'Acme Drinks', rules: [{ bin: 'root', expression: 'acme' }] });
     await h.db
       .insertInto('client_products')

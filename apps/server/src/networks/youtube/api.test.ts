@@ -4,8 +4,7 @@ import { collect, fakeClock, ids, testHttp } from '../../ingest/connectors/fakes
 import { truncated } from '../../ingest/connectors/fakes/server.ts';
 import { CHANNEL, startYouTubeFake, ytError, ytVideos } from './fake.ts';
 import { YouTubeChannelConnector, YouTubeCommentsConnector, YouTubeSearchConnector } from './api.ts';
-import { migrate } from '../../db/migrate.ts';
-import { testDb } from '../../test/harness.ts';
+import { migratedTestDb } from '../../test/harness.ts';
 import { ingestPosts } from '../../ingest/pipeline.ts';
 
 // Each test starts from no stored cursor; cursor-store.test.ts runs the same against PGlite.
@@ -94,9 +93,8 @@ describe('YouTube connector', () => {
       [videos, thread],
       [thread, videos],
     ]) {
-      const h = await testDb();
+      const h = await migratedTestDb();
       try {
-        await migrate(h.db);
         for (const run of order) await ingestPosts(h.db, run.posts);
         const author = await h.db.selectFrom('authors').select(['name', 'handle']).where('external_id', '=', CHANNEL.id).executeTakeFirstOrThrow();
         expect(author).toEqual({ name: CHANNEL.title, handle: 'brandsa' });

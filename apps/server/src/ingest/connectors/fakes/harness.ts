@@ -7,6 +7,7 @@ import { dbCursorStore, type CursorStore } from '../cursor-store.ts';
 import { HttpClient } from '../http.ts';
 import { runConnector, type ConnectorReport, type RunOptions } from '../runner.ts';
 import type { Connector } from '../types.ts';
+import { migratedArchive } from '../../../test/pglite-snapshot.ts';
 
 export const T0 = Date.UTC(2024, 0, 10, 12, 0, 0);
 
@@ -34,7 +35,7 @@ export function testHttp(clock = fakeClock()) {
 }
 
 export async function memoryStore(): Promise<{ store: CursorStore; close: () => Promise<void> }> {
-  const h = await openDb({ databaseUrl: null, dataDir: ':memory:' });
+  const h = await openDb({ databaseUrl: null, dataDir: ':memory:', loadDataDir: await migratedArchive() });
   await migrate(h.db);
   return { store: dbCursorStore(h.db), close: h.close };
 }
