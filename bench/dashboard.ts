@@ -183,9 +183,10 @@ export async function generate(db: Db, n: number, bins: { projectId: number; roo
         [bins.sortBinId, 20],
         [bins.inputBinId, 20],
       ] as const)
-        await sql`insert into bin_clips (bin_id, project_id, clip_id, stream_id, posted_at, author_id, favourability_id, brand_association_id, ave, impact_score, rejected)
+        await sql`insert into bin_clips (bin_id, project_id, clip_id, stream_id, posted_at, author_id, favourability_id, brand_association_id, ave, impact_score, rejected,
+                                         engagement)
             select ${bin}, ${bins.projectId}, c.id, c.stream_id, c.posted_at, c.author_id, 1 + c.id % 3, 1 + (c.id / 5) % 3,
-                   round((random() * 200)::numeric, 2), round((random() * 100)::numeric, 1), c.id % 50 = 0
+                   round((random() * 200)::numeric, 2), round((random() * 100)::numeric, 1), c.id % 50 = 0, c.likes::bigint + c.comments + c.shares
               from clips c where c.id between ${lo} and ${hi} and c.id % ${every}::int = ${bin === bins.inputBinId && every > 1 ? 1 : 0}::int`.execute(db);
     }
   });

@@ -5,11 +5,11 @@
 // person key, unless the key names two accounts on one network with posts in scope (then each
 // account is its own author); each post without an author is its own. Impact is capped at 10.0, so
 // many posts may tie at the top: the posts are read in bands of whole impact levels, from the
-// highest, walking the impact index (bin_clips_bin_impact) for where a band ends; only a band's
-// posts are joined to their clips and sorted, and a page of the first band is usually enough.
+// highest, walking the impact index (bin_clips_bin_impact) for where a band ends; a band is ranked
+// from that index alone, and a page of the first band is usually enough.
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
-import { CLIP_COLUMNS, toTopPost, type ClipRow } from './clip-rows.ts';
+import { toTopPost, type ClipRow } from './clip-rows.ts';
 import { personKey, personKeyOf } from './person-key.ts';
 import { clipsInScope, type Scope } from './scope.ts';
 
@@ -41,18 +41,15 @@ async function bandFloor(db: Db, s: Scope, below: number | null, n: number): Pro
   return row ? Number(row.impact_score) : null;
 }
 
-const ENGAGEMENT = sql<string>`clips.likes::bigint + clips.comments + clips.shares`;
-
 /**
  * One page of the band's posts (impact in [floor, below)) in ranking order, each author
  * account's first `perAuthor` of the band only (so one prolific account cannot fill a page), each
- * with who holds it. Every post of the band is read once (bin_clips by the month partitions'
- * impact indexes, each joined to its clip for the counts, the text and the link: one probe of
- * `clips` per post, which the engagement needs anyway); the page's rows carry what a post shows,
- * so only the author's name and who (a person key and its check) are read for them, and the month
- * partitions are not probed a second time for the page. Serial: a band is a few hundred index
- * probes, which a parallel plan (chosen by cost across the month partitions) only slows by
- * starting its workers (docs/dashboard.md, "Bench").
+ * with who holds it. The band is read from the month partitions' impact indexes alone: they carry
+ * every column the ranking reads (the row's engagement, kept by filing, its AVE, author and
+ * posting time; migration 0053), so no post of the band is probed elsewhere; only the page's rows
+ * are joined to their clip for the text and the link, and to their author. Serial: a band is a few
+ * hundred index entries, which a parallel plan (chosen by cost across the month partitions) only
+ * slows by starting its workers (docs/dashboard.md, "Bench").
  */
 function bandPage(
   db: Db,
@@ -64,31 +61,36 @@ function bandPage(
 ): Promise<RankedRow[]> {
   const posts = db
     .selectFrom('bin_clips')
-    .innerJoin('clips', 'clips.id', 'bin_clips.clip_id')
     .select([
-      ...CLIP_COLUMNS,
-      ENGAGEMENT.as('engagement'),
+      'bin_clips.id',
+      'bin_clips.author_id',
+      'bin_clips.impact_score',
+      'bin_clips.engagement',
+      'bin_clips.ave',
+      'bin_clips.posted_at',
       sql<number>`row_number() over (partition by coalesce(bin_clips.author_id, -bin_clips.id)
-        order by bin_clips.impact_score desc, ${ENGAGEMENT} desc, bin_clips.ave desc, bin_clips.posted_at desc, bin_clips.id desc)`.as('nth'),
+        order by bin_clips.impact_score desc, bin_clips.engagement desc, bin_clips.ave desc, bin_clips.posted_at desc, bin_clips.id desc)`.as('nth'),
     ])
     .$call(clipsInScope(s))
     .$if(band.floor !== null, (qb) => qb.where('bin_clips.impact_score', '>=', band.floor!))
     .$if(band.below !== null, (qb) => qb.where('bin_clips.impact_score', '<', band.below!));
   const page = db
-    .selectFrom(posts.as('p'))
-    .selectAll('p')
-    .where('p.nth', '<=', perAuthor)
-    .orderBy('p.impact_score', 'desc')
-    .orderBy('p.engagement', 'desc')
-    .orderBy('p.ave', 'desc')
-    .orderBy('p.posted_at', 'desc')
-    .orderBy('p.id', 'desc')
+    .selectFrom(posts.as('r'))
+    .select(['r.id', 'r.posted_at'])
+    .where('r.nth', '<=', perAuthor)
+    .orderBy('r.impact_score', 'desc')
+    .orderBy('r.engagement', 'desc')
+    .orderBy('r.ave', 'desc')
+    .orderBy('r.posted_at', 'desc')
+    .orderBy('r.id', 'desc')
     .offset(offset)
     .limit(limit);
   return db.transaction().execute(async (tx) => {
     await sql`set local max_parallel_workers_per_gather = 0`.execute(tx);
     return tx
-      .selectFrom(page.as('p'))
+      .selectFrom(page.as('pg'))
+      .innerJoin('bin_clips as p', (j) => j.onRef('p.id', '=', 'pg.id').onRef('p.posted_at', '=', 'pg.posted_at'))
+      .innerJoin('clips', 'clips.id', 'p.clip_id')
       .leftJoin('authors', 'authors.id', 'p.author_id')
       .select([
         'p.id',
@@ -96,9 +98,9 @@ function bandPage(
         'p.stream_id',
         'p.author_id',
         'authors.name as author_name',
-        'p.body',
+        'clips.body',
         'p.posted_at',
-        'p.link',
+        'clips.link',
         'p.ave',
         'p.impact_score',
         'p.favourability_id',

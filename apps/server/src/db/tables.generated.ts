@@ -104,6 +104,7 @@ export interface BinClipsTable {
   classification_id: Generated<number>;
   clip_id: number;
   created_at: Generated<Timestamp>;
+  engagement: Generated<number>;
   favourability_id: Generated<number>;
   id: Generated<number>;
   impact_score: Generated<number>;

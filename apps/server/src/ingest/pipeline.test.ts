@@ -112,9 +112,12 @@ describe('ingestion pipeline', () => {
     await ingestPosts(h.db, [post]);
     const counts = () =>
       h.db.selectFrom('clips').select(['likes', 'comments', 'shares', 'views', 'impressions']).where('external_id', '=', 'known').executeTakeFirstOrThrow();
-    const aves = () => h.db.selectFrom('bin_clips').select(['bin_id', 'ave', 'impact_score']).orderBy('bin_id').execute();
+    const aves = () => h.db.selectFrom('bin_clips').select(['bin_id', 'ave', 'impact_score', 'engagement']).orderBy('bin_id').execute();
     const [first, firstAves] = [await counts(), await aves()];
     expect(first).toMatchObject({ likes: 12, comments: 3, shares: 2 });
+    // Each bin row carries the clip's engagement, likes + comments + shares (top posts ranks by it).
+    expect(firstAves.length).toBeGreaterThan(0);
+    for (const r of firstAves) expect(Number(r.engagement)).toBe(17);
     // A connector that knows none of the counts (a blog, a network that omits them) reads it again.
     const { likes: _l, comments: _c, shares: _s, views: _v, ...unknown } = post;
     expect(await ingestPosts(h.db, [unknown])).toMatchObject({ clipsInserted: 0, clipsUpdated: 1 });
@@ -124,6 +127,8 @@ describe('ingestion pipeline', () => {
     // A real count overwrites, 0 included; one still unknown stays.
     await ingestPosts(h.db, [{ ...unknown, likes: 0, shares: 9 }]);
     expect(await counts()).toMatchObject({ likes: 0, comments: 3, shares: 9, views: first.views });
+    // The bin rows follow the clip's new counts: 0 + 3 + 9.
+    for (const r of await aves()) expect(Number(r.engagement)).toBe(12);
     await expectRollupsInStep(p.rootBinId);
     // A new clip whose counts are unknown stores 0.
     const { likes: _l2, comments: _c2, shares: _s2, ...fresh } = makePost('acme summer sale fresh', { externalId: 'fresh' });

@@ -58,7 +58,8 @@ with p as (
       returning id, stream_id, external_id, (xmax = 0) as inserted
     ), pc as (
       select pa.ord, pa.stream_id, pa.posted_at, pa.author_id, pa.classification_id, pa.sentiment_score, pa.people, pa.organisations,
-             pa.places, pa.hashtags, pa.handles, pa.urls, pa.terms, c.id as clip_id, c.inserted
+             pa.places, pa.hashtags, pa.handles, pa.urls, pa.terms, c.id as clip_id, c.inserted,
+             pa.likes::bigint + pa.comments + pa.shares as engagement
         from pa join c on c.stream_id = pa.stream_id and c.external_id = pa.external_id
     ), e as (
       insert into clip_enrichment (clip_id, classification_id, sentiment_score, people, organisations, places, hashtags, handles, urls, terms)
@@ -89,7 +90,8 @@ with p as (
       -- client's own model's (ingest/client-sentiment.ts); a stored clip a person rated in the
       -- project has the rating in a new bin of it too (a rating is the project's, never overwritten).
       select b.ord, b.bin_id, b.project_id, b.classification_id, coalesce(l.favourability_id, b.favourability_id) as favourability_id,
-             b.brand_association_id, b.ave, b.impact_score, pc.clip_id, pc.inserted, pc.stream_id, pc.posted_at, pc.author_id
+             b.brand_association_id, b.ave, b.impact_score, pc.clip_id, pc.inserted, pc.stream_id, pc.posted_at, pc.author_id,
+             pc.engagement
         from unnest($44::int[], $45::int[], $46::int[],
                     $47::smallint[], $48::smallint[],
                     $49::smallint[], $50::float8[],
@@ -99,23 +101,23 @@ with p as (
         left join sentiment_labels l on not pc.inserted and l.clip_id = pc.clip_id and l.project_id = b.project_id
     ), ins as (
       insert into bin_clips (bin_id, project_id, clip_id, stream_id, posted_at, author_id, classification_id,
-                             favourability_id, brand_association_id, ave, impact_score)
+                             favourability_id, brand_association_id, ave, impact_score, engagement)
       select bin_id, project_id, clip_id, stream_id, posted_at, author_id, classification_id, favourability_id, brand_association_id,
-             ave, impact_score
+             ave, impact_score, engagement
         from b
       on conflict (bin_id, clip_id, posted_at) do nothing
       returning bin_id, clip_id, stream_id, posted_at, ave, favourability_id, brand_association_id
     ), old as (
-      -- A clip seen again: its rows' AVE and impact follow the new engagement. Rows inserted by
-      -- this statement are not visible here, so only rows stored before move.
-      select bc.id, bc.posted_at, bc.ave as old_ave, v.ave, v.impact_score
-        from (select distinct clip_id, project_id, ave, impact_score from b where not inserted) v
+      -- A clip seen again: its rows' engagement, AVE and impact follow the new counts. Rows
+      -- inserted by this statement are not visible here, so only rows stored before move.
+      select bc.id, bc.posted_at, bc.ave as old_ave, v.ave, v.impact_score, v.engagement
+        from (select distinct clip_id, project_id, ave, impact_score, engagement from b where not inserted) v
         join bin_clips bc on bc.clip_id = v.clip_id and bc.project_id = v.project_id
-       where bc.ave <> v.ave or bc.impact_score <> v.impact_score
+       where bc.ave <> v.ave or bc.impact_score <> v.impact_score or bc.engagement <> v.engagement
        order by bc.id
          for update of bc
     ), upd as (
-      update bin_clips bc set ave = old.ave, impact_score = old.impact_score from old where bc.id = old.id and bc.posted_at = old.posted_at
+      update bin_clips bc set ave = old.ave, impact_score = old.impact_score, engagement = old.engagement from old where bc.id = old.id and bc.posted_at = old.posted_at
       returning bc.bin_id, bc.stream_id, bc.posted_at, bc.ave - old.old_ave as ave, bc.favourability_id, bc.brand_association_id, bc.rejected
     ), moved as (
       -- The signed rows both rollups move by: +1 per row inserted; sign 0 and the AVE difference

@@ -85,6 +85,8 @@ describe('top posts: one stated ranking for the widget, the PDF and the workbook
         brand_association_id: 3,
         ave,
         impact_score: impact,
+        // As filing keeps it (ledger/file-posts.ts): the clip's likes + comments + shares.
+        engagement: likes + comments + shares,
         rejected,
       })
       .returning('id')
