@@ -11,7 +11,7 @@ export function binClipsWithText(db: Db) {
   return db.selectFrom('bin_clips').innerJoin('clips', 'clips.id', 'bin_clips.clip_id').leftJoin('authors', 'authors.id', 'bin_clips.author_id');
 }
 
-/** A clip row's columns from bin_clips and clips (all but the author's name), for reads that join no authors (top posts). */
+/** A clip row's columns from bin_clips and clips, all but the author's name (clipRows adds it). */
 export const CLIP_COLUMNS = [
   'bin_clips.id',
   'bin_clips.clip_id',
