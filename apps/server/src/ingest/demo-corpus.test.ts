@@ -1,21 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { openDb, type DbHandle } from '../db/connection.ts';
-import { migrate } from '../db/migrate.ts';
+import type { DbHandle } from '../db/connection.ts';
 import { computeAve, cpmFor, estimateImpressions, impactScore } from './ave.ts';
 import { generateDemoCorpus, pendingDemoCorpus, writeDemoCorpus } from './demo-corpus.ts';
 import { loadSimProjects } from './sim-content.ts';
 import { burstFactor, DAY_MS, HOUR_MS, hourShape, localHour, postsInHour } from './sim-rate.ts';
 import { createSimulator, measurePostsPerDay, startSimulator } from './simulator.ts';
 import { seedProject, type SeededProject } from './testing.ts';
-import { migratedArchive } from '../test/pglite-snapshot.ts';
+import { migratedMemoryDb } from '../test/pglite-snapshot.ts';
 
 let h: DbHandle;
 let p: SeededProject;
 
 beforeAll(async () => {
-  h = await openDb({ databaseUrl: null, dataDir: ':memory:', loadDataDir: await migratedArchive() });
-  await migrate(h.db);
+  h = await migratedMemoryDb();
   p = await seedProject(h.db, {
     streamIds: [7, 8, 9, 10, 11],
     rules: [
@@ -84,8 +82,7 @@ describe('demo corpus written newest day first', () => {
   const END = new Date('2024-06-30T09:30:00Z');
   let g: DbHandle;
   beforeAll(async () => {
-    g = await openDb({ databaseUrl: null, dataDir: ':memory:', loadDataDir: await migratedArchive() });
-    await migrate(g.db);
+    g = await migratedMemoryDb();
     await seedProject(g.db, { streamIds: [7, 8, 9], rules: [{ bin: 'root', expression: 'acme OR #acmesa' }] });
   });
   afterAll(() => g.close());
@@ -162,8 +159,7 @@ describe("demo corpus and simulator over the last days, in the clients' time zon
   const projects: { p: SeededProject; zone: string }[] = [];
 
   beforeAll(async () => {
-    g = await openDb({ databaseUrl: null, dataDir: ':memory:', loadDataDir: await migratedArchive() });
-    await migrate(g.db);
+    g = await migratedMemoryDb();
     for (const [i, zone] of ZONES.entries()) {
       const p = await seedProject(g.db, { name: WORDS[i], rules: [{ bin: 'root', expression: WORDS[i] }] });
       await g.db.updateTable('clients').set({ time_zone: zone }).where('id', '=', p.clientId).execute();

@@ -2,22 +2,20 @@
 // response queue of a first start has answered items with response times, and open ones.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressedPosts, responseItems, timesOf } from '../analytics/response-times.ts';
-import { openDb, type DbHandle } from '../db/connection.ts';
-import { migrate } from '../db/migrate.ts';
+import type { DbHandle } from '../db/connection.ts';
 import { generateDemoCorpus } from './demo-corpus.ts';
 import type { Post } from './post.ts';
 import { DAY_MS } from './sim-rate.ts';
 import { createSimulator } from './simulator.ts';
 import { seedProject, type SeededProject } from './testing.ts';
-import { migratedArchive } from '../test/pglite-snapshot.ts';
+import { migratedMemoryDb } from '../test/pglite-snapshot.ts';
 
 let h: DbHandle;
 let p: SeededProject;
 const END = new Date('2024-06-30T00:00:00Z');
 
 beforeAll(async () => {
-  h = await openDb({ databaseUrl: null, dataDir: ':memory:', loadDataDir: await migratedArchive() });
-  await migrate(h.db);
+  h = await migratedMemoryDb();
   p = await seedProject(h.db, {
     streamIds: [7, 8, 9],
     rules: [{ bin: 'root', expression: 'acme OR #acmesa' }],

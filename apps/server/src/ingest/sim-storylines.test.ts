@@ -2,19 +2,17 @@
 // labelled by its phrases and holding its posts, the burst's copies one coordinated item.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupNarratives, type NarrativePost } from '../analytics/narratives/group.ts';
-import { openDb, type DbHandle } from '../db/connection.ts';
-import { migrate } from '../db/migrate.ts';
+import type { DbHandle } from '../db/connection.ts';
 import { generateDemoCorpus } from './demo-corpus.ts';
 import { BURST, STORYLINES } from './sim-storylines.ts';
 import { seedProject } from './testing.ts';
-import { migratedArchive } from '../test/pglite-snapshot.ts';
+import { migratedMemoryDb } from '../test/pglite-snapshot.ts';
 
 let h: DbHandle;
 let posts: (NarrativePost & { externalId: string })[];
 
 beforeAll(async () => {
-  h = await openDb({ databaseUrl: null, dataDir: ':memory:', loadDataDir: await migratedArchive() });
-  await migrate(h.db);
+  h = await migratedMemoryDb();
   await seedProject(h.db, {
     streamIds: [7, 8, 9, 10, 11],
     rules: [{ bin: 'root', expression: 'acme OR #acmesa' }],

@@ -11,7 +11,7 @@ import { migrate } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { loopbackSmtp } from '../mail/test-smtp.ts';
-import { migratedArchive } from './pglite-snapshot.ts';
+import { migratedMemoryDb } from './pglite-snapshot.ts';
 import { seedDemo } from '../seed/demo.ts';
 import type { App } from '../types.ts';
 
@@ -43,7 +43,8 @@ export function useMigratedDb(use: (db: Db) => void): void {
  * (pglite-snapshot.ts) instead of migrating from nothing; migrate() then finds nothing to do.
  */
 export async function migratedTestDb(): Promise<DbHandle> {
-  const handle = process.env.DATABASE_URL ? await testDb() : await openDb({ databaseUrl: null, dataDir: ':memory:', loadDataDir: await migratedArchive() });
+  if (!process.env.DATABASE_URL) return migratedMemoryDb();
+  const handle = await testDb();
   await migrate(handle.db);
   return handle;
 }

@@ -9,7 +9,7 @@ import { readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDb } from '../db/connection.ts';
+import { openDb, type DbHandle } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 
 const MIGRATIONS = new URL('../db/migrations/', import.meta.url);
@@ -44,11 +44,18 @@ async function make(path: string): Promise<Blob> {
 let archive: Promise<Blob> | undefined;
 
 /** The migrated schema's archive: read from the temporary folder, or made there first. */
-export function migratedArchive(): Promise<Blob> {
+function migratedArchive(): Promise<Blob> {
   archive ??= (async () => {
     const path = join(tmpdir(), `listening-migrated-${await schemaHash()}.tar`);
     const bytes = await readFile(path).catch(() => null);
     return bytes ? new Blob([bytes]) : make(path);
   })();
   return archive;
+}
+
+/** A migrated PGlite database in memory: a copy of the archive, so migrate() finds nothing to do. */
+export async function migratedMemoryDb(): Promise<DbHandle> {
+  const h = await openDb({ databaseUrl: null, dataDir: ':memory:', loadDataDir: await migratedArchive() });
+  await migrate(h.db);
+  return h;
 }

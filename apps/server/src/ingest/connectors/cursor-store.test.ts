@@ -1,19 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbCursorStore, type CursorStore } from './cursor-store.ts';
-import { openDb, type DbHandle } from '../../db/connection.ts';
-import { migrate } from '../../db/migrate.ts';
+import type { DbHandle } from '../../db/connection.ts';
 import type { Post } from '../post.ts';
 import { ids, testHttp } from './fakes/harness.ts';
 import { runConnector } from './runner.ts';
 import { startXFake } from '../../networks/x/fake.ts';
 import { XSearchConnector } from '../../networks/x/api.ts';
-import { migratedArchive } from '../../test/pglite-snapshot.ts';
+import { migratedMemoryDb } from '../../test/pglite-snapshot.ts';
 
 let h: DbHandle;
 let store: CursorStore;
 beforeAll(async () => {
-  h = await openDb({ databaseUrl: null, dataDir: ':memory:', loadDataDir: await migratedArchive() });
-  await migrate(h.db);
+  h = await migratedMemoryDb();
   store = dbCursorStore(h.db);
 });
 afterAll(() => h.close());
