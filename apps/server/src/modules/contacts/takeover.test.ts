@@ -50,16 +50,26 @@ describe('a client cannot take over another client’s person', () => {
       .where('id', '=', analyst.id)
       .executeTakeFirstOrThrow();
   const openSessions = (userId: number) => t.db.selectFrom('sessions').select('id').where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
-  /** The token of the last link mailed to the address, from the message as the SMTP server received it. */
+  const taken = new Set<string>();
+  /** The token of the last such link mailed to the address and not yet taken here, from the message as the SMTP server received it. */
   const linkToken = async (to: string, path: string) => {
     // The server's own delivery loop may hold the message (it takes rows with SKIP LOCKED), so
     // flush and wait until it has reached the SMTP server, for at most ten seconds.
     for (let waited = 0; ; waited += 100) {
       await t.mailer.flush();
-      const mail = t.smtp.received.filter((m) => m.to === to).at(-1);
-      const token = mail?.body.match(new RegExp(`${path}#token=([\\w-]+)`))?.[1];
-      if (token) return token;
-      if (waited >= 10_000) throw new Error(`no ${path} link mailed to ${to}`);
+      // The latest message to the address that carries such a link: another message to it (a
+      // password reset asked for just before) may reach the SMTP server after this one.
+      const links = t.smtp.received.filter((m) => m.to === to).map((m) => m.body.match(new RegExp(`${path}#token=([\\w-]+)`))?.[1]);
+      const token = links.filter((l): l is string => l !== undefined && !taken.has(l)).at(-1);
+      if (token) {
+        taken.add(token);
+        return token;
+      }
+      if (waited >= 10_000) {
+        // What the outbox holds for the address says why: not sent yet, or an SMTP error.
+        const outbox = await t.db.selectFrom('mail_outbox').select(['id', 'subject', 'status', 'attempts', 'last_error']).where('to', '=', to).execute();
+        throw new Error(`no ${path} link mailed to ${to}; its outbox rows: ${JSON.stringify(outbox)}`);
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
   };
