@@ -28,6 +28,8 @@ export async function loopbackSmtp(opts: { port?: number; onMessage?: (n: number
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // A loopback client: no name to look up, and no DNS wait before the greeting.
+    disableReverseLookup: true,
     logger: false,
     onData(stream, session, cb) {
       let raw = '';
