@@ -137,6 +137,29 @@ describe('ingestion pipeline', () => {
     expect({ ...f, views: Number(f.views) }).toEqual({ likes: 0, comments: 0, shares: 0, views: 0 });
   });
 
+  it("moves a post's engagement in every project that holds it when it is read again, and its AVE only where it is filed again", async () => {
+    const other = await seedProject(h.db, { name: 'Other', rules: [{ bin: 'root', expression: 'acme' }] });
+    invalidateRules(h.db);
+    const post = makePost('Loving the acme summer sale!', { externalId: 'shared', likes: 5, comments: 1, shares: 0 });
+    await ingestPosts(h.db, [post]);
+    const rows = () => h.db.selectFrom('bin_clips').select(['project_id', 'bin_id', 'ave', 'impact_score', 'engagement']).orderBy('bin_id').execute();
+    const first = await rows();
+    expect(new Set(first.map((r) => r.project_id))).toEqual(new Set([p.projectId, other.projectId]));
+    for (const r of first) expect(Number(r.engagement)).toBe(6);
+    // Read again with the other project's own token: only its rules file the post this time.
+    await createPipeline(h.db).ingest([{ ...post, likes: 90, comments: 9, shares: 1 }], { ownerProjectId: other.projectId });
+    const second = await rows();
+    for (const r of second) expect(Number(r.engagement)).toBe(100);
+    for (const [i, r] of second.entries()) {
+      if (r.project_id === p.projectId) expect([r.ave, r.impact_score]).toEqual([first[i].ave, first[i].impact_score]);
+      else expect(Number(r.ave)).toBeGreaterThan(Number(first[i].ave));
+    }
+    // Read again where no project files it (its owner is gone): the engagement still follows.
+    await ingestPosts(h.db, [{ ...post, likes: 190, comments: 9, shares: 1 }], { scope: { ownerProjectId: 987_654 } });
+    for (const r of await rows()) expect(Number(r.engagement)).toBe(200);
+    for (const bin of [p.rootBinId, p.inputBinId, other.rootBinId]) await expectRollupsInStep(bin);
+  });
+
   it('fills a missing link from a later read and keeps a known one', async () => {
     const post = makePost('Loving the acme summer sale!', { externalId: 'linkless', link: null });
     await ingestPosts(h.db, [post]);

@@ -250,12 +250,17 @@ export async function filePosts(db: Kysely<Database>, input: PreparedPost[]): Pr
       on conflict (bin_id, clip_id, posted_at) do nothing
       returning bin_id, clip_id, stream_id, posted_at, ave, favourability_id, brand_association_id
     ), old as (
-      -- A clip seen again: its rows' engagement, AVE and impact follow the new counts. Rows
-      -- inserted by this statement are not visible here, so only rows stored before move.
-      select bc.id, bc.posted_at, bc.ave as old_ave, v.ave, v.impact_score, v.engagement
-        from (select distinct clip_id, project_id, ave, impact_score, engagement from b where not inserted) v
-        join bin_clips bc on bc.clip_id = v.clip_id and bc.project_id = v.project_id
-       where bc.ave <> v.ave or bc.impact_score <> v.impact_score or bc.engagement <> v.engagement
+      -- A clip seen again: its rows follow the new counts. Engagement (likes + comments + shares,
+      -- the post's own) in every project that holds the clip, whether or not its rules match the
+      -- post this time; AVE and impact, which each project prices, in the projects it matched
+      -- again. Rows inserted by this statement are not visible here, so only rows stored before move.
+      select bc.id, bc.posted_at, bc.ave as old_ave, coalesce(v.ave, bc.ave) as ave, coalesce(v.impact_score, bc.impact_score) as impact_score,
+             s.engagement
+        from (select distinct clip_id, engagement from pc where not inserted) s
+        join bin_clips bc on bc.clip_id = s.clip_id
+        left join (select distinct clip_id, project_id, ave, impact_score from b where not inserted) v
+          on v.clip_id = bc.clip_id and v.project_id = bc.project_id
+       where bc.engagement <> s.engagement or bc.ave <> v.ave or bc.impact_score <> v.impact_score
        order by bc.id
          for update of bc
     ), upd as (
