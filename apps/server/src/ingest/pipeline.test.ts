@@ -491,6 +491,23 @@ describe("the world map's rollup (bin_hourly_places, 0023, moved by the same sta
     await expectPlacesExact();
     await expectItemsExact();
     expect((await sql<{ n: number }>`select count(*)::int as n from bin_hourly_places`.execute(h.db)).rows[0].n).toBe(before.rows[0].n);
+    // Rebuilt a range of whole UTC days at a time, from nothing, the rollups are the same.
+    for (const t of ['bin_hourly', 'bin_hourly_sentiment', 'bin_hourly_places', 'bin_hourly_items', 'bin_daily_items'])
+      await sql`delete from ${sql.table(t)}`.execute(h.db);
+    const day = (d: string) => new Date(`${d}T00:00:00Z`);
+    await rebuildRollups(h.db, undefined, { from: day('2024-06-02'), to: day('2024-07-01') });
+    const hours = async () => (await h.db.selectFrom('bin_hourly').select('hour').execute()).map((r) => new Date(r.hour).toISOString().slice(0, 10));
+    expect(new Set(await hours())).toEqual(new Set(['2024-06-02']));
+    for (const [from, to] of [
+      ['2024-05-01', '2024-06-01'],
+      ['2024-06-01', '2024-06-02'],
+    ])
+      await rebuildRollups(h.db, undefined, { from: day(from), to: day(to) });
+    expect(new Set(await hours())).toEqual(new Set(['2024-06-01', '2024-06-02']));
+    await expectPlacesExact();
+    await expectItemsExact();
+    for (const bin of [p.rootBinId, p.sortBinId, p.inputBinId]) await expectRollupsInStep(bin);
+    await expect(rebuildRollups(h.db, undefined, { from: new Date('2024-06-01T10:00:00Z'), to: day('2024-06-02') })).rejects.toThrow(/UTC midnight/);
   });
 });
 

@@ -202,8 +202,14 @@ export const storedItems = (from: RawBuilder<unknown>) =>
  * bin_clips directly, or to repair), in one transaction (the caller's, if `db` is one): both or
  * none. One scan of bin_clips feeds the first two. Hours before a client's retention cutoff
  * (clients.posts_kept_from) are left as they are: their rows are gone, their rollups kept.
+ * `range` (whole UTC days, `to` excluded) rebuilds only the hours and days of posts in it: a large
+ * store is rebuilt a range at a time, each with a sort of its own size rather than the whole
+ * store's (every rollup row's hour and day lies wholly inside or outside such a range).
  */
-export async function rebuildRollups(db: Db, binIds?: number[]): Promise<void> {
+export async function rebuildRollups(db: Db, binIds?: number[], range?: { from: Date; to: Date }): Promise<void> {
+  if (range && [range.from, range.to].some((d) => d.getTime() % 86_400_000 !== 0)) throw new Error('rebuildRollups: a range starts and ends at a UTC midnight');
+  const inRange = (table: string, col: string) =>
+    range ? sql`and ${sql.ref(`${table}.${col}`)} >= ${range.from} and ${sql.ref(`${table}.${col}`)} < ${range.to}` : sql``;
   const bins = (table: string) => (binIds ? sql`${sql.ref(`${table}.bin_id`)} = any(${binIds}::int[])` : sql`true`);
   const run = async (t: Db) => {
     // Hours before a client's retention cutoff keep their rollups: their posts are gone (retention.ts).
@@ -219,7 +225,7 @@ export async function rebuildRollups(db: Db, binIds?: number[]): Promise<void> {
         cutoffs.map((c) => sql`and not (${sql.ref(`${table}.bin_id`)} = any(${c.bins}::int[]) and ${sql.ref(`${table}.${col}`)} < ${c.from})`),
         sql` `,
       );
-    const only = (table: string, col: string) => sql`where ${bins(table)} ${kept(table, col)}`;
+    const only = (table: string, col: string) => sql`where ${bins(table)} ${kept(table, col)} ${inRange(table, col)}`;
     await sql`delete from bin_hourly ${only('bin_hourly', 'hour')}`.execute(t);
     await sql`delete from bin_hourly_sentiment ${only('bin_hourly_sentiment', 'hour')}`.execute(t);
     await sql`delete from bin_hourly_places ${only('bin_hourly_places', 'hour')}`.execute(t);
