@@ -88,6 +88,9 @@ async function rateRound(page: Page, teach: Locator): Promise<number> {
 }
 
 describe('teaching the client’s sentiment model from the clip tray', () => {
+  /** Whether the adaptation the admin ran is used (the admin's screen said so). */
+  let adaptationUsed: boolean | undefined;
+
   it('rates the least certain posts with one key each, and counts the ratings', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
@@ -135,10 +138,15 @@ describe('teaching the client’s sentiment model from the clip tray', () => {
         },
         { timeout: 90_000, interval: 2_000 },
       )
-      .toMatch(/posts re-scored(?! so far)/);
+      .toMatch(/posts re-scored(?! so far)|Not used/);
     const text = (await row.textContent())!;
     expect(text).toMatch(/\d+(\.\d)?% → \d+(\.\d)?% on \d+ held back of \d+/);
-    expect(text).toContain('Used');
+    // Used when it did better than the shipped model in cross-validation on the ratings. On some
+    // runs' demo posts (they follow the day and hour, and the journeys before this one) the shipped
+    // model is as right as the adaptation on every post rated: then it is not used, and says why.
+    adaptationUsed = /posts re-scored(?! so far)/.test(text);
+    if (adaptationUsed) expect(text).toContain('Used');
+    else expect(text).toMatch(/Not used\s*\S.{10,}/);
     await shot(page, 'sentiment-models-admin-1280');
     await page.setViewportSize({ width: 390, height: 844 });
     // On a phone the client's model is one card: its figures and buttons in view, nothing to scroll sideways.
@@ -149,16 +157,20 @@ describe('teaching the client’s sentiment model from the clip tray', () => {
     await page.close();
   }, 120_000);
 
-  it('says in the tray what the last adaptation changed', async () => {
+  it('says in the tray what the last adaptation changed, or why it is not used', async () => {
+    expect(adaptationUsed, 'the adaptation ran in the journey before').toBeDefined();
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await login(page, baseURL, 'analyst@demo.example');
     await page.waitForURL(/\/clients/);
     const teach = await openTeach(page, 'positive');
-    const sentence = await teach.getByTestId('teach-last-adaptation').textContent();
-    const m = sentence!.match(/^([\d,]+) posts? re-scored; on the client's rated posts held back, (\d+)% -> (\d+)%$/);
-    expect(m, sentence!).not.toBeNull();
-    expect(Number(m![1].replace(/,/g, ''))).toBeGreaterThan(0);
-    expect(Number(m![3])).toBeGreaterThanOrEqual(Number(m![2]));
+    const sentence = (await teach.getByTestId('teach-last-adaptation').textContent())!;
+    // The tray says what the admin's screen said: what the adaptation changed, or why it is not used.
+    if (adaptationUsed) {
+      const m = sentence.match(/^([\d,]+) posts? re-scored; on the client's rated posts held back, (\d+)% -> (\d+)%$/);
+      expect(m, sentence).not.toBeNull();
+      expect(Number(m![1].replace(/,/g, ''))).toBeGreaterThan(0);
+      expect(Number(m![3])).toBeGreaterThanOrEqual(Number(m![2]));
+    } else expect(sentence).toMatch(/^The last adaptation \(from [\d,]+ ratings\) is not used: \S.{10,}$/);
     await shot(page, 'sentiment-teach-390');
     await dialogShot(teach, 'sentiment-teach-dialog-390');
     await page.close();
