@@ -57,8 +57,8 @@ describe('a client cannot take over another client’s person', () => {
     // flush and wait until it has reached the SMTP server, for at most ten seconds.
     for (let waited = 0; ; waited += 100) {
       await t.mailer.flush();
-      // The latest message to the address that carries such a link: another message to it (a
-      // password reset asked for just before) may reach the SMTP server after this one.
+      // The latest message to the address that carries such a link, not one taken before: other
+      // messages to the address (a password reset, a notice) carry none, whatever order they arrive in.
       const links = t.smtp.received.filter((m) => m.to === to).map((m) => m.body.match(new RegExp(`${path}#token=([\\w-]+)`))?.[1]);
       const token = links.filter((l): l is string => l !== undefined && !taken.has(l)).at(-1);
       if (token) {
