@@ -23,10 +23,11 @@ const pool = createEnrichPool();
 try {
   await migrate(h.db);
   if (!args.includes('--keep')) {
-    // Every stored post and what hangs off it, rollups included (no triggers keep them: 0005).
-    await sql`truncate bin_clips, bin_hourly, bin_hourly_sentiment, bin_hourly_places, bin_hourly_items, bin_daily_items, clip_enrichment, clips, authors, follower_snapshots, ingest_rejections cascade`.execute(
-      h.db,
-    );
+    // Every stored post and what hangs off it, rollups and the posts' keys included (TRUNCATE fires
+    // no trigger, and no foreign key points at clips since 0054: each table is named).
+    await sql`truncate bin_clips, bin_hourly, bin_hourly_sentiment, bin_hourly_places, bin_hourly_items, bin_daily_items, clip_enrichment,
+                       clip_locations, clip_keys, word_bin_clips, sentiment_labels, response_marks, response_alerts, clips, authors,
+                       follower_snapshots, ingest_rejections cascade`.execute(h.db);
   }
   const r = await generateDemoCorpus(h.db, {
     clips: opt('clips', 200_000),

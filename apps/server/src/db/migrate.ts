@@ -14,12 +14,16 @@ class GlobProvider implements MigrationProvider {
   }
 }
 
-export async function migrate(db: Db): Promise<void> {
+/**
+ * Applies the migrations not applied yet; with `upTo`, only up to and including that one (a test of
+ * an old migration runs on the schema it was written for).
+ */
+export async function migrate(db: Db, opts: { upTo?: string } = {}): Promise<void> {
   // Kysely looks for its own tables across all schemas unless told which: name the current one,
   // so another schema's migration tables (a benchmark's, a test's) are never taken for ours.
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const migrator = new Migrator({ db, provider: new GlobProvider(), migrationTableSchema: rows[0].schema });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = opts.upTo ? await migrator.migrateTo(opts.upTo) : await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
 }

@@ -293,6 +293,14 @@ export interface ClipEnrichmentTable {
   urls: Generated<string[]>;
 }
 
+/** Table clip_keys. */
+export interface ClipKeysTable {
+  clip_id: number;
+  external_id: string;
+  posted_at: Timestamp;
+  stream_id: number;
+}
+
 /** Table clip_locations. */
 export interface ClipLocationsTable {
   clip_id: number;
@@ -998,6 +1006,7 @@ export interface DB {
   client_sentiment_models: ClientSentimentModelsTable;
   clients: ClientsTable;
   clip_enrichment: ClipEnrichmentTable;
+  clip_keys: ClipKeysTable;
   clip_locations: ClipLocationsTable;
   clips: ClipsTable;
   competitors: CompetitorsTable;

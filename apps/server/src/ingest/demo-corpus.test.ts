@@ -114,7 +114,7 @@ describe('demo corpus written newest day first', () => {
   });
 
   it('a recorded plan stopped part way resumes at the first day not written, with the same posts', async () => {
-    await sql`truncate bin_clips, bin_hourly, bin_hourly_sentiment, bin_hourly_places, bin_hourly_items, bin_daily_items, clip_enrichment, clip_locations, clips cascade`.execute(
+    await sql`truncate bin_clips, bin_hourly, bin_hourly_sentiment, bin_hourly_places, bin_hourly_items, bin_daily_items, clip_enrichment, clip_locations, clip_keys, word_bin_clips, sentiment_labels, response_marks, response_alerts, clips cascade`.execute(
       g.db,
     );
     const plan = (await pendingDemoCorpus(g.db, { clips: 1500, days: 6, seed: 4, now: END }))!;

@@ -6,8 +6,8 @@
 // bin_hourly_places, bin_hourly_items and bin_daily_items by exactly what changed. One plan, and ids never travel
 // back to Node and out again; the statement is atomic, so a failing batch stores none of its
 // posts (the authors it named may stay: rows of reference, named again by the next try).
-// Idempotent: clips are unique per (stream, external id), bin_clips per (bin, clip), and the
-// rollups move only for rows this statement inserted or changed.
+// Idempotent: clips are unique per (stream, external id) through clip_keys, bin_clips per (bin,
+// clip), and the rollups move only for rows this statement inserted or changed.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Enrichment } from '../nlp/enrich.ts';
@@ -96,7 +96,8 @@ export async function withStoredCounts(db: Kysely<Database>, posts: Post[]): Pro
   const rows = await sql<{ stream_id: number; external_id: string; likes: number; comments: number; shares: number; views: string | number }>`
     select k.stream_id, k.external_id, k.likes, k.comments, k.shares, k.views
       from unnest(${lacking.map((p) => p.streamId)}::smallint[], ${lacking.map((p) => p.externalId)}::text[]) as v(stream_id, external_id)
-      join clips k on k.stream_id = v.stream_id and k.external_id = v.external_id`.execute(db);
+      join clip_keys ck on ck.stream_id = v.stream_id and ck.external_id = v.external_id
+      join clips k on k.id = ck.clip_id and k.posted_at = ck.posted_at`.execute(db);
   if (rows.rows.length === 0) return posts;
   const stored = new Map(rows.rows.map((r) => [`${r.stream_id}\u0000${r.external_id}`, r]));
   return posts.map((p) => {
@@ -185,24 +186,39 @@ export async function filePosts(db: Kysely<Database>, input: PreparedPost[]): Pr
              p.impressions, p.country, p.classification_id, p.sentiment_score, p.people, p.organisations, p.places, p.hashtags,
              p.handles, p.urls, p.terms, p.ord, a.id as author_id
         from p left join authors a on a.stream_id = p.stream_id and a.external_id = p.author_external_id
-        left join clips k on k.stream_id = p.stream_id and k.external_id = p.external_id
+        left join clip_keys sk on sk.stream_id = p.stream_id and sk.external_id = p.external_id
+        left join clips k on k.id = sk.clip_id and k.posted_at = sk.posted_at
+    ), ck as (
+      -- The post's key (clips are partitioned by month, so their own unique keys carry posted_at):
+      -- a new key takes a new clip id and the post's time; a stored one (a post read again, or one
+      -- a concurrent batch stored first: the upsert waits for it and returns its row, where
+      -- "do nothing" would return nothing) gives the clip's id and the time it was stored with,
+      -- which a post keeps for good, as its bin rows do.
+      insert into clip_keys as t (stream_id, external_id, clip_id, posted_at)
+      select stream_id, external_id, nextval('clips_id_seq'), posted_at from pa order by ord
+      on conflict (stream_id, external_id) do update set posted_at = t.posted_at
+      returning t.stream_id, t.external_id, t.clip_id, t.posted_at, (t.xmax = 0) as inserted
     ), c as (
-      insert into clips (stream_id, external_id, author_id, body, posted_at, link, media_url, parent_external_id,
+      insert into clips (id, stream_id, external_id, author_id, body, posted_at, link, media_url, parent_external_id,
                          in_reply_to_handle, likes, comments, shares, views, language, reach, impressions, country)
-      select stream_id, external_id, author_id, body, posted_at, link, media_url, parent_external_id,
-             in_reply_to_handle, likes, comments, shares, views, language, reach, impressions, country
-        from pa order by ord
-      on conflict (stream_id, external_id) do update
+      select ck.clip_id, pa.stream_id, pa.external_id, pa.author_id, pa.body, ck.posted_at, pa.link, pa.media_url, pa.parent_external_id,
+             pa.in_reply_to_handle, pa.likes, pa.comments, pa.shares, pa.views, pa.language, pa.reach, pa.impressions, pa.country
+        from pa join ck on ck.stream_id = pa.stream_id and ck.external_id = pa.external_id
+       order by pa.ord
+      on conflict (id, posted_at) do update
         set likes = excluded.likes, comments = excluded.comments, shares = excluded.shares, views = excluded.views,
             reach = excluded.reach, impressions = excluded.impressions,
             -- A link once known is kept; one missing is filled by a later read that has it.
             link = coalesce(clips.link, excluded.link), updated_at = now()
-      returning id, stream_id, external_id, (xmax = 0) as inserted
+      -- A new key is a new clip (the key table names every clip; a partitioned table cannot
+      -- return xmax, so "inserted" is the key's).
+      returning id, posted_at
     ), pc as (
-      select pa.ord, pa.stream_id, pa.posted_at, pa.author_id, pa.classification_id, pa.sentiment_score, pa.people, pa.organisations,
-             pa.places, pa.hashtags, pa.handles, pa.urls, pa.terms, c.id as clip_id, c.inserted,
+      select pa.ord, pa.stream_id, c.posted_at, pa.author_id, pa.classification_id, pa.sentiment_score, pa.people, pa.organisations,
+             pa.places, pa.hashtags, pa.handles, pa.urls, pa.terms, c.id as clip_id, ck.inserted,
              pa.likes::bigint + pa.comments + pa.shares as engagement
-        from pa join c on c.stream_id = pa.stream_id and c.external_id = pa.external_id
+        from pa join ck on ck.stream_id = pa.stream_id and ck.external_id = pa.external_id
+        join c on c.id = ck.clip_id and c.posted_at = ck.posted_at
     ), e as (
       insert into clip_enrichment (clip_id, classification_id, sentiment_score, people, organisations, places, hashtags, handles, urls, terms)
       select clip_id, classification_id, sentiment_score, ${split('people')}, ${split('organisations')}, ${split('places')}, ${split('hashtags')},
@@ -256,8 +272,8 @@ export async function filePosts(db: Kysely<Database>, input: PreparedPost[]): Pr
       -- again. Rows inserted by this statement are not visible here, so only rows stored before move.
       select bc.id, bc.posted_at, bc.ave as old_ave, coalesce(v.ave, bc.ave) as ave, coalesce(v.impact_score, bc.impact_score) as impact_score,
              s.engagement
-        from (select distinct clip_id, engagement from pc where not inserted) s
-        join bin_clips bc on bc.clip_id = s.clip_id
+        from (select distinct clip_id, posted_at, engagement from pc where not inserted) s
+        join bin_clips bc on bc.clip_id = s.clip_id and bc.posted_at = s.posted_at
         left join (select distinct clip_id, project_id, ave, impact_score from b where not inserted) v
           on v.clip_id = bc.clip_id and v.project_id = bc.project_id
        where bc.engagement <> s.engagement or bc.ave <> v.ave or bc.impact_score <> v.impact_score
@@ -289,7 +305,7 @@ export async function filePosts(db: Kysely<Database>, input: PreparedPost[]): Pr
       union all
       select ins.bin_id, ins.stream_id, ins.posted_at, 1, cl.country_code, cl.place, cl.latitude, cl.longitude
         from ins join pc on pc.clip_id = ins.clip_id and not pc.inserted join clip_locations cl on cl.clip_id = ins.clip_id`)}, ${itemRowsUpsert()}
-    select (select count(*) from c where inserted)::int as inserted, (select count(*) from c)::int as total,
+    select (select count(*) from pc where inserted)::int as inserted, (select count(*) from c)::int as total,
            (select count(*) from ins)::int as bin_clips`.execute(db);
   const row = res.rows[0];
   const inserted = Number(row?.inserted ?? 0);

@@ -7,6 +7,15 @@
 export { filePosts, itemsOfPost, withStoredCounts, type BinClipRow, type FileResult, type PreparedPost } from './file-posts.ts';
 export { changeBinClips, reclassify, recordRejectedBy, type BinClipChange } from './change-clips.ts';
 export { dropBinClipsBefore } from './retention.ts';
-export { binClipsMonths, binClipsPartitioned, detachBinClipsMonthsBefore, makeBinClipsMonths, monthPartition, monthStart } from './partitions.ts';
+export {
+  binClipsMonths,
+  binClipsPartitioned,
+  detachBinClipsMonthsBefore,
+  makeBinClipsMonths,
+  MONTH_TABLES,
+  monthPartition,
+  monthStart,
+  type MonthTable,
+} from './partitions.ts';
 export { revalueClientPosts } from './revalue.ts';
 export { ITEM_RAILS, RAIL_POSTS, rebuildRollups } from './rollups.ts';

@@ -39,13 +39,14 @@ export function useMigratedDb(use: (db: Db) => void): void {
 }
 
 /**
- * testDb() with every migration applied. PGlite opens a copy of the migrated archive
- * (pglite-snapshot.ts) instead of migrating from nothing; migrate() then finds nothing to do.
+ * testDb() with every migration applied, or those up to and including `upTo`. PGlite opens a copy
+ * of the migrated archive (pglite-snapshot.ts) instead of migrating from nothing; migrate() then
+ * finds nothing to do.
  */
-export async function migratedTestDb(): Promise<DbHandle> {
-  if (!process.env.DATABASE_URL) return migratedMemoryDb();
+export async function migratedTestDb(upTo?: string): Promise<DbHandle> {
+  if (!process.env.DATABASE_URL && !upTo) return migratedMemoryDb();
   const handle = await testDb();
-  await migrate(handle.db);
+  await migrate(handle.db, { upTo });
   return handle;
 }
 

@@ -17,7 +17,9 @@ let b: SeededProject;
 let ids: Record<string, number>;
 
 beforeAll(async () => {
-  h = await migratedTestDb();
+  // On the schema before 0054, which moved the key 0030's statements name (clips' unique
+  // (stream_id, external_id)) to clip_keys: 0030 ran on databases of that shape, never on later ones.
+  h = await migratedTestDb('0053_bin_clips_engagement');
   a = await seedProject(h.db, { name: 'Acme' });
   b = await seedProject(h.db, { name: 'Karoo' });
   const db = h.db;

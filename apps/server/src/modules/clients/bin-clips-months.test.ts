@@ -41,14 +41,18 @@ describe('bin-clips-months job', () => {
     expect(() => binClipsOldMonths('archive')).toThrow("BIN_CLIPS_OLD_MONTHS must be 'drop' or 'detach', not 'archive'");
   });
 
-  it('with the setting off makes the months ahead and detaches nothing', async () => {
+  it('with the setting off makes the months ahead, of bin_clips and of clips, and detaches nothing', async () => {
     const next = monthPartition(monthStart(new Date(), 1));
+    const nextClips = monthPartition(monthStart(new Date(), 1), 'clips');
     await sql`alter table bin_clips detach partition ${sql.table(next)}`.execute(t.db);
     await sql`drop table ${sql.table(next)}`.execute(t.db);
+    await sql`alter table clips detach partition ${sql.table(nextClips)}`.execute(t.db);
+    await sql`drop table ${sql.table(nextClips)}`.execute(t.db);
     expect(await makeBinClipsMonths(t.db, JAN, 1)).toEqual(['bin_clips_y2001m01']);
     const r = await binClipsMonthsRun(ctx(null, 'drop'), new Date());
-    expect(r).toEqual({ made: [next], detached: [] });
+    expect(r).toEqual({ made: [next, nextClips], detached: [] });
     expect(await attached()).toContain(next);
+    expect((await binClipsMonths(t.db, 'clips')).map((m) => m.name)).toContain(nextClips);
     expect(await attached()).toContain('bin_clips_y2001m01');
   });
 

@@ -4,28 +4,30 @@
 // table, then, with BIN_CLIPS_KEEP_MONTHS set, the months older than that detached (or dropped)
 // once retention has emptied them. The durable runner runs each scheduled run once across processes.
 import type { JobContext, ModuleJobs } from '../../jobs/module-jobs.ts';
-import { detachBinClipsMonthsBefore, makeBinClipsMonths, monthStart } from '../../ledger/index.ts';
+import { detachBinClipsMonthsBefore, makeBinClipsMonths, MONTH_TABLES, monthStart } from '../../ledger/index.ts';
 import { applyRetentionAll, RETENTION_EVERY_MS, RETENTION_QUEUE } from './retention.ts';
 
-/** The queue (and schedule) that makes bin_clips' month partitions ahead. */
+/** The queue (and schedule) that makes the month partitions of bin_clips and clips ahead. */
 export const BIN_CLIPS_MONTHS_QUEUE = 'bin-clips-months';
 /** Months made ahead of the current one. */
 const MONTHS_AHEAD = 2;
 
 /**
  * One run of the bin-clips-months job at `now`: makes this month and the next two that are
- * missing, then, when `binClipsKeepMonths` is set, detaches (and drops, unless 'detach') the
+ * missing, of bin_clips then clips, then, when `binClipsKeepMonths` is set, detaches (and drops, unless 'detach') the
  * months wholly before the first of the month `binClipsKeepMonths` months back that hold no row.
  */
 export async function binClipsMonthsRun(
   ctx: Pick<JobContext, 'db' | 'binClipsKeepMonths' | 'binClipsOldMonths'>,
   now: Date,
 ): Promise<{ made: string[]; detached: string[] }> {
-  const made = await makeBinClipsMonths(ctx.db, now, MONTHS_AHEAD + 1);
-  const detached =
-    ctx.binClipsKeepMonths === null
-      ? []
-      : await detachBinClipsMonthsBefore(ctx.db, monthStart(now, -ctx.binClipsKeepMonths), { keep: ctx.binClipsOldMonths === 'detach' });
+  const made: string[] = [];
+  const detached: string[] = [];
+  for (const table of MONTH_TABLES) made.push(...(await makeBinClipsMonths(ctx.db, now, MONTHS_AHEAD + 1, table)));
+  if (ctx.binClipsKeepMonths !== null) {
+    const before = monthStart(now, -ctx.binClipsKeepMonths);
+    for (const table of MONTH_TABLES) detached.push(...(await detachBinClipsMonthsBefore(ctx.db, before, { keep: ctx.binClipsOldMonths === 'detach' }, table)));
+  }
   return { made, detached };
 }
 
@@ -39,8 +41,8 @@ export const clientJobs: ModuleJobs = {
       leaseMs: 300_000,
       handler: async () => {
         const { made, detached } = await binClipsMonthsRun(ctx, new Date());
-        if (made.length) ctx.log?.info(`bin_clips partitions made: ${made.join(', ')}`);
-        if (detached.length) ctx.log?.info(`bin_clips partitions ${ctx.binClipsOldMonths === 'detach' ? 'detached' : 'dropped'}: ${detached.join(', ')}`);
+        if (made.length) ctx.log?.info(`month partitions made: ${made.join(', ')}`);
+        if (detached.length) ctx.log?.info(`month partitions ${ctx.binClipsOldMonths === 'detach' ? 'detached' : 'dropped'}: ${detached.join(', ')}`);
       },
     },
     [RETENTION_QUEUE]: {

@@ -76,14 +76,17 @@ export function lastRun(db: Db, clientId: number) {
 
 /**
  * Deletes those of the posts that no bin (of any client), word bin or sentiment label refers to
- * any more: a post shared with a client that keeps it longer stays. Their enrichment, places and
- * response marks go with them (on delete cascade). Returns the number deleted.
+ * any more: a post shared with a client that keeps it longer stays. Their key, enrichment, places,
+ * response marks and alerts go with them (the clips_deleted triggers). The posts are all posted
+ * before `before` (the cutoff their bin rows were dropped at), which keeps the delete to the
+ * months of clips before it. Returns the number deleted.
  */
-export async function deleteUnheldPosts(db: Db, clipIds: number[]): Promise<number> {
+export async function deleteUnheldPosts(db: Db, clipIds: number[], before: Date): Promise<number> {
   if (clipIds.length === 0) return 0;
   const r = await db
     .deleteFrom('clips')
     .where('id', 'in', clipIds)
+    .where('posted_at', '<', before)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

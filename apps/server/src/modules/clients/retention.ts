@@ -52,7 +52,7 @@ export async function applyRetention(
     if (opts.stopped?.()) return result;
     const { rows, posts } = await db.transaction().execute(async (trx) => {
       const dropped = await dropBinClipsBefore(trx, binIds, cutoff, batch);
-      const posts = await q.deleteUnheldPosts(trx, dropped.clipIds);
+      const posts = await q.deleteUnheldPosts(trx, dropped.clipIds, cutoff);
       await q.addToRun(trx, runId, dropped.rows, posts);
       return { rows: dropped.rows, posts };
     });
