@@ -8,10 +8,7 @@ import type { Db } from '../db/connection.ts';
 
 /** A bin's posts with their clip and the author the bin filed them under, columns left to the caller. */
 export function binClipsWithText(db: Db) {
-  return db
-    .selectFrom('bin_clips')
-    .innerJoin('clips', (j) => j.onRef('clips.id', '=', 'bin_clips.clip_id').onRef('clips.posted_at', '=', 'bin_clips.posted_at'))
-    .leftJoin('authors', 'authors.id', 'bin_clips.author_id');
+  return db.selectFrom('bin_clips').innerJoin('clips', 'clips.id', 'bin_clips.clip_id').leftJoin('authors', 'authors.id', 'bin_clips.author_id');
 }
 
 /** A clip row's columns from bin_clips and clips, all but the author's name (clipRows adds it). */

@@ -47,7 +47,7 @@ export async function addressedPosts(
 ): Promise<AddressedPost[]> {
   const rows = await db
     .selectFrom('bin_clips as bc')
-    .innerJoin('clips as c', (j) => j.onRef('c.id', '=', 'bc.clip_id').onRef('c.posted_at', '=', 'bc.posted_at'))
+    .innerJoin('clips as c', 'c.id', 'bc.clip_id')
     .leftJoin('authors as a', 'a.id', 'bc.author_id')
     .leftJoin('response_marks as m', (j) => j.onRef('m.clip_id', '=', 'bc.clip_id').on('m.project_id', '=', s.projectId))
     .select((eb) => [
@@ -64,7 +64,7 @@ export async function addressedPosts(
       'm.marked_at',
       eb
         .selectFrom('clips as r')
-        .innerJoin('bin_clips as rb', (j) => j.onRef('rb.clip_id', '=', 'r.id').onRef('rb.posted_at', '=', 'r.posted_at'))
+        .innerJoin('bin_clips as rb', 'rb.clip_id', 'r.id')
         .select((e) => e.fn.min('r.posted_at').as('at'))
         .whereRef('r.stream_id', '=', 'c.stream_id')
         .whereRef('r.parent_external_id', '=', 'c.external_id')

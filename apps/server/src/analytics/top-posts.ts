@@ -90,7 +90,7 @@ function bandPage(
     return tx
       .selectFrom(page.as('pg'))
       .innerJoin('bin_clips as p', (j) => j.onRef('p.id', '=', 'pg.id').onRef('p.posted_at', '=', 'pg.posted_at'))
-      .innerJoin('clips', (j) => j.onRef('clips.id', '=', 'p.clip_id').onRef('clips.posted_at', '=', 'p.posted_at'))
+      .innerJoin('clips', 'clips.id', 'p.clip_id')
       .leftJoin('authors', 'authors.id', 'p.author_id')
       .select([
         'p.id',

@@ -20,7 +20,7 @@ export async function revalueClientPosts(trx: Db, clientId: number, rates: { str
       select bc.id, bc.posted_at, bc.ave as old_ave, v.ave
         from bin_clips bc
         join rate on rate.stream_id = bc.stream_id
-        join clips c on c.id = bc.clip_id and c.posted_at = bc.posted_at
+        join clips c on c.id = bc.clip_id
         cross join lateral (select floor(c.impressions::float8 / 1000 * rate.cpm * 100 + 0.5) / 100 as ave) v
        where bc.project_id in (select id from projects where client_id = ${clientId})
          and bc.ave <> v.ave

@@ -276,7 +276,6 @@ export async function mentionsInWindow(db: Db, w: MentionWindow, limit: number) 
           selectFrom('clips as kc')
             .select('kc.id')
             .whereRef('kc.id', '=', 'bc.clip_id')
-            .whereRef('kc.posted_at', '=', 'bc.posted_at')
             .where(sql<boolean>`kc.body ~* ${w.pattern}`),
         ),
       ),
@@ -284,7 +283,7 @@ export async function mentionsInWindow(db: Db, w: MentionWindow, limit: number) 
   const { n } = await inWindow.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   if (Number(n) === 0) return { total: 0, rows: [] };
   const rows = await inWindow
-    .innerJoin('clips as c', (j) => j.onRef('c.id', '=', 'bc.clip_id').onRef('c.posted_at', '=', 'bc.posted_at'))
+    .innerJoin('clips as c', 'c.id', 'bc.clip_id')
     .leftJoin('authors as au', 'au.id', 'c.author_id')
     .select(['c.id', 'c.body', 'c.link', 'c.posted_at', 'c.stream_id', 'au.name', 'au.handle', 'bc.classification_id'])
     .orderBy('bc.created_at')

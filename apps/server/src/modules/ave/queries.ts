@@ -10,7 +10,7 @@ export function clientCpm(db: Db, clientId: number) {
 export function latestValuedPost(db: Db, binId: number) {
   return db
     .selectFrom('bin_clips')
-    .innerJoin('clips', (j) => j.onRef('clips.id', '=', 'bin_clips.clip_id').onRef('clips.posted_at', '=', 'bin_clips.posted_at'))
+    .innerJoin('clips', 'clips.id', 'bin_clips.clip_id')
     .leftJoin('authors', 'authors.id', 'clips.author_id')
     .select([
       'clips.id',

@@ -116,7 +116,7 @@ export async function clipsAlreadyInBin(db: Db, binId: number, keys: { streamId:
   if (keys.length === 0) return 0;
   const rows = await db
     .selectFrom('bin_clips')
-    .innerJoin('clips', (j) => j.onRef('clips.id', '=', 'bin_clips.clip_id').onRef('clips.posted_at', '=', 'bin_clips.posted_at'))
+    .innerJoin('clips', 'clips.id', 'bin_clips.clip_id')
     .select(['clips.stream_id', 'clips.external_id'])
     .where('bin_clips.bin_id', '=', binId)
     .where(

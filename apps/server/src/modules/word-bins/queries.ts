@@ -202,7 +202,7 @@ export async function matchCountsSince(db: Db, ids: number[], since: Date): Prom
 export function projectPostsBetween(db: Db, rootBinId: number, from: Date, to: Date, limit: number) {
   return db
     .selectFrom('bin_clips')
-    .innerJoin('clips', (j) => j.onRef('clips.id', '=', 'bin_clips.clip_id').onRef('clips.posted_at', '=', 'bin_clips.posted_at'))
+    .innerJoin('clips', 'clips.id', 'bin_clips.clip_id')
     .select(['clips.body', 'clips.language', 'clips.link', 'bin_clips.favourability_id'])
     .where('bin_clips.bin_id', '=', rootBinId)
     .where('bin_clips.rejected', '=', false)

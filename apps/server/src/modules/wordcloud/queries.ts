@@ -18,7 +18,7 @@ const TERMS: Record<CloudFilter, string> = {
 function sample(db: Db, s: Scope, clipIds?: number[]) {
   return db
     .selectFrom('bin_clips')
-    .select(['bin_clips.clip_id', 'bin_clips.posted_at'])
+    .select('bin_clips.clip_id')
     .$call(clipsInScope(s))
     .$if(clipIds !== undefined, (qb) => qb.where('bin_clips.clip_id', 'in', clipIds!.length ? clipIds! : [0]))
     .orderBy('bin_clips.posted_at', 'desc')
@@ -45,7 +45,7 @@ export async function phraseCounts(db: Db, s: Scope, phrases: string[], clipIds?
     with sample as (${sample(db, s, clipIds)})
     select p.phrase as value, count(*)::int as count
       from sample
-      join clips on clips.id = sample.clip_id and clips.posted_at = sample.posted_at
+      join clips on clips.id = sample.clip_id
       join unnest(array[${sql.join(phrases)}]::text[]) as p(phrase) on strpos(lower(clips.body), p.phrase) > 0
      group by p.phrase`.execute(db);
   return r.rows;
