@@ -15,6 +15,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { yieldToRequests } from '../jobs/yield.ts';
+import { analyzeMonthTables } from '../ledger/index.ts';
 import { enrich, type Enrichment } from '../nlp/enrich.ts';
 import { createPipeline, type Enricher } from './pipeline.ts';
 import type { Post } from './post.ts';
@@ -229,6 +230,9 @@ async function writeCorpus(db: Db, plan: CorpusPlan, opts: DemoCorpusOptions, re
     await opts.onDay?.(d + 1, plan.days);
   }
   if (!opts.signal?.aborted) {
+    // The planner's statistics of the month tables as wholes, which autovacuum never takes: without
+    // them a first start's screens plan their joins to clips on a default (ledger/partitions.ts).
+    await analyzeMonthTables(db);
     const start = new Date(plan.end.getTime() - plan.days * DAY_MS);
     // At least 17 weeks, so that Follower Growth's 8 weeks compare with the 8 before (FOLLOWER_GROWTH_WEEKS).
     // Last: e2e/browser.ts's demoCorpusWritten takes it as the sign that the corpus is whole.

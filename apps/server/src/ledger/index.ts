@@ -8,6 +8,7 @@ export { filePosts, itemsOfPost, withStoredCounts, type BinClipRow, type FileRes
 export { changeBinClips, reclassify, recordRejectedBy, type BinClipChange } from './change-clips.ts';
 export { dropBinClipsBefore } from './retention.ts';
 export {
+  analyzeMonthTables,
   binClipsMonths,
   binClipsPartitioned,
   detachBinClipsMonthsBefore,

@@ -101,3 +101,22 @@ export async function detachBinClipsMonthsBefore(db: Db, before: Date, opts: { k
   }
   return gone;
 }
+
+/**
+ * Takes the statistics of each month table as a whole (and, as ANALYZE of a partitioned table
+ * does, of each of its months). PostgreSQL's autovacuum analyzes the month partitions but never a
+ * partitioned table itself, and without its statistics the planner estimates a join to it with a
+ * default selectivity: top posts' join of a page of 30 posts to `clips` by id came out at about
+ * 300,000 rows, which made PostgreSQL compile the statement (JIT) for 4 s (docs/scaling.md,
+ * "Statistics of the month tables"). Run by the hourly `month-table-statistics` job and after the
+ * demo corpus is written. Returns the tables analyzed.
+ */
+export async function analyzeMonthTables(db: Db): Promise<MonthTable[]> {
+  const done: MonthTable[] = [];
+  for (const table of MONTH_TABLES) {
+    if (!(await binClipsPartitioned(db, table))) continue;
+    await sql`analyze ${sql.table(table)}`.execute(db);
+    done.push(table);
+  }
+  return done;
+}
