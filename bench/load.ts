@@ -17,6 +17,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cpuWindow } from './cpu.ts';
 import pg from 'pg';
 import {
   HOST_PREFIX,
@@ -128,6 +129,8 @@ interface Step {
   p95Ms: number;
   p99Ms: number;
   calls: Record<string, { n: number; p50Ms: number; p95Ms: number; p99Ms: number; errors: number }>;
+  /** What the machine did during the step (bench/cpu.ts): the load average and the CPU shares. */
+  machine?: string;
 }
 
 function summarise(users: number, samples: Sample[], seconds: number): Step {
@@ -203,12 +206,14 @@ async function measure(label: string, bases: string[], levels: number[], stepSec
   for (const users of levels) {
     const samples: Sample[] = [];
     const stopAt = Date.now() + stepSeconds * 1000;
+    const window = cpuWindow();
     await Promise.all(Array.from({ length: users }, (_, i) => user(bases, tokens[i], projects, stopAt, samples, i + 1)));
-    const step = summarise(users, samples, stepSeconds);
+    const step = { ...summarise(users, samples, stepSeconds), machine: window.end() };
     steps.push(step);
     say(
       `${label}: ${String(users).padStart(3)} users  ${String(step.perSecond).padStart(6)} req/s  p50 ${step.p50Ms} ms  p95 ${step.p95Ms} ms  p99 ${step.p99Ms} ms  errors ${step.errors}`,
     );
+    say(`  ${step.machine}`);
     if (step.p95Ms > 3 * P95_GOAL_MS) break; // far past the goal: more users only queue
   }
   return steps;
