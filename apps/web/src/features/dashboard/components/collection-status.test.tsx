@@ -74,6 +74,12 @@ describe('live status', () => {
     renderPlain(<LiveStatus live={false} updatedAt={null} collection={partly} />);
     expect(screen.queryByTestId('live-status')).toBeNull();
   });
+
+  it('says nothing, not Live, while the collection status has not answered', () => {
+    renderPlain(<LiveStatus live updatedAt={new Date('2026-03-01T12:05:09Z')} />);
+    expect(screen.queryByTestId('live-status')).toBeNull();
+    expect(screen.queryByText(/^Live/)).toBeNull();
+  });
 });
 
 describe('collection notice', () => {
